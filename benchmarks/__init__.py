@@ -1,0 +1,16 @@
+"""`companion bench NAME` runs `benchmarks/NAME.py`'s `main(argv)`; each prints its figures, the
+headline ones on the last lines as `<name> <value>`."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+NAMES = ("engine", "hardware", "bridge", "referee", "ai")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in NAMES:
+        print(f"usage: companion bench {{{'|'.join(NAMES)}}} [ARGS...]", file=sys.stderr)
+        return 2
+    module = importlib.import_module(f"benchmarks.{argv[0]}")
+    return int(module.main(argv[1:]) or 0)

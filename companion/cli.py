@@ -1,0 +1,49 @@
+"""The `companion` command. Each sub-command lives in the package it belongs to and is imported
+only when used, so `companion maunz ...` never pays for (or needs) hardware or web libraries.
+
+Every target is a function `main(argv: list[str]) -> int`.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    # name: (module:function, one-line help)
+    "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
+    "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
+    "run": ("companion.service.main:main", "run the companion service (simulated board without a Pi)"),
+    "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
+    "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),
+    "cards": ("companion.service.cards_cli:main", "control cards: 'cards enrol', 'cards list'"),
+    "history": ("companion.service.history_cli:history_main", "list the games played"),
+    "export": ("companion.service.history_cli:export_main", "write game records of past games"),
+    "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
+    "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai"),
+}
+
+
+def _usage() -> str:
+    lines = ["usage: companion COMMAND [ARGS...]", "", "commands:"]
+    lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(_usage())
+        return 0
+    name, rest = argv[0], argv[1:]
+    if name not in COMMANDS:
+        print(f"companion: unknown command {name!r}; try one of: {', '.join(COMMANDS)}", file=sys.stderr)
+        return 2
+    target = COMMANDS[name][0]
+    module_name, func_name = target.split(":")
+    func = getattr(importlib.import_module(module_name), func_name)
+    return int(func(rest) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
