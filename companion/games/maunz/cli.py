@@ -1,0 +1,139 @@
+"""`companion maunz moves | apply | perft | replay | best` (see ../shared/rules/notation.md)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.games.base import GameError
+from companion.games.maunz import engine, notation
+from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, squares_of
+from companion.games.maunz.engine import Position
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: one line, status 2
+        self.exit(2, f"companion maunz: {message}\n")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--position", default=notation.INITIAL_TEXT, help="start position (notation)")
+    p.add_argument("--rules", default=None, help="named rules option: opponent-cats-win, kids")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion maunz", description="The maunz. (boop.) engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("moves", help="every legal move, canonical, sorted")
+    _common(p)
+    p = sub.add_parser("apply", help="play moves and print the resulting position")
+    _common(p)
+    p.add_argument("moves", nargs="+", metavar="MOVE")
+    p.add_argument("--json", action="store_true", help="one JSON object per move")
+    p = sub.add_parser("perft", help="count move sequences of DEPTH whole turns")
+    _common(p)
+    p.add_argument("depth", type=int)
+    p = sub.add_parser("replay", help="print the bed after each move of a game record")
+    p.add_argument("file")
+    p = sub.add_parser("best", help="the AI's best move")
+    _common(p)
+    p.add_argument("--time", type=float, default=None, help="thinking time in seconds")
+    p.add_argument("--level", default="hard", help="easy, medium, hard")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def ascii_bed(pos: Position) -> list[str]:
+    lines = []
+    for rank in range(5, -1, -1):
+        cells = [pos.piece_at(rank * 6 + f) or "." for f in range(6)]
+        lines.append(f"{rank + 1} " + " ".join(cells))
+    lines.append("  a b c d e f")
+    return lines
+
+
+def _variant(rules: str | None) -> int:
+    if rules not in engine.VARIANT_BY_NAME:
+        raise GameError(f"unknown rules option {rules!r}; use opponent-cats-win or kids")
+    return engine.VARIANT_BY_NAME[rules]
+
+
+def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Position]:
+    placement = engine.place(pos, move.kind, move.square, variant)
+    after = engine.apply(pos, move, variant)
+    return {
+        "move": notation.format_move(move),
+        "position": notation.format_position(after),
+        "boops": [{"from": SQUARE_NAMES[a], "to": None if b is None else SQUARE_NAMES[b]}
+                  for a, b in placement.boops],
+        "graduated": [SQUARE_NAMES[s] for s in sorted(squares_of(move.choice), key=file_rank_key)],
+        "winner": None if after.winner is None else "og"[after.winner],
+    }, after
+
+
+def run(args: argparse.Namespace, out=sys.stdout) -> int:
+    if args.command == "replay":
+        return _replay(args.file, out)
+    variant = _variant(args.rules)
+    pos = notation.parse_position(args.position, variant)
+    if args.command == "moves":
+        for text in sorted(notation.format_move(m) for m in engine.legal_moves(pos, variant)):
+            print(text, file=out)
+    elif args.command == "perft":
+        if args.depth < 0:
+            raise GameError(f"perft depth {args.depth} must be 0 or more")
+        print(engine.perft(pos, args.depth, variant), file=out)
+    elif args.command == "apply":
+        for text in args.moves:
+            move = notation.parse_move(pos, text, variant)
+            if args.json:
+                obj, pos = _move_json(pos, move, variant)
+                print(json.dumps(obj), file=out)
+            else:
+                pos = engine.apply(pos, move, variant)
+        if not args.json:
+            print(notation.format_position(pos), file=out)
+    elif args.command == "best":
+        from companion.ai.cli import best_command
+
+        return best_command(pos, variant, args, out)
+    return 0
+
+
+def _replay(path: str, out) -> int:
+    from companion.games.maunz.record import read_record
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise GameError(f"cannot read game record {path!r}: {exc.strerror}") from None
+    rec = read_record(text, source=path)
+    pos = notation.parse_position(rec.start, rec.variant)
+    names = {"o": rec.orange or "orange", "g": rec.grey or "grey"}
+    print(f"maunz. {names['o']} (orange) vs {names['g']} (grey)"
+          f"{' · ' + rec.date if rec.date else ''} · rules: {rec.rules or 'rulebook'}", file=out)
+    print("\n".join(ascii_bed(pos)), file=out)
+    for i, text in enumerate(rec.moves, 1):
+        move = notation.parse_move(pos, text, rec.variant)
+        obj, after = _move_json(pos, move, rec.variant)
+        who = "og"[pos.turn]
+        print(f"\n{i}. {names[who]}: {obj['move']}", file=out)
+        boops = [f"{b['from']}→{b['to'] or 'off the bed'}" for b in obj["boops"]]
+        print("   boops: " + (", ".join(boops) if boops else "none"), file=out)
+        if obj["graduated"]:
+            print("   leave the bed: " + " ".join(obj["graduated"]), file=out)
+        print("\n".join(ascii_bed(after)), file=out)
+        pos = after
+    result = rec.result if pos.winner is None else f"{('orange', 'grey')[pos.winner]} wins"
+    print(f"\nresult: {result}", file=out)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except GameError as exc:
+        print(f"companion maunz: {exc}", file=sys.stderr)
+        return 2

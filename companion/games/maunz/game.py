@@ -1,0 +1,69 @@
+"""maunz. as a registered Game: the engine and notation behind the common verb set."""
+from __future__ import annotations
+
+from companion.games.base import Game, GameInfo, IllegalMoveError, Outcome
+from companion.games.maunz import engine, notation
+from companion.games.maunz.engine import Move, Placement, Position
+
+INFO = GameInfo(
+    name="maunz",
+    title="maunz.",
+    aliases=("boop", "maunz."),
+    players=2,
+    rules_options=("opponent-cats-win", "kids"),
+    description="German edition of boop. by Scott Brady: boop kittens, graduate cats, three cats wins.",
+)
+
+PLAYER_NAMES = ("orange", "grey")
+
+
+class Maunz(Game):
+    info = INFO
+
+    def __init__(self, rules: str | None = None, first: int = engine.ORANGE):
+        self._rules = rules
+        self.variant = engine.VARIANT_BY_NAME[rules]
+        self.first = first  # ruling R4: orange starts unless a game setting says grey
+
+    def initial_position(self) -> Position:
+        return engine.initial(self.first)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        return engine.legal_moves(position, self.variant)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        try:
+            return engine.apply(position, move, self.variant)
+        except ValueError as exc:
+            raise IllegalMoveError(f"illegal move {notation.format_move(move)!r} in"
+                                   f" {notation.format_position(position)!r}: {exc}") from None
+
+    def place(self, position: Position, kind: str, square: int) -> Placement:
+        """Steps 1-3 of a turn (the referee's view): boops, winner, and the options to choose."""
+        return engine.place(position, kind, square, self.variant)
+
+    def successors(self, position: Position) -> list[tuple[Move, Position]]:
+        return engine.successors(position, self.variant)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        if position.winner is None:
+            return None
+        return Outcome(position.winner, "three in a row or all cats on the bed")
+
+    def to_move(self, position: Position) -> int:
+        return position.turn
+
+    def parse_position(self, text: str) -> Position:
+        return notation.parse_position(text, self.variant)
+
+    def format_position(self, position: Position) -> str:
+        return notation.format_position(position)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        return notation.parse_move(position, text, self.variant)
+
+    def format_move(self, position: Position, move: Move) -> str:
+        return notation.format_move(move)
+
+    def perft(self, position: Position, depth: int) -> int:
+        return engine.perft(position, depth, self.variant)
