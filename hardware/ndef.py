@@ -1,0 +1,123 @@
+"""NDEF on NFC Forum Type 2 tags (NTAG213/215/216): find the text record in user memory.
+
+User memory starts at page 4 and holds TLV blocks: 0x00 NULL, 0x01/0x02 lock/memory control,
+0x03 the NDEF message, 0xFE terminator. The message is a chain of records; a text record is
+TNF 1 (well known), type "T", payload = status byte (bit 7: UTF-16, bits 0-5: language code
+length) + language code + text.
+"""
+from __future__ import annotations
+
+
+class NdefError(ValueError):
+    pass
+
+
+def message_from_tlv(mem: bytes) -> bytes | None:
+    """The NDEF message bytes from user memory (page 4 onward); None if there is none.
+    Raises NdefError(needed=...) style errors when ``mem`` is too short: see ``bytes_needed``."""
+    i = 0
+    while i < len(mem):
+        t = mem[i]
+        if t == 0x00:
+            i += 1
+            continue
+        if t == 0xFE:
+            return None
+        if i + 1 >= len(mem):
+            raise NdefError("truncated TLV")
+        length, hdr = mem[i + 1], 2
+        if length == 0xFF:
+            if i + 3 >= len(mem):
+                raise NdefError("truncated TLV")
+            length, hdr = int.from_bytes(mem[i + 2:i + 4], "big"), 4
+        if t == 0x03:
+            body = mem[i + hdr:i + hdr + length]
+            if len(body) < length:
+                raise NdefError("truncated NDEF message")
+            return bytes(body)
+        i += hdr + length
+    raise NdefError("no terminator")
+
+
+def bytes_needed(mem: bytes) -> int:
+    """How many bytes of user memory must be read for ``message_from_tlv`` to succeed (a lower
+    bound that grows as more is read); 0 when ``mem`` is already enough."""
+    try:
+        message_from_tlv(mem)
+        return 0
+    except NdefError:
+        pass
+    i = 0
+    while i < len(mem):
+        t = mem[i]
+        if t == 0x00:
+            i += 1
+            continue
+        if i + 1 >= len(mem):
+            return i + 2
+        length, hdr = mem[i + 1], 2
+        if length == 0xFF:
+            if i + 3 >= len(mem):
+                return i + 4
+            length, hdr = int.from_bytes(mem[i + 2:i + 4], "big"), 4
+        i += hdr + length
+    return i + 1
+
+
+def records(message: bytes):
+    """Yield (tnf, type, payload) for each record of an NDEF message."""
+    i = 0
+    while i < len(message):
+        h = message[i]
+        tnf, sr, il = h & 0x07, h & 0x10, h & 0x08
+        tlen = message[i + 1]
+        i += 2
+        if sr:
+            plen = message[i]
+            i += 1
+        else:
+            plen = int.from_bytes(message[i:i + 4], "big")
+            i += 4
+        idlen = 0
+        if il:
+            idlen = message[i]
+            i += 1
+        rtype = bytes(message[i:i + tlen])
+        i += tlen + idlen
+        payload = bytes(message[i:i + plen])
+        if len(payload) < plen:
+            raise NdefError("truncated record")
+        i += plen
+        yield tnf, rtype, payload
+        if h & 0x40:  # ME: message end
+            return
+
+
+def text_from_message(message: bytes) -> str | None:
+    for tnf, rtype, payload in records(message):
+        if tnf == 0x01 and rtype == b"T" and payload:
+            status = payload[0]
+            lang_len = status & 0x3F
+            raw = payload[1 + lang_len:]
+            return raw.decode("utf-16" if status & 0x80 else "utf-8", errors="replace")
+    return None
+
+
+def text_from_memory(mem: bytes) -> str | None:
+    try:
+        msg = message_from_tlv(mem)
+        return None if msg is None else text_from_message(msg)
+    except (NdefError, IndexError):
+        return None
+
+
+def text_tlv(text: str, lang: str = "en") -> bytes:
+    """User memory bytes (from page 4) holding one NDEF text record, with terminator: what a
+    phone app writes to a sticker. Used by the fakes, the PN532 simulator and card enrolment."""
+    payload = bytes([len(lang)]) + lang.encode() + text.encode()
+    if len(payload) < 256:
+        rec = bytes([0xD1, 1, len(payload)]) + b"T" + payload  # MB|ME|SR, TNF=1
+    else:
+        rec = bytes([0xC1, 1]) + len(payload).to_bytes(4, "big") + b"T" + payload
+    tlv = bytes([0x03, len(rec)]) if len(rec) < 0xFF else bytes([0x03, 0xFF]) + len(rec).to_bytes(2, "big")
+    return tlv + rec + b"\xfe"
