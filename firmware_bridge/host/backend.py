@@ -1,0 +1,146 @@
+"""ReedGrid and LedGrid over the bridge link. The hardware factory calls make_reed_grid(cfg) and
+make_led_grid(cfg) when a config says ``backend = "bridge"``; both share one BridgeLink per port.
+
+cfg keys (all but ``port`` optional):
+  port        stable serial path, e.g. /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_...-if00
+  baud        ignored by USB CDC, kept for real UARTs (default 115200)
+  debounce    consecutive agreeing scans (as for the GPIO backends)  | or debounce_ms
+  scan_hz     matrix scans per second on the Pico (default 250)
+  brightness  LED cap, 0.0..1.0 (or an int 0..255)
+  heartbeat_ms, offline_ms, raw_ms   device timing (see PROTOCOL.md)
+  ping_interval, ack_timeout, offline_after, reconnect_interval, handshake_timeout  host timing, s
+"""
+from __future__ import annotations
+
+import threading
+
+from hardware.interfaces import (DeviceEvent, Effect, HardwareError, LedFrame, LedGrid, ReedGrid,
+                                 SQUARES)
+
+from ..firmware import messages as M
+from .. import fwinfo
+from .link import BridgeLink
+
+EFFECT_CODES = {Effect.OFF: M.OFF, Effect.STEADY: M.STEADY, Effect.BLINK: M.BLINK,
+                Effect.PULSE: M.PULSE}
+_HOST_KEYS = ("ping_interval", "ack_timeout", "offline_after", "reconnect_interval",
+              "handshake_timeout")
+_IGNORED = ("backend", "kind", "type")
+
+_registry: dict[str, tuple[BridgeLink, int]] = {}
+_registry_lock = threading.Lock()
+
+
+def _device_config(cfg: dict, where: str) -> dict:
+    out = {}
+    scan_hz = cfg.get("scan_hz", M.DEFAULT_CONFIG["scan_hz"])
+    try:
+        out["scan_hz"] = int(scan_hz)
+        if "debounce_ms" in cfg:
+            out["debounce_ms"] = int(cfg["debounce_ms"])
+        elif "debounce" in cfg:
+            # scans -> milliseconds at the configured scan rate (rounded up)
+            out["debounce_ms"] = -(-int(cfg["debounce"]) * 1000 // int(scan_hz))
+        if "brightness" in cfg:
+            b = cfg["brightness"]
+            out["brightness"] = round(float(b) * 255) if isinstance(b, float) else int(b)
+        for k in ("heartbeat_ms", "offline_ms", "raw_ms"):
+            if k in cfg:
+                out[k] = int(cfg[k])
+    except (TypeError, ValueError) as exc:
+        raise HardwareError(f"{where}: bad value in bridge config ({exc}); use numbers") from exc
+    for k, v in out.items():
+        lo, hi = M.CONFIG_LIMITS[k]
+        if not lo <= v <= hi:
+            raise HardwareError(f"{where}: bridge {k} = {v} is out of range; use {lo}..{hi}")
+    return out
+
+
+def encode_frame_cells(frame: LedFrame) -> bytes:
+    return M.pack_cells([c.color + (EFFECT_CODES[c.effect],) for c in frame.cells])
+
+
+def acquire_link(cfg: dict) -> BridgeLink:
+    port = cfg.get("port")
+    if not port:
+        raise HardwareError("bridge backend needs `port`: set it to the Pico's stable path, "
+                            "e.g. /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_...-if00")
+    port = str(port)
+    known = set(M.DEFAULT_CONFIG) | set(_HOST_KEYS) | {"port", "baud", "debounce"} | set(_IGNORED)
+    unknown = sorted(set(cfg) - known)
+    if unknown:
+        raise HardwareError(f"bridge {port}: unknown config key(s) {', '.join(unknown)}; "
+                            f"known: {', '.join(sorted(known - set(_IGNORED)))}")
+    with _registry_lock:
+        if port in _registry:
+            link, refs = _registry[port]
+            _registry[port] = (link, refs + 1)
+            return link
+        kwargs = {k: float(cfg[k]) for k in _HOST_KEYS if k in cfg}
+        link = BridgeLink(port, baud=int(cfg.get("baud", 115200)),
+                          config=_device_config(cfg, f"bridge {port}"),
+                          expect_fw_hash=fwinfo.firmware_hash(), **kwargs)
+        link.open()
+        _registry[port] = (link, 1)
+        return link
+
+
+def release_link(link: BridgeLink) -> None:
+    with _registry_lock:
+        entry = _registry.get(link.port)
+        if entry is None or entry[0] is not link:
+            link.close()
+            return
+        refs = entry[1] - 1
+        if refs <= 0:
+            del _registry[link.port]
+            link.close()
+        else:
+            _registry[link.port] = (link, refs)
+
+
+class BridgeReedGrid(ReedGrid):
+    def __init__(self, link: BridgeLink) -> None:
+        self.link = link
+        self._closed = False
+
+    def poll(self) -> int:
+        return self.link.occupancy
+
+    def raw(self) -> int:
+        """The last RAW the device sent (asks for a fresh one for next time)."""
+        self.link.request_raw()
+        return self.link.raw if self.link.raw is not None else self.link.occupancy
+
+    def drain_events(self) -> list[DeviceEvent]:
+        return self.link.drain_events()
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            release_link(self.link)
+
+
+class BridgeLedGrid(LedGrid):
+    def __init__(self, link: BridgeLink) -> None:
+        self.link = link
+        self._closed = False
+
+    def show(self, frame: LedFrame) -> None:
+        if len(frame.cells) != SQUARES:
+            raise ValueError(f"LedFrame needs {SQUARES} cells")
+        self.link.send_leds(encode_frame_cells(frame))
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.link.send_leds(bytes(M.SQUARES * M.CELL_BYTES))
+            release_link(self.link)
+
+
+def make_reed_grid(cfg: dict) -> BridgeReedGrid:
+    return BridgeReedGrid(acquire_link(cfg))
+
+
+def make_led_grid(cfg: dict) -> BridgeLedGrid:
+    return BridgeLedGrid(acquire_link(cfg))
