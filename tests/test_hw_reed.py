@@ -1,0 +1,278 @@
+"""The GPIO reed matrix scanned through gpiozero itself, on MockFactory pins whose column
+inputs follow an electrical model of the diode matrix; the debouncer; the MCP23017 backend at
+register level on a fake SMBus."""
+from __future__ import annotations
+
+import errno
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPin
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hardware.debounce import Debouncer
+from hardware.interfaces import HardwareError
+from hardware.reed import GpioReedGrid, Mcp23017ReedGrid
+from wiring.pins import load_pins
+
+PINS = load_pins()
+ROWS, COLS = PINS.reed_rows, PINS.reed_cols
+
+
+class Matrix:
+    """Switches at (row, col); with diodes (anode at the column, cathode at the row) current
+    only flows column -> row. Without diodes every closed switch is a plain wire."""
+
+    def __init__(self, factory, diodes: bool = True) -> None:
+        self.closed: set[tuple[int, int]] = set()
+        self.diodes = diodes
+        self.rows = [factory.pin(f"GPIO{p}") for p in ROWS]
+        self.cols = [factory.pin(f"GPIO{p}", pin_class=ColumnPin, matrix=self, col=c)
+                     for c, p in enumerate(COLS)]
+
+    def close_squares(self, squares) -> None:
+        self.closed = {divmod(sq, 6) for sq in squares}
+
+    def pulled_low(self, col: int) -> bool:
+        low_rows = {r for r, pin in enumerate(self.rows)
+                    if pin.function == "output" and not pin.state}
+        if self.diodes:
+            return any((r, col) in self.closed for r in low_rows)
+        # no diodes: the column is low if any chain of closed switches joins it to a low row
+        seen_cols, seen_rows, frontier = {col}, set(), [("c", col)]
+        while frontier:
+            kind, i = frontier.pop()
+            for r, c in self.closed:
+                if kind == "c" and c == i and r not in seen_rows:
+                    seen_rows.add(r)
+                    frontier.append(("r", r))
+                elif kind == "r" and r == i and c not in seen_cols:
+                    seen_cols.add(c)
+                    frontier.append(("c", c))
+        return bool(seen_rows & low_rows)
+
+
+class ColumnPin(MockPin):
+    def __init__(self, factory, info, matrix=None, col=0) -> None:
+        self.matrix, self.col = matrix, col
+        super().__init__(factory, info)
+
+    def _get_state(self):
+        if self._function == "input" and self.matrix is not None:
+            if self.matrix.pulled_low(self.col):
+                return False
+            return self._pull == "up"
+        return super()._get_state()
+
+
+def make(diodes=True, debounce=1):
+    factory = MockFactory()
+    matrix = Matrix(factory, diodes)
+    grid = GpioReedGrid(ROWS, COLS, pin_factory=factory, debounce=debounce)
+    return factory, matrix, grid
+
+
+def test_each_square_maps_to_its_bit():
+    _, matrix, grid = make()
+    for sq in range(36):
+        matrix.close_squares({sq})
+        assert grid.scan() == 1 << sq
+    matrix.close_squares(set())
+    assert grid.scan() == 0
+    grid.close()
+
+
+def test_rows_idle_high_and_columns_pulled_up():
+    _, matrix, grid = make()
+    assert all(p.function == "output" and p.state == 1 for p in matrix.rows)
+    assert all(p.function == "input" and p.pull == "up" for p in matrix.cols)
+    matrix.close_squares({0, 35})
+    grid.scan()
+    assert all(p.state == 1 for p in matrix.rows)  # no row left selected after a scan
+    # each row went low exactly once during the scan and came back high
+    assert all([s.state for s in p.states[-2:]] == [False, True] for p in matrix.rows)
+    grid.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 35), min_size=16, max_size=16))
+def test_sixteen_pieces_read_back_exactly_with_diodes(squares):
+    _, matrix, grid = make()
+    matrix.close_squares(squares)
+    assert grid.scan() == sum(1 << s for s in squares)
+    grid.close()
+
+
+def test_without_diodes_the_model_ghosts():
+    # a1, b1, a2 closed: scanning rank 2 sees b2 through b1 -> a1 -> a2 (the classic ghost)
+    _, matrix, grid = make(diodes=False)
+    matrix.close_squares({0, 1, 6})
+    assert grid.scan() == (1 << 0) | (1 << 1) | (1 << 6) | (1 << 7)
+    grid.close()
+    _, matrix, grid = make(diodes=True)
+    matrix.close_squares({0, 1, 6})
+    assert grid.scan() == (1 << 0) | (1 << 1) | (1 << 6)
+    grid.close()
+
+
+def test_poll_debounces_through_the_scanner():
+    _, matrix, grid = make(debounce=3)
+    matrix.close_squares({14})
+    assert [grid.poll() for _ in range(3)] == [0, 0, 1 << 14]
+    assert grid.raw() == 1 << 14
+    matrix.close_squares(set())
+    assert grid.poll() == 1 << 14
+    matrix.close_squares({14})  # chatter: back before the count was reached
+    assert grid.poll() == 1 << 14
+    grid.close()
+
+
+def test_close_is_idempotent_and_releases_pins():
+    factory, _, grid = make()
+    grid.close()
+    grid.close()
+    # the pins are free again: a second grid can claim them
+    again = GpioReedGrid(ROWS, COLS, pin_factory=factory)
+    again.close()
+
+
+def test_pin_claimed_twice_names_the_pins():
+    factory, _, grid = make()
+    with pytest.raises(HardwareError, match=r"reed grid: cannot claim GPIOs rows="):
+        GpioReedGrid(ROWS, COLS, pin_factory=factory)
+    grid.close()
+
+
+# --------------------------------------------------------------------------- debouncer
+class NaiveDebouncer:
+    def __init__(self, n):
+        self.n, self.stable, self.runs = n, 0, [0] * 36
+
+    def update(self, raw):
+        for i in range(36):
+            bit = (raw >> i) & 1
+            if bit != (self.stable >> i) & 1:
+                self.runs[i] += 1
+                if self.runs[i] >= self.n:
+                    self.stable ^= 1 << i
+                    self.runs[i] = 0
+            else:
+                self.runs[i] = 0
+        return self.stable
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 5), st.lists(st.integers(0, (1 << 36) - 1), max_size=40))
+def test_debouncer_matches_per_square_definition(n, scans):
+    fast, ref = Debouncer(n), NaiveDebouncer(n)
+    for raw in scans:
+        assert fast.update(raw) == ref.update(raw)
+
+
+def test_debouncer_needs_n_consecutive_equal_scans():
+    d = Debouncer(3)
+    assert [d.update(x) for x in (1, 1, 0, 1, 1, 1)] == [0, 0, 0, 0, 0, 1]
+    d.reset(0b100)
+    assert d.stable == 0b100
+    with pytest.raises(ValueError):
+        Debouncer(0)
+
+
+def test_debounce_module_is_micropython_friendly():
+    import ast
+
+    import hardware.debounce as mod
+    tree = ast.parse(open(mod.__file__).read())
+    banned = (ast.Import, ast.ImportFrom, ast.JoinedStr, ast.AnnAssign)
+    assert not [n for n in ast.walk(tree) if isinstance(n, banned)]
+    funcs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    assert not any(f.decorator_list or f.returns for f in funcs)
+    assert not any(a.annotation for f in funcs for a in f.args.args)
+
+
+# --------------------------------------------------------------------------- MCP23017
+class FakeMcpBus:
+    """An MCP23017 at register level (IOCON.BANK=0) with the same diode matrix: port A rows,
+    port B columns."""
+
+    def __init__(self, address=0x20, closed=()):
+        self.address = address
+        self.regs = [0] * 0x16
+        self.regs[0x00] = self.regs[0x01] = 0xFF  # IODIR power-on: all inputs
+        self.closed = set(closed)
+        self.log = []
+        self.closed_bus = False
+
+    def write_byte_data(self, addr, reg, value):
+        if addr != self.address:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.log.append(("w", reg, value))
+        self.regs[reg] = value
+        if reg == 0x12:
+            self.regs[0x14] = value  # writing GPIO writes the latch
+
+    def read_byte_data(self, addr, reg):
+        if addr != self.address:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.log.append(("r", reg))
+        if reg == 0x13:  # GPIOB: columns, pulled up, low where a driven-low row has a reed
+            value = 0xFF if self.regs[0x0D] == 0x3F else 0x00
+            for r in range(6):
+                row_out = not (self.regs[0x00] >> r) & 1
+                if row_out and not (self.regs[0x14] >> r) & 1:
+                    for c in range(6):
+                        if r * 6 + c in self.closed:
+                            value &= ~(1 << c)
+            return value
+        return self.regs[reg]
+
+    def close(self):
+        self.closed_bus = True
+
+
+def test_mcp23017_configures_registers_and_scans():
+    bus = FakeMcpBus(closed={0, 7, 35})
+    grid = Mcp23017ReedGrid(1, 0x20, bus=bus, debounce=1)
+    # OLATA high before IODIRA makes the rows outputs; IODIRB inputs; GPPUB pull-ups
+    assert bus.log[:4] == [("w", 0x14, 0xFF), ("w", 0x00, 0xC0), ("w", 0x01, 0xFF),
+                           ("w", 0x0D, 0x3F)]
+    assert grid.poll() == (1 << 0) | (1 << 7) | (1 << 35)
+    assert bus.regs[0x14] == 0xFF  # rows released after the scan
+    grid.close()
+    grid.close()
+    assert not bus.closed_bus  # a bus passed in belongs to the caller
+
+
+def test_mcp23017_not_answering_names_bus_and_address():
+    with pytest.raises(HardwareError, match=r"MCP23017 reed grid at 0x21 on /dev/i2c-1 is not "
+                                            r"answering.*i2cdetect -y 1"):
+        Mcp23017ReedGrid(1, 0x21, bus=FakeMcpBus(address=0x20))
+
+
+def test_mcp23017_missing_i2c_device_names_path(monkeypatch):
+    import smbus2
+
+    def missing(n):
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", f"/dev/i2c-{n}")
+
+    monkeypatch.setattr(smbus2, "SMBus", missing)
+    with pytest.raises(HardwareError, match=r"/dev/i2c-1 not found; enable I2C"):
+        Mcp23017ReedGrid(1, 0x20)
+
+    def denied(n):
+        raise PermissionError(errno.EACCES, "Permission denied", f"/dev/i2c-{n}")
+
+    monkeypatch.setattr(smbus2, "SMBus", denied)
+    with pytest.raises(HardwareError, match=r"permission denied on /dev/i2c-1.*'i2c' group"):
+        Mcp23017ReedGrid(1, 0x20)
+
+
+def test_unknown_pin_factory_and_missing_lgpio_are_errors():
+    from hardware.reed import make_pin_factory
+    with pytest.raises(HardwareError, match="unknown gpio pin_factory 'bogus'"):
+        make_pin_factory("bogus")
+    try:
+        import lgpio  # noqa: F401
+    except ImportError:
+        with pytest.raises(HardwareError, match=r"pin_factory 'lgpio' needs the lgpio library"):
+            make_pin_factory("lgpio")
