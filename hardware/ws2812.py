@@ -6,7 +6,10 @@ Each WS2812 data bit becomes 4 SPI bits at 3.2 MHz (312.5 ns each): 0 -> 1000, 1
     0    T0H 312   T0L 938   T0H 400+-150, T0L 850+-150         T0H 220-380, T0L 580-1000
     1    T1H 938   T1L 312   T1H 800+-150, T1L 450+-150         T1H 580-1000, T1L 220-420
 
-so the waveform satisfies both generations. A frame is followed by >= 300 us of low (the V5
+so the waveform satisfies both generations at the nominal clock (+-1 %, e.g. a Pi 4 with
+core_freq_min=500: 3.205 MHz). A Pi 5 (RP1, even divisors of 200 MHz) runs 3.125 MHz, where
+T1H = 960 ns: inside the V5 range and the chips' real sampling limits (T0H <= ~500 ns,
+T1H >= ~625 ns, any low time TLL up to ~5 us is not a reset), 10 ns over the classic one. A frame is followed by >= 300 us of low (the V5
 parts latch after 280 us, older ones after 50 us) and preceded by one zero byte, because some Pi
 SPI controllers leave MOSI high between transfers. Bytes go out in GRB order. The Pi's 3.3 V
 MOSI needs a 74AHCT125 level shifter to reach the 0.7*VDD input-high of a 5 V WS2812.
