@@ -202,6 +202,12 @@ class FakePico:
         with self._lock:
             self._drop_acks += count
 
+    def inject(self, data: bytes) -> None:
+        """Put raw bytes on the line towards the host (line noise, garbage)."""
+        with self._lock:
+            if self._master is not None:
+                os.write(self._master, data)
+
     def mute(self, muted: bool = True) -> None:
         """Stop sending anything (a hung firmware) without closing the port."""
         with self._lock:
