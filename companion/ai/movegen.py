@@ -1,0 +1,115 @@
+"""Move generation for the search, on plain 8-tuples instead of Position/Move objects.
+
+A search state is the first eight fields of an engine Position, from the mover's view:
+(my_kittens, my_cats, their_kittens, their_cats, my_pool_k, my_pool_c, their_pool_k, their_pool_c).
+Colour and winner are not needed inside the search: the game is symmetric, and a won position is
+never a search state (the move that wins is scored where it is generated).
+
+A move is an int code: bits 0-5 the square, bit 6 set for a cat, bits 7+ the step-4 choice mask.
+Everything here calls the engine's own `boop`, `outcome_after` and `options_after`, so the rules
+live in one place; tests check `expand` against `engine.successors`.
+"""
+from __future__ import annotations
+
+from companion.games.maunz.board import FULL, LINE_STEPS, has_line
+from companion.games.maunz.engine import KIDS, PIECES, STANDARD, Move, boop, options_after, outcome_after
+
+CAT_BIT = 64
+
+
+def code_of(move: Move) -> int:
+    return move.square | (CAT_BIT if move.kind == "c" else 0) | move.choice << 7
+
+
+def move_of(code: int) -> Move:
+    return Move("c" if code & CAT_BIT else "k", code & 63, code >> 7)
+
+
+def state_of(pos) -> tuple:
+    return tuple(pos[:8])
+
+
+def expand(s: tuple, variant: int = STANDARD) -> tuple[int, list]:
+    """(winning move code, []) as soon as a placement wins for the mover; otherwise
+    (-1, [(code, child)...]) with the child from the opponent's view, or None for a move that
+    loses at once (option opponent-cats-win: the mover lined up the opponent's cats)."""
+    mk, mc, tk, tc, mkp, mcp, tkp, tcp = s
+    empty = ~(mk | mc | tk | tc) & FULL
+    kinds = (0, CAT_BIT) if mkp and mcp else ((CAT_BIT,) if mcp else (0,))
+    kids = variant == KIDS
+    out = []
+    append = out.append
+    while empty:
+        low = empty & -empty
+        empty ^= low
+        sq = low.bit_length() - 1
+        for cat in kinds:
+            a = boop(s, cat, sq)
+            r = outcome_after(a, variant)
+            code = sq | cat
+            if r:
+                if r > 0:
+                    return code, []
+                append((code, None))
+                continue
+            opts = options_after(a, variant)
+            if opts:
+                amk, amc, atk, atc, amkp, amcp, atkp, atcp = a
+                for o in opts:
+                    if kids:
+                        child = (atk, atc, amk & ~o, amc, atkp, atcp, amkp + 1, amcp)
+                    else:
+                        child = (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp,
+                                 amcp + o.bit_count())
+                    append((code | o << 7, child))
+            else:
+                append((code, (a[2], a[3], a[0], a[1], a[6], a[7], a[4], a[5])))
+    return -1, out
+
+
+def pair_ends(m: int, e: int) -> int:
+    """Squares of `e` that complete a line of three with two squares of `m`."""
+    out = 0
+    for k, st in LINE_STEPS:
+        mk1 = m >> k
+        mk2 = m >> 2 * k
+        out |= (m & mk1 & e >> 2 * k & st) << 2 * k
+        out |= (m & e >> k & mk2 & st) << k
+        out |= e & mk1 & mk2 & st
+    return out
+
+
+def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False) -> int:
+    """Squares where the mover wins at once by placing a piece that completes a line (or the
+    eighth cat). Counts placements next to two of the mover's pieces; wins made purely by pushes
+    (the stealthy L) are left to the full-width search. Exact for what it reports."""
+    mk, mc, tk, tc, mkp, mcp = s[0], s[1], s[2], s[3], s[4], s[5]
+    empty = ~(mk | mc | tk | tc) & FULL
+    if variant == KIDS:
+        if not mkp or mk.bit_count() < 2:
+            return 0
+        cands, cat, idx = pair_ends(mk, empty), 0, 0
+    else:
+        if not mcp:
+            if has_line(mc) and mkp:  # the opponent pushed our cats into a line
+                return 1
+            return 0
+        n = mc.bit_count()
+        if n == PIECES - 1 or has_line(mc):
+            cands = empty  # the eighth cat, or any placement that keeps the line
+        elif n < 2:
+            return 0
+        else:
+            cands = pair_ends(mc, empty)
+        cat, idx = CAT_BIT, 1
+    count = 0
+    while cands:
+        low = cands & -cands
+        cands ^= low
+        a = boop(s, cat, low.bit_length() - 1)
+        m = a[idx]
+        if has_line(m) or (idx == 1 and m.bit_count() == PIECES):
+            count += 1
+            if first_only:
+                return 1
+    return count

@@ -1,0 +1,178 @@
+"""Alpha-beta (negamax) with iterative deepening, a bounded transposition table, killer and
+history move ordering, and an immediate-win check at the leaves (a cheap quiescence: a leaf
+where the mover can complete a line of cats is scored as won). Why not MCTS: see README.md.
+
+One Searcher per search: no module-level mutable state, so searches in different threads never
+share anything. The deadline is checked every 256 nodes; iteration 1 always completes, so a
+move is always returned.
+"""
+from __future__ import annotations
+
+import time
+
+from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate
+from companion.ai.movegen import expand, winning_squares
+from companion.games.maunz.engine import STANDARD
+
+WIN = 100_000
+MATE_BOUND = WIN - 1000  # scores beyond this are forced wins/losses
+INF = 10 * WIN
+EXACT, LOWER, UPPER = 0, 1, 2
+DEFAULT_TT_ENTRIES = 150_000  # ~ 35 MB at ~230 bytes an entry (see benchmarks/ai.py for RSS)
+
+
+class Timeout(Exception):
+    pass
+
+
+def pack(s: tuple) -> int:
+    mk, mc, tk, tc, mkp, mcp, tkp, tcp = s
+    return (mk | mc << 36 | tk << 72 | tc << 108
+            | mkp << 144 | mcp << 148 | tkp << 152 | tcp << 156)
+
+
+class Searcher:
+    def __init__(self, variant: int = STANDARD, *, weights: tuple = WEIGHTS, evaluate=None,
+                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True):
+        self.variant = variant
+        self.weights = weights
+        self.eval_fn = evaluate or default_evaluate
+        self.tt: dict[int, tuple] = {}
+        self.tt_entries = tt_entries
+        self.leaf_check = leaf_check
+        self.history: dict[int, int] = {}
+        self.killers: dict[int, list] = {}
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.tt_peak = 0
+
+    # ----------------------------------------------------------------------------------------
+    def leaf(self, s: tuple, ply: int) -> float:
+        self.nodes += 1
+        if self.leaf_check and winning_squares(s, self.variant, True):
+            return WIN - ply - 1
+        return self.eval_fn(s, self.variant, self.weights)
+
+    def negamax(self, s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
+        if depth <= 0:
+            return self.leaf(s, ply)
+        self.nodes += 1
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise Timeout
+        key = pack(s)
+        tt = self.tt
+        entry = tt.get(key)
+        tt_move = -1
+        if entry is not None:
+            d, flag, sc, tt_move = entry
+            if d >= depth:
+                if sc > MATE_BOUND:
+                    sc -= ply
+                elif sc < -MATE_BOUND:
+                    sc += ply
+                if flag == EXACT or (flag == LOWER and sc >= beta) or (flag == UPPER and sc <= alpha):
+                    return sc
+        win, kids = expand(s, self.variant)
+        if win >= 0:
+            self._store(key, 99, EXACT, WIN - ply, win, ply)
+            return WIN - ply
+        history = self.history
+        killers = self.killers.get(ply, ())
+        order = []
+        for code, child in kids:
+            if code == tt_move:
+                pri = 1 << 40
+            elif code in killers:
+                pri = 1 << 30
+            else:
+                pri = history.get(code, 0)
+            order.append((pri, code, child))
+        order.sort(key=_first, reverse=True)
+        best = -INF
+        best_code = -1
+        alpha0 = alpha
+        for _, code, child in order:
+            if child is None:
+                score = -(WIN - ply - 1)
+            else:
+                score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_code = score, code
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        history[code] = history.get(code, 0) + depth * depth
+                        k = self.killers.setdefault(ply, [])
+                        if code not in k:
+                            k.insert(0, code)
+                            del k[2:]
+                        break
+        flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
+        self._store(key, depth, flag, best, best_code, ply)
+        return best
+
+    def _store(self, key: int, depth: int, flag: int, score: float, code: int, ply: int) -> None:
+        tt = self.tt
+        if len(tt) >= self.tt_entries and key not in tt:
+            return  # full: keep what we have; the table is cleared between iterations if needed
+        if score > MATE_BOUND:
+            score += ply
+        elif score < -MATE_BOUND:
+            score -= ply
+        tt[key] = (depth, flag, score, code)
+        if len(tt) > self.tt_peak:
+            self.tt_peak = len(tt)
+
+    # ----------------------------------------------------------------------------------------
+    def search(self, s: tuple, *, max_depth: int = 64, deadline: float = float("inf"),
+               exact_root: bool = False, min_depth: int = 1):
+        """Iterative deepening. Returns (best code, score, depth completed, {code: score}).
+        With exact_root every root move gets an exact score (no root pruning), for the levels
+        that pick among moves with noise."""
+        self.deadline = deadline
+        self.nodes = 0
+        win, kids = expand(s, self.variant)
+        if win >= 0:
+            return win, WIN - 0, 1, {win: WIN}
+        order = [code for code, _ in kids]
+        child_of = dict(kids)
+        best_code, best_score, done_depth, scores = order[0], -INF, 0, {}
+        for depth in range(1, max_depth + 1):
+            if len(self.tt) > 0.75 * self.tt_entries:
+                self.tt.clear()
+            self.deadline = float("inf") if depth <= min_depth else deadline
+            alpha = -INF
+            it_best, it_scores = None, {}
+            try:
+                for code in order:
+                    child = child_of[code]
+                    if child is None:
+                        sc = -(WIN - 1)
+                    elif exact_root:
+                        sc = -self.negamax(child, depth - 1, -INF, INF, 1)
+                    else:
+                        sc = -self.negamax(child, depth - 1, -INF, -alpha, 1)
+                    it_scores[code] = sc
+                    if sc > alpha:
+                        alpha, it_best = sc, code
+                    if depth > min_depth and time.perf_counter() > deadline:
+                        raise Timeout
+            except Timeout:
+                # The previous best was searched first: a move that beat it in this iteration is
+                # a sound improvement.
+                if it_best is not None and not exact_root:
+                    best_code, best_score = it_best, alpha
+                break
+            best_code, best_score, done_depth, scores = it_best, alpha, depth, it_scores
+            if abs(best_score) > MATE_BOUND:
+                break  # forced result found: deeper search cannot change it
+            if len(order) == 1:
+                break
+            order.sort(key=lambda c: it_scores.get(c, -INF), reverse=True)
+            if time.perf_counter() > deadline:
+                break
+        return best_code, best_score, done_depth, scores
+
+
+def _first(item):
+    return item[0]
