@@ -274,26 +274,7 @@ def _finish_choice(after: tuple, choice: int, turn: int, variant: int) -> Positi
 
 def legal_moves(pos: Position, variant: int = STANDARD) -> list[Move]:
     """Every legal move, choices expanded (each option of step 4 is a separate move)."""
-    if pos[9] >= 0:
-        return []
-    moves = []
-    empty = ~(pos[0] | pos[1] | pos[2] | pos[3]) & FULL
-    kinds = [k for k, n in (("k", pos[4]), ("c", pos[5])) if n]
-    while empty:
-        low = empty & -empty
-        sq = low.bit_length() - 1
-        empty ^= low
-        for kind in kinds:
-            after = boop(pos, kind == "c", sq)
-            if outcome_after(after, variant):
-                moves.append(Move(kind, sq, 0))
-                continue
-            opts = options_after(after, variant)
-            if opts:
-                moves.extend(Move(kind, sq, o) for o in opts)
-            else:
-                moves.append(Move(kind, sq, 0))
-    return moves
+    return [move for move, _ in successors(pos, variant)]
 
 
 def successors(pos: Position, variant: int = STANDARD) -> list[tuple[Move, Position]]:
