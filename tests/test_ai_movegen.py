@@ -59,3 +59,25 @@ def test_winning_squares_reports_only_real_wins(variant):
         assert n <= len(wins)
         if n:
             assert wins
+
+
+@pytest.mark.parametrize("variant", [STANDARD, OPPONENT_CATS_WIN, KIDS])
+def test_lazy_play_matches_engine_successors(variant):
+    from companion.ai.movegen import placements, play
+
+    for pos in _positions(variant, n_games=10, seed=3):
+        mover = pos.turn
+        theirs = dict(engine.successors(pos, variant))
+        mine = {}
+        for pcode in placements(state_of(pos)):
+            r = play(state_of(pos), pcode, variant)
+            if r == 1 or r == -1:
+                m = move_of(pcode)
+                assert theirs[m].winner == (mover if r == 1 else mover ^ 1)
+                mine[m] = None
+            else:
+                for code, child in r:
+                    mine[move_of(code)] = child
+                    assert theirs[move_of(code)].winner is None
+                    assert tuple(theirs[move_of(code)][:8]) == child
+        assert set(mine) == set(theirs)

@@ -113,3 +113,56 @@ def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False)
             if first_only:
                 return 1
     return count
+
+
+def _has_line_fast(m: int) -> bool:
+    return bool(m & m >> 1 & m >> 2 & _H or m & m >> 6 & m >> 12
+                or m & m >> 7 & m >> 14 & _D or m & m >> 5 & m >> 10 & _A)
+
+
+_H, _D, _A = LINE_STEPS[0][1], LINE_STEPS[2][1], LINE_STEPS[3][1]
+
+
+def placements(s: tuple) -> list[int]:
+    """Placement codes (square | cat bit), without the step-4 choice: the search orders these
+    and only plays out the ones it reaches (most are cut off)."""
+    empty = ~(s[0] | s[1] | s[2] | s[3]) & FULL
+    kinds = (0, CAT_BIT) if s[4] and s[5] else ((CAT_BIT,) if s[5] else (0,))
+    out = []
+    while empty:
+        low = empty & -empty
+        empty ^= low
+        sq = low.bit_length() - 1
+        for cat in kinds:
+            out.append(sq | cat)
+    return out
+
+
+def play(s: tuple, pcode: int, variant: int = STANDARD):
+    """Play one placement: 1 if it wins, -1 if it loses at once, else a list of
+    (move code, child) — one per step-4 option, or one with no choice."""
+    a = boop(s, pcode & CAT_BIT, pcode & 63)
+    if variant == STANDARD:
+        amc = a[1]
+        if _has_line_fast(amc) or amc.bit_count() == PIECES:
+            return 1
+        m = a[0] | amc
+        if not (a[4] or a[5]) or _has_line_fast(m):
+            opts = options_after(a, variant)
+            if opts:
+                amk, _, atk, atc, amkp, amcp, atkp, atcp = a
+                return [(pcode | o << 7,
+                         (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp, amcp + o.bit_count()))
+                        for o in opts]
+        return [(pcode, (a[2], a[3], a[0], amc, a[6], a[7], a[4], a[5]))]
+    r = outcome_after(a, variant)
+    if r:
+        return r
+    opts = options_after(a, variant)
+    if not opts:
+        return [(pcode, (a[2], a[3], a[0], a[1], a[6], a[7], a[4], a[5]))]
+    amk, amc, atk, atc, amkp, amcp, atkp, atcp = a
+    if variant == KIDS:
+        return [(pcode | o << 7, (atk, atc, amk & ~o, amc, atkp, atcp, amkp + 1, amcp)) for o in opts]
+    return [(pcode | o << 7, (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp, amcp + o.bit_count()))
+            for o in opts]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate
-from companion.ai.movegen import expand, winning_squares
+from companion.ai.movegen import expand, placements, play, winning_squares
 from companion.games.maunz.engine import STANDARD
 
 WIN = 100_000
@@ -72,41 +72,54 @@ class Searcher:
                     sc += ply
                 if flag == EXACT or (flag == LOWER and sc >= beta) or (flag == UPPER and sc <= alpha):
                     return sc
-        win, kids = expand(s, self.variant)
-        if win >= 0:
-            self._store(key, 99, EXACT, WIN - ply, win, ply)
+        variant = self.variant
+        if winning_squares(s, variant, True):
             return WIN - ply
         history = self.history
         killers = self.killers.get(ply, ())
+        tt_place = tt_move & 127 if tt_move >= 0 else -1
         order = []
-        for code, child in kids:
-            if code == tt_move:
+        for pcode in placements(s):
+            if pcode == tt_place:
                 pri = 1 << 40
-            elif code in killers:
+            elif pcode in killers:
                 pri = 1 << 30
             else:
-                pri = history.get(code, 0)
-            order.append((pri, code, child))
-        order.sort(key=_first, reverse=True)
+                pri = history.get(pcode, 0)
+            order.append((pri, pcode))
+        order.sort(reverse=True)
         best = -INF
         best_code = -1
         alpha0 = alpha
-        for _, code, child in order:
-            if child is None:
-                score = -(WIN - ply - 1)
-            else:
-                score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
-            if score > best:
-                best, best_code = score, code
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        history[code] = history.get(code, 0) + depth * depth
-                        k = self.killers.setdefault(ply, [])
-                        if code not in k:
-                            k.insert(0, code)
-                            del k[2:]
-                        break
+        cut = False
+        for _, pcode in order:
+            r = play(s, pcode, variant)
+            if r == 1:
+                best, best_code = WIN - ply, pcode
+                break
+            if r == -1:
+                r = ((pcode, None),)
+            elif len(r) > 1 and tt_move >= 0 and tt_place == pcode:
+                r.sort(key=lambda item: item[0] != tt_move)
+            for code, child in r:
+                if child is None:
+                    score = -(WIN - ply - 1)
+                else:
+                    score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                if score > best:
+                    best, best_code = score, code
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            history[pcode] = history.get(pcode, 0) + depth * depth
+                            k = self.killers.setdefault(ply, [])
+                            if pcode not in k:
+                                k.insert(0, pcode)
+                                del k[2:]
+                            cut = True
+                            break
+            if cut:
+                break
         flag = UPPER if best <= alpha0 else (LOWER if best >= beta else EXACT)
         self._store(key, depth, flag, best, best_code, ply)
         return best
