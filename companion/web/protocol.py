@@ -1,0 +1,191 @@
+"""The page's control messages: validation, then the matching poke at the fake devices.
+
+A control message is a JSON object with a ``type``:
+
+    {"type": "reed", "square": "c3", "occupied": true}             one reed switch
+    {"type": "reed", "changes": [{"square": "c3", "occupied": false},
+                                 {"square": "d4", "occupied": true}]}  a piece carried c3 -> d4
+    {"type": "button", "name": "ok", "kind": "press"}               or "long"
+    {"type": "card", "card": "undo"}                                a control card from the catalog
+
+Optional keys: ``token`` (when the server needs one) and ``id`` (echoed in the reply). The page
+sends only what the devices could report: occupancy of squares (a reed switch cannot tell a
+piece's colour), button presses and card taps, so the real referee runs unchanged.
+
+Every message is validated completely before anything is applied: a bad one changes nothing
+and is answered with ``{"type": "error", "error": "<one line naming the input>", "input": ...}``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from hardware.interfaces import COLS, SQUARES, square_name
+
+CONTROL_TYPES = ("reed", "button", "card")
+BUTTON_KINDS = ("press", "long")
+MAX_CHANGES = SQUARES
+
+
+class ControlError(ValueError):
+    """A control message that is rejected. ``status`` is the HTTP status for the REST endpoint."""
+
+    def __init__(self, message: str, input=None, status: int = 400) -> None:
+        super().__init__(message)
+        self.input = input
+        self.status = status
+
+    def reply(self, msg_id=None) -> dict:
+        out = {"type": "error", "error": str(self), "input": self.input}
+        if msg_id is not None:
+            out["id"] = msg_id
+        return out
+
+
+def parse_square(value) -> int:
+    """A square name "a1".."f6" (the page's only form) or an int 0..35."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < SQUARES:
+            return value
+    elif isinstance(value, str):
+        s = value.strip().lower()
+        if len(s) == 2 and s[0] in "abcdef" and s[1] in "123456":
+            return (int(s[1]) - 1) * COLS + "abcdef".index(s[0])
+    raise ControlError(f"unknown square {value!r}: use a1..f6 (files a-f, ranks 1-6)", value)
+
+
+# --------------------------------------------------------------------------- control cards
+@dataclass(frozen=True)
+class Card:
+    """One control card the page offers. Tapping it is FakeCardReader.tap(uid, text)."""
+
+    id: str         # what the page sends: {"type": "card", "card": id}
+    function: str   # the referee's card function (Referee.on_card)
+    label: str
+    uid: str        # hex, as written on the card
+    text: str | None  # the NDEF text record the card carries
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid}
+
+
+def _fake_uid(name: str) -> str:
+    """A stable 7-byte NTAG-style UID (first byte 0x04, NXP) per card, so taps replay identically."""
+    return "04" + hashlib.sha1(name.encode()).hexdigest()[:12]
+
+
+DEFAULT_CARDS = (
+    ("new_game", "New game"),
+    ("undo", "Undo"),
+    ("cat", "Cat"),
+    ("hint", "Hint"),
+    ("ai_orange", "AI plays orange"),
+    ("ai_grey", "AI plays grey"),
+    ("ai_off", "AI off"),
+    ("language", "Language"),
+    ("player:Anna", "Player Anna"),
+    ("player:Ben", "Player Ben"),
+)
+
+
+def card_catalog(companion) -> list[Card]:
+    """The cards the page shows. The service may offer its own catalog (``companion.card_catalog()``
+    returning dicts with id/function/label/uid/text); otherwise one card per referee function (and
+    two player cards), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
+    understands without enrolment (companion.service.cards.parse_text)."""
+    provider = getattr(companion, "card_catalog", None)
+    if callable(provider):
+        cards = []
+        for c in provider():
+            cards.append(Card(id=str(c.get("id") or c["function"]), function=str(c["function"]),
+                              label=str(c.get("label") or c["function"]), uid=str(c["uid"]),
+                              text=c.get("text")))
+        return cards
+    return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
+                 text=f"maunz:{f}") for f, label in DEFAULT_CARDS]
+
+
+# --------------------------------------------------------------------------- parsing
+@dataclass(frozen=True)
+class ReedAction:
+    changes: tuple[tuple[int, bool], ...]
+
+
+@dataclass(frozen=True)
+class ButtonAction:
+    name: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class CardAction:
+    card: Card
+
+
+def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAction | CardAction:
+    """Validate a decoded control message completely; raise ControlError naming the bad input."""
+    if not isinstance(msg, dict):
+        raise ControlError(f"a control message must be a JSON object, got {type(msg).__name__}", msg)
+    kind = msg.get("type")
+    if kind == "reed":
+        if "changes" in msg:
+            raw = msg["changes"]
+            if not isinstance(raw, list) or not raw or len(raw) > MAX_CHANGES:
+                raise ControlError(f"reed changes must be a list of 1..{MAX_CHANGES}"
+                                   " {\"square\", \"occupied\"} objects", raw)
+        else:
+            raw = [msg]
+        changes = []
+        for ch in raw:
+            if not isinstance(ch, dict):
+                raise ControlError("a reed change must be an object {\"square\": \"c3\", \"occupied\": true}", ch)
+            if "square" not in ch:
+                raise ControlError("reed change without \"square\": name a square a1..f6", ch)
+            sq = parse_square(ch["square"])
+            occ = ch.get("occupied")
+            if not isinstance(occ, bool):
+                raise ControlError(f"reed change for {square_name(sq)}: \"occupied\" must be true or false,"
+                                   f" got {occ!r}", ch)
+            changes.append((sq, occ))
+        return ReedAction(tuple(changes))
+    if kind == "button":
+        name, how = msg.get("name"), msg.get("kind", "press")
+        if name not in button_names:
+            raise ControlError(f"unknown button {name!r}: use one of {', '.join(button_names)}", name)
+        if how not in BUTTON_KINDS:
+            raise ControlError(f"button {name}: unknown kind {how!r}: use \"press\" or \"long\"", how)
+        return ButtonAction(name, how)
+    if kind == "card":
+        ident = msg.get("card")
+        for card in cards:
+            if card.id == ident:
+                return CardAction(card)
+        raise ControlError(f"unknown card {ident!r}: use one of {', '.join(c.id for c in cards)}", ident)
+    raise ControlError(f"unknown message type {kind!r}: use one of {', '.join(CONTROL_TYPES)}", kind)
+
+
+def apply_control(devices, action) -> None:
+    """Poke the fake device. Real devices cannot be driven from a page: that is an error."""
+    if isinstance(action, ReedAction):
+        reed = devices.reed
+        if not (hasattr(reed, "set") and hasattr(reed, "lift")):
+            raise ControlError("the bed is a real reed grid here: place pieces on the board itself",
+                               "reed", status=409)
+        for sq, occ in action.changes:  # one call each, no await between: the next scan sees all
+            (reed.set if occ else reed.lift)(sq)
+    elif isinstance(action, ButtonAction):
+        buttons = devices.buttons
+        if not hasattr(buttons, "press"):
+            raise ControlError("the buttons are real here: press them on the board", "button", status=409)
+        (buttons.press if action.kind == "press" else buttons.long)(action.name)
+    elif isinstance(action, CardAction):
+        cards = devices.cards
+        if not hasattr(cards, "tap"):
+            raise ControlError("the card reader is real here: tap the card on the reader", "card", status=409)
+        cards.tap(action.card.uid, action.card.text)
+    else:  # pragma: no cover - parse_control returns only the three
+        raise TypeError(action)
+
+
+def button_names(devices) -> tuple[str, ...]:
+    return tuple(getattr(devices.buttons, "names", ("ok", "back", "cat")))

@@ -1,0 +1,294 @@
+"""The aiohttp app behind the page.
+
+    GET  /               the page (static/index.html; plain JS, no build step)
+    GET  /static/...     its script, style and pictures
+    GET  /api/snapshot   the companion's snapshot() as JSON (+ "physical", see below)
+    POST /api/control    one control message (protocol.py) as JSON; token in the body or the
+                         X-Companion-Token header
+    GET  /ws             WebSocket: the server pushes {"type": "hello", ...} then
+                         {"type": "snapshot", "state": ..., "physical": ...} whenever the
+                         companion's subscribe() queue says the state changed; the page sends
+                         control messages and gets {"type": "ok"} or {"type": "error"} back.
+
+Nothing polls: each WebSocket has one task that awaits its companion.subscribe() queue, and a
+burst of changes is coalesced into one snapshot. "physical" is the fake reed grid's physical
+occupancy (what the simulated hands did, before debounce) so the page can draw a click at once;
+on the Pi (real reed grid) it is null and the page shows "sensed".
+
+Access: control=False makes the page a read-only spectator view. With control=True a non-empty
+token must come with every control (the WebSocket may give it once as /ws?token=...); without a
+token, control is accepted only from loopback addresses, and start_web refuses to serve control
+on a non-loopback host without one.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import json
+import logging
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from companion.web.protocol import (
+    ControlError,
+    apply_control,
+    button_names,
+    card_catalog,
+    parse_control,
+)
+from hardware.interfaces import SQUARES, square_name
+
+STATIC_DIR = Path(__file__).with_name("static")
+log = logging.getLogger("companion.web")
+
+COMPANION = web.AppKey("companion", object)
+WEB = web.AppKey("web", object)
+
+
+def _json_default(value):
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if isinstance(value, bytes):
+        return value.hex()
+    return str(value)
+
+
+def dumps(obj) -> str:
+    return json.dumps(obj, default=_json_default, separators=(",", ":"))
+
+
+def is_loopback(host: str | None) -> bool:
+    if not host:
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+class WebState:
+    """What the handlers share: the companion, the access policy and the open sockets."""
+
+    def __init__(self, companion, control: bool, token: str | None) -> None:
+        self.companion = companion
+        self.control = bool(control)
+        self.token = token or ""
+        self.queues: set[asyncio.Queue] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.cards = card_catalog(companion)
+        self.buttons = button_names(companion.devices)
+
+    # ---- access
+    def token_ok(self, supplied) -> bool:
+        if not self.token:
+            return True
+        return isinstance(supplied, str) and hmac.compare_digest(supplied.encode(), self.token.encode())
+
+    def may_control(self, remote: str | None, supplied) -> bool:
+        try:
+            self.authorize(remote, supplied)
+        except ControlError:
+            return False
+        return True
+
+    def authorize(self, remote: str | None, supplied) -> None:
+        if not self.control:
+            raise ControlError("read-only: this page is a spectator view; set [web] control = true"
+                               " in the config to play from the browser", "control", status=403)
+        if self.token:
+            if not self.token_ok(supplied):
+                what = "no token" if not supplied else "a wrong token"
+                raise ControlError(f"control with {what}: give the [web] token from the config"
+                                   " (open the page as /?token=<token>)", "token", status=403)
+        elif not is_loopback(remote):
+            raise ControlError(f"control from {remote} needs a token: set [web] token in the config",
+                               "token", status=403)
+
+    # ---- state
+    def physical(self):
+        value = getattr(self.companion.devices.reed, "physical", None)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        return [square_name(sq) for sq in range(SQUARES) if value >> sq & 1]
+
+    def snapshot_message(self) -> str:
+        return dumps({"type": "snapshot", "state": self.companion.snapshot(), "physical": self.physical()})
+
+    def hello(self, control: bool) -> dict:
+        return {
+            "type": "hello",
+            "control": control,
+            "needs_token": bool(self.control and self.token),
+            "simulated": self.physical() is not None,
+            "cards": [c.as_json() for c in self.cards],
+            "buttons": list(self.buttons),
+        }
+
+    def kick(self) -> None:
+        """Wake every socket: the page's own change (the physical bed) is news even before the
+        service has polled it."""
+        for q in list(self.queues):
+            try:
+                q.put_nowait(None)
+            except asyncio.QueueFull:
+                pass  # a full queue already wakes its socket
+
+    def control_message(self, msg, remote: str | None, connection_token=None) -> tuple[dict, int]:
+        """Authorize, validate and apply one decoded control message; return the reply and its
+        HTTP status."""
+        msg_id = msg.get("id") if isinstance(msg, dict) else None
+        try:
+            supplied = msg.get("token", connection_token) if isinstance(msg, dict) else connection_token
+            self.authorize(remote, supplied)
+            action = parse_control(msg, self.cards, self.buttons)
+            apply_control(self.companion.devices, action)
+        except ControlError as exc:
+            log.info("web control rejected from %s: %s", remote, exc)
+            return exc.reply(msg_id), exc.status
+        self.kick()
+        out = {"type": "ok"}
+        if msg_id is not None:
+            out["id"] = msg_id
+        return out, 200
+
+
+def _decode(text: str):
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise ControlError(f"malformed message: not JSON ({exc.msg} at character {exc.pos})",
+                           text[:200]) from None
+
+
+# --------------------------------------------------------------------------- handlers
+async def _index(request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _snapshot(request: web.Request) -> web.Response:
+    st: WebState = request.app[WEB]
+    return web.Response(text=st.snapshot_message(), content_type="application/json")
+
+
+async def _control(request: web.Request) -> web.Response:
+    st: WebState = request.app[WEB]
+    try:
+        msg = _decode(await request.text())
+    except ControlError as exc:
+        return web.Response(text=dumps(exc.reply()), status=400, content_type="application/json")
+    reply, status = st.control_message(msg, request.remote, request.headers.get("X-Companion-Token"))
+    return web.Response(text=dumps(reply), status=status, content_type="application/json")
+
+
+async def _pump(st: WebState, ws: web.WebSocketResponse, queue: asyncio.Queue, lock: asyncio.Lock) -> None:
+    while True:
+        await queue.get()
+        while not queue.empty():  # coalesce a burst into one snapshot
+            queue.get_nowait()
+        async with lock:
+            if ws.closed:
+                return
+            await ws.send_str(st.snapshot_message())
+
+
+async def _websocket(request: web.Request) -> web.WebSocketResponse:
+    st: WebState = request.app[WEB]
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=64 * 1024)
+    await ws.prepare(request)
+    conn_token = request.query.get("token")
+    lock = asyncio.Lock()
+    queue = st.companion.subscribe()
+    st.queues.add(queue)
+    st.sockets.add(ws)
+    pump = None
+    try:
+        async with lock:
+            await ws.send_str(dumps(st.hello(st.may_control(request.remote, conn_token))))
+            await ws.send_str(st.snapshot_message())
+        pump = asyncio.create_task(_pump(st, ws, queue, lock))
+        async for msg in ws:
+            if msg.type == WSMsgType.TEXT:
+                try:
+                    decoded = _decode(msg.data)
+                except ControlError as exc:
+                    reply = exc.reply()
+                else:
+                    reply, _ = st.control_message(decoded, request.remote, conn_token)
+            elif msg.type == WSMsgType.BINARY:
+                reply = ControlError("malformed message: send JSON text, not binary", None).reply()
+            else:
+                break
+            async with lock:
+                await ws.send_str(dumps(reply))
+    finally:
+        if pump is not None:
+            pump.cancel()
+            try:
+                await pump
+            except (asyncio.CancelledError, ConnectionError):
+                pass
+        st.queues.discard(queue)
+        st.sockets.discard(ws)
+        unsubscribe = getattr(st.companion, "unsubscribe", None)
+        if callable(unsubscribe):
+            unsubscribe(queue)
+    return ws
+
+
+async def _on_shutdown(app: web.Application) -> None:
+    st: WebState = app[WEB]
+    for ws in list(st.sockets):
+        await ws.close(code=1001, message=b"companion stopping")
+
+
+@web.middleware
+async def _headers(request: web.Request, handler):
+    resp = await handler(request)
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:;"
+                            " style-src 'self'; script-src 'self'")
+    return resp
+
+
+def make_app(companion, *, control: bool, token: str | None) -> web.Application:
+    app = web.Application(middlewares=[_headers], client_max_size=64 * 1024)
+    app[COMPANION] = companion
+    app[WEB] = WebState(companion, control, token)
+    app.router.add_get("/", _index)
+    app.router.add_get("/api/snapshot", _snapshot)
+    app.router.add_post("/api/control", _control)
+    app.router.add_get("/ws", _websocket)
+    app.router.add_static("/static", STATIC_DIR)
+    app.on_shutdown.append(_on_shutdown)
+    return app
+
+
+async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, control: bool = False,
+                    token: str | None = None) -> web.AppRunner:
+    """Serve the page; returns the started runner (``await runner.cleanup()`` stops it)."""
+    if control and not token and not is_loopback(host):
+        raise ValueError(f"[web] host = {host!r} with control = true needs a token: set [web] token"
+                         " or keep host = \"127.0.0.1\"")
+    runner = web.AppRunner(make_app(companion, control=control, token=token), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror});"
+                      " set [web] port to a free port or stop the program using it") from None
+    return runner
+
+
+def web_url(runner: web.AppRunner, token: str | None = None) -> str:
+    """The page's address, e.g. http://127.0.0.1:8080/ (the real port when port 0 was asked)."""
+    host, port = runner.addresses[0][:2]
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/" + (f"?token={token}" if token else "")

@@ -1,0 +1,420 @@
+// maunz. companion page: draws the companion's snapshot, and (in the simulator) turns clicks into
+// what the devices would report. A reed switch cannot tell a piece's colour, so the page keeps
+// its own "table" model of which physical piece the person put where; the server only ever hears
+// occupancy changes, button presses and card taps.
+"use strict";
+
+(function () {
+  const FILES = "abcdef";
+  const HOLD_MS = 700;           // a button held this long is a long press
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || "";
+
+  const T = {
+    en: {
+      connecting: "connecting…", connected: "live", disconnected: "reconnecting…",
+      simulator: "Simulator", spectator: "Spectator view", next_piece: "Next piece",
+      kitten: "Kitten", cat: "Cat", lift: "Take off the bed", cards: "Control cards", moves: "Moves",
+      hold_hint: "Hold a button for a long press.",
+      help_control: "Click an empty square to put a piece down. Click a piece to pick it up, then an empty square to put it there — or click it again to take it off the bed.",
+      help_view: "A live view of the board. Control is off here.",
+      orange: "Orange", grey: "Grey", to_move: "to move", pool: "pool", reserve: "reserve", boxed: "boxed",
+      wins: "{who} wins!", ai: "AI", no_moves: "No moves yet.",
+      btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
+    },
+    de: {
+      connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
+      simulator: "Simulator", spectator: "Zuschauer-Ansicht", next_piece: "Nächste Figur",
+      kitten: "Kätzchen", cat: "Katze", lift: "Vom Bett nehmen", cards: "Steuerkarten", moves: "Züge",
+      hold_hint: "Taste gedrückt halten für einen langen Druck.",
+      help_control: "Klick auf ein leeres Feld setzt eine Figur. Klick auf eine Figur nimmt sie auf; dann ein leeres Feld anklicken, um sie dort abzusetzen — oder nochmal auf sie, um sie vom Bett zu nehmen.",
+      help_view: "Live-Ansicht des Spielbretts. Steuerung ist hier aus.",
+      orange: "Orange", grey: "Grau", to_move: "am Zug", pool: "Vorrat", reserve: "Reserve", boxed: "Schachtel",
+      wins: "{who} gewinnt!", ai: "KI", no_moves: "Noch keine Züge.",
+      btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
+    },
+  };
+
+  const page = {
+    lang: "en",
+    control: false,
+    simulated: false,
+    state: null,            // the last snapshot
+    occupied: new Set(),    // physical (sim) or sensed occupancy from the last snapshot
+    table: new Map(),       // square -> "o" | "O" | "g" | "G" | "?" : the pieces the person put down
+    pending: new Map(),     // square -> expected occupancy, until a snapshot agrees
+    selected: null,
+    kind: "k",
+    movesSeen: -1,
+    ws: null,
+    nextId: 1,
+    lastError: null,
+    cards: [],
+    buttons: [],
+  };
+  window.maunzPage = page;   // for debugging and the browser tests
+
+  const $ = (id) => document.getElementById(id);
+  const t = (key) => (T[page.lang] && T[page.lang][key]) || T.en[key] || key;
+  const sqName = (i) => FILES[i % 6] + String(Math.floor(i / 6) + 1);
+
+  // ------------------------------------------------------------------ building the page
+  function buildBed() {
+    const bed = $("bed");
+    const ranks = document.querySelector(".ranks");
+    const files = document.querySelector(".files");
+    for (let rank = 6; rank >= 1; rank--) {            // a1 bottom-left, as on the quilt
+      const r = document.createElement("span");
+      r.textContent = rank;
+      ranks.appendChild(r);
+      for (let f = 0; f < 6; f++) {
+        const name = FILES[f] + rank;
+        const sq = document.createElement("div");
+        sq.className = "sq patch-" + ((f * 7 + rank * 3 + ((f + rank) % 2) * 2) % 6);
+        sq.dataset.square = name;
+        sq.setAttribute("role", "gridcell");
+        sq.setAttribute("aria-label", name);
+        sq.innerHTML = '<span class="led"></span><span class="piece"></span><span class="coord">' + name + "</span>";
+        sq.addEventListener("click", () => onSquare(name));
+        bed.appendChild(sq);
+      }
+    }
+    for (let f = 0; f < 6; f++) {
+      const s = document.createElement("span");
+      s.textContent = FILES[f];
+      files.appendChild(s);
+    }
+  }
+
+  function buildButtons(names) {
+    const box = $("buttons");
+    box.innerHTML = "";
+    for (const name of names) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "hw-btn btn-" + name;
+      b.dataset.button = name;
+      b.innerHTML = '<span class="cap"></span><span class="label"></span>';
+      let downAt = 0, timer = null;
+      const release = (send) => {
+        if (!downAt) return;
+        const held = Date.now() - downAt >= HOLD_MS;
+        downAt = 0;
+        clearTimeout(timer);
+        b.classList.remove("down", "held");
+        if (send) sendControl({ type: "button", name, kind: held ? "long" : "press" });
+      };
+      b.addEventListener("pointerdown", (e) => {
+        if (!page.control || e.button !== 0) return;
+        downAt = Date.now();
+        b.classList.add("down");
+        timer = setTimeout(() => b.classList.add("held"), HOLD_MS);
+      });
+      b.addEventListener("pointerup", () => release(true));
+      b.addEventListener("pointerleave", () => release(false));
+      b.addEventListener("click", (e) => {   // keyboard activation (no pointer): a short press
+        if (e.detail === 0 && page.control) sendControl({ type: "button", name, kind: "press" });
+      });
+      box.appendChild(b);
+    }
+  }
+
+  function buildCards(cards) {
+    const box = $("cards");
+    box.innerHTML = "";
+    for (const c of cards) {
+      const el = document.createElement("button");
+      el.type = "button";
+      el.className = "card card-" + c.function;
+      el.dataset.card = c.id;
+      el.title = "UID " + c.uid;
+      el.innerHTML = '<span class="chip"></span><span class="card-label"></span><span class="uid"></span>';
+      el.querySelector(".card-label").textContent = c.label;
+      el.querySelector(".uid").textContent = c.uid.slice(0, 8) + "…";
+      el.addEventListener("click", () => {
+        if (!page.control) return;
+        el.classList.remove("tapped");
+        void el.offsetWidth;  // restart the tap animation
+        el.classList.add("tapped");
+        sendControl({ type: "card", card: c.id });
+      });
+      box.appendChild(el);
+    }
+  }
+
+  // ------------------------------------------------------------------ the table model
+  function expectedPiece() {
+    const s = page.state;
+    const colour = s ? s.to_move : "o";
+    let kind = page.kind;
+    const pool = s && s.pools && s.pools[colour];
+    if (pool) {
+      if (kind === "c" && !pool.cats) kind = "k";
+      else if (kind === "k" && !pool.kittens && pool.cats) kind = "c";
+    }
+    return kind === "c" ? colour.toUpperCase() : colour;
+  }
+
+  function onSquare(name) {
+    if (!page.control) return;
+    const occupied = page.table.has(name);
+    if (page.selected) {
+      const from = page.selected;
+      if (name === from) {                       // click the held piece again: off the bed
+        liftSelected();
+        return;
+      }
+      if (occupied) {                            // pick another piece instead
+        page.selected = name;
+        render();
+        return;
+      }
+      const piece = page.table.get(from);        // carry it: lift there, put it down here
+      page.table.delete(from);
+      page.table.set(name, piece);
+      page.pending.set(from, false);
+      page.pending.set(name, true);
+      page.selected = null;
+      sendControl({ type: "reed", changes: [{ square: from, occupied: false }, { square: name, occupied: true }] });
+      render();
+      return;
+    }
+    if (occupied) {
+      page.selected = name;
+      render();
+      return;
+    }
+    page.table.set(name, expectedPiece());
+    page.pending.set(name, true);
+    sendControl({ type: "reed", square: name, occupied: true });
+    render();
+  }
+
+  function liftSelected() {
+    const from = page.selected;
+    if (!from) return;
+    page.table.delete(from);
+    page.pending.set(from, false);
+    page.selected = null;
+    sendControl({ type: "reed", square: from, occupied: false });
+    render();
+  }
+
+  function reconcile(state, physical) {
+    const occ = new Set(physical || state.sensed || []);
+    page.occupied = occ;
+    const moves = (state.moves || []).length;
+    const committed = moves !== page.movesSeen;
+    page.movesSeen = moves;
+    const bed = state.bed || {};
+    for (let i = 0; i < 36; i++) {
+      const name = sqName(i);
+      if (page.pending.has(name)) {
+        if (occ.has(name) === page.pending.get(name)) page.pending.delete(name);
+        else continue;                           // our own click, not yet reported back
+      }
+      if (occ.has(name)) {
+        if (!page.table.has(name) || (committed && bed[name])) page.table.set(name, bed[name] || "?");
+      } else {
+        page.table.delete(name);
+      }
+    }
+    if (page.selected && !page.table.has(page.selected)) page.selected = null;
+  }
+
+  // ------------------------------------------------------------------ drawing
+  function pieceClass(p) {
+    if (!p) return "";
+    if (p === "?") return "piece unknown";
+    const colour = p.toLowerCase() === "o" ? "orange" : "grey";
+    return "piece " + colour + (p === p.toUpperCase() ? " cat" : " kitten");
+  }
+
+  function discs(n, cls) {
+    let out = "";
+    for (let i = 0; i < n; i++) out += '<span class="disc ' + cls + '"></span>';
+    return out;
+  }
+
+  function renderPlayer(colour) {
+    const s = page.state;
+    const el = $("player-" + colour);
+    if (!s) return;
+    const pool = (s.pools && s.pools[colour]) || { kittens: 0, cats: 0, reserve: 0, boxed: 0 };
+    const name = (s.players && s.players[colour]) || t(colour === "o" ? "orange" : "grey");
+    const toMove = s.to_move === colour && s.winner == null;
+    el.classList.toggle("to-move", toMove);
+    el.dataset.kittens = pool.kittens;
+    el.dataset.cats = pool.cats;
+    el.innerHTML =
+      '<div class="who"><span class="dot ' + (colour === "o" ? "orange" : "grey") + '"></span>' +
+      '<span class="name"></span>' + (s.ai === colour ? '<span class="tag">' + t("ai") + "</span>" : "") +
+      (toMove ? '<span class="tag move">' + t("to_move") + "</span>" : "") + "</div>" +
+      '<div class="stock ' + (colour === "o" ? "orange" : "grey") + '">' +
+      '<span class="group pool" title="' + t("pool") + '"><span class="cap-label">' + t("pool") + "</span>" +
+      discs(pool.kittens, "small") + discs(pool.cats, "large") +
+      '<span class="count">' + pool.kittens + "+" + pool.cats + "</span></span>" +
+      '<span class="group reserve" title="' + t("reserve") + '"><span class="cap-label">' + t("reserve") + "</span>" +
+      discs(pool.reserve, "large ghost") + '<span class="count">' + pool.reserve + "</span></span>" +
+      '<span class="group boxed" title="' + t("boxed") + '"><span class="cap-label">' + t("boxed") + "</span>" +
+      '<span class="box">' + pool.boxed + "</span></span></div>";
+    el.querySelector(".name").textContent = name;
+  }
+
+  function render() {
+    const s = page.state;
+    document.body.dataset.control = String(page.control);
+    $("mode").textContent = page.control ? t("simulator") : t("spectator");
+    $("mode").className = "badge " + (page.control ? "sim" : "view");
+    for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+    $("help").textContent = page.control ? t("help_control") : t("help_view");
+    $("hand").hidden = !page.control;
+    document.querySelector(".hint").hidden = !page.control;
+    for (const b of document.querySelectorAll(".hw-btn")) {
+      b.querySelector(".label").textContent = t("btn_" + b.dataset.button);
+      b.disabled = !page.control;
+    }
+    for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
+    if (!s) return;
+
+    document.body.dataset.phase = s.phase || "";
+    document.body.dataset.moves = String((s.moves || []).length);
+    document.body.dataset.winner = s.winner || "";
+
+    const leds = {};
+    for (const l of s.leds || []) leds[l.square] = l;
+    for (const sq of document.querySelectorAll(".sq")) {
+      const name = sq.dataset.square;
+      const piece = page.table.get(name) || "";
+      const p = sq.querySelector(".piece");
+      p.className = pieceClass(piece) || "piece";
+      sq.dataset.piece = piece;
+      sq.classList.toggle("selected", page.selected === name);
+      sq.classList.toggle("occupied", page.occupied.has(name));
+      const led = leds[name] || { color: "#000000", effect: "off" };
+      const off = led.effect === "off" || !led.effect || /^#0{6}$/i.test(led.color || "");
+      sq.dataset.led = off ? "off" : led.effect;
+      sq.dataset.ledColor = off ? "" : led.color;
+      sq.style.setProperty("--led", off ? "transparent" : led.color);
+    }
+
+    const oled = $("oled");
+    if (s.oled && oled.dataset.src !== s.oled) {
+      oled.dataset.src = s.oled;
+      oled.src = "data:image/png;base64," + s.oled;
+    }
+    $("instruction").textContent = s.instruction || "";
+    renderPlayer("o");
+    renderPlayer("g");
+
+    const pk = s.pools && s.pools[s.to_move];
+    const kindNow = expectedPiece() === expectedPiece().toUpperCase() ? "c" : "k";
+    for (const b of document.querySelectorAll(".pick")) {
+      b.classList.toggle("on", b.dataset.kind === kindNow);
+      b.classList.toggle("orange", s.to_move === "o");
+      b.classList.toggle("grey", s.to_move === "g");
+      b.disabled = !pk || (b.dataset.kind === "c" ? !pk.cats : !pk.kittens);
+    }
+    $("lift").hidden = !page.selected;
+
+    const moves = $("moves");
+    moves.innerHTML = "";
+    const list = s.moves || [];
+    const other = s.to_move === "o" ? "g" : "o";
+    list.forEach((m, i) => {
+      const li = document.createElement("li");
+      const mover = (list.length - i) % 2 === 0 ? s.to_move : other;
+      li.innerHTML = '<span class="dot ' + (mover === "o" ? "orange" : "grey") + '"></span><code></code>';
+      li.querySelector("code").textContent = m;
+      moves.appendChild(li);
+    });
+    if (!list.length) moves.innerHTML = '<li class="none">' + t("no_moves") + "</li>";
+    moves.scrollTop = moves.scrollHeight;
+
+    const win = $("winner");
+    if (s.winner) {
+      win.hidden = false;
+      const who = (s.players && s.players[s.winner]) || t(s.winner === "o" ? "orange" : "grey");
+      win.textContent = t("wins").replace("{who}", who);
+      win.className = "winner " + (s.winner === "o" ? "orange" : "grey");
+    } else {
+      win.hidden = true;
+    }
+  }
+
+  // ------------------------------------------------------------------ talking to the server
+  function showError(text) {
+    page.lastError = text;
+    document.body.dataset.error = text;
+    const toast = $("toast");
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { toast.hidden = true; }, 6000);
+  }
+
+  function sendControl(msg) {
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
+      showError("not connected: the change was not sent");
+      return;
+    }
+    msg.id = page.nextId++;
+    if (token) msg.token = token;
+    page.ws.send(JSON.stringify(msg));
+  }
+
+  function onMessage(ev) {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    if (msg.type === "hello") {
+      page.control = !!msg.control;
+      page.simulated = !!msg.simulated;
+      page.cards = msg.cards || [];
+      page.buttons = msg.buttons || [];
+      buildButtons(page.buttons);
+      buildCards(page.cards);
+      render();
+    } else if (msg.type === "snapshot") {
+      page.state = msg.state;
+      page.lang = (msg.state && msg.state.language) in T ? msg.state.language : "en";
+      document.documentElement.lang = page.lang;
+      reconcile(msg.state, msg.physical);
+      render();
+    } else if (msg.type === "error") {
+      // a refused change: forget the optimistic clicks, the next snapshot redraws the truth
+      page.pending.clear();
+      showError(msg.error);
+      if (page.state) { page.movesSeen = -1; reconcile(page.state, null); render(); }
+    }
+  }
+
+  function connect(delay) {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(proto + "//" + location.host + "/ws" + (token ? "?token=" + encodeURIComponent(token) : ""));
+    page.ws = ws;
+    ws.onopen = () => {
+      delay = 500;
+      $("conn").textContent = t("connected");
+      $("conn").className = "conn up";
+      document.body.dataset.connected = "true";
+    };
+    ws.onmessage = onMessage;
+    ws.onclose = () => {
+      document.body.dataset.connected = "false";
+      $("conn").textContent = t("disconnected");
+      $("conn").className = "conn down";
+      setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
+    };
+  }
+
+  // ------------------------------------------------------------------ start
+  $("pick-k").addEventListener("click", () => { page.kind = "k"; render(); });
+  $("pick-c").addEventListener("click", () => { page.kind = "c"; render(); });
+  $("lift").addEventListener("click", liftSelected);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && page.selected) { page.selected = null; render(); }
+  });
+  buildBed();
+  render();
+  connect(500);
+})();
