@@ -63,9 +63,11 @@ def choose_move(game, position, *, level: str = "hard", time_limit: float = 1.0,
     return SearchResult(move_of(code), evaluation_of(score), depth, nodes, time.perf_counter() - t0)
 
 
-def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: int):
+def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: int,
+          weights: tuple | None = None):
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
-    searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check)
+    searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
+                        **({} if weights is None else {"weights": weights}))
     noisy = lv.noise > 0
     code, score, depth, scores = searcher.search(
         s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy)

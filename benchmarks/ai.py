@@ -1,0 +1,140 @@
+"""`companion bench ai`: the AI ladder, search speed and memory.
+
+    companion bench ai [--games 100] [--time 0.35] [--procs 2] [--pairings hard-random,...]
+                       [--max-plies 300] [--calibrate]
+
+--time is the thinking time per move in Raspberry-Pi-4 seconds, the unit of the AI's API; it is
+divided by the Pi slowdown factor (companion/ai/clock.py) on other machines: the default 0.35
+Pi-seconds is 0.1 s here. Every player in a pairing gets the same time per move (random and
+greedy need far less; minimax2 stops at two plies or at the deadline). Colours alternate; each
+pair of games starts from the same two random plies, one per side. A game reaching --max-plies
+is a draw. Win rate = (wins + draws/2) / games, for the first-named player.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import sys
+import time
+
+DEFAULT_PAIRINGS = (
+    "greedy-random", "minimax2-greedy", "minimax2-random",
+    "easy-random", "easy-greedy", "easy-minimax2",
+    "medium-random", "medium-greedy", "medium-minimax2", "medium-easy",
+    "hard-random", "hard-greedy", "hard-minimax2", "hard-medium", "hard-easy",
+)
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def _one_game(task):
+    from companion.ai.match import play_game, player_by_name
+
+    a, b, index, seconds, max_plies = task
+    pa, pb = player_by_name(a), player_by_name(b)
+    a_first = index % 2 == 0
+    stats: dict = {}
+    winner, plies = play_game(pa if a_first else pb, pb if a_first else pa, seconds=seconds,
+                              seed=index // 2, max_plies=max_plies, stats=stats)
+    a_side = 0 if a_first else 1
+    result = "draw" if winner == -1 else ("a" if winner == a_side else "b")
+    return (a, b, result, plies, stats.get(a_side, []), stats.get(1 - a_side, []), _rss_mb())
+
+
+def search_speed(seconds: float = 1.0) -> dict:
+    """Depth and nodes/s of the hard level from a few middle-game positions, and TT size."""
+    import random
+
+    from companion.ai.movegen import state_of
+    from companion.ai.search import Searcher
+    from companion.games.maunz import engine
+
+    rng = random.Random(5)
+    out = {"depth": [], "nps": [], "tt": []}
+    for n in (6, 12, 18):
+        pos = engine.initial()
+        for _ in range(n):
+            pos = rng.choice([c for _, c in engine.successors(pos) if c.winner is None])
+        s = Searcher()
+        t0 = time.perf_counter()
+        _, _, depth, _ = s.search(state_of(pos), deadline=t0 + seconds)
+        dt = time.perf_counter() - t0
+        out["depth"].append(depth)
+        out["nps"].append(s.nodes / dt)
+        out["tt"].append(s.tt_peak)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="companion bench ai")
+    p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    p.add_argument("--time", type=float, default=0.35, help="Pi-4 seconds per move (default 0.35)")
+    p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
+                   help="comma-separated A-B pairings (players: random, greedy, minimax2, easy, medium, hard)")
+    p.add_argument("--max-plies", type=int, default=300)
+    p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
+    args = p.parse_args(argv)
+
+    from companion.ai.clock import PI4_SLOWDOWN, calibrate, host_seconds, slowdown
+
+    calib = calibrate()
+    print(f"calibration workload (2000 seeded random games): {calib:.3f} s on this machine")
+    if args.calibrate:
+        print(f"calib_workload_s {calib:.3f}")
+        return 0
+    host = host_seconds(args.time)
+    print(f"time per move: {args.time} Pi-4 s = {host:.4f} s here (slowdown {slowdown()},"
+          f" PI4_SLOWDOWN constant {PI4_SLOWDOWN})")
+
+    speed = search_speed(host_seconds(1.0))
+    print(f"hard search at 1 Pi-second: depth {speed['depth']}, nodes/s "
+          f"{[round(x) for x in speed['nps']]}, TT peak entries {speed['tt']}")
+    rss_search = _rss_mb()
+
+    pairings = [tuple(x.split("-")) for x in args.pairings.split(",") if x]
+    tasks = [(a, b, i, host, args.max_plies) for a, b in pairings for i in range(args.games)]
+    t0 = time.time()
+    results: dict = {}
+    rss_max = rss_search
+    with multiprocessing.get_context("fork").Pool(args.procs) as pool:
+        for a, b, res, plies, ta, tb, rss in pool.imap_unordered(_one_game, tasks, chunksize=1):
+            r = results.setdefault((a, b), {"a": 0, "b": 0, "draw": 0, "plies": 0, "ta": [], "tb": []})
+            r[res] += 1
+            r["plies"] += plies
+            r["ta"] += ta
+            r["tb"] += tb
+            rss_max = max(rss_max, rss)
+    elapsed = time.time() - t0
+
+    print(f"\n{'pairing':<18}{'games':>6}{'A wins':>8}{'B wins':>8}{'draws':>7}{'A rate':>8}"
+          f"{'plies':>7}{'A s/move':>10}{'B s/move':>10}")
+    rates = {}
+    for a, b in pairings:
+        r = results[(a, b)]
+        n = r["a"] + r["b"] + r["draw"]
+        rate = (r["a"] + 0.5 * r["draw"]) / n
+        rates[(a, b)] = rate
+        mean = lambda xs: sum(xs) / len(xs) if xs else 0.0  # noqa: E731
+        print(f"{a + ' vs ' + b:<18}{n:>6}{r['a']:>8}{r['b']:>8}{r['draw']:>7}{rate:>8.3f}"
+              f"{r['plies'] / n:>7.1f}{mean(r['ta']):>10.4f}{mean(r['tb']):>10.4f}")
+    print(f"\nladder: {len(tasks)} games in {elapsed:.0f} s with {args.procs} processes")
+    print(f"command: companion bench ai {' '.join(argv)}")
+    for (a, b), rate in rates.items():
+        if a == "hard" and b in ("random", "minimax2"):
+            continue
+        print(f"{a}_vs_{b}_winrate {rate:.3f}")
+    print(f"search_depth_1pi_s {min(speed['depth'])}")
+    print(f"calib_workload_s {calib:.3f}")
+    for b in ("random", "minimax2"):
+        if ("hard", b) in rates:
+            print(f"hard_vs_{b}_winrate {rates[('hard', b)]:.3f}")
+    print(f"rss_mb_max {rss_max:.1f}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))
