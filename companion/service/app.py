@@ -1,0 +1,430 @@
+"""The companion service: polls the devices, feeds the referee, journals its commits, and shows
+what it wants on the LEDs and the OLED. I/O lives here; every decision lives in the referee.
+
+One loop iteration (`step(now)`), at the scan rate:
+  1. poll the reed grid, device events, card taps and button presses -> referee (with `now`)
+  2. referee.tick(now)
+  3. journal referee.drain_commits() durably (each its own transaction, synchronous=FULL) —
+     *before* anything is acknowledged on the LEDs, so a move shown as accepted survives a
+     power loss
+  4. repaint the LEDs only when the LedFrame changed; render + show the OLED only when the
+     screen changed
+  5. start the AI (in a thread) when the referee wants a move or a hint
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import logging
+import time
+from pathlib import Path
+
+from companion.service.cards import FUNCTIONS, CardStore, normalise_uid, parse_text
+from companion.service.config import Config
+from companion.service.journal import Journal
+
+log = logging.getLogger("companion")
+
+COLOURS = ("o", "g")
+UNKNOWN_CARD_SECONDS = 4.0
+
+
+def make_game(config: Config):
+    from companion.games import get
+
+    game = get(config.game.game, rules=config.game.rules)
+    if config.game.first == "grey" and hasattr(game, "first"):
+        game.first = 1
+    return game
+
+
+def _square_name(sq: int) -> str:
+    return "abcdef"[sq % 6] + str(sq // 6 + 1)
+
+
+class Companion:
+    def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
+                 recorder=None, feed=None, ai_mode: str = "thread") -> None:
+        from companion.referee import Referee
+
+        self.config = config
+        self.devices = devices
+        self.state_dir = Path(state_dir if state_dir is not None else config.state_dir)
+        self.clock = clock
+        self.recorder = recorder
+        self.feed = feed
+        self.ai_mode = ai_mode  # "thread" (asyncio executor), "inline" (tests), "replay", "off"
+        self.game = make_game(config)
+        self.journal = Journal(self.state_dir, self.game, game_name=config.game.game)
+        self.cards = CardStore(self.journal.conn)
+        self.language = self.journal.setting("language", config.game.language)
+        ai = self.journal.setting("ai", config.game.ai)
+        self.ai_colour = {"orange": 0, "grey": 1}.get(ai)
+        self.resumed = self.journal.resumable
+        start = self.journal.start_position()
+        moves = self.journal.moves()
+        if self.journal.current is None:
+            start = self.game.initial_position()
+            self.journal.begin_game(self.game.format_position(start))
+        self.referee = Referee(self.game, start, moves=tuple(moves), settle=config.game.settle,
+                               correction_delay=config.game.correction_delay, language=self.language,
+                               ai_colour=self.ai_colour)
+        if self.resumed:
+            log.info("resumed game %d after %d moves: %s", self.journal.current.id, len(moves),
+                     self.game.format_position(self.journal.position()))
+        self._sensed: int | None = None
+        self._leds = None
+        self._screen = None
+        self._screen_language = None
+        self._image = None
+        self._png: str | None = None
+        self._view = None
+        self._overlay = None  # (screen, until): a service message over the referee's screen
+        self._ai_future = None
+        self._ai_key = None
+        self._ai_failed = False
+        self._subscribers: list[asyncio.Queue] = []
+        self._stop_event: asyncio.Event | None = None
+        self._stopped = False
+        self._closed = False
+        self.steps = 0
+        self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self.frames_shown = 0
+        self.images_shown = 0
+
+    # ------------------------------------------------------------------------------ loop
+    def step(self, now: float | None = None) -> bool:
+        """One loop iteration. Returns True when the snapshot changed."""
+        if now is None:
+            now = self.clock()
+        self.steps += 1
+        ref = self.referee
+        if self.feed is not None:
+            self.feed.poll()
+        mask = self.devices.reed.poll()
+        for ev in self.devices.drain_events():
+            self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
+            if ev.kind == "warning":
+                self._message(f"{ev.device}: {ev.detail}")
+            ref.on_device_event(ev, now)
+        changed = False
+        if mask != self._sensed:
+            self._sensed = mask
+            self._record(now, "scan", mask=mask)
+            ref.on_scan(mask, now)
+            changed = True
+        for card in self.devices.cards.poll():
+            self._on_card(card, now)
+        for b in self.devices.buttons.poll():
+            self._record(now, "button", name=b.name, kind=b.kind)
+            ref.on_button(b.name, b.kind, now)
+        self._collect_ai(now)
+        ref.tick(now)
+        commits = ref.drain_commits()
+        if commits:
+            self._journal(commits)
+            changed = True
+        view = ref.view()
+        if view is not self._view:
+            self._view = view
+            if view.leds != self._leds:
+                self.devices.leds.show(view.leds)
+                self._leds = view.leds
+                self.frames_shown += 1
+                changed = True
+        screen = view.screen
+        if self._overlay is not None:
+            if now < self._overlay[1]:
+                screen = self._overlay[0]
+            else:
+                self._overlay = None
+        language = getattr(ref, "language", self.language)
+        if screen != self._screen or language != self._screen_language:
+            self._show_screen(screen, language)
+            changed = True
+        self._maybe_ai(view, now)
+        if changed:
+            self._notify()
+        return changed
+
+    def _show_screen(self, screen, language: str) -> None:
+        from companion.ui import render
+
+        image = render(screen, language=language)
+        self.devices.display.show(image)
+        self._screen = screen
+        self._screen_language = language
+        self._image = image
+        self._png = None
+        self.images_shown += 1
+
+    def _journal(self, commits) -> None:
+        for c in commits:
+            self.journal.apply_commit(c.kind, c.move, c.position)
+            if c.kind == "move":
+                log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
+            elif c.kind == "settings":
+                self._save_settings()
+            else:
+                log.info("journaled %s -> %s", c.kind, c.position)
+
+    def _save_settings(self) -> None:
+        ref = self.referee
+        language = getattr(ref, "language", self.language)
+        if language != self.language:
+            self.language = language
+            self.journal.set_setting("language", language)
+        ai = getattr(ref, "ai_colour", self.ai_colour)
+        if ai != self.ai_colour:
+            self.ai_colour = ai
+            self.journal.set_setting("ai", {0: "orange", 1: "grey"}.get(ai, "off"))
+
+    # ------------------------------------------------------------------------------ cards
+    def _on_card(self, card, now: float) -> None:
+        uid = card.uid_hex
+        self._record(now, "card", uid=uid, text=card.text)
+        known = self.cards.get(uid)
+        if known is not None:
+            function, name = known.function, known.name
+        else:
+            parsed = parse_text(card.text)
+            if parsed is None:
+                self._unknown_card(uid, now)
+                return
+            function, name = parsed
+        log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
+        if function == "player":
+            self._set_player(name)
+            self.referee.on_card("player", now, arg=name)
+        else:
+            self.referee.on_card(function, now)
+            if function in ("ai_orange", "ai_grey", "ai_off", "language"):
+                self._save_settings()
+
+    def _unknown_card(self, uid: str, now: float) -> None:
+        text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
+                f" ({', '.join(FUNCTIONS)})")
+        self._message(text)
+        try:
+            from companion.ui.screens import Screen
+
+            screen = Screen.message("unknown_card", uid=uid) if hasattr(Screen, "message") else \
+                Screen("unknown_card", (("uid", uid),))
+            self._overlay = (screen, now + UNKNOWN_CARD_SECONDS)
+        except Exception:  # the UI has no such screen: the log line must do
+            log.debug("no unknown-card screen", exc_info=True)
+
+    def _set_player(self, name: str) -> None:
+        """A player card names the player to move, unless that colour already has another
+        name and the other colour has none (both players tap before the first move)."""
+        players = self.journal.players()
+        colour = self.referee.position.turn
+        me, other = COLOURS[colour], COLOURS[1 - colour]
+        if players[me] and players[me] != name and not players[other]:
+            colour = 1 - colour
+        if name in (players["o"], players["g"]) and players[COLOURS[colour]] != name:
+            return  # already named for the other colour
+        self.journal.set_player(colour, name)
+
+    # ------------------------------------------------------------------------------ AI
+    def _maybe_ai(self, view, now: float) -> None:
+        if not (view.wants_ai or view.wants_hint) or self.ai_mode in ("off", "replay") or self._ai_failed:
+            return
+        key = (tuple(view.moves), bool(view.wants_hint))
+        if self._ai_future is not None or self._ai_key == key:
+            return
+        self._ai_key = key
+        position = self.referee.position
+        if self.ai_mode == "inline":
+            move = self._compute_ai(position)
+            if move is not None:
+                self._give_ai(move, now)
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            move = self._compute_ai(position)
+            if move is not None:
+                self._give_ai(move, now)
+            return
+        self._ai_future = loop.run_in_executor(None, self._compute_ai, position)
+        self._ai_future_key = key
+
+    def _compute_ai(self, position):
+        try:
+            from companion.ai import choose_move
+        except ImportError as exc:
+            self._ai_failed = True
+            log.warning("AI not available (%s); play on without it", exc)
+            return None
+        try:
+            return choose_move(self.game, position, level=self.config.game.ai_level,
+                               time_limit=self.config.game.ai_time)
+        except Exception:
+            log.exception("AI failed in %s", self.game.format_position(position))
+            return None
+
+    def _collect_ai(self, now: float) -> None:
+        fut = self._ai_future
+        if fut is None or not fut.done():
+            return
+        self._ai_future = None
+        try:
+            move = fut.result()
+        except Exception:
+            move = None
+        view = self.referee.view()
+        if move is None or (tuple(view.moves), bool(view.wants_hint)) != self._ai_future_key:
+            self._ai_key = None  # stale (the game moved on) or failed: ask again if still wanted
+            return
+        self._give_ai(move, now)
+
+    def _give_ai(self, move, now: float) -> None:
+        if isinstance(move, str):
+            move = self.game.parse_move(self.referee.position, move)
+        self._record(now, "ai", move=self.game.format_move(self.referee.position, move))
+        self.referee.on_ai_move(move)
+
+    def ai_answer(self, text: str, now: float) -> None:
+        """A recorded AI answer (replay)."""
+        self.referee.on_ai_move(self.game.parse_move(self.referee.position, text))
+
+    # ------------------------------------------------------------------------------ helpers
+    def _record(self, now: float, type_: str, **fields) -> None:
+        if self.recorder is not None:
+            self.recorder.event(now, type_, **fields)
+
+    def _message(self, text: str) -> None:
+        log.warning("%s", text)
+        self.messages.append(text)
+        del self.messages[:-20]
+        self._notify()
+
+    def record_header(self) -> dict:
+        return {
+            "game": self.config.game.game, "rules": self.config.game.rules,
+            "start": self.journal.current.start, "moves": self.journal.moves(),
+            "language": self.language, "ai": {0: "orange", 1: "grey"}.get(self.ai_colour),
+            "players": self.journal.players(), "settle": self.config.game.settle,
+            "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
+            "first": self.config.game.first,
+        }
+
+    # ------------------------------------------------------------------------------ web API
+    def snapshot(self) -> dict:
+        view = self._view if self._view is not None else self.referee.view()
+        pos = view.position
+        pools = {}
+        for colour, letter in enumerate(COLOURS):
+            k, c = pos.pool(colour)
+            pools[letter] = {"kittens": k, "cats": c, "reserve": pos.reserve(colour), "boxed": pos.boxed(colour)}
+        bed = {}
+        for sq in range(36):
+            piece = pos.piece_at(sq)
+            if piece:
+                bed[_square_name(sq)] = piece
+        sensed = self._sensed or 0
+        leds = []
+        frame = self._leds if self._leds is not None else view.leds
+        for sq, cell in enumerate(frame.cells):
+            r, g, b = cell.color
+            leds.append({"square": _square_name(sq), "color": f"#{r:02x}{g:02x}{b:02x}",
+                         "effect": cell.effect.value})
+        if self._png is None and self._image is not None:
+            buf = io.BytesIO()
+            self._image.save(buf, format="PNG")
+            self._png = base64.b64encode(buf.getvalue()).decode("ascii")
+        winner = view.winner
+        return {
+            "position": self.game.format_position(pos),
+            "to_move": COLOURS[pos.turn],
+            "pools": pools,
+            "bed": bed,
+            "sensed": [_square_name(sq) for sq in range(36) if sensed >> sq & 1],
+            "leds": leds,
+            "oled": self._png or "",
+            "instruction": view.instruction,
+            "phase": view.phase,
+            "moves": list(view.moves),
+            "winner": None if winner is None else COLOURS[winner],
+            "language": getattr(self.referee, "language", self.language),
+            "ai": None if self.ai_colour is None else COLOURS[self.ai_colour],
+            "players": self.journal.players(),
+            "game_id": self.journal.current.id if self.journal.current else None,
+            "messages": list(self.messages[-3:]),
+        }
+
+    def subscribe(self) -> asyncio.Queue:
+        q: asyncio.Queue = asyncio.Queue(maxsize=1)
+        self._subscribers.append(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue) -> None:
+        if q in self._subscribers:
+            self._subscribers.remove(q)
+
+    def _notify(self) -> None:
+        for q in self._subscribers:
+            if q.empty():
+                q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough
+
+    # ------------------------------------------------------------------------------ run
+    async def run(self, notifier=None) -> None:
+        self._stop_event = asyncio.Event()
+        period = 1.0 / self.config.scan_hz
+        next_t = time.monotonic()
+        next_ping = 0.0
+        if notifier is not None:
+            notifier.ready("playing" if not self.resumed else "resumed a game")
+        try:
+            while not self._stop_event.is_set():
+                self.step(self.clock())
+                t = time.monotonic()
+                if notifier is not None and notifier.watchdog_interval and t >= next_ping:
+                    notifier.watchdog()
+                    next_ping = t + notifier.watchdog_interval
+                next_t += period
+                delay = next_t - time.monotonic()
+                if delay < 0:  # fell behind (a slow journal write): do not try to catch up
+                    next_t = time.monotonic()
+                    delay = 0
+                await asyncio.sleep(delay)
+        finally:
+            if notifier is not None:
+                notifier.stopping()
+            self.close()
+
+    async def stop(self) -> None:
+        self._stopped = True
+        if self._stop_event is not None:
+            self._stop_event.set()
+
+    def close(self) -> None:
+        """Blank the LEDs and the OLED, close the devices and the journal. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        from hardware.interfaces import LedFrame
+
+        try:
+            self.devices.leds.show(LedFrame())
+        except Exception:
+            log.exception("could not blank the LEDs")
+        try:
+            from PIL import Image
+
+            self.devices.display.show(Image.new("1", (128, 64), 0))
+        except Exception:
+            log.exception("could not blank the OLED")
+        if self._ai_future is not None:
+            self._ai_future.cancel()
+        if self.recorder is not None:
+            self.recorder.close(self.clock(), position=self.game.format_position(self.referee.position),
+                                moves=list(self.referee.moves))
+        if self.feed is not None:
+            self.feed.close()
+        self.devices.close()
+        self.journal.close()

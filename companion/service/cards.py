@@ -1,0 +1,91 @@
+"""Control cards: RFID tags mapped to referee functions (and player cards to names), stored in
+the journal database so enrolling works while the service runs."""
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+
+FUNCTIONS: dict[str, str] = {
+    "new_game": "start a new game",
+    "undo": "take back the last move",
+    "cat": "the next piece is a cat",
+    "hint": "show a suggested move",
+    "ai_orange": "the AI plays orange",
+    "ai_grey": "the AI plays grey",
+    "ai_off": "no AI player",
+    "language": "switch language (de/en)",
+    "player": "a player's card (a name, for the history)",
+}
+
+
+class CardError(ValueError):
+    pass
+
+
+def normalise_uid(uid: str | bytes) -> str:
+    """'04a1b2c3', '04:A1:B2:C3', b'\\x04\\xa1...' -> '04:A1:B2:C3'."""
+    if isinstance(uid, (bytes, bytearray)):
+        raw = bytes(uid)
+    else:
+        text = str(uid).strip().replace(":", "").replace(" ", "").replace("-", "")
+        try:
+            raw = bytes.fromhex(text)
+        except ValueError:
+            raise CardError(f"card UID {uid!r} is not hex; write it like 04:A1:B2:C3 (as"
+                            " `companion cards enrol` or the OLED shows it)") from None
+    if len(raw) not in (4, 7, 10):
+        raise CardError(f"card UID {uid!r} has {len(raw)} bytes; RFID UIDs have 4, 7 or 10")
+    return raw.hex(":").upper()
+
+
+def parse_text(text: str | None) -> tuple[str, str] | None:
+    """A tag whose NDEF text is 'maunz:<function>[:<name>]' works without enrolment."""
+    if not text or not text.startswith("maunz:"):
+        return None
+    function, _, name = text[len("maunz:"):].partition(":")
+    if function not in FUNCTIONS:
+        return None
+    return function, name
+
+
+@dataclass(frozen=True)
+class Card:
+    uid: str
+    function: str
+    name: str = ""
+
+
+class CardStore:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def add(self, uid, function: str, name: str = "") -> Card:
+        uid = normalise_uid(uid)
+        if function not in FUNCTIONS:
+            raise CardError(f"unknown card function {function!r}; use one of: {', '.join(FUNCTIONS)}")
+        if function == "player" and not name.strip():
+            raise CardError("a player card needs a name: companion cards add UID player NAME")
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("INSERT INTO cards(uid, function, name, added) VALUES (?,?,?,?) ON CONFLICT(uid)"
+                              " DO UPDATE SET function=excluded.function, name=excluded.name, added=excluded.added",
+                              (uid, function, name.strip(), time.time()))
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        return Card(uid, function, name.strip())
+
+    def remove(self, uid) -> bool:
+        uid = normalise_uid(uid)
+        cur = self.conn.execute("DELETE FROM cards WHERE uid=?", (uid,))
+        return cur.rowcount > 0
+
+    def get(self, uid) -> Card | None:
+        row = self.conn.execute("SELECT uid, function, name FROM cards WHERE uid=?",
+                                (normalise_uid(uid),)).fetchone()
+        return None if row is None else Card(*row)
+
+    def all(self) -> list[Card]:
+        return [Card(*r) for r in self.conn.execute("SELECT uid, function, name FROM cards ORDER BY function, name, uid")]

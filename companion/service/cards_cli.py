@@ -1,0 +1,164 @@
+"""`companion cards`: enrol, add, list and remove control cards.
+
+    companion cards enrol [--functions new_game,undo,...] [--timeout S]   tap each card when asked
+    companion cards add UID FUNCTION [NAME]
+    companion cards list
+    companion cards remove UID
+
+Enrolling opens the card reader named in the config ([hardware.cards]); stop the service first
+(`sudo systemctl stop companion`) because it holds the reader. While the service runs, an unknown
+card tapped during play shows its UID and the `cards add` line to type.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import sys
+import time
+
+from companion.service import statedir
+from companion.service.cards import FUNCTIONS, CardError, CardStore
+from companion.service.config import Config, ConfigError
+from companion.service.journal import DB_NAME, JournalError, connect
+
+
+def _store(args) -> CardStore:
+    path = statedir.resolve(args)
+    path.mkdir(parents=True, exist_ok=True)
+    return CardStore(connect(path / DB_NAME))
+
+
+def open_reader(args):
+    """The configured card reader alone (every other device fake, so the GPIOs stay free)."""
+    from companion.service.devices import build
+
+    config = Config.load(args.config) if args.config else None
+    if config is None:
+        from companion.service.config import DEFAULT_CONFIG
+
+        if not DEFAULT_CONFIG.exists():
+            raise ConfigError(str(DEFAULT_CONFIG), None, None, "file not found",
+                              "pass --config FILE naming the [hardware.cards] reader")
+        config = Config.load(DEFAULT_CONFIG)
+    hw = {name: {"backend": "fake"} for name in ("reed", "leds", "buttons")}
+    hw["display"] = {"backend": "none"}
+    hw["cards"] = dict(config.hardware.get("cards", {}))
+    for key in ("wiring", "gpio"):
+        if key in config.hardware:
+            hw[key] = dict(config.hardware[key])
+    devices = build(hw, config.source)
+    if type(devices.cards).__name__ == "NullCardReader":
+        devices.close()
+        raise ConfigError(config.source, "hardware.cards", "backend", "no card reader available",
+                          "connect the PN532 and check its mode switches")
+    return devices
+
+
+def wait_tap(reader, stdin, timeout: float, pending: list | None = None) -> str | None:
+    """The UID of the next card tapped, or None when Enter was pressed or time ran out.
+    ``pending`` keeps taps that arrived together for the next call."""
+    pending = [] if pending is None else pending
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None
+    deadline = time.monotonic() + timeout
+    while True:
+        pending.extend(reader.poll())
+        if pending:
+            return pending.pop(0).uid_hex
+        if time.monotonic() >= deadline:
+            return None
+        if fd is not None and os.isatty(fd):
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                stdin.readline()
+                return None
+        else:
+            time.sleep(0.02)
+
+
+def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdout, timeout: float = 30.0) -> int:
+    n = 0
+    pending: list = []
+    for function in functions:
+        if function == "player":
+            continue
+        print(f"Tap the card for '{function}' ({FUNCTIONS[function]}); Enter skips", file=out, flush=True)
+        uid = wait_tap(reader, stdin, timeout, pending)
+        if uid is None:
+            print("  skipped", file=out)
+            continue
+        store.add(uid, function)
+        print(f"  {uid} -> {function}", file=out, flush=True)
+        n += 1
+    if "player" in functions:
+        while True:
+            print("Tap a player's card (Enter when done)", file=out, flush=True)
+            uid = wait_tap(reader, stdin, timeout, pending)
+            if uid is None:
+                break
+            print(f"  {uid}: name? ", end="", file=out, flush=True)
+            name = stdin.readline().strip()
+            if not name:
+                print("  no name given, card not stored", file=out)
+                continue
+            store.add(uid, "player", name)
+            print(f"  {uid} -> player {name}", file=out, flush=True)
+            n += 1
+    return n
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="companion cards", description="control cards over RFID")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    e = sub.add_parser("enrol", help="tap each card when asked")
+    e.add_argument("--functions", help=f"comma-separated subset of: {','.join(FUNCTIONS)}")
+    e.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each tap")
+    a = sub.add_parser("add", help="map a card UID to a function")
+    a.add_argument("uid")
+    a.add_argument("function", choices=list(FUNCTIONS))
+    a.add_argument("name", nargs="?", default="", help="the player's name (function 'player')")
+    sub.add_parser("list", help="the enrolled cards")
+    r = sub.add_parser("remove", help="forget a card")
+    r.add_argument("uid")
+    for sp in (e, a, r, sub.choices["list"]):
+        statedir.add_arguments(sp)
+    args = p.parse_args(argv)
+    try:
+        store = _store(args)
+        if args.cmd == "add":
+            card = store.add(args.uid, args.function, args.name)
+            print(f"{card.uid} -> {card.function}{' ' + card.name if card.name else ''}")
+        elif args.cmd == "list":
+            cards = store.all()
+            if not cards:
+                print("no cards enrolled; `companion cards enrol` or `companion cards add UID FUNCTION`")
+            for c in cards:
+                print(f"{c.uid:<30} {c.function:<10} {c.name}")
+        elif args.cmd == "remove":
+            if not store.remove(args.uid):
+                print(f"companion cards: no card {args.uid} enrolled; `companion cards list` shows them",
+                      file=sys.stderr)
+                return 1
+            print(f"removed {args.uid}")
+        else:
+            functions = list(FUNCTIONS)
+            if args.functions:
+                functions = [f.strip() for f in args.functions.split(",") if f.strip()]
+                bad = [f for f in functions if f not in FUNCTIONS]
+                if bad:
+                    raise CardError(f"--functions: unknown {', '.join(bad)}; use: {','.join(FUNCTIONS)}")
+            devices = open_reader(args)
+            try:
+                n = enrol(store, devices.cards, functions, timeout=args.timeout)
+            finally:
+                devices.close()
+            print(f"{n} cards enrolled")
+    except (ConfigError, CardError, JournalError) as exc:
+        print(f"companion cards: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0

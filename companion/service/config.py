@@ -1,0 +1,208 @@
+"""The service configuration: one TOML file, validated completely at start.
+
+    [hardware]   # one key per device, handed to hardware.build_devices (it validates them)
+    reed = "gpio"
+    [game]
+    rules = "rulebook"      # or "opponent-cats-win", "kids"
+    first = "orange"        # or "grey"
+    settle = 0.25           # seconds a sensed change must hold before it counts
+    correction_delay = 3.0  # seconds before a wrong bed is flagged
+    language = "de"         # or "en"
+    ai = "off"              # or "orange", "grey": the colour the AI plays
+    ai_level = 3
+    ai_time = 2.0           # seconds the AI may think
+    [web]
+    enabled = false
+    host = "127.0.0.1"
+    port = 8080
+    control = false         # allow moves from the browser (the simulator); off on the Pi
+    token = ""
+    [state]
+    dir = "/var/lib/maunz-companion"
+    [service]
+    scan_hz = 100
+
+Every problem (unknown section or key, wrong type, value out of range) is one line naming the
+file, the section, the key and the fix; `companion run` prints it and exits with status 2.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_CONFIG = Path("/etc/maunz-companion/companion.toml")
+DEFAULT_STATE_DIR = Path("/var/lib/maunz-companion")
+
+
+def user_state_dir() -> Path:
+    """Where `companion sim` keeps its journal: $XDG_STATE_HOME/maunz-companion."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "maunz-companion"
+
+
+class ConfigError(ValueError):
+    """One line: `<file>: [section] key: problem; fix`."""
+
+    def __init__(self, source: str, section: str | None, key: str | None, problem: str, fix: str = ""):
+        self.source, self.section, self.key = source, section, key
+        where = source
+        if section is not None:
+            where += f": [{section}]"
+        if key is not None:
+            where += f" {key}"
+        super().__init__(f"{where}: {problem}" + (f"; {fix}" if fix else ""))
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    game: str = "maunz"
+    rules: str | None = None  # None: the rulebook reading
+    first: str = "orange"
+    settle: float = 0.25
+    correction_delay: float = 3.0
+    language: str = "de"
+    ai: str = "off"
+    ai_level: int = 3
+    ai_time: float = 2.0
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    enabled: bool = False
+    host: str = "127.0.0.1"
+    port: int = 8080
+    control: bool = False
+    token: str = ""
+
+
+@dataclass(frozen=True)
+class Config:
+    source: str = "<defaults>"
+    hardware: dict[str, Any] = field(default_factory=dict)
+    game: GameConfig = GameConfig()
+    web: WebConfig = WebConfig()
+    state_dir: Path = DEFAULT_STATE_DIR
+    scan_hz: float = 100.0
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Config":
+        path = Path(path)
+        src = str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigError(src, None, None, "file not found",
+                              "write one (see systemd/companion.toml.example) or pass --config FILE") from None
+        except OSError as exc:
+            raise ConfigError(src, None, None, f"cannot read: {exc.strerror}", "check the permissions") from None
+        return cls.from_text(text, src, base_dir=path.parent)
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "<config>", base_dir: Path | None = None) -> "Config":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(source, None, None, f"not valid TOML: {exc}", "fix the syntax") from None
+        return cls.from_dict(data, source, base_dir=base_dir)
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "<config>", base_dir: Path | None = None) -> "Config":
+        v = _Validator(source)
+        for section, value in data.items():
+            if section not in _SECTIONS:
+                raise ConfigError(source, section, None, "unknown section",
+                                  f"use one of [{'], ['.join(_SECTIONS)}]")
+            if not isinstance(value, dict):
+                raise ConfigError(source, section, None, "must be a table",
+                                  f"write it as a [{section}] header with keys below it")
+        hw = dict(data.get("hardware", {}))
+        g = data.get("game", {})
+        v.unknown("game", g, _GAME_KEYS)
+        rules = v.choice("game", g, "rules", "rulebook", ("rulebook", "opponent-cats-win", "kids"))
+        game = GameConfig(
+            game=v.choice("game", g, "game", "maunz", ("maunz", "boop")),
+            rules=None if rules == "rulebook" else rules,
+            first=v.choice("game", g, "first", "orange", ("orange", "grey")),
+            settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
+            correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
+            language=v.choice("game", g, "language", "de", ("de", "en")),
+            ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey")),
+            ai_level=int(v.number("game", g, "ai_level", 3, 1, 10, integer=True)),
+            ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
+        )
+        w = data.get("web", {})
+        v.unknown("web", w, _WEB_KEYS)
+        web = WebConfig(
+            enabled=v.boolean("web", w, "enabled", False),
+            host=v.string("web", w, "host", "127.0.0.1"),
+            port=int(v.number("web", w, "port", 8080, 1, 65535, integer=True)),
+            control=v.boolean("web", w, "control", False),
+            token=v.string("web", w, "token", ""),
+        )
+        if web.enabled and web.control and web.host not in ("127.0.0.1", "localhost", "::1") and not web.token:
+            raise ConfigError(source, "web", "token", "control is allowed on a non-local host without a token",
+                              'set token = "<a long random string>" or control = false')
+        s = data.get("state", {})
+        v.unknown("state", s, _STATE_KEYS)
+        state_dir = Path(v.string("state", s, "dir", str(DEFAULT_STATE_DIR))).expanduser()
+        if not state_dir.is_absolute() and base_dir is not None:
+            state_dir = base_dir / state_dir
+        sv = data.get("service", {})
+        v.unknown("service", sv, _SERVICE_KEYS)
+        scan_hz = v.number("service", sv, "scan_hz", 100.0, 1.0, 1000.0)
+        return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz)
+
+    def replace(self, **changes) -> "Config":
+        from dataclasses import replace
+
+        return replace(self, **changes)
+
+
+_SECTIONS = ("hardware", "game", "web", "state", "service")
+_GAME_KEYS = tuple(GameConfig.__dataclass_fields__)
+_WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
+_STATE_KEYS = ("dir",)
+_SERVICE_KEYS = ("scan_hz",)
+
+
+class _Validator:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def unknown(self, section: str, table: dict, known: tuple[str, ...]) -> None:
+        for key in table:
+            if key not in known:
+                raise ConfigError(self.source, section, key, "unknown key",
+                                  f"remove it or use one of: {', '.join(known)}")
+
+    def choice(self, section, table, key, default, options):
+        value = table.get(key, default)
+        if value not in options:
+            raise ConfigError(self.source, section, key, f"bad value {value!r}",
+                              f"use one of: {', '.join(repr(o) for o in options)}")
+        return value
+
+    def number(self, section, table, key, default, lo, hi, integer=False):
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (integer and not isinstance(value, int)):
+            kind = "a whole number" if integer else "a number"
+            raise ConfigError(self.source, section, key, f"bad value {value!r}", f"use {kind} from {lo} to {hi}")
+        if not lo <= value <= hi:
+            raise ConfigError(self.source, section, key, f"bad value {value!r} (out of range)",
+                              f"use a value from {lo} to {hi}")
+        return float(value) if not integer else value
+
+    def boolean(self, section, table, key, default):
+        value = table.get(key, default)
+        if not isinstance(value, bool):
+            raise ConfigError(self.source, section, key, f"bad value {value!r}", "use true or false (no quotes)")
+        return value
+
+    def string(self, section, table, key, default):
+        value = table.get(key, default)
+        if not isinstance(value, str):
+            raise ConfigError(self.source, section, key, f"bad value {value!r}", "use a quoted string")
+        return value

@@ -1,0 +1,117 @@
+"""`companion history` and `companion export`.
+
+    companion history [--state DIR] [--moves] [--json]
+    companion export --game ID [--out FILE]           (default: standard output)
+    companion export --all --out DIR                  (one game-<ID>.txt per game)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from companion.service import statedir
+from companion.service.config import ConfigError
+from companion.service.journal import DB_NAME, GameRow, JournalError, connect, list_games, load_game
+
+RESULT_TEXT = {"orange": "orange won", "grey": "grey won", "unfinished": "unfinished", "abandoned": "abandoned"}
+
+
+def _open(args):
+    path = statedir.resolve(args) / DB_NAME
+    return connect(path, readonly=True)
+
+
+def fmt_duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def fmt_date(t: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def to_record(g: GameRow):
+    from companion.games.maunz.record import GameRecord
+
+    return GameRecord(moves=list(g.moves), orange=g.orange, grey=g.grey, date=fmt_date(g.started),
+                      rules=g.rules, result=g.result, start=g.start, duration=fmt_duration(g.duration),
+                      extra={"Id": str(g.id)})
+
+
+def history_main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="companion history", description="list the games played")
+    statedir.add_arguments(p)
+    p.add_argument("--moves", action="store_true", help="also print each game's moves")
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    args = p.parse_args(argv)
+    try:
+        conn = _open(args)
+    except (ConfigError, JournalError) as exc:
+        print(f"companion history: {exc}", file=sys.stderr)
+        return 2
+    games = list_games(conn)
+    conn.close()
+    if args.json:
+        for g in games:
+            print(json.dumps({"id": g.id, "date": fmt_date(g.started), "orange": g.orange, "grey": g.grey,
+                              "result": g.result, "moves": g.moves, "duration": round(g.duration, 1),
+                              "rules": g.rules or "rulebook", "start": g.start}))
+        return 0
+    if not games:
+        print("no games yet")
+        return 0
+    print(f"{'id':>4}  {'date':<16}  {'orange':<12} {'grey':<12} {'result':<11} {'moves':>5}  duration")
+    for g in games:
+        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {(g.orange or '-'):<12} {(g.grey or '-'):<12} "
+              f"{RESULT_TEXT.get(g.result, g.result):<11} {len(g.moves):>5}  {fmt_duration(g.duration)}")
+        if args.moves and g.moves:
+            pairs = [f"{i // 2 + 1}. " + " ".join(g.moves[i:i + 2]) for i in range(0, len(g.moves), 2)]
+            print("      " + " ".join(pairs))
+    return 0
+
+
+def export_main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="companion export", description="write game records of past games")
+    statedir.add_arguments(p)
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", type=int, metavar="ID", help="the game's id (see `companion history`)")
+    which.add_argument("--all", action="store_true", help="every game, one file each in --out DIR")
+    p.add_argument("--out", metavar="PATH", help="file (--game) or directory (--all); default: standard output")
+    args = p.parse_args(argv)
+    try:
+        conn = _open(args)
+    except (ConfigError, JournalError) as exc:
+        print(f"companion export: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if args.game is not None:
+            g = load_game(conn, args.game)
+            if g is None:
+                print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
+                return 2
+            text = to_record(g).to_text()
+            if args.out:
+                Path(args.out).write_text(text, encoding="utf-8")
+            else:
+                sys.stdout.write(text)
+            return 0
+        if not args.out:
+            print("companion export: --all needs --out DIR", file=sys.stderr)
+            return 2
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        games = list_games(conn)
+        for g in games:
+            (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
+        print(f"wrote {len(games)} game records to {out}")
+        return 0
+    except OSError as exc:
+        print(f"companion export: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    finally:
+        conn.close()

@@ -1,0 +1,155 @@
+"""`companion run` and `companion sim`.
+
+    companion run [--config FILE] [--state DIR] [--record FILE] [--feed FILE]
+    companion run --replay FILE [--expect-end]
+    companion sim [--state DIR] [--host H] [--port N] [--no-web] [--record FILE] [--config FILE]
+
+Exit status 2 with one line on stderr for any configuration problem.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+
+from companion.service.config import DEFAULT_CONFIG, Config, ConfigError, GameConfig, WebConfig, user_state_dir
+
+log = logging.getLogger("companion")
+
+
+def _setup_logging(verbose: bool) -> None:
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
+                        format="companion: %(levelname)s %(message)s", force=True)
+
+
+def _fail(message: str) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return 2
+
+
+def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog)
+    p.add_argument("--config", help="TOML configuration file" + ("" if sim else f" (default {DEFAULT_CONFIG})"))
+    p.add_argument("--state", help="state directory (journal, history, cards); overrides [state] dir")
+    p.add_argument("--record", metavar="FILE", help="write the physical event stream (JSON lines)")
+    p.add_argument("--feed", metavar="FILE",
+                   help="follow FILE (JSON lines as --record writes) and apply its events to the fake devices")
+    p.add_argument("-v", "--verbose", action="store_true")
+    if sim:
+        p.add_argument("--host", default="127.0.0.1")
+        p.add_argument("--port", type=int, default=8080)
+        p.add_argument("--no-web", action="store_true", help="no web page (headless simulation)")
+    else:
+        p.add_argument("--replay", metavar="FILE", help="play a recording back through the referee (virtual time)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser("companion run", sim=False).parse_args(argv)
+    _setup_logging(args.verbose)
+    if args.replay:
+        from companion.service.replay import replay_main
+
+        return replay_main(args.replay)
+    from companion.service import devices as devmod
+
+    try:
+        if args.config:
+            config = Config.load(args.config)
+        elif DEFAULT_CONFIG.exists():
+            config = Config.load(DEFAULT_CONFIG)
+        elif devmod.is_raspberry_pi():
+            log.info("no %s: using the Raspberry Pi defaults (gpio reeds, SPI LEDs, SSD1306, PN532 UART)",
+                     DEFAULT_CONFIG)
+            config = Config.from_dict({"hardware": devmod.PI_DEFAULTS}, source="<Pi defaults>")
+        else:
+            return _fail(f"no configuration file ({DEFAULT_CONFIG}) and no Raspberry Pi hardware here: run"
+                         " `companion sim` for a simulated board, or write a config and pass --config FILE"
+                         " (see systemd/companion.toml.example)")
+        if args.state:
+            config = config.replace(state_dir=Path(args.state))
+        devices = devmod.build(config.hardware, config.source)
+    except ConfigError as exc:
+        return _fail(str(exc))
+    return _serve(config, devices, args, web=config.web)
+
+
+def sim_main(argv: list[str] | None = None) -> int:
+    args = _parser("companion sim", sim=True).parse_args(argv)
+    _setup_logging(args.verbose)
+    from companion.service import devices as devmod
+
+    try:
+        config = Config.load(args.config) if args.config else Config(source="<sim>")
+    except ConfigError as exc:
+        return _fail(str(exc))
+    state = Path(args.state) if args.state else user_state_dir()
+    web = WebConfig(enabled=not args.no_web, host=args.host, port=args.port, control=True, token="")
+    config = config.replace(state_dir=state, web=web, hardware=devmod.ALL_FAKE)
+    return _serve(config, devmod.build_fakes(), args, web=web)
+
+
+def _serve(config: Config, devices, args, web: WebConfig) -> int:
+    from companion.service.app import Companion
+    from companion.service.journal import JournalError
+
+    feed = recorder = None
+    try:
+        if args.feed:
+            from companion.service.events import Feed
+
+            if not hasattr(devices.reed, "set_mask"):
+                devices.close()
+                return _fail(f"--feed {args.feed}: needs fake devices; set backend = \"fake\" in every"
+                             " [hardware.*] section")
+            feed = Feed(args.feed, devices)
+        companion = Companion(config, devices, state_dir=config.state_dir, feed=feed)
+    except (JournalError, ValueError) as exc:
+        devices.close()
+        return _fail(str(exc))
+    if args.record:
+        from companion.service.events import EventFileError, Recorder
+
+        try:
+            companion.recorder = Recorder(args.record, companion.record_header(), time.monotonic())
+        except EventFileError as exc:
+            companion.close()
+            return _fail(str(exc))
+    log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
+             len(companion.journal.moves()))
+    try:
+        asyncio.run(_run(companion, web))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        companion.close()
+    return 0
+
+
+async def _run(companion, web: WebConfig) -> None:
+    from companion.service.notify import Notifier
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(companion.stop()))
+    runner = None
+    if web.enabled:
+        try:
+            from companion.web.server import start_web
+        except ImportError as exc:
+            log.error("web page unavailable (%s); install the project with its dependencies", exc)
+        else:
+            runner = await start_web(companion, web.host, web.port, web.control, web.token or None)
+            host = f"[{web.host}]" if ":" in web.host else web.host
+            print(f"companion: web page on http://{host}:{web.port}/", flush=True)
+    notifier = Notifier()
+    try:
+        await companion.run(notifier)
+    finally:
+        notifier.close()
+        if runner is not None:
+            await runner.cleanup()

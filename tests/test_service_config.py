@@ -1,0 +1,120 @@
+"""Config validation: every error names the file, the section and the key, on one line."""
+import pytest
+
+from companion.service.config import Config, ConfigError
+from companion.service.devices import build, validate_hardware
+from companion.service.main import main
+
+FAKE_HW = """
+[hardware.reed]
+backend = "fake"
+[hardware.leds]
+backend = "fake"
+[hardware.display]
+backend = "fake"
+[hardware.cards]
+backend = "fake"
+[hardware.buttons]
+backend = "fake"
+"""
+
+
+def load(tmp_path, text, name="companion.toml"):
+    p = tmp_path / name
+    p.write_text(text)
+    return p, Config.load(p)
+
+
+def error(tmp_path, text):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as exc:
+        cfg = Config.load(p)
+        build(cfg.hardware, cfg.source)
+    msg = str(exc.value)
+    assert "\n" not in msg
+    assert msg.startswith(str(p))
+    return msg
+
+
+def test_defaults_and_values(tmp_path):
+    _, cfg = load(tmp_path, FAKE_HW + '[game]\nrules = "kids"\nsettle = 0.1\nlanguage = "en"\nai = "grey"\n'
+                  '[web]\nenabled = true\nport = 9000\n[state]\ndir = "st"\n[service]\nscan_hz = 50\n')
+    assert cfg.game.rules == "kids" and cfg.game.settle == 0.1 and cfg.game.language == "en"
+    assert cfg.game.ai == "grey" and cfg.web.enabled and cfg.web.port == 9000
+    assert cfg.state_dir == tmp_path / "st"  # relative to the config file
+    assert cfg.scan_hz == 50.0
+    _, cfg = load(tmp_path, FAKE_HW)
+    assert cfg.game.rules is None and cfg.game.settle == 0.25 and cfg.web.host == "127.0.0.1"
+    assert not cfg.web.control
+
+
+def test_unknown_key(tmp_path):
+    msg = error(tmp_path, FAKE_HW + "[game]\nsettel = 0.3\n")
+    assert "[game] settel: unknown key" in msg and "settle" in msg
+
+
+def test_unknown_section(tmp_path):
+    msg = error(tmp_path, FAKE_HW + "[gmae]\n")
+    assert "[gmae]" in msg and "unknown section" in msg
+
+
+def test_bad_values(tmp_path):
+    msg = error(tmp_path, FAKE_HW + '[game]\nlanguage = "fr"\n')
+    assert "[game] language: bad value 'fr'" in msg and "'de'" in msg
+    msg = error(tmp_path, FAKE_HW + "[game]\nsettle = -1\n")
+    assert "[game] settle" in msg and "out of range" in msg
+    msg = error(tmp_path, FAKE_HW + '[web]\nport = "80"\n')
+    assert "[web] port" in msg and "whole number" in msg
+    msg = error(tmp_path, FAKE_HW + '[web]\nenabled = "yes"\n')
+    assert "[web] enabled" in msg and "true or false" in msg
+
+
+def test_hardware_keys(tmp_path):
+    msg = error(tmp_path, FAKE_HW.replace('[hardware.leds]\nbackend = "fake"', '[hardware.leds]\nbackend = "fake"\nbrightnes = 1'))
+    assert "[hardware.leds] brightnes: unknown key" in msg and "brightness" in msg
+    msg = error(tmp_path, FAKE_HW.replace('[hardware.reed]\nbackend = "fake"', '[hardware.reed]\nbackend = "magic"'))
+    assert "[hardware.reed] backend: bad value 'magic'" in msg and "'gpio'" in msg
+    msg = error(tmp_path, FAKE_HW + "[hardware.toaster]\nbackend = 1\n")
+    assert "[hardware.toaster]" in msg and "unknown device" in msg
+
+
+def test_missing_backend_is_never_a_silent_fake(tmp_path):
+    msg = error(tmp_path, FAKE_HW.replace('[hardware.buttons]\nbackend = "fake"\n', ""))
+    assert "[hardware.buttons] backend: missing" in msg
+
+
+def test_missing_device(tmp_path):
+    # Real LEDs on SPI do not exist on a laptop: the error names the section and key.
+    msg = error(tmp_path, FAKE_HW.replace('[hardware.leds]\nbackend = "fake"', '[hardware.leds]\nbackend = "spi"'))
+    assert "[hardware.leds] backend" in msg and "'spi'" in msg
+
+
+def test_not_toml(tmp_path):
+    msg = error(tmp_path, "[game\n")
+    assert "not valid TOML" in msg
+
+
+def test_run_exits_2_with_one_line(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text(FAKE_HW + "[game]\nsettel = 1\n")
+    assert main(["--config", str(p)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(p) in err and "[game] settel" in err
+
+
+def test_run_without_config_off_pi_points_to_sim(monkeypatch, capsys):
+    import companion.service.devices as devmod
+    import companion.service.main as m
+
+    monkeypatch.setattr(m, "DEFAULT_CONFIG", __import__("pathlib").Path("/nonexistent/companion.toml"))
+    monkeypatch.setattr(devmod, "is_raspberry_pi", lambda: False)
+    assert m.main([]) == 2
+    err = capsys.readouterr().err
+    assert "companion sim" in err and "--config" in err
+
+
+def test_validate_hardware_accepts_factory_keys():
+    validate_hardware({"reed": {"backend": "fake", "debounce": 2, "scan_hz": 100}, "leds": {"backend": "fake"},
+                       "display": {"backend": "none"}, "cards": {"backend": "none"},
+                       "buttons": {"backend": "fake"}, "wiring": {"pins_file": "x"}}, "f.toml")
