@@ -1,0 +1,161 @@
+"""The Pico's thin layer (board.py) runs its real main loop here against stand-ins for machine,
+rp2, micropython, select and MicroPython's time functions: a simulated diode matrix, a PIO state
+machine that records the words it is given, and a USB serial that is a byte script."""
+from __future__ import annotations
+
+import importlib
+import sys
+import time as _time
+import types
+
+from firmware_bridge.firmware import framing
+from firmware_bridge.firmware import messages as M
+from firmware_bridge.firmware import board_pins as P
+
+
+class Sim:
+    def __init__(self, occupied: set[int], script: list[bytes]):
+        self.occupied = occupied
+        self.pins: dict[int, "Pin"] = {}
+        self.rx = bytearray(b"".join(script))
+        self.tx = bytearray()
+        self.puts: list[list[int]] = []
+        self.kbd: list[int] = []
+        self.us = 0
+
+    def col_value(self, col_pin: int) -> int:
+        c = P.COL_PINS.index(col_pin)
+        for r, rp in enumerate(P.ROW_PINS):
+            if self.pins[rp].v == 0 and (r * 6 + c) in self.occupied:
+                return 0
+        return 1
+
+
+def make_modules(sim: Sim) -> dict[str, types.ModuleType]:
+    machine = types.ModuleType("machine")
+
+    class Pin:
+        OUT, IN, PULL_UP = 1, 0, 2
+
+        def __init__(self, n, mode=0, pull=None, value=None):
+            self.n, self.v = n, (1 if value is None else value)
+            sim.pins[n] = self
+
+        def value(self, v=None):
+            if v is None:
+                return sim.col_value(self.n) if self.n in P.COL_PINS else self.v
+            self.v = v
+
+        def toggle(self):
+            self.v ^= 1
+
+    machine.Pin = Pin
+    machine.PWRON_RESET, machine.WDT_RESET = 1, 3
+    machine.reset_cause = lambda: 3
+
+    rp2 = types.ModuleType("rp2")
+    rp2.PIO = types.SimpleNamespace(OUT_LOW=0, SHIFT_LEFT=0)
+    rp2.asm_pio = lambda **kw: (lambda f: f)
+
+    class StateMachine:
+        def __init__(self, *a, **kw):
+            pass
+
+        def active(self, on):
+            pass
+
+        def put(self, words, shift=0):
+            sim.puts.append(list(words))
+    rp2.StateMachine = StateMachine
+
+    micropython = types.ModuleType("micropython")
+    micropython.kbd_intr = sim.kbd.append
+
+    select = types.ModuleType("select")
+    select.POLLIN = 1
+
+    class Poll:
+        def register(self, *a):
+            pass
+
+        def poll(self, timeout):
+            return [1] if sim.rx else []
+    select.poll = Poll
+
+    time = types.ModuleType("time")
+
+    def sleep_us(n):
+        sim.us += n
+    time.sleep_us = sleep_us
+
+    def ticks_us():
+        sim.us += 50  # every look at the clock costs time, so the loop advances
+        return sim.us
+    time.ticks_us = ticks_us
+    time.ticks_ms = lambda: ticks_us() // 1000
+    time.ticks_diff = lambda a, b: a - b
+    time.ticks_add = lambda a, b: a + b
+    return {"machine": machine, "rp2": rp2, "micropython": micropython, "select": select, "time": time}
+
+
+class FakeStdin:
+    def __init__(self, sim):
+        self.buffer = types.SimpleNamespace(read=lambda n: self._read(sim, n))
+
+    @staticmethod
+    def _read(sim, n):
+        b = bytes(sim.rx[:n])
+        del sim.rx[:n]
+        return b
+
+
+def run_board(sim: Sim, monkeypatch):
+    mods = make_modules(sim)
+    saved = {name: sys.modules.get(name) for name in mods}
+    sys.modules.update(mods)
+    sys.modules.pop("firmware_bridge.firmware.board", None)
+    try:
+        board = importlib.import_module("firmware_bridge.firmware.board")
+    finally:
+        for name, mod in saved.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+        sys.modules.pop("firmware_bridge.firmware.board", None)
+    out = types.SimpleNamespace(write=sim.tx.extend)
+    monkeypatch.setattr(sys, "stdin", FakeStdin(sim))
+    monkeypatch.setattr(sys, "stdout", types.SimpleNamespace(buffer=out))
+    board.run()
+
+
+def test_board_main_loop_scans_talks_and_stops(monkeypatch):
+    cells = M.pack_cells([(0, 0, 0, M.OFF)] * 35 + [(255, 128, 0, M.STEADY)])
+    script = [b"\x00", framing.encode_frame(M.encode("PING", {"nonce": 9})),
+              framing.encode_frame(M.encode("LEDS", {"seq": 1, "cells": cells}))]
+    sim = Sim({7, 35}, script)
+    stop = framing.encode_frame(M.encode("STOP"))
+    polls = {"n": 0}
+
+    orig_col_value = sim.col_value
+
+    def col_value(pin):  # deliver STOP only after the loop ran a while
+        polls["n"] += 1
+        if polls["n"] == 36 * 40:  # after ~40 scans
+            sim.rx.extend(stop)
+        return orig_col_value(pin)
+    sim.col_value = col_value
+
+    run_board(sim, monkeypatch)
+
+    got = [M.decode(p) for p in framing.Deframer().feed(bytes(sim.tx))]
+    names = [n for n, _ in got]
+    assert names[0] == "HELLO" and got[0][1]["reset_cause"] == M.RESET_WATCHDOG
+    assert "PONG" in names and ("LEDS_ACK", {"seq": 1}) in got
+    snaps = [v for n, v in got if n == "SNAPSHOT"]
+    assert snaps[0]["occupancy"] == (1 << 7) | (1 << 35)
+    # the LED of f6 (chain position 35) got the colour, GRB order, scaled by the default cap 160
+    lit = [w for w in sim.puts if w[35]]
+    assert lit and lit[-1][35] == ((128 * 160 // 255) << 16) | ((255 * 160 // 255) << 8)
+    assert sim.puts[-1] == [0] * 36  # STOP blanks the LEDs
+    assert sim.kbd == [-1, 3]        # Ctrl-C off while binary, back on for the REPL
