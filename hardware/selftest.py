@@ -6,7 +6,7 @@ place-and-lift is chattering: a marginal magnet or reed. Each card read shows it
 text), each button echoes. Ctrl-C (or --seconds N) ends it with a summary of what responded
 and what did not; the exit status is 1 if anything did not respond.
 
-    companion selftest                    # real devices per config ([hardware] of --config)
+    companion selftest                    # real devices (gpio, spi, ssd1306, pn532_uart, gpio)
     companion selftest --fake             # scripted demo on the fakes
     companion selftest --config /etc/maunz/companion.toml --seconds 120
 """
@@ -23,6 +23,18 @@ from hardware.interfaces import square_name
 
 FAKE_CONFIG = {name: {"backend": "fake"} for name in ("reed", "leds", "display", "cards", "buttons")}
 FAKE_CONFIG["reed"].update(debounce=2, scan_hz=400)
+# Without --fake a section that names no backend gets the real one: never a silent fake.
+REAL_BACKENDS = {"reed": "gpio", "leds": "spi", "display": "ssd1306", "cards": "pn532_uart",
+                 "buttons": "gpio"}
+
+
+def with_real_backends(config: dict) -> dict:
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in config.items()}
+    for name, backend in REAL_BACKENDS.items():
+        section = out.setdefault(name, {})
+        if isinstance(section, dict):
+            section.setdefault("backend", backend)
+    return out
 
 
 def load_config(path: str | None) -> dict:
@@ -194,7 +206,7 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     from hardware.factory import build_devices
     try:
-        config = FAKE_CONFIG if args.fake else load_config(args.config)
+        config = FAKE_CONFIG if args.fake else with_real_backends(load_config(args.config))
         devices = build_devices(config, source=args.config or "selftest")
     except HardwareError as e:
         print(f"selftest: {e}", file=sys.stderr)

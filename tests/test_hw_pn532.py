@@ -145,3 +145,42 @@ def test_tap_debouncer():
     assert [d.update(u) for u in (UID4, UID4, None, UID4, None, None, UID4)] == \
         [True, False, False, False, False, False, True]
     assert d.update(UID7) is True  # a different card is a new tap at once
+
+
+class FakePn532I2C:
+    """smbus2-like bus with a PN532 at 0x24: each read starts with the ready byte."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.pending: list[bytes] = []
+        self.not_ready_reads = 1  # the chip is busy for one read after each command
+
+    def i2c_rdwr(self, *msgs):
+        for m in msgs:
+            if m.addr != 0x24:
+                raise OSError(121, "Remote I/O error")
+            if m.flags & 0x0001:  # read
+                busy = self.not_ready_reads > 0 and self.pending
+                if busy:
+                    self.not_ready_reads -= 1
+                data = b"\x01" + self.pending.pop(0) if self.pending and not busy else b"\x00"
+                data = (data + bytes(m.len))[:m.len]
+                for i, b in enumerate(data):
+                    m.buf[i] = b
+            else:
+                frame = bytes(m)
+                body = frame[5:5 + frame[3]]
+                self.pending += [ACK, self.sim._respond(body)]
+                self.not_ready_reads = 1
+
+
+def test_pn532_over_i2c(sim):
+    from hardware.pn532 import I2cTransport
+    sim.put_card(UID7, "i2c")
+    bus = FakePn532I2C(sim)
+    r = PN532CardReader(PN532(I2cTransport(1, 0x24, bus=bus), timeout=0.5), threaded=False)
+    (ev,) = r.poll()
+    assert ev.uid == UID7 and ev.text == "i2c"
+    r.close()
+    with pytest.raises(HardwareError, match=r"PN532 on /dev/i2c-1@0x25 is not answering"):
+        PN532CardReader(PN532(I2cTransport(1, 0x25, bus=bus), timeout=0.2), threaded=False)

@@ -44,3 +44,12 @@ def test_bad_config_file_is_a_clear_error(tmp_path, capsys):
     assert selftest.main(["--config", str(cfg), "--seconds", "0.1"]) == 2
     err = capsys.readouterr().err
     assert str(cfg) in err and "[reed] backend = 'nope' is unknown" in err
+
+
+def test_without_fake_the_real_backends_are_used(capsys):
+    # on a laptop the real LED/GPIO backends are absent: a clear error, not a silent fake
+    assert selftest.with_real_backends({"reed": {"debounce": 2}})["reed"] == \
+        {"debounce": 2, "backend": "gpio"}
+    assert selftest.main(["--seconds", "0.1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("selftest: ") and ("lgpio" in err or "spidev" in err or "GPIO" in err)
