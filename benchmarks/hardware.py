@@ -12,7 +12,7 @@ import argparse
 import time
 
 
-def make_grid():
+def make_grid(settle_us: float = 20.0):
     from gpiozero.pins.mock import MockFactory
 
     from hardware.reed import GpioReedGrid
@@ -20,7 +20,8 @@ def make_grid():
 
     pins = load_pins()
     factory = MockFactory()
-    return GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=factory, debounce=3), factory
+    return GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=factory, debounce=3,
+                        settle_us=settle_us), factory
 
 
 def _trim(factory) -> None:
@@ -33,8 +34,10 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="companion bench hardware")
     p.add_argument("--seconds", type=float, default=3.0, help="duration of the 100 Hz run")
     p.add_argument("--hz", type=float, default=100.0)
+    p.add_argument("--settle-us", type=float, default=20.0,
+                   help="row settle busy-wait, as configured on the Pi (default 20)")
     args = p.parse_args(argv)
-    grid, factory = make_grid()
+    grid, factory = make_grid(args.settle_us)
     try:
         # full speed
         n, t0 = 0, time.perf_counter()
@@ -64,7 +67,7 @@ def main(argv: list[str]) -> int:
         cpu = time.process_time() - cpu0
     finally:
         grid.close()
-    print("backend gpiozero MockFactory, 6x6 matrix, debounce 3")
+    print(f"backend gpiozero MockFactory, 6x6 matrix, debounce 3, settle_us {args.settle_us:g}")
     print(f"scan_us {1e6 / scans_per_s:.1f}")
     print(f"scans_at_{args.hz:g}hz {ticks} in {wall:.2f} s")
     print(f"scans_per_s {scans_per_s:.0f}")

@@ -35,7 +35,7 @@ from hardware.interfaces import (
 KEYS = {
     "gpio": {"pin_factory"},
     "wiring": {"pins_file"},
-    "reed": {"backend", "debounce", "scan_hz", "pin_factory", "port", "baudrate"},
+    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory", "port", "baudrate"},
     "leds": {"backend", "brightness", "max_current_ma", "fps", "port", "baudrate"},
     "display": {"backend", "rotate"},
     "cards": {"backend", "interval", "absent_polls", "threaded", "read_text", "timeout"},
@@ -180,7 +180,8 @@ def _build_reed(backend: str, s: dict, pins, gpio_factory) -> ReedGrid:
         return _bridge("reed", s)
     if backend == "gpio":
         from hardware.reed import GpioReedGrid
-        return GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=gpio_factory(s), **kw)
+        return GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=gpio_factory(s),
+                            settle_us=float(s.get("settle_us", 20)), **kw)
     from hardware.reed import Mcp23017ReedGrid
     m = pins.mcp23017
     return Mcp23017ReedGrid(m["i2c_bus"], m["address"], rows_port=m["rows_port"],

@@ -9,6 +9,8 @@ would otherwise create "ghost" squares when three corners of a rectangle are occ
 """
 from __future__ import annotations
 
+import time
+
 from hardware.debounce import Debouncer
 from hardware.interfaces import COLS, ROWS, HardwareError, ReedGrid
 
@@ -96,8 +98,11 @@ class GpioReedGrid(ScanningReedGrid):
     """
 
     def __init__(self, rows, cols, *, pin_factory=None, debounce: int = 3,
-                 scan_hz: float = 100.0) -> None:
+                 scan_hz: float = 100.0, settle_us: float = 20.0) -> None:
         super().__init__(debounce, scan_hz)
+        # After a row changes, the columns released by the previous row recharge through the
+        # ~50 kOhm internal pull-ups and the wiring capacitance (a few us per tau).
+        self._settle_s = max(0.0, settle_us) / 1e6
         if len(rows) != ROWS or len(cols) != COLS:
             raise HardwareError(f"reed grid needs {ROWS} rows and {COLS} cols, got "
                                 f"{len(rows)} and {len(cols)}; fix [reed] in wiring/pins.toml")
@@ -124,8 +129,14 @@ class GpioReedGrid(ScanningReedGrid):
         mask = 0
         shift = 0
         cols = self._col_pins
+        settle = self._settle_s
+        clock = time.perf_counter
         for row in self._row_pins:
             row.state = 0
+            if settle:
+                until = clock() + settle
+                while clock() < until:  # sleep() cannot wait microseconds
+                    pass
             bit = 1 << shift
             for col in cols:
                 if not col.state:  # pulled low through reed + diode: closed
