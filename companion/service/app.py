@@ -43,6 +43,24 @@ def _square_name(sq: int) -> str:
     return "abcdef"[sq % 6] + str(sq // 6 + 1)
 
 
+def render_message(message: tuple, language: str):
+    """The service's own OLED messages (beside the referee's screens): an unknown card."""
+    from PIL import Image, ImageDraw
+
+    kind, uid = message
+    img = Image.new("1", (128, 64), 0)
+    d = ImageDraw.Draw(img)
+    head = "Unbekannte Karte" if language == "de" else "Unknown card"
+    how = "Anlernen mit:" if language == "de" else "Enrol it with:"
+    d.text((0, 0), head, fill=1)
+    d.line((0, 11, 127, 11), fill=1)
+    d.text((0, 14), uid[:21], fill=1)
+    d.text((0, 26), uid[21:], fill=1) if len(uid) > 21 else None
+    d.text((0, 40), how, fill=1)
+    d.text((0, 52), "companion cards add", fill=1)
+    return img
+
+
 class Companion:
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str = "thread") -> None:
@@ -136,7 +154,7 @@ class Companion:
         screen = view.screen
         if self._overlay is not None:
             if now < self._overlay[1]:
-                screen = self._overlay[0]
+                screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)
             else:
                 self._overlay = None
         language = getattr(ref, "language", self.language)
@@ -149,9 +167,12 @@ class Companion:
         return changed
 
     def _show_screen(self, screen, language: str) -> None:
-        from companion.ui import render
+        if isinstance(screen, tuple):
+            image = render_message(screen, language)
+        else:
+            from companion.ui import render
 
-        image = render(screen, language=language)
+            image = render(screen, language=language)
         self.devices.display.show(image)
         self._screen = screen
         self._screen_language = language
@@ -206,14 +227,7 @@ class Companion:
         text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
                 f" ({', '.join(FUNCTIONS)})")
         self._message(text)
-        try:
-            from companion.ui.screens import Screen
-
-            screen = Screen.message("unknown_card", uid=uid) if hasattr(Screen, "message") else \
-                Screen("unknown_card", (("uid", uid),))
-            self._overlay = (screen, now + UNKNOWN_CARD_SECONDS)
-        except Exception:  # the UI has no such screen: the log line must do
-            log.debug("no unknown-card screen", exc_info=True)
+        self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     def _set_player(self, name: str) -> None:
         """A player card names the player to move, unless that colour already has another
