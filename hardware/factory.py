@@ -32,11 +32,15 @@ from hardware.interfaces import (
     ReedGrid,
 )
 
+# Keys the bridge backend (firmware_bridge/host/backend.py) understands; it validates them.
+BRIDGE_KEYS = {"port", "baud", "debounce", "debounce_ms", "scan_hz", "brightness", "heartbeat_ms",
+               "offline_ms", "raw_ms", "ping_interval", "ack_timeout", "offline_after",
+               "reconnect_interval", "handshake_timeout"}
 KEYS = {
     "gpio": {"pin_factory"},
     "wiring": {"pins_file"},
-    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory", "port", "baudrate"},
-    "leds": {"backend", "brightness", "max_current_ma", "fps", "port", "baudrate"},
+    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory"} | BRIDGE_KEYS,
+    "leds": {"backend", "brightness", "max_current_ma", "fps"} | BRIDGE_KEYS,
     "display": {"backend", "rotate"},
     "cards": {"backend", "interval", "absent_polls", "threaded", "read_text", "timeout"},
     "buttons": {"backend", "hold_s", "bounce_s", "pin_factory"},
