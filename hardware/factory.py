@@ -33,7 +33,7 @@ from hardware.interfaces import (
 )
 
 # Keys the bridge backend (firmware_bridge/host/backend.py) understands; it validates them.
-BRIDGE_KEYS = {"port", "baud", "debounce", "debounce_ms", "scan_hz", "brightness", "heartbeat_ms",
+BRIDGE_KEYS = {"port", "baud", "baudrate", "debounce", "debounce_ms", "scan_hz", "brightness", "heartbeat_ms",
                "offline_ms", "raw_ms", "ping_interval", "ack_timeout", "offline_after",
                "reconnect_interval", "handshake_timeout"}
 KEYS = {
