@@ -213,6 +213,22 @@ def test_backends_share_one_link_and_implement_the_interfaces(pico):
     assert reed.link._closed and pico.port not in backend._registry
 
 
+def test_factory_sections_share_the_link_and_merge_settings(pico):
+    """As hardware/factory.py calls it: the [reed] and [leds] sections, each with its own keys."""
+    reed = backend.make_reed_grid({"backend": "bridge", "port": pico.port, "debounce": 3,
+                                   "scan_hz": 500, "settle_us": 20, "baudrate": 115200})
+    leds = backend.make_led_grid({"backend": "bridge", "port": pico.port, "brightness": 1,
+                                  "fps": 50, "max_current_ma": 1500})
+    try:
+        assert reed.link is leds.link
+        assert wait(lambda: pico.device.config["brightness"] == 255)
+        assert pico.device.config["scan_hz"] == 500 and pico.device.config["debounce_ms"] == 6
+        assert wait(lambda: reed.link.config_echo == reed.link.config)
+    finally:
+        reed.close()
+        leds.close()
+
+
 def test_backend_config_errors_name_the_key(pico):
     with pytest.raises(HardwareError, match="needs `port`"):
         backend.make_reed_grid({})
@@ -220,3 +236,20 @@ def test_backend_config_errors_name_the_key(pico):
         backend.make_reed_grid({"port": pico.port, "colour": 1})
     with pytest.raises(HardwareError, match="scan_hz = 9 is out of range"):
         backend.make_reed_grid({"port": pico.port, "scan_hz": 9})
+
+
+def test_hardware_factory_builds_bridge_devices(pico):
+    factory = pytest.importorskip("hardware.factory")
+    devices = factory.build_devices({
+        "reed": {"backend": "bridge", "port": pico.port, "debounce": 3, "scan_hz": 250},
+        "leds": {"backend": "bridge", "port": pico.port, "brightness": 0.5},
+    })
+    try:
+        pico.place(2)
+        assert wait(lambda: devices.reed.poll() == 1 << 2)
+        devices.leds.show(frame(2, (0, 0, 255), Effect.PULSE))
+        assert wait(lambda: pico.cells()[2] == (0, 0, 255, M.PULSE))
+        assert wait(lambda: pico.device.config["brightness"] == 128)
+    finally:
+        devices.close()
+    assert pico.port not in backend._registry

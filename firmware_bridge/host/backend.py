@@ -3,7 +3,7 @@ make_led_grid(cfg) when a config says ``backend = "bridge"``; both share one Bri
 
 cfg keys (all but ``port`` optional):
   port        stable serial path, e.g. /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_...-if00
-  baud        ignored by USB CDC, kept for real UARTs (default 115200)
+  baudrate    ignored by USB CDC, kept for real UARTs (default 115200; `baud` also accepted)
   debounce    consecutive agreeing scans (as for the GPIO backends)  | or debounce_ms
   scan_hz     matrix scans per second on the Pico (default 250)
   brightness  LED cap, 0.0..1.0 (or an int 0..255)
@@ -25,7 +25,9 @@ EFFECT_CODES = {Effect.OFF: M.OFF, Effect.STEADY: M.STEADY, Effect.BLINK: M.BLIN
                 Effect.PULSE: M.PULSE}
 _HOST_KEYS = ("ping_interval", "ack_timeout", "offline_after", "reconnect_interval",
               "handshake_timeout")
-_IGNORED = ("backend", "kind", "type")
+# Keys the hardware factory allows for other reed/LED backends; meaningless for the bridge
+# (the Pico animates at its own rate and caps brightness itself).
+_IGNORED = ("backend", "settle_us", "pin_factory", "fps", "max_current_ma")
 
 _registry: dict[str, tuple[BridgeLink, int]] = {}
 _registry_lock = threading.Lock()
@@ -35,7 +37,8 @@ def _device_config(cfg: dict, where: str) -> dict:
     out = {}
     scan_hz = cfg.get("scan_hz", M.DEFAULT_CONFIG["scan_hz"])
     try:
-        out["scan_hz"] = int(scan_hz)
+        if "scan_hz" in cfg:
+            out["scan_hz"] = int(scan_hz)
         if "debounce_ms" in cfg:
             out["debounce_ms"] = int(cfg["debounce_ms"])
         elif "debounce" in cfg:
@@ -43,7 +46,8 @@ def _device_config(cfg: dict, where: str) -> dict:
             out["debounce_ms"] = -(-int(cfg["debounce"]) * 1000 // int(scan_hz))
         if "brightness" in cfg:
             b = cfg["brightness"]
-            out["brightness"] = round(float(b) * 255) if isinstance(b, float) else int(b)
+            # a fraction like the other LED backends (1 or 1.0 = full); integers > 1 are 0..255
+            out["brightness"] = round(float(b) * 255) if float(b) <= 1 else int(b)
         for k in ("heartbeat_ms", "offline_ms", "raw_ms"):
             if k in cfg:
                 out[k] = int(cfg[k])
@@ -66,19 +70,23 @@ def acquire_link(cfg: dict) -> BridgeLink:
         raise HardwareError("bridge backend needs `port`: set it to the Pico's stable path, "
                             "e.g. /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_...-if00")
     port = str(port)
-    known = set(M.DEFAULT_CONFIG) | set(_HOST_KEYS) | {"port", "baud", "debounce"} | set(_IGNORED)
+    known = (set(M.DEFAULT_CONFIG) | set(_HOST_KEYS) | {"port", "baud", "baudrate", "debounce"}
+             | set(_IGNORED))
     unknown = sorted(set(cfg) - known)
     if unknown:
         raise HardwareError(f"bridge {port}: unknown config key(s) {', '.join(unknown)}; "
                             f"known: {', '.join(sorted(known - set(_IGNORED)))}")
     with _registry_lock:
+        device_config = _device_config(cfg, f"bridge {port}")
         if port in _registry:
+            # The reed and LED sections share the link; each brings its own device settings.
             link, refs = _registry[port]
+            link.update_config(device_config)
             _registry[port] = (link, refs + 1)
             return link
         kwargs = {k: float(cfg[k]) for k in _HOST_KEYS if k in cfg}
-        link = BridgeLink(port, baud=int(cfg.get("baud", 115200)),
-                          config=_device_config(cfg, f"bridge {port}"),
+        link = BridgeLink(port, baud=int(cfg.get("baudrate", cfg.get("baud", 115200))),
+                          config=device_config,
                           expect_fw_hash=fwinfo.firmware_hash(), **kwargs)
         link.open()
         _registry[port] = (link, 1)

@@ -175,6 +175,15 @@ class BridgeLink:
             self._led_cells = cells
             self._send_leds_locked()
 
+    def update_config(self, values: dict) -> None:
+        """Change device settings (CONFIG fields); sent now and verified by the echo."""
+        with self._lock:
+            new = dict(self.config, **{k: int(v) for k, v in values.items()})
+            if new != self.config:
+                self.config = new
+                if self._ser is not None and not self._awaiting_hello:
+                    self._send_config_locked()
+
     def request_raw(self) -> None:
         with self._lock:
             self._send("RAW_REQ")
