@@ -34,10 +34,11 @@ class SearchResult:
 
 
 def evaluation_of(score: float) -> float:
+    # A node at ply p scores a win by its mover as WIN - p: that is a win on ply p + 1.
     if score > MATE_BOUND:
-        return float(1000 - (WIN - score))
+        return float(999 - (WIN - score))
     if score < -MATE_BOUND:
-        return float(-1000 + (WIN + score))
+        return float(-999 + (WIN + score))
     return round(score / 100.0, 2)
 
 

@@ -50,7 +50,7 @@ class Searcher:
     def leaf(self, s: tuple, ply: int) -> float:
         self.nodes += 1
         if self.leaf_check and winning_squares(s, self.variant, True):
-            return WIN - ply - 1
+            return WIN - ply
         return self.eval_fn(s, self.variant, self.weights)
 
     def negamax(self, s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
