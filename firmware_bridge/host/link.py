@@ -19,7 +19,8 @@ from ..firmware.framing import Deframer, encode_frame
 
 class LinkStats:
     __slots__ = ("frames_rx", "frames_tx", "crc_errors", "cobs_errors", "oversize", "bad_messages",
-                 "retransmits", "resets", "reconnects", "offline", "snapshot_gaps", "acks")
+                 "retransmits", "resets", "reconnects", "offline", "snapshot_gaps", "acks",
+                 "internal_errors")
 
     def __init__(self) -> None:
         for k in self.__slots__:
@@ -136,7 +137,8 @@ class BridgeLink:
         import serial
 
         try:
-            ser = serial.Serial(self.port, self.baud, timeout=0.005, write_timeout=0.5)
+            ser = serial.Serial(self.port, self.baud, timeout=0.005, write_timeout=0.5,
+                                exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             if raise_errors:
                 raise HardwareError(f"bridge: cannot open {self.port}: {exc}; check the cable and "
@@ -252,9 +254,14 @@ class BridgeLink:
                     self._lost(f"read failed: {exc}")
                 continue
             with self._lock:
-                if data:
-                    self._receive(data)
-                self._periodic(time.monotonic())
+                try:
+                    if data:
+                        self._receive(data)
+                    self._periodic(time.monotonic())
+                except Exception as exc:  # noqa: BLE001 - the reader thread must never die
+                    self.stats.internal_errors += 1
+                    self._events.append(DeviceEvent("warning", self.name,
+                                                    f"{self.port}: link error {exc!r}"))
 
     def _lost(self, why: str) -> None:
         """The port failed (cable pulled): close it, report offline, retry from the thread."""
