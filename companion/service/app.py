@@ -88,6 +88,8 @@ class Companion:
         self.referee = Referee(self.game, start, moves=tuple(moves), settle=config.game.settle,
                                correction_delay=config.game.correction_delay, language=self.language,
                                ai_colour=self.ai_colour)
+        players = self.journal.players()
+        self.referee.names = [players["o"], players["g"]]
         if self.resumed:
             log.info("resumed game %d after %d moves: %s", self.journal.current.id, len(moves),
                      self.game.format_position(self.journal.position()))
@@ -145,6 +147,8 @@ class Companion:
             changed = True
         view = ref.view()
         if view is not self._view:
+            if self._view is None or view.phase != self._view.phase:
+                log.debug("phase %s", view.phase)
             self._view = view
             if view.leds != self._leds:
                 self.devices.leds.show(view.leds)
@@ -170,7 +174,7 @@ class Companion:
         if isinstance(screen, tuple):
             image = render_message(screen, language)
         else:
-            from companion.ui import render
+            from companion.ui.render import render  # the function (the package attribute is shadowed by the submodule)
 
             image = render(screen, language=language)
         self.devices.display.show(image)
@@ -188,10 +192,19 @@ class Companion:
             elif c.kind == "settings":
                 self._save_settings()
             else:
+                if c.kind == "new_game":  # the same players go on playing
+                    for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
+                        if name:
+                            self.journal.set_player(colour, name)
                 log.info("journaled %s -> %s", c.kind, c.position)
 
     def _save_settings(self) -> None:
         ref = self.referee
+        names = list(getattr(ref, "players", ("", "")))
+        known = self.journal.players()
+        for colour, letter in enumerate(COLOURS):
+            if names[colour] and names[colour] != known[letter]:
+                self.journal.set_player(colour, names[colour])
         language = getattr(ref, "language", self.language)
         if language != self.language:
             self.language = language
@@ -216,8 +229,8 @@ class Companion:
             function, name = parsed
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
         if function == "player":
-            self._set_player(name)
             self.referee.on_card("player", now, arg=name)
+            self._save_settings()
         else:
             self.referee.on_card(function, now)
             if function in ("ai_orange", "ai_grey", "ai_off", "language"):
@@ -228,18 +241,6 @@ class Companion:
                 f" ({', '.join(FUNCTIONS)})")
         self._message(text)
         self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
-
-    def _set_player(self, name: str) -> None:
-        """A player card names the player to move, unless that colour already has another
-        name and the other colour has none (both players tap before the first move)."""
-        players = self.journal.players()
-        colour = self.referee.position.turn
-        me, other = COLOURS[colour], COLOURS[1 - colour]
-        if players[me] and players[me] != name and not players[other]:
-            colour = 1 - colour
-        if name in (players["o"], players["g"]) and players[COLOURS[colour]] != name:
-            return  # already named for the other colour
-        self.journal.set_player(colour, name)
 
     # ------------------------------------------------------------------------------ AI
     def _maybe_ai(self, view, now: float) -> None:
@@ -275,8 +276,9 @@ class Companion:
             log.warning("AI not available (%s); play on without it", exc)
             return None
         try:
-            return choose_move(self.game, position, level=self.config.game.ai_level,
-                               time_limit=self.config.game.ai_time)
+            result = choose_move(self.game, position, level=self.config.game.ai_level,
+                                 time_limit=self.config.game.ai_time)
+            return getattr(result, "move", result)
         except Exception:
             log.exception("AI failed in %s", self.game.format_position(position))
             return None

@@ -9,8 +9,8 @@
     correction_delay = 3.0  # seconds before a wrong bed is flagged
     language = "de"         # or "en"
     ai = "off"              # or "orange", "grey": the colour the AI plays
-    ai_level = 3
-    ai_time = 2.0           # seconds the AI may think
+    ai_level = "medium"     # or "easy", "hard"
+    ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     [web]
     enabled = false
     host = "127.0.0.1"
@@ -65,7 +65,7 @@ class GameConfig:
     correction_delay: float = 3.0
     language: str = "de"
     ai: str = "off"
-    ai_level: int = 3
+    ai_level: str = "medium"
     ai_time: float = 2.0
 
 
@@ -130,7 +130,7 @@ class Config:
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
             ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey")),
-            ai_level=int(v.number("game", g, "ai_level", 3, 1, 10, integer=True)),
+            ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
         )
         w = data.get("web", {})

@@ -143,9 +143,15 @@ async def _run(companion, web: WebConfig) -> None:
         except ImportError as exc:
             log.error("web page unavailable (%s); install the project with its dependencies", exc)
         else:
-            runner = await start_web(companion, web.host, web.port, web.control, web.token or None)
-            host = f"[{web.host}]" if ":" in web.host else web.host
-            print(f"companion: web page on http://{host}:{web.port}/", flush=True)
+            from companion.web.server import web_url
+
+            try:
+                runner = await start_web(companion, web.host, web.port, web.control, web.token or None)
+            except (OSError, ValueError) as exc:
+                print(f"companion: {exc}", file=sys.stderr, flush=True)
+                companion.close()
+                raise SystemExit(2)
+            print(f"companion: web page on {web_url(runner, web.token or None)}", flush=True)
     notifier = Notifier()
     try:
         await companion.run(notifier)
