@@ -1,0 +1,104 @@
+"""The companion's words, German (default) and English.
+
+`text(key, language, **params)` formats one string. Parameters with these names are translated
+before formatting, so callers pass plain values:
+    piece  - a piece letter 'o' 'O' 'g' 'G'  -> "das graue Kätzchen" / "the grey kitten"
+    kind   - 'k' or 'c'                       -> "Kätzchen" / "kitten"
+    colour - 0 or 1                           -> "Orange" / "Grey"
+"""
+from __future__ import annotations
+
+LANGUAGES = ("de", "en")
+DEFAULT = "de"
+
+STRINGS: dict[str, dict[str, str]] = {
+    # pieces and colours
+    "colour.0": {"de": "Orange", "en": "Orange"},
+    "colour.1": {"de": "Grau", "en": "Grey"},
+    "kind.k": {"de": "Kätzchen", "en": "kitten"},
+    "kind.c": {"de": "Katze", "en": "cat"},
+    "piece.o": {"de": "das orange Kätzchen", "en": "the orange kitten"},
+    "piece.O": {"de": "die orange Katze", "en": "the orange cat"},
+    "piece.g": {"de": "das graue Kätzchen", "en": "the grey kitten"},
+    "piece.G": {"de": "die graue Katze", "en": "the grey cat"},
+    "piece.?": {"de": "die Figur", "en": "the piece"},
+    # headers (first line of the OLED)
+    "head.turn": {"de": "{colour} ist dran", "en": "{colour} to move"},
+    "head.turn_named": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
+    "head.won": {"de": "{colour} gewinnt!", "en": "{colour} wins!"},
+    "head.paused": {"de": "Pause", "en": "Paused"},
+    "head.confirm_new_game": {"de": "Neues Spiel?", "en": "New game?"},
+    "head.correction": {"de": "Korrektur", "en": "Correction"},
+    "head.undo": {"de": "Zug zurück", "en": "Undo"},
+    "head.clear": {"de": "Neues Spiel", "en": "New game"},
+    # instructions
+    "place": {"de": "Setz ein Kätzchen oder eine Katze", "en": "Place a kitten or a cat"},
+    "place_kitten": {"de": "Setz ein Kätzchen", "en": "Place a kitten"},
+    "place_cat": {"de": "Setz eine Katze", "en": "Place a cat"},
+    "cat_declared": {"de": "Katze angesagt", "en": "Cat declared"},
+    "no_cat": {"de": "Keine Katze im Vorrat", "en": "No cat in the pool"},
+    "ask_kind": {"de": "{square}: Kätzchen oder Katze?", "en": "{square}: kitten or cat?"},
+    "ask_keys": {"de": "OK = Kätzchen · Katze = Katze", "en": "OK = kitten · CAT = cat"},
+    "boop": {"de": "{src} → {dst}", "en": "{src} → {dst}"},
+    "boop_off": {"de": "{src} vom Bett", "en": "{src} off the bed"},
+    "lift": {"de": "{squares} vom Bett", "en": "{squares} off the bed"},
+    "choose_line": {"de": "Wähle: heb eine Dreierreihe ab", "en": "Choose: lift a line of three"},
+    "choose_retire": {"de": "Wähle: heb eine Figur ab", "en": "Choose: lift one piece"},
+    "choose_any": {"de": "Wähle: Dreierreihe oder eine Figur abheben",
+                   "en": "Choose: lift a line of three or one piece"},
+    "to_box": {"de": "{n} Kätzchen in die Schachtel", "en": "{n} kitten(s) into the box"},
+    "cats_in": {"de": "+{n} Katze(n) aus der Reserve", "en": "+{n} cat(s) from the reserve"},
+    "cats_back": {"de": "{n} Katze(n) zurück in den Vorrat", "en": "{n} cat(s) back to the pool"},
+    "kits_back": {"de": "{n} Kätzchen zurück in den Vorrat", "en": "{n} kitten(s) back to the pool"},
+    "grad_rule": {"de": "Kätzchen → Schachtel, Katzen → Vorrat",
+                  "en": "kittens → box, cats → pool"},
+    "not_option": {"de": "{square} ist keine Wahl: zurückstellen",
+                   "en": "{square} is no option: put it back"},
+    "confirm_retire": {"de": "Nur {square} nehmen? OK drücken", "en": "Only {square}? Press OK"},
+    "put_back": {"de": "Stell {piece} zurück auf {square}", "en": "Put {piece} back on {square}"},
+    "put_on": {"de": "Setz {piece} auf {square}", "en": "Put {piece} on {square}"},
+    "take_off": {"de": "Nimm die Figur von {square}", "en": "Take the piece off {square}"},
+    "move_piece": {"de": "Stell die Figur von {src} auf {dst}",
+                   "en": "Move the piece from {src} to {dst}"},
+    "more": {"de": "(noch {n})", "en": "({n} more)"},
+    "ai_thinking": {"de": "KI denkt nach …", "en": "AI is thinking …"},
+    "ai_move": {"de": "KI: {kind} auf {square}", "en": "AI: {kind} on {square}"},
+    "hint_move": {"de": "Tipp: {kind} auf {square}", "en": "Hint: {kind} on {square}"},
+    "hint_wait": {"de": "Tipp wird berechnet …", "en": "Finding a hint …"},
+    "then_lift": {"de": "dann {squares} vom Bett", "en": "then {squares} off the bed"},
+    "confirm_keys": {"de": "OK = ja · Zurück = nein", "en": "OK = yes · BACK = no"},
+    "confirm_card": {"de": "(oder Karte nochmal)", "en": "(or tap the card again)"},
+    "paused": {"de": "Brett wird neu gelesen …", "en": "Re-reading the bed …"},
+    "offline": {"de": "Brett nicht verbunden", "en": "Bed not connected"},
+    "won": {"de": "Drei Katzen in einer Reihe!", "en": "Three cats in a row!"},
+    "won_all": {"de": "Alle 8 Katzen auf dem Bett!", "en": "All 8 cats on the bed!"},
+    "won_kids": {"de": "Drei in einer Reihe!", "en": "Three in a row!"},
+    "new_game_keys": {"de": "Neues Spiel: OK lang", "en": "New game: hold OK"},
+    "clear_bed": {"de": "Bett abräumen", "en": "Clear the bed"},
+    "nothing_to_undo": {"de": "Nichts zurückzunehmen", "en": "Nothing to undo"},
+    "language": {"de": "Sprache: Deutsch", "en": "Language: English"},
+    "ai_set": {"de": "KI spielt {colour}", "en": "AI plays {colour}"},
+    "ai_off": {"de": "KI aus", "en": "AI off"},
+    "player_set": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
+    "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
+}
+
+
+def text(key: str, language: str = DEFAULT, **params) -> str:
+    entry = STRINGS.get(key)
+    if entry is None:
+        raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS")
+    lang = language if language in LANGUAGES else DEFAULT
+    if "piece" in params:
+        params["piece"] = STRINGS[f"piece.{params['piece'] or '?'}"][lang]
+    if "kind" in params:
+        params["kind"] = STRINGS[f"kind.{params['kind']}"][lang]
+    if "colour" in params:
+        params["colour"] = STRINGS[f"colour.{params['colour']}"][lang]
+    return entry[lang].format(**params)
+
+
+def check_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; use one of: {', '.join(LANGUAGES)}")
+    return language

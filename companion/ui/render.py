@@ -1,0 +1,142 @@
+"""Screens to 128x64 one-bit images.
+
+The font is Pillow's built-in bitmap font (`ImageFont.load_default_imagefont()`, 6x11 cells,
+Latin-1, so German umlauts and ß render); it ships inside Pillow, nothing is downloaded. Two
+glyphs outside Latin-1 are drawn by hand: the arrow "→" and the ellipsis "…".
+
+Layout: an inverted header bar (whose turn / winner / title), a pools row with kitten and cat
+icons per colour, then up to four lines of instruction, word-wrapped.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from companion.ui import i18n
+from companion.ui.screens import Pool, Screen
+
+WIDTH, HEIGHT = 128, 64
+CHAR_W = 6
+ARROW_W = 7
+LINE_H = 10
+BODY_TOP = 22
+BODY_LINES = 4
+
+
+@lru_cache(maxsize=1)
+def font() -> ImageFont.ImageFont:
+    return ImageFont.load_default_imagefont()
+
+
+def _clean(text: str) -> str:
+    text = text.replace("…", "...")
+    return "".join(ch if ch == "→" or ord(ch) < 256 else "?" for ch in text)
+
+
+def text_width(text: str) -> int:
+    text = _clean(text)
+    return sum(ARROW_W if ch == "→" else CHAR_W for ch in text)
+
+
+def _draw_text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: int = 1) -> int:
+    """Draw text with the hand-made arrow; returns the x after the text."""
+    for i, part in enumerate(_clean(text).split("→")):
+        if i:
+            mid = y + 5
+            draw.line((x + 1, mid, x + 6, mid), fill=fill)
+            draw.line((x + 4, mid - 2, x + 6, mid), fill=fill)
+            draw.line((x + 4, mid + 2, x + 6, mid), fill=fill)
+            x += ARROW_W
+        if part:
+            draw.text((x, y), part, font=font(), fill=fill)
+            x += CHAR_W * len(part)
+    return x
+
+
+def wrap(text: str, width: int = WIDTH - 1) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = word if not current else current + " " + word
+        if text_width(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while text_width(word) > width:  # a word longer than a line: hard break
+            n = max(1, width // CHAR_W)
+            lines.append(word[:n])
+            word = word[n:]
+        current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def pack(phrases: list[str], width: int = WIDTH - 1) -> list[str]:
+    """Short phrases share a line, separated by " · "; long ones wrap onto their own lines."""
+    lines: list[str] = []
+    for phrase in phrases:
+        if lines and text_width(lines[-1] + " · " + phrase) <= width:
+            lines[-1] += " · " + phrase
+        else:
+            lines.extend(wrap(phrase, width))
+    return lines
+
+
+def _fit(text: str, width: int) -> str:
+    if text_width(text) <= width:
+        return text
+    while text and text_width(text + "...") > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def _icon(draw: ImageDraw.ImageDraw, x: int, y: int, cat: bool) -> None:
+    """A 7x8 cat head: hollow for a kitten, filled for a cat."""
+    draw.polygon([(x, y), (x + 2, y + 2), (x, y + 3)], fill=1)          # left ear
+    draw.polygon([(x + 6, y), (x + 4, y + 2), (x + 6, y + 3)], fill=1)  # right ear
+    draw.ellipse((x, y + 2, x + 6, y + 8), outline=1, fill=1 if cat else 0)
+
+
+def _pools_row(draw: ImageDraw.ImageDraw, pools: tuple[Pool, ...], to_move: int | None) -> None:
+    y = 11
+    for colour, pool in enumerate(pools[:2]):
+        x = colour * 66
+        label = "OG"[colour]
+        if colour == to_move:  # the player to move is marked with a small triangle
+            draw.polygon([(x, y + 2), (x + 3, y + 5), (x, y + 8)], fill=1)
+        x = _draw_text(draw, x + 5, y, label)
+        _icon(draw, x + 2, y + 1, cat=False)
+        x = _draw_text(draw, x + 10, y, str(pool.kittens))
+        _icon(draw, x + 3, y + 1, cat=True)
+        _draw_text(draw, x + 11, y, str(pool.cats))
+
+
+def render(screen: Screen, language: str = i18n.DEFAULT) -> Image.Image:
+    img = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(img)
+    draw.fontmode = "1"
+    header = _fit(screen.header(language), WIDTH - 4)
+    draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
+    _draw_text(draw, 2, 0, header, fill=0)
+    body_top = BODY_TOP
+    if screen.pools:
+        _pools_row(draw, screen.pools, screen.to_move)
+    else:
+        body_top = 13
+    lines = pack([m.text(language) for m in screen.lines])
+    max_lines = (HEIGHT - body_top) // LINE_H
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = _fit(lines[-1] + " ...", WIDTH - 2)
+    for i, line in enumerate(lines):
+        _draw_text(draw, 1, body_top + i * LINE_H, line)
+    if screen.kind == "won":  # a dotted frame around the body: the celebration
+        for x in range(0, WIDTH, 4):
+            draw.point((x, HEIGHT - 1), fill=1)
+        for y in range(12, HEIGHT, 4):
+            draw.point((0, y), fill=1)
+            draw.point((WIDTH - 1, y), fill=1)
+    return img
