@@ -217,16 +217,15 @@ class Companion:
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
-        self._record(now, "card", uid=uid, text=card.text)
         known = self.cards.get(uid)
-        if known is not None:
-            function, name = known.function, known.name
-        else:
-            parsed = parse_text(card.text)
-            if parsed is None:
-                self._unknown_card(uid, now)
-                return
-            function, name = parsed
+        parsed = (known.function, known.name) if known is not None else parse_text(card.text)
+        # The resolved function goes into the recording too, so a replay does not need the card map.
+        self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
+                     name=parsed[1] if parsed else "")
+        if parsed is None:
+            self._unknown_card(uid, now)
+            return
+        function, name = parsed
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
         if function == "player":
             self.referee.on_card("player", now, arg=name)

@@ -38,9 +38,11 @@ def config_from_header(header: dict) -> Config:
     )
 
 
-def seed_state(state_dir: Path, config: Config, header: dict) -> None:
-    """Put the recording's starting game into a fresh journal, as if the service had resumed it."""
+def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None:
+    """Put the recording's starting game into a fresh journal, as if the service had resumed it,
+    and the card mappings the recording used into its card table."""
     from companion.service.app import make_game
+    from companion.service.cards import CardStore
     from companion.service.journal import Journal
 
     game = make_game(config)
@@ -55,6 +57,10 @@ def seed_state(state_dir: Path, config: Config, header: dict) -> None:
                 j.set_player(colour, name)
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
+        store = CardStore(j.conn)
+        for ev in events:
+            if ev["type"] == "card" and ev.get("function") and not ev.get("text"):
+                store.add(ev["uid"], ev["function"], ev.get("name") or "")
     finally:
         j.close()
 
@@ -72,7 +78,7 @@ def replay(path, *, state_dir: Path | None = None, tail: float | None = None, on
         tmp = tempfile.TemporaryDirectory(prefix="companion-replay-")
         state_dir = Path(tmp.name)
     try:
-        seed_state(state_dir, config, header)
+        seed_state(state_dir, config, header, events)
         devices = build_fakes()
         comp = Companion(config, devices, state_dir=state_dir, clock=lambda: 0.0, ai_mode="replay")
         period = 1.0 / config.scan_hz
