@@ -40,6 +40,7 @@
     control: false,
     simulated: false,
     state: null,            // the last snapshot
+    snapshots: 0,           // snapshots received (tests wait for the page to go quiet)
     occupied: new Set(),    // physical (sim) or sensed occupancy from the last snapshot
     table: new Map(),       // square -> "o" | "O" | "g" | "G" | "?" : the pieces the person put down
     pending: new Map(),     // square -> expected occupancy, until a snapshot agrees
@@ -375,6 +376,7 @@
       buildCards(page.cards);
       render();
     } else if (msg.type === "snapshot") {
+      page.snapshots++;
       page.state = msg.state;
       page.lang = (msg.state && msg.state.language) in T ? msg.state.language : "en";
       document.documentElement.lang = page.lang;

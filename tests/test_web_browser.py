@@ -1,0 +1,265 @@
+"""The page in a real browser (Debian's Chromium, headless, driven by Playwright) against the real
+companion on fake devices: a whole game played as a person would — pick kitten/cat, click a
+square, answer the OLED's question with the buttons, follow the LEDs to carry out the boops
+(same hue: blinking source -> steady destination; red: take it off), lift a chosen line — until
+orange wins. Screenshots go to $ARTIFACTS_DIR (default tmp/artifacts/web in the work tree).
+
+Needs /usr/bin/chromium (`apt-get install chromium chromium-driver`); never `playwright install`.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"{CHROMIUM} is absent: install Debian's browser with `apt-get install chromium chromium-driver`")
+
+ARTIFACTS = Path(os.environ.get("ARTIFACTS_DIR") or Path(__file__).resolve().parents[1] / "tmp" / "artifacts") / "web"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-dev-shm-usage", "--disable-extensions", "--disable-sync", "--no-first-run",
+        "--mute-audio", "--disable-component-update", "--disable-default-apps"]
+
+# A whole game (found with the engine): pushes, pushes off the bed, a graduation with two lines
+# to choose from (grey, ply 12), one with a single line (orange), cats asked on the OLED, and
+# orange's three cats in a row b1-b2-a2... (checked against the engine below).
+GAME = ["kd2", "kc4", "kc6", "kd6", "kf5", "kc1", "kf4", "ka4", "ka5", "kd4", "kb1", "ke3/b4c5d6",
+        "ka1/a1b1c1", "cd5", "cd3", "kf5", "cb2", "ca2", "cb1"]
+
+READ_JS = """() => {
+  const p = window.maunzPage, s = p.state || {};
+  return {
+    snapshots: p.snapshots, phase: document.body.dataset.phase, moves: (s.moves || []).slice(),
+    winner: s.winner || null, instruction: s.instruction || "", bed: s.bed || {},
+    sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.occupied).sort(),
+    squares: Array.from(document.querySelectorAll('.sq')).map(e => ({
+      name: e.dataset.square, led: e.dataset.led, color: e.dataset.ledColor, piece: e.dataset.piece})),
+  };
+}"""
+
+
+def _hex(rgb) -> str:
+    return "#%02x%02x%02x" % tuple(rgb)
+
+
+async def _start_companion(state_dir: Path, control=True, token=None):
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+    from companion.web import start_web
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(settle=0.05, correction_delay=3.0, language="en"),
+        state_dir=state_dir, hardware=ALL_FAKE)
+    companion = Companion(config, build_fakes(), state_dir=state_dir)
+    task = asyncio.create_task(companion.run())
+    runner = await start_web(companion, "127.0.0.1", 0, control=control, token=token)
+    return companion, task, runner
+
+
+async def _stop(companion, task, runner):
+    await runner.cleanup()
+    await companion.stop()
+    await asyncio.wait_for(task, 10)
+
+
+async def _browser(pw):
+    return await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+async def _quiet(page, hold=0.25, timeout=10.0):
+    """Wait until the page has had no new snapshot for `hold` s and the referee has seen the
+    bed the hands left (sensed == physical): the LEDs then show the referee's current advice."""
+    deadline = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        st = await page.evaluate(READ_JS)
+        if st["snapshots"] != last:
+            last, since = st["snapshots"], time.monotonic()
+        elif time.monotonic() - since >= hold and st["sensed"] == st["physical"]:
+            return st
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"page never settled: {st}")
+
+
+def _next_action(st, choice_squares):
+    """What a person does next, read from the LEDs alone (the legend is companion.ui.palette)."""
+    from companion.ui import palette
+
+    sq = {s["name"]: s for s in st["squares"]}
+    for hue in map(_hex, palette.PAIR_HUES):
+        src = [s for s in sq.values() if s["led"] == "blink" and s["color"] == hue and s["piece"]]
+        dst = [s for s in sq.values() if s["led"] == "steady" and s["color"] == hue and not s["piece"]]
+        if src and dst:
+            return ("move", src[0]["name"], dst[0]["name"])
+    red = _hex(palette.RED)
+    for s in sq.values():
+        if s["led"] == "blink" and s["color"] == red and s["piece"]:
+            return ("lift", s["name"])
+    white = _hex(palette.WHITE)
+    candidates = [s["name"] for s in sq.values() if s["led"] == "pulse" and s["color"] == white]
+    if candidates:
+        for name in choice_squares:  # lift the line we chose, one piece after the other
+            if name in candidates and sq[name]["piece"]:
+                return ("lift", name)
+    return None
+
+
+async def _play_move(page, text: str, kind: str, square: str, choice_squares: list[str], shots: dict):
+    before = len((await _quiet(page))["moves"])
+    pick = page.locator("#pick-c" if kind == "c" else "#pick-k")
+    if await pick.is_enabled():
+        await pick.click()
+    await page.click(f'[data-square="{square}"]')
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        st = await _quiet(page)
+        if len(st["moves"]) > before:
+            return st
+        if st["phase"] == "ask_kind":  # the OLED asks: OK = kitten, Cat = cat
+            if "ask_kind" not in shots:
+                shots["ask_kind"] = await _shot(page, "ask_kind")
+            await page.click('[data-button="cat"]' if kind == "c" else '[data-button="ok"]')
+            continue
+        action = _next_action(st, choice_squares)
+        if action and action[0] == "move":
+            if "boops" not in shots:
+                shots["boops"] = await _shot(page, "boops")
+            await page.click(f'[data-square="{action[1]}"]')
+            await page.click(f'[data-square="{action[2]}"]')
+        elif action:
+            if st["phase"] == "choose" and "choose" not in shots and len(choice_squares) == 3:
+                shots["choose"] = await _shot(page, "choose")
+            await page.click(f'[data-square="{action[1]}"]')   # pick it up ...
+            await page.click(f'[data-square="{action[1]}"]')   # ... and off the bed
+        else:
+            raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
+                                 f" {st['instruction']!r}")
+    raise AssertionError(f"{text} was not committed: {st['phase']} {st['instruction']!r}")
+
+
+async def _shot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def test_a_whole_game_through_the_page(tmp_path):
+    from playwright.async_api import async_playwright
+
+    from companion.games import get
+    from companion.web import web_url
+
+    game = get("maunz")
+    # the script is a legal game that orange wins on the last move
+    pos = game.initial_position()
+    plan = []
+    for text in GAME:
+        move = game.parse_move(pos, text)
+        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
+                   if move.choice >> i & 1]
+        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
+        pos = game.apply(pos, move)
+    assert pos.winner == 0
+
+    async def go():
+        companion, task, runner = await _start_companion(tmp_path)
+        shots: dict = {}
+        try:
+            async with async_playwright() as pw:
+                browser = await _browser(pw)
+                page = await browser.new_page(viewport={"width": 1100, "height": 860})
+                errors = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                await page.goto(web_url(runner))
+                await page.wait_for_selector('body[data-connected="true"][data-control="true"]')
+                st = await _quiet(page)
+                assert st["phase"] == "await_placement" and st["moves"] == []
+                assert await page.locator("#mode").inner_text() == "Simulator"
+                # the OLED: the real renderer's 128x64 image, drawn pixel-exact and scaled up
+                oled = await page.evaluate("""() => { const i = document.getElementById('oled');
+                    return {w: i.naturalWidth, h: i.naturalHeight, cw: i.clientWidth,
+                            r: getComputedStyle(i).imageRendering, src: i.dataset.src}; }""")
+                assert (oled["w"], oled["h"], oled["r"]) == (128, 64, "pixelated") and oled["cw"] >= 256
+                assert base64.b64decode(oled["src"])[:8] == b"\x89PNG\r\n\x1a\n"
+                shots["start"] = await _shot(page, "start")
+
+                for i, (text, kind, square, choice) in enumerate(plan):
+                    st = await _play_move(page, text, kind, square, choice, shots)
+                    assert st["moves"] == [p[0] for p in plan[:i + 1]], st["moves"]
+                    # the page's table model agrees with the committed bed, colours and kinds
+                    if st["winner"] is None:
+                        st = await _quiet(page)
+                        table = {s["name"]: s["piece"] for s in st["squares"] if s["piece"]}
+                        assert table == st["bed"], (text, table, st["bed"])
+                    if i == 3:  # LED effects are animated by CSS
+                        anim = await page.evaluate("""() => {
+                            const e = document.querySelector('.sq[data-led="steady"] .led');
+                            return e ? getComputedStyle(e).animationName : null; }""")
+                        assert anim in ("none", None)
+
+                await page.wait_for_selector("#winner:not([hidden])")
+                assert "Orange wins" in await page.locator("#winner").inner_text()
+                st = await _quiet(page)
+                assert st["winner"] == "o" and st["phase"] == "won"
+                assert companion.referee.moves == [p[0] for p in plan]
+                assert companion.journal.moves() == [p[0] for p in plan]
+                blink = await page.evaluate("""() => {
+                    const e = document.querySelector('.sq[data-led="pulse"] .led, .sq[data-led="blink"] .led');
+                    return e ? getComputedStyle(e).animationName : null; }""")
+                assert blink in ("pulse", "blink")
+                shots["won"] = await _shot(page, "won")
+                assert await page.locator("#moves li").count() == len(plan)
+                assert errors == []
+                await browser.close()
+        finally:
+            await _stop(companion, task, runner)
+        assert {"start", "ask_kind", "boops", "choose", "won"} <= set(shots)
+        for path in shots.values():
+            assert path.stat().st_size > 10_000
+
+    asyncio.run(go())
+
+
+def test_spectator_view_and_token(tmp_path):
+    from playwright.async_api import async_playwright
+
+    from companion.web import web_url
+
+    async def go():
+        companion, task, runner = await _start_companion(tmp_path, control=True, token="t0ken")
+        try:
+            async with async_playwright() as pw:
+                browser = await _browser(pw)
+                page = await browser.new_page(viewport={"width": 1100, "height": 860})
+                await page.goto(web_url(runner))  # no token: a spectator
+                await page.wait_for_selector('body[data-connected="true"]')
+                await _quiet(page)
+                assert await page.locator("#mode").inner_text() == "Spectator view"
+                assert await page.locator("#hand").is_hidden()
+                assert await page.locator('[data-button="ok"]').is_disabled()
+                await page.click('[data-square="c3"]', force=True)
+                await asyncio.sleep(0.3)
+                assert companion.devices.reed.physical == 0
+                await _shot(page, "spectator")
+
+                other = await browser.new_page(viewport={"width": 1100, "height": 860})
+                await other.goto(web_url(runner, "t0ken"))
+                await other.wait_for_selector('body[data-connected="true"][data-control="true"]')
+                await _quiet(other)
+                await other.click('[data-square="c3"]')
+                # the spectator sees the piece (sensed by the reed grid) appear live
+                await page.wait_for_selector('.sq[data-square="c3"].occupied')
+                assert companion.devices.reed.physical == 1 << 14
+                await browser.close()
+        finally:
+            await _stop(companion, task, runner)
+
+    asyncio.run(go())
