@@ -329,7 +329,14 @@ class Referee:
         plan = self._analyse(S)
         if plan.errors:
             if now - self._stable_since >= self.correction_delay:
-                self._correction = True
+                if plan.placement is None:
+                    # No turn in progress: guide back to the committed bed, inferring nothing
+                    # until it is reached (a half-fixed bed must not become a placement).
+                    C = self._pos.occupied  # (| the AI's square: "move it there")
+                    self._restore, self._restore_reason = C | plan.missing, "correction"
+                    self._restore_labels = plan.labels
+                else:
+                    self._correction = True
             return
         self._correction = False
         if plan.placement is not None:
@@ -488,6 +495,8 @@ class Referee:
                     rank = self._arrivals.index(sq)
                 else:
                     rank = SQUARES
+                if plan.errors and sq != self._remembered:
+                    continue  # a new placement is read only from a bed that fits it exactly
                 key = (plan.errors, rank, -plan.progress)
                 if key < best_key:
                     best, best_key = plan, key

@@ -58,11 +58,13 @@ def occupancies(game, position, move, *, graduate_first: bool = False) -> list[i
 def needs_ok(game, position, move) -> bool:
     """True when the referee cannot tell the finished move from a shorter or no action and
     waits for the OK button: retiring the piece just placed (the bed looks untouched; the
-    placement must also have settled before it is lifted), or taking one piece where a line
-    through it is also an option (OK, or the correction delay, commits)."""
+    placement must also have settled before it is lifted), retiring a piece just pushed (its
+    lift looks like the push still in a hand), or taking one piece where a line through it is
+    also an option. In the last two cases the correction delay also commits.)"""
     move = _move(game, position, move)
     if not move.choice:
         return False
     p = game.place(position, move.kind, move.square)
-    return move.choice == 1 << move.square or any(
+    pushed_here = any(dst is not None and move.choice == 1 << dst for _, dst in p.boops)
+    return move.choice == 1 << move.square or pushed_here or any(
         o != move.choice and o & move.choice == move.choice for o in p.options)

@@ -1,0 +1,35 @@
+"""`companion screens --out DIR`: every sample screen in German and English as PNG files
+(scaled up 4x with --scale 4 for reading on a laptop; 1 gives the real 128x64 image)."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.ui import i18n
+from companion.ui.render import render
+from companion.ui.samples import sample_screens
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="companion screens", description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True, type=Path, help="directory for the PNG files")
+    ap.add_argument("--scale", type=int, default=1, help="integer zoom factor (default 1)")
+    args = ap.parse_args(argv)
+    if args.scale < 1:
+        ap.error(f"--scale {args.scale}: must be 1 or more")
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"companion screens: cannot create --out {args.out}: {exc.strerror}; choose a"
+              " writable directory")
+        return 2
+    count = 0
+    for name, screen in sample_screens().items():
+        for language in i18n.LANGUAGES:
+            img = render(screen, language)
+            if args.scale > 1:
+                img = img.resize((img.width * args.scale, img.height * args.scale))
+            img.save(args.out / f"{name}.{language}.png")
+            count += 1
+    print(f"wrote {count} screens to {args.out}")
+    return 0

