@@ -22,8 +22,9 @@ log = logging.getLogger("companion")
 
 
 def _setup_logging(verbose: bool) -> None:
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="companion: %(levelname)s %(message)s", force=True)
+    logging.getLogger("companion").setLevel(logging.DEBUG if verbose else logging.INFO)
 
 
 def _fail(message: str) -> int:
