@@ -118,3 +118,29 @@ def test_validate_hardware_accepts_factory_keys():
     validate_hardware({"reed": {"backend": "fake", "debounce": 2, "scan_hz": 100}, "leds": {"backend": "fake"},
                        "display": {"backend": "none"}, "cards": {"backend": "none"},
                        "buttons": {"backend": "fake"}, "wiring": {"pins_file": "x"}}, "f.toml")
+
+
+def test_example_config_is_valid():
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "systemd" / "companion.toml.example"
+    cfg = Config.load(example)
+    validate_hardware(cfg.hardware, cfg.source)
+    assert cfg.hardware["reed"]["backend"] == "gpio" and cfg.state_dir.as_posix() == "/var/lib/maunz-companion"
+
+
+def test_sigterm_exits_cleanly(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text(FAKE_HW + f'[state]\ndir = "{tmp_path / "st"}"\n')
+    p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", str(cfg)],
+                         stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()  # "state in ..." once the loop is about to start
+    assert "state in" in line
+    time.sleep(0.3)
+    p.send_signal(signal.SIGTERM)
+    assert p.wait(10) == 0
