@@ -190,6 +190,13 @@ def test_a_whole_game_through_the_page(tmp_path):
                 assert (oled["w"], oled["h"], oled["r"]) == (128, 64, "pixelated") and oled["cw"] >= 256
                 assert base64.b64decode(oled["src"])[:8] == b"\x89PNG\r\n\x1a\n"
                 shots["start"] = await _shot(page, "start")
+                # a control card: Language switches the referee (OLED, instruction) and the page
+                await page.click('[data-card="language"]')
+                await page.wait_for_selector("html[lang=de]")
+                assert await page.locator("#moves li.none").inner_text() == "Noch keine Züge."
+                assert companion.devices.cards.taps[-1].text == "maunz:language"
+                await page.click('[data-card="language"]')
+                await page.wait_for_selector("html[lang=en]")
 
                 for i, (text, kind, square, choice) in enumerate(plan):
                     st = await _play_move(page, text, kind, square, choice, shots)
@@ -217,6 +224,14 @@ def test_a_whole_game_through_the_page(tmp_path):
                 assert blink in ("pulse", "blink")
                 shots["won"] = await _shot(page, "won")
                 assert await page.locator("#moves li").count() == len(plan)
+                # holding OK is a long press: after a win it starts a new game
+                ok = page.locator('[data-button="ok"]')
+                await ok.hover()
+                await page.mouse.down()
+                await page.wait_for_selector('[data-button="ok"].held')
+                await page.mouse.up()
+                await page.wait_for_function("() => document.body.dataset.phase !== 'won'")
+                assert companion.referee.phase in ("correction", "confirm_new_game", "await_placement")
                 assert errors == []
                 await browser.close()
         finally:

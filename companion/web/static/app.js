@@ -40,6 +40,7 @@
     control: false,
     simulated: false,
     state: null,            // the last snapshot
+    physical: null,         // the fake reed grid's physical bed (null on real hardware)
     snapshots: 0,           // snapshots received (tests wait for the page to go quiet)
     occupied: new Set(),    // physical (sim) or sensed occupancy from the last snapshot
     table: new Map(),       // square -> "o" | "O" | "g" | "G" | "?" : the pieces the person put down
@@ -305,6 +306,14 @@
       oled.src = "data:image/png;base64," + s.oled;
     }
     $("instruction").textContent = s.instruction || "";
+    const notes = $("messages");   // the service's one-line notices (unknown card, device warnings)
+    notes.innerHTML = "";
+    for (const m of s.messages || []) {
+      const li = document.createElement("li");
+      li.textContent = m;
+      notes.appendChild(li);
+    }
+    notes.hidden = !(s.messages && s.messages.length);
     renderPlayer("o");
     renderPlayer("g");
 
@@ -380,13 +389,14 @@
       page.state = msg.state;
       page.lang = (msg.state && msg.state.language) in T ? msg.state.language : "en";
       document.documentElement.lang = page.lang;
+      page.physical = msg.physical;
       reconcile(msg.state, msg.physical);
       render();
     } else if (msg.type === "error") {
       // a refused change: forget the optimistic clicks, the next snapshot redraws the truth
       page.pending.clear();
       showError(msg.error);
-      if (page.state) { page.movesSeen = -1; reconcile(page.state, null); render(); }
+      if (page.state) { page.movesSeen = -1; reconcile(page.state, page.physical); render(); }
     }
   }
 
