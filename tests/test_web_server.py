@@ -411,3 +411,48 @@ def test_start_web_serves_on_a_port_and_refuses_unsafe_lan_control():
         runner = await start_web(comp, "127.0.0.1", 0, control=True, token=TOKEN)
         await runner.cleanup()
     run(go())
+
+
+# --------------------------------------------------------------------------- the real service
+def test_clicks_drive_the_real_referee(tmp_path):
+    """The page's protocol against the real Companion (stepped by hand, virtual time): a click
+    becomes a reed change, the referee commits the move, and the push carries its snapshot."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config(source="<test>").replace(game=GameConfig(settle=0.05, language="en"),
+                                             state_dir=tmp_path, hardware=ALL_FAKE)
+    now = [100.0]
+    comp = Companion(config, build_fakes(), state_dir=tmp_path, clock=lambda: now[0], ai_mode="off")
+
+    def steps(n=10):
+        for _ in range(n):
+            now[0] += 0.02
+            comp.step()
+
+    async def go():
+        steps()
+        client = await _client(comp)
+        try:
+            ws, hello, snap = await _open(client)
+            assert snap["state"]["phase"] == "await_placement" and snap["state"]["moves"] == []
+            await ws.send_json({"type": "reed", "square": "c3", "occupied": True})
+            await _recv(ws, "ok")
+            steps()
+            for _ in range(10):
+                snap = await _recv(ws, "snapshot")
+                if snap["state"]["moves"]:
+                    break
+            assert snap["state"]["moves"] == ["kc3"] and snap["state"]["bed"] == {"c3": "o"}
+            assert snap["state"]["to_move"] == "g" and snap["physical"] == ["c3"]
+            assert comp.journal.moves() == ["kc3"]
+            # a bad square on the real service changes nothing either
+            await ws.send_json({"type": "reed", "square": "c7", "occupied": True})
+            assert "unknown square 'c7'" in (await _recv(ws, "error"))["error"]
+            steps()
+            assert comp.referee.moves == ["kc3"] and comp.devices.reed.physical == 1 << 14
+        finally:
+            await client.close()
+            comp.close()
+    run(go())
