@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from companion.games.maunz.board import squares_of as squares
+
 
 def distance(a: int, b: int) -> int:
     """King-move distance between two squares."""
     return max(abs(a % 6 - b % 6), abs(a // 6 - b // 6))
-
-
-def squares(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def pair(extra: int, missing: int) -> tuple[list[tuple[int, int]], list[int], list[int]]:

@@ -20,17 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.maunz.engine import Placement
+from companion.games.maunz.board import squares_of as bits
 
 PUSH = tuple[int, int, "int | None"]  # (pair index, src, dst or None for off the bed)
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def after_occupancy(p: Placement) -> int:
