@@ -68,6 +68,25 @@ def search_speed(seconds: float = 1.0) -> dict:
     return out
 
 
+def fill_tt(limit_s: float = 40.0) -> tuple[int, float]:
+    """Search one position until the transposition table reaches its bound (or limit_s), so the
+    RSS figure covers a full table, not just the few thousand entries of a 1 s search."""
+    import random
+
+    from companion.ai.movegen import state_of
+    from companion.ai.search import Searcher
+    from companion.games.maunz import engine
+
+    rng = random.Random(5)
+    pos = engine.initial()
+    for _ in range(12):
+        pos = rng.choice([c for _, c in engine.successors(pos) if c.winner is None])
+    s = Searcher()
+    t0 = time.perf_counter()
+    s.search(state_of(pos), deadline=t0 + limit_s)
+    return s.tt_peak, time.perf_counter() - t0
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="companion bench ai")
     p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
@@ -76,6 +95,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
                    help="comma-separated A-B pairings (players: random, greedy, minimax2, easy, medium, hard)")
     p.add_argument("--max-plies", type=int, default=300)
+    p.add_argument("--no-full-tt", action="store_true", help="skip the full-TT memory run")
     p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
     args = p.parse_args(argv)
 
@@ -94,6 +114,12 @@ def main(argv: list[str]) -> int:
     print(f"hard search at 1 Pi-second: depth {speed['depth']}, nodes/s "
           f"{[round(x) for x in speed['nps']]}, TT peak entries {speed['tt']}")
     rss_search = _rss_mb()
+    if not args.no_full_tt:
+        filled, fill_s = fill_tt()
+        rss_full = _rss_mb()
+        print(f"long hard search until the TT bound: {filled} entries after {fill_s:.1f} s,"
+              f" RSS {rss_full:.1f} MB")
+        rss_search = max(rss_search, rss_full)
 
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",") if x]
     tasks = [(a, b, i, host, args.max_plies) for a, b in pairings for i in range(args.games)]
