@@ -1,141 +1,325 @@
-"""Random physical events against the referee: it never crashes, never commits an illegal
-move, commits only when the sensed bed equals the committed one, and its committed position is
-always the engine's replay of its committed moves."""
+"""Physical events against the referee, driven by hypothesis.
+
+Random noise (lifts, places, bounces, cards, buttons, device events, time) is interleaved with
+legal moves carried out step by step as a person would (`companion.referee.script`), chosen
+with a bias toward the turns that reach the rarer phases: graduations, retirements, cat
+placements with a kitten also in the pool (ask_kind) and wins. Games start at the opening, after
+a random or a cat-rich prefix, or from hand-made end-game positions.
+
+Invariants: the referee never crashes, never commits an illegal move, commits a move only when
+the sensed bed equals the committed bed, and its committed position is always the engine's
+replay of its committed moves. A move carried out with no noise since the last commit is
+committed exactly as intended, and only once its last step is done.
+
+`test_every_phase_is_reached` runs the machine with a fixed seed and asserts that the phases
+were really seen (boops, choose, ask_kind, won, correction, ...), so the coverage is measured,
+not assumed.
+"""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from hypothesis import HealthCheck, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis import HealthCheck, event, settings, strategies as st
+from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
+                                 rule, run_state_machine_as_test)
 
 from companion.referee import Referee
-from companion.referee.script import actions
+from companion.referee.script import actions, needs_ok
 from companion.referee.testing import GAME
 from hardware.interfaces import SQUARES, DeviceEvent, LedFrame
 
 PHASES = {"await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
           "confirm_new_game"}
 CARDS = ["new_game", "undo", "cat", "hint", "ai_orange", "ai_grey", "ai_off", "language"]
+STEP = 0.3  # a person's pace between two steps of a move: longer than the settle time
+
+# End-game positions, checked to parse (and be valid) at import time.
+HANDMADE = [
+    # orange cats a1 b1, both kinds in the pool: "cc1" wins (ask_kind first), "kc1" graduates
+    "6/6/6/2g3/6/OO4 o 3k3c 7k0c",
+    # grey cats on a diagonal with a gap, grey holds only cats: "cc3" wins
+    "6/6/6/3o2/3G2/G5 g 7k0c 0k6c",
+    # orange has 7 on the bed and one cat left: any placement puts all 8 down (retire one)
+    "o1o1o1/6/o1o1o1/6/O5/6 o 0k1c 8k0c",
+    # orange kittens b2 c2 with a cat in the pool too: a line of three with a kitten pushed
+    "6/6/6/6/1oo3/g5 o 5k1c 7k0c",
+    # 7 orange cats on the bed and one in the pool: placing it anywhere wins (all 8 cats)
+    "O1O1O1/6/O1O1O1/6/O5/6 o 0k1c 8k0c",
+]
+for _text in HANDMADE:
+    GAME.parse_position(_text)
 
 
-def seed_kind(ref) -> str:
-    k, c = ref.position.pool(ref.position.turn)
-    return "c" if c and not k else ("k" if k else "c")
+def is_win(pos, move) -> bool:
+    return GAME.apply(pos, move).winner is not None
+
+
+def is_ask_kind(pos, move) -> bool:
+    k, c = pos.pool(pos.turn)
+    return bool(k and c)
+
+
+def special_moves(pos, win: bool = True) -> list:
+    """The moves that reach the rare phases: wins (if `win` and there are any), else
+    graduations/retirements and placements with both kinds in the pool."""
+    legal = GAME.legal_moves(pos)
+    wins = [m for m in legal if is_win(pos, m)]
+    if wins and win:
+        return wins
+    return [m for m in legal if m.choice or is_ask_kind(pos, m)] or legal
+
+
+def prefix(rng: random.Random, length: int, biased: bool):
+    """A game prefix: uniform random moves, or moves that prefer graduations and cats (so the
+    pools fill with cats and wins come near). Never plays a winning move."""
+    pos, moves = GAME.initial_position(), []
+    for _ in range(length):
+        legal = [m for m in GAME.legal_moves(pos) if not is_win(pos, m)]
+        if not legal:
+            break
+        if biased:
+            grads = [m for m in legal if m.choice]
+            cats = [m for m in legal if m.kind == "c"]
+            legal = grads if grads and rng.random() < 0.8 else cats if cats else legal
+        move = rng.choice(legal)
+        moves.append(GAME.format_move(pos, move))
+        pos = GAME.apply(pos, move)
+    return moves
 
 
 class RefereeMachine(RuleBasedStateMachine):
-    @initialize(seed=st.integers(0, 10**6), length=st.integers(0, 40),
-                ai=st.sampled_from([None, 0, 1]))
-    def resume_a_game(self, seed, length, ai):
-        """Start from the opening or resume a random game part-way (cats, full beds, ...)."""
+    # examples that saw each phase, over the life of the class (see test_every_phase_is_reached)
+    phase_examples: Counter = Counter()
+
+    # ---------------------------------------------------------------- start
+    @initialize(start=st.sampled_from(["opening", "random", "cats", "cats", "handmade",
+                                       "handmade"]),
+                seed=st.integers(0, 10**6), length=st.integers(0, 60),
+                handmade=st.sampled_from(HANDMADE), ai=st.sampled_from([None, None, 0, 1]))
+    def start_a_game(self, start, seed, length, handmade, ai):
+        """The opening, a random game part-way, a cat-rich game part-way, or an end game."""
         rng = random.Random(seed)
-        pos, moves = GAME.initial_position(), []
-        for _ in range(length):
-            legal = GAME.legal_moves(pos)
-            if not legal:
-                break
-            move = rng.choice(legal)
-            moves.append(GAME.format_move(pos, move))
-            pos = GAME.apply(pos, move)
-        self.ref = Referee(GAME, moves=moves, ai_colour=ai)
+        if start == "handmade":
+            self.ref = Referee(GAME, handmade, ai_colour=ai)
+        else:
+            moves = [] if start == "opening" else prefix(rng, length, start == "cats")
+            self.ref = Referee(GAME, moves=moves, ai_colour=ai)
+        event(f"start: {start}")
         self.t = 0.0
-        self.occ = pos.occupied
-        self.plan: list[tuple[str, int]] = []
+        self.occ = self.ref.position.occupied
+        self.phases: set[str] = set()
+        self.plan: list[tuple[str, int | None]] = []  # steps of the move being carried out
+        self.move_text: str | None = None
+        self.move_from = None  # committed position when the move was started
+        self.clean = True      # no noise since the last commit: the move must read exactly
+        self.quiet = False     # a move is being carried out with no noise in between
         self.ref.on_scan(self.occ, self.t)
+        self.after_input()
 
-    # ---------------------------------------------------------------- physical events
-    def scan(self, occ: int) -> None:
-        self.occ = occ
-        self.ref.on_scan(occ, self.t)
-        self.check_commits()
+    def teardown(self):
+        for phase in getattr(self, "phases", ()):
+            type(self).phase_examples[phase] += 1
 
-    @rule(square=st.integers(0, SQUARES - 1))
-    def toggle(self, square):
-        self.scan(self.occ ^ 1 << square)
-
-    @rule(square=st.integers(0, SQUARES - 1), dt=st.floats(0.001, 0.2))
-    def bounce(self, square, dt):
-        before = self.occ
-        self.scan(before ^ 1 << square)
-        self.t += dt
-        self.scan(before)
-
-    @rule(dt=st.sampled_from([0.05, 0.3, 1.0, 3.5]))
-    def advance(self, dt):
-        self.t += dt
-        self.ref.tick(self.t)
-        self.check_commits()
-
-    @rule(seed=st.integers(0, 10**6), graduate_first=st.booleans())
-    def start_a_legal_move(self, seed, graduate_first):
-        """A person starts carrying out a legal move (continued by `continue_move`)."""
-        pos = self.ref.position
-        moves = GAME.legal_moves(pos)
-        if not moves or pos.occupied != self.occ:
-            return
-        move = moves[seed % len(moves)]
-        self.plan = actions(GAME, pos, move, graduate_first=graduate_first)
-
-    @rule()
-    def continue_move(self):
-        if self.plan:
-            what, sq = self.plan.pop(0)
-            self.scan(self.occ | 1 << sq if what == "place" else self.occ & ~(1 << sq))
-            self.t += 0.3
-            self.ref.tick(self.t)
-            self.check_commits()
-
-    @rule(answer=st.booleans())
-    def finish_move(self, answer):
-        """Carry out the rest of the started move, answering the kitten/cat question."""
-        while self.plan:
-            self.continue_move()
-            if answer and self.ref.phase == "ask_kind":
-                self.ref.on_button("ok" if seed_kind(self.ref) == "k" else "cat", "press", self.t)
-                self.check_commits()
-
-    @rule()
-    def fix_the_bed(self):
-        """Someone puts the bed back as the referee says it should be."""
-        self.scan(self.ref.position.occupied)
-        self.t += 0.3
-        self.ref.tick(self.t)
-        self.check_commits()
-
-    # ---------------------------------------------------------------- controls
-    @rule(name=st.sampled_from(["ok", "back", "cat"]), kind=st.sampled_from(["press", "long"]))
-    def button(self, name, kind):
-        self.ref.on_button(name, kind, self.t)
-        self.check_commits()
-
-    @rule(function=st.sampled_from(CARDS))
-    def card(self, function):
-        self.ref.on_card(function, self.t)
-        self.check_commits()
-
-    @rule(name=st.sampled_from(["Anna", "Jörg"]))
-    def player_card(self, name):
-        self.ref.on_card("player", self.t, name)
-
-    @rule(kind=st.sampled_from(["reset", "offline", "online", "warning"]))
-    def device(self, kind):
-        self.ref.on_device_event(DeviceEvent(kind, "bridge"), self.t)
-
-    @rule(seed=st.integers(0, 10**6))
-    def ai_answers(self, seed):
-        view = self.ref.view()
-        if view.wants_ai or view.wants_hint:
-            moves = GAME.legal_moves(self.ref.position)
-            self.ref.on_ai_move(moves[seed % len(moves)])
-
-    # ---------------------------------------------------------------- checks
-    def check_commits(self):
+    # ---------------------------------------------------------------- plumbing
+    def after_input(self) -> None:
+        """After every input to the referee: check its commits, note the phase."""
         for c in self.ref.drain_commits():
             pos = GAME.parse_position(c.position)
             if c.kind == "move":
                 # committed only when the bed is exactly the position's bed
                 assert pos.occupied == self.occ, (c, bin(self.occ))
+                if self.move_text is not None and self.clean:
+                    # a clean move is read exactly as carried out, and only when it is done
+                    assert c.move == self.move_text, (c.move, self.move_text)
+                    assert all(what == "ok" for what, _ in self.plan), (c.move, self.plan)
+                    self.move_done(committed=True)
+                self.clean = True  # a fresh turn: nothing left over from noise
+            elif c.kind in ("undo", "new_game"):
+                self.move_done(committed=False)
+        phase = self.ref.phase
+        if phase not in self.phases:
+            self.phases.add(phase)
+            event(f"phase: {phase}")
 
+    def move_done(self, committed: bool) -> None:
+        self.plan, self.move_text, self.move_from = [], None, None
+        self.quiet = False
+
+    def noise(self) -> None:
+        """An input that is not part of carrying out the chosen move."""
+        self.clean = False
+
+    def scan(self, occ: int) -> None:
+        self.occ = occ
+        self.ref.on_scan(occ, self.t)
+        self.after_input()
+
+    def wait(self, dt: float) -> None:
+        self.t += dt
+        self.ref.tick(self.t)
+        self.after_input()
+
+    def press(self, name: str, kind: str = "press") -> None:
+        self.ref.on_button(name, kind, self.t)
+        self.after_input()
+
+    # ---------------------------------------------------------------- noise
+    # Two rules only (each drawing what happens), so that hypothesis, which picks among the
+    # enabled rules evenly, leaves enough room for the moves.
+    @precondition(lambda self: not self.quiet)
+    @rule(what=st.one_of(
+        st.tuples(st.just("toggle"), st.integers(0, SQUARES - 1)),
+        st.tuples(st.just("bounce"), st.integers(0, SQUARES - 1), st.floats(0.001, 0.2)),
+        st.tuples(st.just("pause"), st.sampled_from([1.0, 3.5])),
+        st.tuples(st.just("fix_the_bed"))))
+    def bed_noise(self, what):
+        """A piece lifted or placed at random, a reed bouncing, a long pause, or someone putting
+        the bed back as the committed position says it should be."""
+        self.noise()
+        if what[0] == "toggle":
+            self.scan(self.occ ^ 1 << what[1])
+        elif what[0] == "bounce":
+            before = self.occ
+            self.scan(before ^ 1 << what[1])
+            self.t += what[2]
+            self.scan(before)
+        elif what[0] == "pause":
+            self.wait(what[1])
+        else:
+            self.scan(self.ref.position.occupied)
+            self.wait(STEP)
+
+    @precondition(lambda self: not self.quiet)
+    @rule(what=st.one_of(
+        st.tuples(st.just("button"), st.sampled_from(["ok", "back", "cat"]),
+                  st.sampled_from(["press", "long"])),
+        st.tuples(st.just("card"), st.sampled_from(CARDS)),
+        st.tuples(st.just("player"), st.sampled_from(["Anna", "Jörg"])),
+        st.tuples(st.just("device"), st.sampled_from(["reset", "offline", "online", "warning"])),
+        st.tuples(st.just("ai"), st.integers(0, 10**6))))
+    def control_noise(self, what):
+        """Buttons, cards, device events and AI/hint answers at random moments."""
+        self.noise()
+        if what[0] == "button":
+            self.ref.on_button(what[1], what[2], self.t)
+        elif what[0] == "card":
+            self.ref.on_card(what[1], self.t)
+        elif what[0] == "player":
+            self.ref.on_card("player", self.t, what[1])
+        elif what[0] == "device":
+            self.ref.on_device_event(DeviceEvent(what[1], "bridge"), self.t)
+        else:
+            view = self.ref.view()
+            if view.wants_ai or view.wants_hint:
+                moves = GAME.legal_moves(self.ref.position)
+                self.ref.on_ai_move(moves[what[1] % len(moves)])
+        self.after_input()
+
+    @rule(dt=st.sampled_from([0.05, 0.3, 1.0]))
+    def advance(self, dt):
+        """Time passes (shorter than the correction delay: also between a move's steps)."""
+        self.wait(dt)
+
+    # ---------------------------------------------------------------- legal moves, step by step
+    def can_start(self) -> bool:
+        ref = self.ref
+        return (not self.plan and ref.phase == "await_placement"
+                and self.occ == ref.position.occupied and ref.position.winner is None)
+
+    def start(self, moves, index: int, graduate_first: bool, declare: bool, quiet: bool) -> None:
+        ref = self.ref
+        pos = ref.position
+        sugg = ref._suggestion  # the AI's move, once chosen, is the only one accepted
+        if ref.view().wants_ai:
+            move = moves[index % len(moves)]
+            ref.on_ai_move(move)
+            self.after_input()
+        elif sugg is not None and sugg.ai:
+            move = sugg.move
+        else:
+            move = moves[index % len(moves)]
+        move = GAME.parse_move(pos, GAME.format_move(pos, move))  # canonical choice
+        if ref._declared_cat and move.kind == "k":
+            self.press("cat")  # withdraw an earlier "cat" declaration
+        elif declare and move.kind == "c" and not ref._declared_cat and pos.pool(pos.turn)[0]:
+            self.press("cat")  # declare the cat beforehand instead of answering afterwards
+        self.move_text, self.move_from = GAME.format_move(pos, move), pos
+        self.quiet = quiet
+        self.plan = list(actions(GAME, pos, move, graduate_first=graduate_first))
+        if needs_ok(GAME, pos, move):
+            self.plan.append(("ok", None))
+        event("move: " + ("win" if is_win(pos, move) else "choice" if move.choice
+                          else "kind" if is_ask_kind(pos, move) else "plain"))
+
+    @precondition(can_start)
+    @rule(index=st.integers(0, 10**6), graduate_first=st.booleans(), declare=st.booleans(),
+          quiet=st.booleans())
+    def start_a_legal_move(self, index, graduate_first, declare, quiet):
+        """A person starts carrying out any legal move (continued by `step` / `finish`), with
+        or without noise allowed between its steps."""
+        self.start(GAME.legal_moves(self.ref.position), index, graduate_first, declare, quiet)
+
+    @precondition(can_start)
+    @rule(index=st.integers(0, 10**6), graduate_first=st.booleans(), declare=st.booleans(),
+          quiet=st.booleans(), win=st.booleans())
+    def start_a_special_move(self, index, graduate_first, declare, quiet, win):
+        """... a win (if `win` and there is one), else a graduation, retirement or kitten/cat
+        choice."""
+        self.start(special_moves(self.ref.position, win), index, graduate_first, declare, quiet)
+
+    @precondition(lambda self: bool(self.plan))
+    @rule()
+    def step(self):
+        """One physical step of the move: place, lift, or press OK for an ambiguous ending."""
+        what, sq = self.plan.pop(0)
+        if what == "ok":
+            if self.ref.phase == "choose":
+                self.press("ok")
+        else:
+            self.scan(self.occ | 1 << sq if what == "place" else self.occ & ~(1 << sq))
+            self.wait(STEP)
+
+    def answer(self) -> None:
+        kind = self.move_text[0] if self.move_text else "k"
+        self.press("ok" if kind == "k" else "cat")
+
+    @precondition(lambda self: self.ref.phase == "ask_kind")
+    @rule(card=st.booleans())
+    def answer_kind(self, card):
+        """Kitten or cat? The answer that fits the move carried out (OK, CAT button or card)."""
+        if card and self.move_text and self.move_text[0] == "c":
+            self.ref.on_card("cat", self.t)
+            self.after_input()
+        else:
+            self.answer()
+
+    @precondition(lambda self: bool(self.plan))
+    @rule()
+    def finish(self):
+        """Carry out the rest of the move, answering the kitten/cat question; a clean move is
+        then committed exactly as intended."""
+        text, clean = self.move_text, self.clean
+        while self.plan:
+            self.step()
+            if self.ref.phase == "ask_kind":
+                self.answer()
+        if self.ref.phase == "ask_kind":
+            self.answer()
+        self.wait(STEP)
+        self.quiet = False
+        if clean:
+            assert self.ref.moves and self.ref.moves[-1] == text, (text, self.ref.moves)
+            assert self.move_text is None
+
+    @precondition(lambda self: self.can_start() and self.clean)
+    @rule(index=st.integers(0, 10**6), graduate_first=st.booleans(), win=st.booleans())
+    def play_a_special_move(self, index, graduate_first, win):
+        """A whole turn without noise, to get deep into a game."""
+        self.start(special_moves(self.ref.position, win), index, graduate_first, False, True)
+        self.finish()
+
+    # ---------------------------------------------------------------- invariants
     @invariant()
     def committed_position_is_the_engines_replay(self):
         pos = self.ref.start_position
@@ -155,7 +339,29 @@ class RefereeMachine(RuleBasedStateMachine):
         if v.phase == "won":
             assert v.winner is not None
 
+    @invariant()
+    def a_started_move_belongs_to_the_committed_position(self):
+        if self.move_from is not None and self.ref.position != self.move_from:
+            self.move_done(committed=False)  # the turn ended otherwise (noise): drop the rest
+
 
 TestRefereeStateful = RefereeMachine.TestCase
-TestRefereeStateful.settings = settings(max_examples=60, stateful_step_count=50, deadline=None,
+TestRefereeStateful.settings = settings(max_examples=150, stateful_step_count=40, deadline=None,
                                         suppress_health_check=[HealthCheck.too_slow])
+
+WANTED = {"await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
+          "confirm_new_game"}
+
+
+def test_every_phase_is_reached():
+    """With a fixed seed, the machine really reaches every phase (and checks its invariants
+    on the way)."""
+    class Counted(RefereeMachine):
+        phase_examples = Counter()
+
+    run_state_machine_as_test(Counted, settings=settings(
+        max_examples=250, stateful_step_count=40, deadline=None, derandomize=True, database=None,
+        suppress_health_check=list(HealthCheck)))
+    seen = Counted.phase_examples
+    print("examples per phase:", dict(sorted(seen.items())))
+    assert WANTED <= set(seen), f"never reached: {WANTED - set(seen)}"
