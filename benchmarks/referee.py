@@ -11,7 +11,26 @@ seconds, while the work inside each loop iteration is timed for real (perf_count
   period) plus the real time to leds.show() in it.
 RSS is this process's resident set after the games (the service's modules and state only).
 
-Targets: echo p99 < 20 ms; guidance within 20 ms after the settle time; RSS < 60 MB.
+Then, in real time (`--rt-changes`, 0 to skip), the AI scenario: the service's real asyncio loop
+(`Companion.run()`, 100 Hz, time.monotonic) while scripted moves arrive on the fake reed grid
+(each bed held settle + 50-100 ms, settle 0.1 s), three times: with no AI, with the AI searching
+back to back through the service's thread path (`ai_process = false`), and through its worker
+process (the default). The AI searches a mid-game position at level "hard", `--ai-time`
+Pi-seconds a call, restarted at once, so it thinks during every sensed change. Per run:
+- echo: the reed poll that returned the change -> leds.show() (as above, now with the GIL shared);
+- change->LED: from the moment the bed changed to leds.show() (adds the wait for the next scan
+  and the loop's late wake-ups: what a player sees; the 50 ms requirement);
+- the loop period (time between iterations; nominal 10 ms) p99, and the AI calls completed.
+The fakes do no I/O, but real drivers do (a serial/SPI write, an I2C ioctl) and every such call
+lets go of the GIL, which a thread that holds it for its whole switch interval (5 ms) is slow to
+give back. So by default each reed poll and each LED frame also blocks for 0.2 ms in a call that
+releases the GIL (time.sleep, standing in for a driver's transfer; a 36-LED WS2812 frame over SPI
+takes ~0.4 ms): `--no-device-io` leaves it out.
+Worker: spawn time (pool creation -> the AI imported in the worker) and the worker's RSS
+(current and peak) after the run.
+
+Targets: echo p99 < 20 ms (also while the AI thinks); guidance within 20 ms after the settle time;
+RSS < 60 MB.
 """
 from __future__ import annotations
 
@@ -47,6 +66,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="companion bench referee")
     ap.add_argument("--games", type=int, default=3, help="scripted games to play (default 3)")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--rt-changes", type=int, default=150,
+                    help="sensed changes per real-time AI-scenario run (default 150; 0 skips the scenario)")
+    ap.add_argument("--no-device-io", dest="device_io", action="store_false",
+                    help="AI scenario: no emulated device I/O in reed polls and LED frames")
+    ap.add_argument("--ai-time", type=float, default=1.0,
+                    help="Pi-seconds per background AI search in the AI scenario (default 1.0)")
     args = ap.parse_args(argv)
 
     from companion.games import get
@@ -160,13 +185,175 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  of which iterations that commit a move (journal fsync): n={len(commit_steps)}"
           f" p50 {ms(pct(commit_steps, 50))} ms  p99 {ms(pct(commit_steps, 99))} ms")
     rss = rss_mb()
+    rt = {}
+    if args.rt_changes > 0:
+        import asyncio
+
+        for scenario in ("none", "thread", "process"):
+            with tempfile.TemporaryDirectory(prefix="bench-referee-rt-") as tmp:
+                rt[scenario] = asyncio.run(realtime(scenario, args.rt_changes, args.seed, args.ai_time, Path(tmp),
+                                                    device_io=args.device_io))
+        print(f"real-time AI scenario: {args.rt_changes} changes a run, AI {args.ai_time} Pi-s a search,"
+              f" device I/O {'emulated (0.2 ms GIL-free per poll/frame)' if args.device_io else 'none'}")
+        for scenario, r in rt.items():
+            label = {"none": "no AI", "thread": "AI in a thread", "process": "AI in a process"}[scenario]
+            print(f"real time, {label:<16} n={r['n']:4d}  echo p50 {ms(r['echo50'])} p99 {ms(r['echo99'])}"
+                  f" max {ms(r['echomax'])} ms | change->LED p50 {ms(r['chg50'])} p99 {ms(r['chg99'])}"
+                  f" max {ms(r['chgmax'])} ms | loop period p99 {ms(r['period99'])} ms | AI calls {r['ai_calls']}")
+        w = rt["process"]
+        print(f"AI worker: spawn + AI import {w['spawn'] * 1000:.0f} ms (submit blocked the loop"
+              f" {w['submit'] * 1000:.1f} ms), RSS {w['worker_rss']:.1f} MB, peak {w['worker_hwm']:.1f} MB")
     print(f"echo_led_p50_ms {ms(pct(echo_led, 50))}")
     print(f"guidance_led_p50_ms {ms(pct(guidance, 50))}")
     print(f"oled_after_settle_p99_ms {ms(pct(guidance_oled, 99))}")
     print(f"echo_p99_ms {ms(pct(echo_led, 99))}")
     print(f"guidance_after_settle_p99_ms {ms(pct(guidance, 99))}")
     print(f"rss_mb {rss:.1f}")
+    if rt:
+        for scenario in ("none", "thread", "process"):
+            print(f"rt_echo_p50_ms_ai_{scenario} {ms(rt[scenario]['echo50'])}")
+            print(f"rt_echo_p99_ms_ai_{scenario} {ms(rt[scenario]['echo99'])}")
+            print(f"rt_change_to_led_p99_ms_ai_{scenario} {ms(rt[scenario]['chg99'])}")
+        print(f"ai_worker_spawn_ms {rt['process']['spawn'] * 1000:.0f}")
+        print(f"ai_worker_rss_mb {rt['process']['worker_rss']:.1f}")
+        print(f"ai_worker_peak_rss_mb {rt['process']['worker_hwm']:.1f}")
     return 0
+
+
+async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: Path, *,
+                   device_io: bool = True) -> dict:
+    """One real-time run of the AI scenario (see the module docstring)."""
+    import asyncio
+    import random
+
+    from companion.games import get
+    from companion.referee.script import occupancies
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+
+    settle = 0.1
+    config = Config(game=GameConfig(settle=settle, ai_level="hard", ai_time=ai_time,
+                                    ai_process=scenario == "process"))
+    game = get("maunz")
+    rng = random.Random(seed)
+    devices = build_fakes()
+    comp = Companion(config, devices, state_dir=tmp / "state",
+                     ai_mode={"none": "off", "thread": "thread", "process": "process"}[scenario])
+    # the AI's position: a mid-game (ply 12 of a random game)
+    think_pos = game.initial_position()
+    for _ in range(12):
+        think_pos = game.apply(think_pos, rng.choice(game.legal_moves(think_pos)))
+
+    pending = {}  # the change waiting for its echo: "set" time, then "poll" time
+    echo, chg, starts = [], [], []
+    real_poll, real_led, real_step = devices.reed.poll, devices.leds.show, comp.step
+
+    def io():
+        if device_io:
+            time.sleep(0.0002)  # releases the GIL, as a driver's transfer does
+
+    def poll():
+        io()
+        v = real_poll()
+        if "set" in pending and "poll" not in pending:
+            pending["poll"] = time.perf_counter()
+        return v
+
+    def led(frame):
+        io()  # the frame is out once the driver's write returned
+        t = time.perf_counter()
+        if "poll" in pending:
+            echo.append(t - pending["poll"])
+            chg.append(t - pending["set"])
+        real_led(frame)
+
+    def step(now=None):
+        starts.append(time.perf_counter())
+        try:
+            return real_step(now)
+        finally:
+            if "poll" in pending:
+                pending.clear()  # this iteration saw the change (with or without a new frame)
+
+    devices.reed.poll, devices.leds.show, comp.step = poll, led, step
+    done = asyncio.Event()
+    ai_calls = 0
+    spawn = submit = 0.0
+
+    async def keep_thinking():
+        nonlocal ai_calls, spawn, submit
+        while not done.is_set():
+            await asyncio.wrap_future(comp.start_ai(think_pos, ai_time))
+            ai_calls += 1
+
+    def set_mask(occ):
+        pending.clear()
+        devices.reed.set_mask(occ)
+        pending["set"] = time.perf_counter()
+
+    async def hold(extra=0.0):
+        await asyncio.sleep(settle + rng.uniform(0.05, 0.1) + extra)
+
+    async def play():
+        sent = 0
+        if True:
+            pos = game.initial_position()
+            while game.outcome(pos) is None and sent < changes:
+                before = len(comp.referee.moves)
+                mv = rng.choice(game.legal_moves(pos))
+                kittens, cats = pos.pool(pos.turn)
+                if mv.kind == "c" and kittens:
+                    devices.buttons.press("cat")
+                    await asyncio.sleep(0.03)
+                for i, occ in enumerate(occupancies(game, pos, mv)):
+                    set_mask(occ)
+                    sent += 1
+                    await hold()
+                    if i == 0 and mv.kind == "k" and cats:
+                        devices.buttons.press("ok")  # kitten, not cat
+                        await hold()
+                pressed = False
+                for _ in range(200):
+                    if len(comp.referee.moves) > before:
+                        break
+                    if mv.choice and not pressed:
+                        devices.buttons.press("ok")
+                        pressed = True
+                    await asyncio.sleep(0.02)
+                pos = game.apply(pos, mv)
+                if comp.referee.position != pos:
+                    raise SystemExit(f"referee diverged at move {len(comp.referee.moves)}:"
+                                     f" {comp.referee.view().instruction}")
+            return  # one game (or `changes` changes of it): n says how many were echoed
+
+    runner = asyncio.create_task(comp.run())
+    if scenario == "process":  # the spawn, before (not during) the measured changes
+        t0 = time.perf_counter()
+        fut = comp.warm_ai()
+        submit = time.perf_counter() - t0
+        await asyncio.wrap_future(fut)
+        spawn = time.perf_counter() - t0
+    thinker = asyncio.create_task(keep_thinking()) if scenario != "none" else None
+    await asyncio.sleep(0.3)
+    try:
+        await play()
+    finally:
+        done.set()
+        worker = (0.0, 0.0)
+        if scenario == "process" and comp._ai_pool is not None:
+            from companion.service import ai_process
+
+            worker = await asyncio.wrap_future(comp._ai_pool.submit(ai_process.rss_mb))
+        if thinker is not None:
+            await thinker
+        await comp.stop()
+        await runner
+    periods = [b - a for a, b in zip(starts, starts[1:])]
+    return {"n": len(echo), "echo50": pct(echo, 50), "echo99": pct(echo, 99), "echomax": max(echo),
+            "chg50": pct(chg, 50), "chg99": pct(chg, 99), "chgmax": max(chg),
+            "period99": pct(periods, 99), "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
+            "worker_rss": worker[0], "worker_hwm": worker[1]}
 
 
 if __name__ == "__main__":  # pragma: no cover

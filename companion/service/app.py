@@ -9,7 +9,9 @@ One loop iteration (`step(now)`), at the scan rate:
      power loss
   4. repaint the LEDs only when the LedFrame changed; render + show the OLED only when the
      screen changed
-  5. start the AI (in a thread) when the referee wants a move or a hint
+  5. start the AI when the referee wants a move or a hint: in a worker process (the search is
+     pure Python and holds the GIL; in a thread it stalls this loop — `companion bench referee`),
+     or in a thread with `[game] ai_process = false`
 """
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ def render_message(message: tuple, language: str):
 
 class Companion:
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
-                 recorder=None, feed=None, ai_mode: str = "thread") -> None:
+                 recorder=None, feed=None, ai_mode: str | None = None) -> None:
         from companion.referee import Referee
 
         self.config = config
@@ -72,7 +74,10 @@ class Companion:
         self.clock = clock
         self.recorder = recorder
         self.feed = feed
-        self.ai_mode = ai_mode  # "thread" (asyncio executor), "inline" (tests), "replay", "off"
+        if ai_mode is None:
+            ai_mode = "process" if getattr(config.game, "ai_process", True) else "thread"
+        # "process" (a spawned worker), "thread", "inline" (tests), "replay", "off"
+        self.ai_mode = ai_mode
         self.game = make_game(config)
         self.journal = Journal(self.state_dir, self.game, game_name=config.game.game)
         self.cards = CardStore(self.journal.conn)
@@ -104,6 +109,10 @@ class Companion:
         self._ai_future = None
         self._ai_key = None
         self._ai_failed = False
+        self._ai_errors = 0  # consecutive failed AI calls; the AI is given up after a few
+        self._ai_pool = None  # the worker process (ai_mode "process"), started on first use
+        self._ai_threads = None  # the worker thread (ai_mode "thread")
+        self.ai_spawned_at: float | None = None
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
         self._stopped = False
@@ -213,6 +222,8 @@ class Companion:
         if ai != self.ai_colour:
             self.ai_colour = ai
             self.journal.set_setting("ai", {0: "orange", 1: "grey"}.get(ai, "off"))
+            if ai is not None and self._ai_pool is None and self._stop_event is not None:
+                self.warm_ai()
 
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
@@ -250,24 +261,58 @@ class Companion:
             return
         self._ai_key = key
         position = self.referee.position
-        if self.ai_mode == "inline":
+        inline = self.ai_mode == "inline"
+        if self.ai_mode == "thread":
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # no event loop (a plain step() caller): compute here, as before
+                inline = True
+        if inline:
             move = self._compute_ai(position)
             if move is not None:
                 self._give_ai(move, now)
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            move = self._compute_ai(position)
-            if move is not None:
-                self._give_ai(move, now)
-            return
-        self._ai_future = loop.run_in_executor(None, self._compute_ai, position)
+        self._ai_future = self.start_ai(position)
         self._ai_future_key = key
 
-    def _compute_ai(self, position):
+    def start_ai(self, position, time_limit: float | None = None):
+        """Start one AI search for `position` in the background (the worker process or thread);
+        returns a concurrent.futures.Future of the move (an engine Move, or its text), or None."""
+        if time_limit is None:
+            time_limit = self.config.game.ai_time
+        if self.ai_mode == "process":
+            from companion.service import ai_process
+
+            g = self.config.game
+            return self._pool().submit(ai_process.think, g.game, g.rules, g.first,
+                                       self.game.format_position(position), g.ai_level, time_limit)
+        if self._ai_threads is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._ai_threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-ai")
+        return self._ai_threads.submit(self._compute_ai, position, time_limit)
+
+    def _pool(self):
+        """The AI worker process, spawned on first use (or by warm_ai())."""
+        if self._ai_pool is None:
+            from companion.service import ai_process
+
+            self._ai_pool = ai_process.make_pool()
+            self.ai_spawned_at = time.monotonic()
+        return self._ai_pool
+
+    def warm_ai(self):
+        """Start the worker process and load the AI in it now, in the background, so the first AI
+        move is not delayed by the spawn. Returns the future of the worker's pid (None if the AI
+        does not run in a process)."""
+        if self.ai_mode != "process" or self._closed:
+            return None
+        from companion.service import ai_process
+
+        g = self.config.game
+        return self._pool().submit(ai_process.warm, g.game, g.rules, g.first)
+
+    def _compute_ai(self, position, time_limit: float | None = None):
         try:
             from companion.ai import choose_move
         except ImportError as exc:
@@ -276,7 +321,7 @@ class Companion:
             return None
         try:
             result = choose_move(self.game, position, level=self.config.game.ai_level,
-                                 time_limit=self.config.game.ai_time)
+                                 time_limit=self.config.game.ai_time if time_limit is None else time_limit)
             return getattr(result, "move", result)
         except Exception:
             log.exception("AI failed in %s", self.game.format_position(position))
@@ -289,8 +334,19 @@ class Companion:
         self._ai_future = None
         try:
             move = fut.result()
-        except Exception:
+        except Exception as exc:  # the worker died (out of memory?) or the search failed
+            log.warning("AI failed: %r", exc)
             move = None
+            if self._ai_pool is not None and getattr(self._ai_pool, "_broken", False):
+                pool, self._ai_pool = self._ai_pool, None  # a new worker on the next request
+                self._shutdown_pool(pool, busy=False)
+        if move is None:
+            self._ai_errors += 1
+            if self._ai_errors >= 3:
+                self._ai_failed = True
+                self._message("AI failed 3 times in a row; play on without it (see the log)")
+        else:
+            self._ai_errors = 0
         view = self.referee.view()
         if move is None or (tuple(view.moves), bool(view.wants_hint)) != self._ai_future_key:
             self._ai_key = None  # stale (the game moved on) or failed: ask again if still wanted
@@ -394,6 +450,8 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
+        if self.ai_colour is not None:
+            self.warm_ai()  # hints alone start the worker on their first use
         try:
             while not self._stop_event.is_set():
                 self.step(self.clock())
@@ -411,6 +469,15 @@ class Companion:
             if notifier is not None:
                 notifier.stopping()
             self.close()
+
+    @staticmethod
+    def _shutdown_pool(pool, busy: bool) -> None:
+        from companion.service import ai_process
+
+        try:
+            ai_process.shutdown_pool(pool, busy=busy)
+        except Exception:
+            log.exception("could not stop the AI worker")
 
     async def stop(self) -> None:
         self._stopped = True
@@ -434,8 +501,16 @@ class Companion:
             self.devices.display.show(Image.new("1", (128, 64), 0))
         except Exception:
             log.exception("could not blank the OLED")
+        busy = self._ai_future is not None and not self._ai_future.done()
         if self._ai_future is not None:
             self._ai_future.cancel()
+            self._ai_future = None
+        if self._ai_pool is not None:
+            pool, self._ai_pool = self._ai_pool, None
+            self._shutdown_pool(pool, busy=busy)
+        if self._ai_threads is not None:
+            self._ai_threads.shutdown(wait=False, cancel_futures=True)
+            self._ai_threads = None
         if self.recorder is not None:
             self.recorder.close(self.clock(), position=self.game.format_position(self.referee.position),
                                 moves=list(self.referee.moves))

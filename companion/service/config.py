@@ -11,6 +11,7 @@
     ai = "off"              # or "orange", "grey": the colour the AI plays
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
+    ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
     [web]
     enabled = false
     host = "127.0.0.1"
@@ -67,6 +68,7 @@ class GameConfig:
     ai: str = "off"
     ai_level: str = "medium"
     ai_time: float = 2.0
+    ai_process: bool = True
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class Config:
             ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey")),
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
+            ai_process=v.boolean("game", g, "ai_process", True),
         )
         w = data.get("web", {})
         v.unknown("web", w, _WEB_KEYS)
