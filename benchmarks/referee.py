@@ -62,6 +62,28 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def children_memory() -> list[tuple[str, float, float]]:
+    """(command, RSS MB, PSS MB) of this process's children (the AI worker, multiprocessing's
+    resource tracker)."""
+    me, out = str(__import__("os").getpid()), []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            if (d / "stat").read_text().rsplit(")", 1)[1].split()[1] != me:
+                continue
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            mem = {}
+            for line in (d / "smaps_rollup").read_text().splitlines():
+                if line.startswith(("Rss:", "Pss:")):
+                    mem[line.split(":")[0]] = int(line.split()[1]) / 1024
+        except (OSError, IndexError):
+            continue
+        name = "resource tracker" if "resource_tracker" in cmd else "AI worker" if "spawn_main" in cmd else cmd[:40]
+        out.append((name, mem.get("Rss", 0.0), mem.get("Pss", 0.0)))
+    return sorted(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="companion bench referee")
     ap.add_argument("--games", type=int, default=3, help="scripted games to play (default 3)")
@@ -203,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         w = rt["process"]
         print(f"AI worker: spawn + AI import {w['spawn'] * 1000:.0f} ms (submit blocked the loop"
               f" {w['submit'] * 1000:.1f} ms), RSS {w['worker_rss']:.1f} MB, peak {w['worker_hwm']:.1f} MB")
+        for name, rss_c, pss_c in w["children"]:
+            print(f"  child process {name}: RSS {rss_c:.1f} MB, PSS {pss_c:.1f} MB")
     print(f"echo_led_p50_ms {ms(pct(echo_led, 50))}")
     print(f"guidance_led_p50_ms {ms(pct(guidance, 50))}")
     print(f"oled_after_settle_p99_ms {ms(pct(guidance_oled, 99))}")
@@ -217,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ai_worker_spawn_ms {rt['process']['spawn'] * 1000:.0f}")
         print(f"ai_worker_rss_mb {rt['process']['worker_rss']:.1f}")
         print(f"ai_worker_peak_rss_mb {rt['process']['worker_hwm']:.1f}")
+        print(f"ai_children_pss_mb {sum(c[2] for c in rt['process']['children']):.1f}")
     return 0
 
 
@@ -341,10 +366,12 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     finally:
         done.set()
         worker = (0.0, 0.0)
+        children = []
         if scenario == "process" and comp._ai_pool is not None:
             from companion.service import ai_process
 
             worker = await asyncio.wrap_future(comp._ai_pool.submit(ai_process.rss_mb))
+            children = children_memory()
         if thinker is not None:
             await thinker
         await comp.stop()
@@ -353,7 +380,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     return {"n": len(echo), "echo50": pct(echo, 50), "echo99": pct(echo, 99), "echomax": max(echo),
             "chg50": pct(chg, 50), "chg99": pct(chg, 99), "chgmax": max(chg),
             "period99": pct(periods, 99), "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
-            "worker_rss": worker[0], "worker_hwm": worker[1]}
+            "worker_rss": worker[0], "worker_hwm": worker[1], "children": children}
 
 
 if __name__ == "__main__":  # pragma: no cover

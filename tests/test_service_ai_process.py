@@ -125,3 +125,18 @@ def test_run_prewarms_the_worker_and_stop_shuts_it_down(tmp_path):
     pids = asyncio.run(main())
     assert len(pids) == 1
     assert all(gone(pid) for pid in pids)
+
+
+def test_a_killed_worker_is_replaced(tmp_path):
+    c = make(tmp_path)
+    c.warm_ai().result(timeout=60)
+    (pid,) = worker_pids(c)
+    os.kill(pid, 9)  # the kernel's OOM killer, say
+    p = VirtualPlayer(c)
+    p.run(0.5)
+    p.play("kc3")
+    assert step_until(p, lambda: not c.referee.view().wants_ai)
+    assert worker_pids(c) and pid not in worker_pids(c)
+    new = worker_pids(c)
+    c.close()
+    assert gone(pid) and all(gone(q) for q in new)

@@ -272,7 +272,19 @@ class Companion:
             if move is not None:
                 self._give_ai(move, now)
             return
-        self._ai_future = self.start_ai(position)
+        try:
+            self._ai_future = self.start_ai(position)
+        except Exception as exc:  # the idle worker died (BrokenProcessPool): a new one next time
+            log.warning("AI could not start: %r", exc)
+            if self._ai_pool is not None:
+                pool, self._ai_pool = self._ai_pool, None
+                self._shutdown_pool(pool, busy=False)
+            self._ai_key = None
+            self._ai_errors += 1
+            if self._ai_errors >= 3:
+                self._ai_failed = True
+                self._message("AI failed 3 times in a row; play on without it (see the log)")
+            return
         self._ai_future_key = key
 
     def start_ai(self, position, time_limit: float | None = None):
