@@ -91,6 +91,8 @@ def prefix(rng: random.Random, length: int, biased: bool):
 class RefereeMachine(RuleBasedStateMachine):
     # examples that saw each phase, over the life of the class (see test_every_phase_is_reached)
     phase_examples: Counter = Counter()
+    # clean moves checked to be committed exactly as carried out, by category
+    checked_moves: Counter = Counter()
 
     # ---------------------------------------------------------------- start
     @initialize(start=st.sampled_from(["opening", "random", "cats", "cats", "handmade",
@@ -133,22 +135,29 @@ class RefereeMachine(RuleBasedStateMachine):
                     # a clean move is read exactly as carried out, and only when it is done
                     assert c.move == self.move_text, (c.move, self.move_text)
                     assert all(what == "ok" for what, _ in self.plan), (c.move, self.plan)
-                    self.move_done(committed=True)
+                    event("checked: a clean move committed as carried out")
+                    type(self).checked_moves[self.move_category] += 1
+                    self.move_done()
+                elif self.move_text is not None:
+                    event("a move after noise committed as "
+                          + ("carried out" if c.move == self.move_text else "something else"))
                 self.clean = True  # a fresh turn: nothing left over from noise
             elif c.kind in ("undo", "new_game"):
-                self.move_done(committed=False)
+                self.move_done()
         phase = self.ref.phase
         if phase not in self.phases:
             self.phases.add(phase)
             event(f"phase: {phase}")
 
-    def move_done(self, committed: bool) -> None:
+    def move_done(self) -> None:
         self.plan, self.move_text, self.move_from = [], None, None
         self.quiet = False
 
     def noise(self) -> None:
         """An input that is not part of carrying out the chosen move."""
         self.clean = False
+        if self.plan:
+            event("noise between the steps of a move")
 
     def scan(self, occ: int) -> None:
         self.occ = occ
@@ -249,8 +258,9 @@ class RefereeMachine(RuleBasedStateMachine):
         self.plan = list(actions(GAME, pos, move, graduate_first=graduate_first))
         if needs_ok(GAME, pos, move):
             self.plan.append(("ok", None))
-        event("move: " + ("win" if is_win(pos, move) else "choice" if move.choice
-                          else "kind" if is_ask_kind(pos, move) else "plain"))
+        self.move_category = ("win" if is_win(pos, move) else "choice" if move.choice
+                              else "kind" if is_ask_kind(pos, move) else "plain")
+        event("move: " + self.move_category)
 
     @precondition(can_start)
     @rule(index=st.integers(0, 10**6), graduate_first=st.booleans(), declare=st.booleans(),
@@ -342,11 +352,12 @@ class RefereeMachine(RuleBasedStateMachine):
     @invariant()
     def a_started_move_belongs_to_the_committed_position(self):
         if self.move_from is not None and self.ref.position != self.move_from:
-            self.move_done(committed=False)  # the turn ended otherwise (noise): drop the rest
+            self.move_done()  # the turn ended otherwise (noise): drop the rest
 
 
 TestRefereeStateful = RefereeMachine.TestCase
 TestRefereeStateful.settings = settings(max_examples=150, stateful_step_count=40, deadline=None,
+                                        derandomize=True, database=None,
                                         suppress_health_check=[HealthCheck.too_slow])
 
 WANTED = {"await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
@@ -358,10 +369,16 @@ def test_every_phase_is_reached():
     on the way)."""
     class Counted(RefereeMachine):
         phase_examples = Counter()
+        checked_moves = Counter()
 
     run_state_machine_as_test(Counted, settings=settings(
         max_examples=250, stateful_step_count=40, deadline=None, derandomize=True, database=None,
         suppress_health_check=list(HealthCheck)))
     seen = Counted.phase_examples
     print("examples per phase:", dict(sorted(seen.items())))
+    print("clean moves checked:", dict(sorted(Counted.checked_moves.items())))
     assert WANTED <= set(seen), f"never reached: {WANTED - set(seen)}"
+    assert min(seen[p] for p in WANTED) >= 5, seen
+    # wins, graduations/retirements and kitten/cat answers were each carried out physically
+    # and committed exactly as intended
+    assert {"win", "choice", "kind", "plain"} <= set(Counted.checked_moves), Counted.checked_moves
