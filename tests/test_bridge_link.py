@@ -253,3 +253,23 @@ def test_hardware_factory_builds_bridge_devices(pico):
     finally:
         devices.close()
     assert pico.port not in backend._registry
+
+
+def test_led_current_cap_scales_the_frame_the_device_receives(pico):
+    """36 LEDs at full white are ~2.2 A; with a 1000 mA cap the device gets colours scaled so the
+    brightest moment of the frame (blinks on) stays under the cap."""
+    leds = backend.make_led_grid({"backend": "bridge", "port": pico.port, "brightness": 1,
+                                  "max_current_ma": 1000, **FAST})
+    try:
+        white = LedFrame(tuple(LedCell((255, 255, 255), Effect.BLINK) for _ in range(36)))
+        leds.show(white)
+        assert wait(lambda: pico.cells()[0][3] == M.BLINK and pico.cells()[0][0] < 255)
+        cells = pico.cells()
+        from hardware.leds import estimated_current_ma
+        assert 900 < estimated_current_ma([c[:3] for c in cells]) <= 1000
+        leds.show(frame(0, (255, 0, 0)))  # one red LED is far under the cap: sent as it is
+        assert wait(lambda: pico.cells()[0] == (255, 0, 0, M.STEADY))
+    finally:
+        leds.close()
+    with pytest.raises(HardwareError, match="max_current_ma -5"):
+        backend.make_led_grid({"backend": "bridge", "port": pico.port, "max_current_ma": -5})

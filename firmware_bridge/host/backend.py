@@ -13,6 +13,7 @@ cfg keys (all but ``port`` optional):
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 from hardware.interfaces import (DeviceEvent, Effect, HardwareError, LedFrame, LedGrid, ReedGrid,
                                  SQUARES)
@@ -20,14 +21,17 @@ from hardware.interfaces import (DeviceEvent, Effect, HardwareError, LedFrame, L
 from ..firmware import messages as M
 from .. import fwinfo
 from .link import BridgeLink
+from hardware.leds import estimated_current_ma
 
 EFFECT_CODES = {Effect.OFF: M.OFF, Effect.STEADY: M.STEADY, Effect.BLINK: M.BLINK,
                 Effect.PULSE: M.PULSE}
 _HOST_KEYS = ("ping_interval", "ack_timeout", "offline_after", "reconnect_interval",
               "handshake_timeout")
 # Keys the hardware factory allows for other reed/LED backends; meaningless for the bridge
-# (the Pico animates at its own rate and caps brightness itself).
+# (the Pico animates at its own rate and caps brightness itself; the current cap is applied by
+# BridgeLedGrid on the host, where the whole frame is known).
 _IGNORED = ("backend", "settle_us", "pin_factory", "fps", "max_current_ma")
+DEFAULT_MAX_CURRENT_MA = 1500.0
 
 _registry: dict[str, tuple[BridgeLink, int]] = {}
 _registry_lock = threading.Lock()
@@ -130,14 +134,29 @@ class BridgeReedGrid(ReedGrid):
 
 
 class BridgeLedGrid(LedGrid):
-    def __init__(self, link: BridgeLink) -> None:
+    def __init__(self, link: BridgeLink, max_current_ma: float | None = DEFAULT_MAX_CURRENT_MA) -> None:
         self.link = link
+        self.max_current_ma = max_current_ma
         self._closed = False
 
     def show(self, frame: LedFrame) -> None:
         if len(frame.cells) != SQUARES:
             raise ValueError(f"LedFrame needs {SQUARES} cells")
-        self.link.send_leds(encode_frame_cells(frame))
+        self.link.send_leds(encode_frame_cells(self._capped(frame)))
+
+    def _capped(self, frame: LedFrame) -> LedFrame:
+        """Scale the colours so the frame at its brightest moment (every blink on, every pulse at
+        its peak) stays under the current cap after the device's brightness: the LED supply is
+        sized for the cap, and the Pico animates without asking the host."""
+        if self.max_current_ma is None:
+            return frame
+        brightness = self.link.config.get("brightness", 255) / 255.0
+        worst = estimated_current_ma([c.color for c in frame.cells]) * brightness
+        if worst <= self.max_current_ma:
+            return frame
+        k = self.max_current_ma / worst
+        return LedFrame(tuple(replace(c, color=tuple(int(v * k) for v in c.color))
+                              for c in frame.cells))
 
     def close(self) -> None:
         if not self._closed:
@@ -151,4 +170,7 @@ def make_reed_grid(cfg: dict) -> BridgeReedGrid:
 
 
 def make_led_grid(cfg: dict) -> BridgeLedGrid:
-    return BridgeLedGrid(acquire_link(cfg))
+    cap = cfg.get("max_current_ma", DEFAULT_MAX_CURRENT_MA)
+    if cap is not None and (not isinstance(cap, (int, float)) or cap <= 0):
+        raise HardwareError(f"bridge max_current_ma {cap!r}: must be a positive number of mA")
+    return BridgeLedGrid(acquire_link(cfg), None if cap is None else float(cap))
