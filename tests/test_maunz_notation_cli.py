@@ -119,3 +119,13 @@ def test_game_record_errors_name_the_line_and_move(tmp_path):
     assert r.returncode == 2 and "broken.maunz:4" in r.stderr
     r = companion("maunz", "replay", str(tmp_path / "missing.maunz"))
     assert r.returncode == 2 and "cannot read game record" in r.stderr
+
+
+def test_the_example_game_in_docs_replays_to_its_recorded_result():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "example-game.maunz"
+    rec = read_record(path.read_text(), source=str(path))
+    assert rec.result == "orange" and rec.positions()[-1].winner == 0
+    r = companion("maunz", "replay", str(path))
+    assert r.returncode == 0 and r.stdout.rstrip().endswith("result: orange wins")
