@@ -12,9 +12,9 @@ class NdefError(ValueError):
     pass
 
 
-def message_from_tlv(mem: bytes) -> bytes | None:
-    """The NDEF message bytes from user memory (page 4 onward); None if there is none.
-    Raises NdefError(needed=...) style errors when ``mem`` is too short: see ``bytes_needed``."""
+def _walk_tlv(mem: bytes) -> tuple[bytes | None, int]:
+    """One walk over the TLV blocks of user memory (page 4 onward): (the NDEF message or None,
+    how many bytes must be read for the walk to finish — 0 when ``mem`` is already enough)."""
     i = 0
     while i < len(mem):
         t = mem[i]
@@ -22,46 +22,35 @@ def message_from_tlv(mem: bytes) -> bytes | None:
             i += 1
             continue
         if t == 0xFE:
-            return None
+            return None, 0
         if i + 1 >= len(mem):
-            raise NdefError("truncated TLV")
+            return None, i + 2
         length, hdr = mem[i + 1], 2
         if length == 0xFF:
             if i + 3 >= len(mem):
-                raise NdefError("truncated TLV")
+                return None, i + 4
             length, hdr = int.from_bytes(mem[i + 2:i + 4], "big"), 4
         if t == 0x03:
-            body = mem[i + hdr:i + hdr + length]
-            if len(body) < length:
-                raise NdefError("truncated NDEF message")
-            return bytes(body)
+            if i + hdr + length > len(mem):
+                return None, i + hdr + length
+            return bytes(mem[i + hdr:i + hdr + length]), 0
         i += hdr + length
-    raise NdefError("no terminator")
+    return None, i + 1
+
+
+def message_from_tlv(mem: bytes) -> bytes | None:
+    """The NDEF message bytes from user memory (page 4 onward); None if there is none.
+    Raises NdefError when ``mem`` is too short (see ``bytes_needed``)."""
+    message, needed = _walk_tlv(mem)
+    if needed:
+        raise NdefError(f"truncated TLV: {needed} bytes of user memory needed, {len(mem)} read")
+    return message
 
 
 def bytes_needed(mem: bytes) -> int:
     """How many bytes of user memory must be read for ``message_from_tlv`` to succeed (a lower
     bound that grows as more is read); 0 when ``mem`` is already enough."""
-    try:
-        message_from_tlv(mem)
-        return 0
-    except NdefError:
-        pass
-    i = 0
-    while i < len(mem):
-        t = mem[i]
-        if t == 0x00:
-            i += 1
-            continue
-        if i + 1 >= len(mem):
-            return i + 2
-        length, hdr = mem[i + 1], 2
-        if length == 0xFF:
-            if i + 3 >= len(mem):
-                return i + 4
-            length, hdr = int.from_bytes(mem[i + 2:i + 4], "big"), 4
-        i += hdr + length
-    return i + 1
+    return _walk_tlv(mem)[1]
 
 
 def records(message: bytes):
