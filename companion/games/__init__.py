@@ -1,5 +1,7 @@
-"""The game registry. Each game package registers a factory `make(rules=None) -> Game` with its
-metadata; callers look games up by name or alias (`get("boop")` is maunz.).
+"""The game registry. Each game package registers a factory with its metadata; callers look games
+up by name or alias (`get("boop")` is maunz.). A factory is called as
+`factory(rules=frozenset_of_options, players=n_or_None, **settings)`; settings are game-specific
+constructor arguments (maunz: `first=1` for grey to start).
 
 New games (Cats, Monster Mau Mau, Cat Attack, Katzenjammer) register here the same way and are
 picked up by the conformance test in tests/test_games_conformance.py automatically.
@@ -8,10 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.games.base import Game, GameError, GameInfo, IllegalMoveError, NotationError, Outcome
+from companion.games.base import (CHANCE, Game, GameError, GameInfo, IllegalMoveError,
+                                  NotationError, Outcome, parse_rules)
 
-__all__ = ["Game", "GameError", "GameInfo", "IllegalMoveError", "NotationError", "Outcome",
-           "register", "get", "names", "infos"]
+__all__ = ["CHANCE", "Game", "GameError", "GameInfo", "IllegalMoveError", "NotationError",
+           "Outcome", "register", "get", "info", "names", "infos"]
 
 _FACTORIES: dict[str, Callable[..., Game]] = {}
 _INFOS: dict[str, GameInfo] = {}
@@ -27,17 +30,23 @@ def register(info: GameInfo, factory: Callable[..., Game]) -> None:
     _INFOS[info.name] = info
 
 
-def get(name: str, rules: str | None = None) -> Game:
-    """The game called `name` (or an alias) under the named rules option (None: the rulebook)."""
+def info(name: str) -> GameInfo:
+    """The metadata of the game called `name` (or an alias); GameError naming it if unknown."""
     _load_builtin()
-    key = _ALIASES.get(name.lower().rstrip("."))
+    key = _ALIASES.get(name.lower().rstrip(".")) or _ALIASES.get(name.lower())
     if key is None:
         raise GameError(f"unknown game {name!r}; known games: {', '.join(names())}")
-    info = _INFOS[key]
-    if rules is not None and rules not in info.rules_options:
-        options = ", ".join(info.rules_options) or "none"
-        raise GameError(f"unknown rules option {rules!r} for {key}; options: {options}")
-    return _FACTORIES[key](rules=rules)
+    return _INFOS[key]
+
+
+def get(name: str, rules=None, players: int | None = None, **settings) -> Game:
+    """The game called `name` (or an alias) under the rules options `rules` (None: the rulebook;
+    one name, a comma-separated list or an iterable) for `players` seats (None: the default)."""
+    meta = info(name)
+    chosen = parse_rules(meta, rules)
+    if players is not None and not meta.min_players <= players <= meta.max_players:
+        raise GameError(f"{meta.name} is for {meta.players} players, not {players}")
+    return _FACTORIES[meta.name](rules=chosen, players=players, **settings)
 
 
 def names() -> list[str]:

@@ -1,14 +1,32 @@
-"""The verb set every registered game offers (after OpenSpiel): an initial position, the legal
-moves, a pure `apply`, and an `outcome`. Choices inside a turn are part of the move, so a game
-is a plain tree of positions and every search, conformance test and referee uses the same verbs.
+"""The verb set every registered game offers (after OpenSpiel), second edition.
 
-Positions are immutable and hashable; moves are immutable and round-trip through text.
+A game is a tree of immutable, hashable positions: an initial position, the legal moves, a pure
+`apply`, and an `outcome`. Choices inside a turn are part of the move. **Chance** (dice, a
+shuffle, a deal, a card turned up) is an explicit move too: at a chance node `to_move` answers
+`CHANCE`, `legal_moves` lists every possible outcome and `chance_outcomes` their probabilities.
+The engine never calls `random`: the service picks a chance move with an injected random source,
+journals it, and only then shows it — so a power loss never re-rolls and a replay is exact.
+
+Games with hidden information model what the table may see (`observation`), as Monster Mau Mau
+models only the public state; a seat's private view is `observation(position, seat)`.
+
+Seats are ints 0..n-1. Moves and positions round-trip through text.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Hashable, Iterable, Sequence
+
+#: `to_move` of a position where chance decides the next move (dice, a shuffle, a deal).
+CHANCE = -1
+
+#: How the companion serves a game (`GameInfo.served`).
+REFEREE = "referee"          # checks every move against sensed or tapped input
+ASSISTANT = "assistant"      # keeps secrets and judges some moves; the rest is on the honour system
+SCOREKEEPER = "scorekeeper"  # keeps scores, lives, dice; the players move the pieces
+SERVED = (REFEREE, ASSISTANT, SCOREKEEPER)
 
 
 class GameError(ValueError):
@@ -26,10 +44,17 @@ class IllegalMoveError(GameError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: `winner` is a player index, or None for a draw."""
+    """The end of a game. `winner` is a seat, or None. `ranking` lists groups of tied seats, best
+    first, where the game ranks everybody (empty: only the winner is known). A game without a
+    winner whose first ranking group is not a single seat is a draw."""
 
     winner: int | None
     reason: str = ""
+    ranking: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None and (not self.ranking or len(self.ranking[0]) != 1)
 
 
 @dataclass(frozen=True)
@@ -37,26 +62,75 @@ class GameInfo:
     name: str
     title: str
     aliases: tuple[str, ...]
-    players: int
+    min_players: int
+    max_players: int
+    served: str = REFEREE
     rules_options: tuple[str, ...] = ()
     description: str = ""
+    #: True when players hold secrets the table must not show (observation differs per seat).
+    hidden_information: bool = False
+    #: Options that cannot be combined with each other (each a tuple of option names).
+    exclusive_options: tuple[tuple[str, ...], ...] = field(default=())
+
+    def __post_init__(self):
+        if self.served not in SERVED:
+            raise ValueError(f"GameInfo.served must be one of {SERVED}, not {self.served!r}")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"bad player range {self.min_players}-{self.max_players} for {self.name}")
+
+    @property
+    def players(self) -> str:
+        """`2`, `2-4`, `2-10`: as `companion games` prints it."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+
+def parse_rules(info: GameInfo, rules: str | Iterable[str] | None) -> frozenset[str]:
+    """Rules options from None, one name, a comma-separated list or an iterable; validated."""
+    if rules is None:
+        return frozenset()
+    names = rules.split(",") if isinstance(rules, str) else list(rules)
+    chosen = frozenset(n.strip() for n in names if n.strip())
+    for name in sorted(chosen):
+        if name not in info.rules_options:
+            options = ", ".join(info.rules_options) or "none"
+            raise GameError(f"unknown rules option {name!r} for {info.name}; options: {options}")
+    for group in info.exclusive_options:
+        clash = sorted(chosen & set(group))
+        if len(clash) > 1:
+            raise GameError(f"rules options {' and '.join(clash)} of {info.name} cannot be combined;"
+                            f" choose one")
+    return chosen
+
+
+def rules_text(rules: frozenset[str]) -> str | None:
+    """The canonical text of a set of rules options (None: the rulebook)."""
+    return ",".join(sorted(rules)) or None
 
 
 class Game(ABC):
-    """One game under one set of rules options. Stateless: all state is in the positions."""
+    """One game under one set of rules options and seats. Immutable once made: every setting
+    (rules, number of seats, who starts) is a constructor argument; all state is in positions."""
 
     info: GameInfo
+    #: The rules options in force; `rules` is their canonical text (None for the rulebook).
+    rules_set: frozenset[str] = frozenset()
 
     @property
     def rules(self) -> str | None:
-        return getattr(self, "_rules", None)
+        return rules_text(self.rules_set)
+
+    def seats(self, position: Any) -> int:
+        """How many seats play in `position` (default: the game's minimum, for fixed-size games)."""
+        return self.info.min_players
 
     @abstractmethod
     def initial_position(self) -> Hashable: ...
 
     @abstractmethod
     def legal_moves(self, position: Any) -> Sequence[Any]:
-        """Every legal move; empty once the game is over."""
+        """Every legal move (at a chance node: every possible chance outcome); empty once over."""
 
     @abstractmethod
     def apply(self, position: Any, move: Any) -> Any:
@@ -67,7 +141,18 @@ class Game(ABC):
         """None while the game goes on."""
 
     @abstractmethod
-    def to_move(self, position: Any) -> int: ...
+    def to_move(self, position: Any) -> int:
+        """The seat to move, or CHANCE where dice, a shuffle or a deal decide."""
+
+    def chance_outcomes(self, position: Any) -> list[tuple[Any, Fraction]]:
+        """At a chance node: (move, probability) for every outcome; default uniform."""
+        moves = list(self.legal_moves(position))
+        return [(m, Fraction(1, len(moves))) for m in moves]
+
+    def observation(self, position: Any, seat: int | None = None) -> str:
+        """What `seat` may see of `position` (None: the table and spectators). Games with public
+        state only show everybody the position."""
+        return self.format_position(position)
 
     # Text round trips ---------------------------------------------------------------------
     @abstractmethod

@@ -1,7 +1,7 @@
 """maunz. as a registered Game: the engine and notation behind the common verb set."""
 from __future__ import annotations
 
-from companion.games.base import Game, GameInfo, IllegalMoveError, Outcome
+from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, Outcome, rules_text
 from companion.games.maunz import engine, notation
 from companion.games.maunz.engine import Move, Placement, Position
 
@@ -9,8 +9,11 @@ INFO = GameInfo(
     name="maunz",
     title="maunz.",
     aliases=("boop", "maunz."),
-    players=2,
+    min_players=2,
+    max_players=2,
+    served=REFEREE,
     rules_options=("opponent-cats-win", "kids"),
+    exclusive_options=(("opponent-cats-win", "kids"),),
     description="German edition of boop. by Scott Brady: boop kittens, graduate cats, three cats wins.",
 )
 
@@ -20,9 +23,11 @@ PLAYER_NAMES = ("orange", "grey")
 class Maunz(Game):
     info = INFO
 
-    def __init__(self, rules: str | None = None, first: int = engine.ORANGE):
-        self._rules = rules
-        self.variant = engine.VARIANT_BY_NAME[rules]
+    def __init__(self, rules=frozenset(), players: int | None = None, first: int = engine.ORANGE):
+        if isinstance(rules, str):
+            rules = frozenset([rules])
+        self.rules_set = frozenset(rules or ())
+        self.variant = engine.VARIANT_BY_NAME[rules_text(self.rules_set)]
         self.first = first  # ruling R4: orange starts unless a game setting says grey
 
     def initial_position(self) -> Position:
