@@ -68,7 +68,7 @@ def parse_position(text: str) -> Position:
         raise fail(f"hands={values['hands']!r} must be card counts separated by commas")
     hands = tuple(int(h) for h in raw_hands)
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise fail(f"hands lists {len(hands)} players; Monster Mau Mau is for"
+        raise fail(f"hands lists {len(hands)} player{'s' * (len(hands) != 1)}; Monster Mau Mau is for"
                    f" {MIN_PLAYERS}-{MAX_PLAYERS}")
     if not _COUNT.fullmatch(values["turn"]) or not 1 <= int(values["turn"]) <= len(hands):
         raise fail(f"turn={values['turn']!r} must be a seat 1-{len(hands)}")
