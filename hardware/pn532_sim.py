@@ -4,6 +4,11 @@ available to anyone who wants a card reader without hardware:
 
     sim = PN532Simulator(); sim.put_card(bytes.fromhex("04a1b2c3d4e5f6"), "cat")
     reader = PN532CardReader(PN532(UartTransport(sim.port)), threaded=False)
+
+Stickers are modelled page by page (`SimTag`): NTAG213/215/216 answer READ, WRITE (lock bytes and
+CC one-time programmable, locked pages NAKed) and GET_VERSION; an Ultralight and a MIFARE Classic
+are there to be refused. A sticker keeps what was written to it when it leaves the field
+(`present(uid)` puts it back), and `vanish_after_writes` lifts it in the middle of a write.
 """
 from __future__ import annotations
 
