@@ -13,27 +13,11 @@ from companion.service import deck_writer
 from companion.service.journal import connect
 from hardware.cards import TapDebouncer
 from hardware.ndef import text_from_memory
-from hardware.pn532 import PN532, UartTransport
-from hardware.pn532_sim import PN532Simulator
+from tests.test_hw_ntag import pn, sim  # noqa: F401  (the simulator and a PN532 on its pty)
 
 
 def uid(n: int) -> bytes:
     return bytes([0x04, 0, 0, 0, 0, 0, n])
-
-
-@pytest.fixture
-def sim():
-    s = PN532Simulator()
-    yield s
-    s.close()
-
-
-@pytest.fixture
-def pn(sim):
-    p = PN532(UartTransport(sim.port), timeout=0.5)
-    p.setup()
-    yield p
-    p.close()
 
 
 def scripted(sim, pn, steps):
