@@ -39,6 +39,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default=None, help=rules_help)
     p.add_argument("--json", action="store_true", help="one JSON object per event")
     p.add_argument("events", nargs="+", metavar="EVENT")
+    p = sub.add_parser("play", help="a game on the terminal: you against computer players")
+    p.add_argument("--players", type=int, default=4, help="number of players, 2-10 (you are seat 1)")
+    p.add_argument("--deal", type=int, default=None, help="cards dealt to each player")
+    p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
+    p.add_argument("--lang", default="de", choices=("de", "en"), help="language of the table's screen")
+    p.add_argument("--rules", default=None, help=rules_help)
     return parser
 
 
@@ -85,6 +91,10 @@ def run(args: argparse.Namespace, out=sys.stdout) -> int:
     elif args.command == "moves":
         pos = notation.parse_position(args.position)
         lines = sorted(str(e) for e in engine.legal_events(pos, rules))
+    elif args.command == "play":
+        from companion.games.monster_mau_mau.terminal import play_terminal
+
+        return play_terminal(args, rules, sys.stdin, out)
     else:
         lines = play(args.position, args.events, rules, args.json)
     for line in lines:

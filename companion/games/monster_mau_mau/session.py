@@ -278,6 +278,7 @@ class MauMauSession:
             return
         self.events.append(str(event))
         self.position = step.position
+        self._notice = None  # a notice is about the last event; this one replaces it
         self.stage = self._stage_of(step.position)
         if commit:
             self.commits.append(Commit("move", str(event), notation.format_position(step.position)))
