@@ -21,7 +21,7 @@ def check(pos: engine.Position) -> None:
     assert (pos.pending != 0) == (pos.phase == engine.PENALTY)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 10), deal=st.integers(1, 15), rules=st.sets(st.sampled_from(RULES)),
        data=st.data())
 def test_random_event_sequences_keep_the_position_valid(players, deal, rules, data):
