@@ -10,6 +10,7 @@ import pytest
 
 from companion.games.monster_mau_mau import deck
 from companion.service import deck_writer
+from companion.service.deck_store import DeckStore
 from companion.service.journal import connect
 from hardware.cards import TapDebouncer
 from hardware.ndef import text_from_memory
@@ -110,7 +111,7 @@ def test_write_deck_overwrite_and_stop_when_nobody_taps(sim, pn):
 
 
 def test_enrol_deck_stores_each_uid_for_its_card(sim, pn, tmp_path):
-    store = deck_writer.DeckStore(connect(tmp_path / "journal.db"))
+    store = DeckStore(connect(tmp_path / "journal.db"))
     steps = [lambda: sim.put_card(uid(1)), lambda: sim.put_card(uid(2)), lambda: sim.present(uid(1)),
              lambda: sim.put_card(uid(3))]
     out = io.StringIO()

@@ -185,6 +185,7 @@ def deck_command(args, stdin=None, out=None) -> int:
     """write-deck / enrol-deck: one line on stderr and status 2 for a bad game, config or reader."""
     from companion.games import GameError
     from companion.service import deck_writer
+    from companion.service.deck_store import DeckStore
     from hardware.cards import TapDebouncer
     from hardware.interfaces import HardwareError
 
@@ -226,7 +227,7 @@ def deck_command(args, stdin=None, out=None) -> int:
                                             overwrite=args.overwrite)
             deck_writer.write_deck(writer, order, wait, args.start)
         else:
-            deck_writer.enrol_deck(deck_writer.DeckStore(store.conn), name, order, wait, out,
+            deck_writer.enrol_deck(DeckStore(store.conn), name, order, wait, out,
                                    args.start, controls)
     except (ConfigError, CardError, JournalError, GameError, HardwareError, ValueError) as exc:
         print(f"companion cards: {exc}", file=sys.stderr)

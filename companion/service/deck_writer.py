@@ -12,11 +12,11 @@ from __future__ import annotations
 import importlib
 import os
 import select
-import sqlite3
 import time
 from typing import Callable
 
 from companion.games import info as game_info
+from companion.service.deck_store import DeckStore
 from hardware.cards import TapDebouncer
 from hardware.ntag import NtagError, TagRefused, write_text
 from hardware.pn532 import PN532, PN532Error, PN532FrameError, Target
@@ -142,25 +142,6 @@ def write_deck(writer: DeckWriter, order: list, wait: Callable[[], Target | str 
         i += 1
     writer.say(f"{n} cards written" + ("" if start == 1 else f" (from card {start})"))
     return n
-
-
-# The fallback: stickers that cannot be written, enrolled by UID --------------------------------
-class DeckStore:
-    """UID -> card of a game, for tags read by UID only. Kept in the journal database, in a table
-    of its own so the journal's schema is untouched."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-        conn.execute("CREATE TABLE IF NOT EXISTS deck_cards(uid TEXT PRIMARY KEY, game TEXT NOT NULL,"
-                     " face TEXT NOT NULL, added REAL NOT NULL)")
-
-    def add(self, uid: str, game: str, face: str) -> None:
-        self.conn.execute("INSERT INTO deck_cards(uid, game, face, added) VALUES (?,?,?,?) ON CONFLICT(uid)"
-                          " DO UPDATE SET game=excluded.game, face=excluded.face, added=excluded.added",
-                          (uid, game, face, time.time()))
-
-    def cards(self, game: str) -> dict[str, str]:
-        return dict(self.conn.execute("SELECT uid, face FROM deck_cards WHERE game=?", (game,)))
 
 
 def enrol_deck(store: DeckStore, game: str, order: list, wait, out, start: int = 1,
