@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,15 @@ RESULT_TEXT = {"orange": "orange won", "grey": "grey won", "unfinished": "unfini
 def _open(args):
     path = statedir.resolve(args) / DB_NAME
     return connect(path, readonly=True)
+
+
+def _damaged(prog: str, args, exc: sqlite3.Error) -> int:
+    from companion.service.storage import describe, recover_hint
+
+    state = statedir.resolve(args)
+    print(f"{prog}: journal {state / DB_NAME} cannot be read ({describe(exc)}): {recover_hint(state)}",
+          file=sys.stderr)
+    return 2
 
 
 def fmt_duration(seconds: float) -> str:
@@ -54,8 +64,14 @@ def history_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion history: {exc}", file=sys.stderr)
         return 2
-    games = list_games(conn)
-    conn.close()
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    try:
+        games = list_games(conn)
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    finally:
+        conn.close()
     if args.json:
         for g in games:
             print(json.dumps({"id": g.id, "date": fmt_date(g.started), "orange": g.orange, "grey": g.grey,
@@ -88,6 +104,8 @@ def export_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion export: {exc}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
@@ -113,5 +131,7 @@ def export_main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"companion export: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     finally:
         conn.close()

@@ -97,6 +97,7 @@ def sim_main(argv: list[str] | None = None) -> int:
 def _serve(config: Config, devices, args, web: WebConfig) -> int:
     from companion.service.app import Companion
     from companion.service.journal import JournalError
+    from companion.service.storage import StorageError
 
     feed = recorder = None
     try:
@@ -109,7 +110,7 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
                              " [hardware.*] section")
             feed = Feed(args.feed, devices)
         companion = Companion(config, devices, state_dir=config.state_dir, feed=feed)
-    except (JournalError, ValueError) as exc:
+    except (JournalError, StorageError, ValueError) as exc:
         devices.close()
         return _fail(str(exc))
     if args.record:
