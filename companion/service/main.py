@@ -153,7 +153,9 @@ async def _run(companion, web: WebConfig) -> None:
                 print(f"companion: {exc}", file=sys.stderr, flush=True)
                 companion.close()
                 raise SystemExit(2)
-            print(f"companion: web page on {web_url(runner, web.token or None)}", flush=True)
+            # Never the token: this line lands in the system journal.
+            how = " (control: open it once as /?token=<the [web] token from the config>)" if web.token else ""
+            print(f"companion: web page on {web_url(runner)}{how}", flush=True)
     notifier = Notifier()
     try:
         await companion.run(notifier)
