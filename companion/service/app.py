@@ -22,7 +22,7 @@ import logging
 import time
 from pathlib import Path
 
-from companion.service.cards import FUNCTIONS, CardStore, normalise_uid, parse_text
+from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, normalise_uid, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
 from companion.service.storage import PendingCommits
@@ -270,6 +270,9 @@ class Companion:
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
         known = self.cards.get(uid)
+        if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
+            self._message(known.problem())
+            return
         parsed = (known.function, known.name) if known is not None else parse_text(card.text)
         # The resolved function goes into the recording too, so a replay does not need the card map.
         self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,

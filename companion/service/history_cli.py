@@ -45,6 +45,14 @@ def fmt_date(t: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
+def _names(g: GameRow) -> GameRow:
+    """Names as shown: rows written before names were cleaned may hold anything."""
+    from companion.service.cards import clean_name
+
+    g.orange, g.grey = clean_name(g.orange), clean_name(g.grey)
+    return g
+
+
 def to_record(g: GameRow):
     from companion.games.maunz.record import GameRecord
 
@@ -67,7 +75,7 @@ def history_main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     try:
-        games = list_games(conn)
+        games = [_names(g) for g in list_games(conn)]
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     finally:
@@ -109,6 +117,7 @@ def export_main(argv: list[str] | None = None) -> int:
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
+            g = g if g is None else _names(g)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -123,7 +132,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = list_games(conn)
+        games = [_names(g) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")

@@ -279,7 +279,10 @@ class Journal:
     def set_player(self, colour: int, name: str) -> None:
         if self.current is None:
             return
+        from companion.service.cards import clean_name
+
         column = ("orange", "grey")[colour]
+        name = clean_name(name)
         with self._tx():
             self.conn.execute(f"UPDATE games SET {column}=? WHERE id=?", (name, self.current.id))
         setattr(self.current, column, name)
