@@ -297,7 +297,8 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
 
 
 async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, control: bool = False,
-                    token: str | None = None) -> web.AppRunner:
+                    token: str | None = None,
+                    fix: str = "set [web] port to a free port or stop the program using it") -> web.AppRunner:
     """Serve the page; returns the started runner (``await runner.cleanup()`` stops it)."""
     if control and not token and not is_loopback(host):
         raise ValueError(f"[web] host = {host!r} with control = true needs a token: set [web] token"
@@ -309,8 +310,7 @@ async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, contro
         await site.start()
     except OSError as exc:
         await runner.cleanup()
-        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror});"
-                      " set [web] port to a free port or stop the program using it") from None
+        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror}); {fix}") from None
     return runner
 
 
