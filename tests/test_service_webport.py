@@ -84,3 +84,20 @@ def test_unit_orders_every_target_it_wants():
     after = " ".join(s.get(("Unit", "After"), [])).split()
     assert [w for w in wanted if w not in after] == []
     assert "network-online.target" not in after  # the referee never waits for the network
+
+
+def test_start_up_line_never_prints_the_token(tmp_path):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    cfg = tmp_path / "companion.toml"
+    cfg.write_text(CONFIG.format(state=tmp_path / "state", port=port)
+                   + 'control = true\ntoken = "s3cret-drill-token"\n')
+    p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", str(cfg)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    line = p.stdout.readline()
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=20)
+    assert f"web page on http://127.0.0.1:{port}/" in line, err
+    assert "s3cret-drill-token" not in line + out + err
