@@ -35,7 +35,7 @@ def _hello_frame(pico, **values) -> bytes:
 
 
 @pytest.mark.parametrize("change, words", [({"version": 2}, "protocol v2"),
-                                           ({"rows": 8, "cols": 8}, "8x8 grid")])
+                                           ({"rows": 8, "cols": 8}, "grid of 8x8")])
 def test_wrong_device_mid_session_pauses_until_the_right_one_says_hello(hello_as, change, words):
     pico = FakePico()
     link = BridgeLink(pico.port, config=DEVICE, **FAST).open()
@@ -63,7 +63,7 @@ def test_wrong_device_mid_session_pauses_until_the_right_one_says_hello(hello_as
 
 
 @pytest.mark.parametrize("change, words", [({"version": 2}, "protocol v2"),
-                                           ({"rows": 8, "cols": 8}, "8x8 grid")])
+                                           ({"rows": 8, "cols": 8}, "grid of 8x8")])
 def test_wrong_device_at_open_is_named_not_no_snapshot(hello_as, change, words):
     hello_as.update(change)
     pico = FakePico()

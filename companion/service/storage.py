@@ -13,6 +13,7 @@ must hold. A database below its mark has lost history, and the service refuses t
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -127,8 +128,11 @@ def probe_dir(state_dir: Path) -> None:
             os.close(fd)
         os.unlink(probe)
     except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise StorageError(f"state directory {state_dir}: the disk is full ({describe(exc)}); free"
+                               " some space and start again") from None
         raise StorageError(f"state directory {state_dir} is not writable ({describe(exc)}); make it"
-                           " writable by the service's user (or free space on its disk) and start again") from None
+                           " writable by the service's user and start again") from None
 
 
 def check_db(conn: sqlite3.Connection, db_path: Path) -> None:

@@ -260,6 +260,8 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
                 break
             async with lock:
                 await ws.send_str(dumps(reply))
+    except ConnectionError:
+        pass  # the browser went away mid-send (a closed tab): nothing to answer, not an error
     finally:
         if pump is not None:
             pump.cancel()

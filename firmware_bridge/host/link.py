@@ -386,7 +386,7 @@ class BridgeLink:
                          " refused until it is reflashed: run `companion flash`")
             return
         if (v["rows"], v["cols"]) != (ROWS, COLS):
-            self._refuse(f"firmware scans a {v['rows']}x{v['cols']} grid, this board is {ROWS}x{COLS};"
+            self._refuse(f"firmware scans a grid of {v['rows']}x{v['cols']}, this board is {ROWS}x{COLS};"
                          " refused: flash the firmware built for this board with `companion flash`")
             return
         self.refused = None
