@@ -376,14 +376,15 @@ def drills_cards(tmp: Path) -> None:
     conn.close()
     p = t.start()
     t.ready(p)
-    t.put(type="card", uid="04:00:00:09", text=None)
-    damaged = p.wait_for("teleport|Traceback", 3) or "no message"
-    p.wait_for(r"^\Z-never", 0.5)
+    # names first: the old code dies on the damaged card
     t.put(type="card", uid="04:00:00:11", text="maunz:player:Eve\nINFO journaled ply 99")
     t.put(type="card", uid="04:00:00:12", text="maunz:player:" + "M" * 3000)
     p.wait_for(r"^\Z-never", 1.0)
-    alive = p.p.poll() is None
     forged = [l for l in p.lines if l.startswith("INFO journaled")]
+    t.put(type="card", uid="04:00:00:09", text=None)
+    damaged = p.wait_for("teleport|Traceback", 3) or "no message"
+    p.wait_for(r"^\Z-never", 0.5)
+    alive = p.p.poll() is None
     report("C1 tap a card whose row says 'teleport'", f"alive={alive}; {damaged.split('companion: ')[-1][:150]}")
     report("C3 NDEF name 'Eve\\nINFO journaled ply 99'", f"forged log lines: {len(forged)}")
     p.finish()
