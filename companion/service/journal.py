@@ -322,7 +322,7 @@ class Journal:
             log.warning("journal backup failed (%s); the journal itself is intact", storage.describe(exc))
             return
         self._last_backup = self.clock()
-        log.info("journal backed up to %s", path)
+        log.debug("journal backed up to %s", path)
 
     def journal_mode(self) -> str:
         return self.conn.execute("PRAGMA journal_mode").fetchone()[0]
