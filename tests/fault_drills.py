@@ -26,28 +26,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from tests.test_service_powerloss import CONFIG as POWERLOSS_CONFIG
 from tests.test_service_support import beds, move_actions, scripted_game
 
-CONFIG = """
-[hardware.reed]
-backend = "fake"
-debounce = 1
-[hardware.leds]
-backend = "fake"
-[hardware.display]
-backend = "fake"
-[hardware.cards]
-backend = "fake"
-[hardware.buttons]
-backend = "fake"
-[game]
-settle = 0.03
-correction_delay = 0.5
-[state]
-dir = "{state}"
-[service]
-scan_hz = 200
-"""
+CONFIG = POWERLOSS_CONFIG.replace("{settle}", "0.03")
 RESULTS: list[tuple[str, str]] = []
 ENV = dict(os.environ, PYTHONUNBUFFERED="1")
 ENV.pop("NOTIFY_SOCKET", None)

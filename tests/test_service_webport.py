@@ -10,19 +10,10 @@ import subprocess
 import sys
 import time
 
+from tests.test_service_config import FAKE_HW
 from tests.test_service_systemd import unit_settings
 
-CONFIG = """
-[hardware.reed]
-backend = "fake"
-[hardware.leds]
-backend = "fake"
-[hardware.display]
-backend = "fake"
-[hardware.cards]
-backend = "fake"
-[hardware.buttons]
-backend = "fake"
+CONFIG = FAKE_HW + """
 [state]
 dir = "{state}"
 [web]
