@@ -189,3 +189,17 @@ def test_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
     assert [m for (m,) in real.execute("SELECT move FROM moves ORDER BY ply")] == moves[:3]
     c.journal.conn = real
     c.close()
+
+
+def test_a_player_card_on_a_full_disk_is_a_message_not_a_crash(tmp_path):
+    c = make(tmp_path)
+    p = VirtualPlayer(c)
+    p.run(0.2)
+    real = c.journal.conn
+    c.journal.conn = FullDisk(real)
+    c.devices.cards.tap("04000011", "maunz:player:Anna")
+    p.run(0.2)
+    assert any("storage problem" in m for m in c.messages)
+    c.journal.conn.full = False
+    c.journal.conn = real
+    c.close()

@@ -25,7 +25,7 @@ from pathlib import Path
 from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, normalise_uid, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
-from companion.service.storage import PendingCommits
+from companion.service.storage import PendingCommits, StorageError
 
 log = logging.getLogger("companion")
 
@@ -284,11 +284,13 @@ class Companion:
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
         if function == "player":
             self.referee.on_card("player", now, arg=name)
-            self._save_settings()
         else:
             self.referee.on_card(function, now)
-            if function in ("ai_orange", "ai_grey", "ai_off", "language"):
+        if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
+            try:
                 self._save_settings()
+            except StorageError as exc:  # the referee keeps it; the journal is written at the next change
+                self._message(f"storage problem: {exc}; the setting applies but is not saved")
 
     def _unknown_card(self, uid: str, now: float) -> None:
         text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
