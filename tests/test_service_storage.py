@@ -12,6 +12,7 @@ import pytest
 from companion.games import get
 from companion.service import journal as journal_mod
 from companion.service import storage
+from companion.service.cards_cli import main as cards_main
 from companion.service.history_cli import export_main, history_main
 from companion.service.journal import DB_NAME, Journal
 from companion.service.recover_cli import main as recover_main
@@ -114,6 +115,7 @@ def test_damaged_database_is_one_line(tmp_path, game, damage, capsys):
     assert "\n" not in str(err.value) and str(path) in str(err.value)
     # the command-line tools say the same in one line, no traceback
     for tool in (lambda: history_main(["--state", str(tmp_path)]),
+                 lambda: cards_main(["list", "--state", str(tmp_path)]),
                  lambda: export_main(["--state", str(tmp_path), "--all", "--out", str(tmp_path / "out")])):
         assert tool() == 2
         err_text = capsys.readouterr().err

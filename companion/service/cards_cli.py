@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import sqlite3
 import sys
 import time
 
@@ -180,6 +181,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n} cards enrolled")
     except (ConfigError, CardError, JournalError) as exc:
         print(f"companion cards: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:  # a damaged journal: one line, not a traceback
+        from companion.service.storage import describe, recover_hint
+
+        state = statedir.resolve(args)
+        print(f"companion cards: journal {state / DB_NAME} cannot be used ({describe(exc)}):"
+              f" {recover_hint(state)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
