@@ -201,6 +201,17 @@ def test_win_celebrates_and_blocks_further_moves():
     assert bed.ref.moves == ["cc1"] and bed.ref.phase == "won"
 
 
+def test_win_screen_says_a_short_press_starts_a_new_game():
+    # issue 11: it said "hold OK", though a short press opens the question too
+    bed = Bed("6/6/6/6/6/OO4 o 5k1c 8k0c", language="en")
+    bed.place("c1")
+    bed.button("cat")
+    assert bed.view.instruction == "Three cats in a row! · New game: press OK"
+    bed.button("ok")
+    assert bed.ref.phase == "confirm_new_game"
+    assert bed.view.instruction == "OK = yes · BACK = no"  # no card was tapped
+
+
 # --------------------------------------------------------------------------- tolerance
 def test_bounce_and_hand_over_the_bed_are_echoed_but_not_inferred():
     bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
@@ -344,6 +355,10 @@ def test_new_game_needs_confirmation():
     bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", moves=())
     bed.card("new_game")
     assert bed.ref.phase == "confirm_new_game"
+    assert bed.view.instruction == "OK = ja · Zurück = nein · (oder Karte nochmal)"
+    bed.button("back")
+    bed.button("ok", "long")  # asked by the button: no word about a card (issue 11)
+    assert bed.view.instruction == "OK = ja · Zurück = nein"
     bed.button("back")
     assert bed.ref.phase == "await_placement" and bed.ref.drain_commits() == []
     bed.card("new_game")

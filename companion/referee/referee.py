@@ -115,6 +115,7 @@ class Referee:
         self._have: dict[int, str] = self._labels()
         self._known = self._pos.occupied
         self._confirm_new = False
+        self._confirm_by_card = False  # "(or tap the card again)" only after a card tap
         self._want_hint = False
         self._notice: Msg | None = None
         self._reset_turn()
@@ -215,7 +216,7 @@ class Referee:
         if name == "back" and kind == "long":
             self._undo()
         elif name == "ok" and kind == "long":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
@@ -223,7 +224,7 @@ class Referee:
         elif name == "cat":
             self._declare_cat()
         elif name == "ok" and phase == "won":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif name == "ok" and phase == "choose":
             self._retire_ok = True
         self._update(now)
@@ -256,7 +257,7 @@ class Referee:
             if self._confirm_new:
                 self._new_game()
             else:
-                self._confirm_new = True
+                self._confirm_new, self._confirm_by_card = True, True
         elif self._confirm_new:
             self._confirm_new = False  # any other card cancels the question
         elif function == "undo":
@@ -591,7 +592,9 @@ class Referee:
         if phase == "paused":
             lines.append(msg("offline" if self._paused == "offline" else "paused"))
         elif phase == "confirm_new_game":
-            lines += [msg("confirm_keys"), msg("confirm_card")]
+            lines.append(msg("confirm_keys"))
+            if self._confirm_by_card:
+                lines.append(msg("confirm_card"))
         elif phase == "won":
             self._win_view(cells, lines)
         elif phase == "correction":

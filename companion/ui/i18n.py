@@ -82,7 +82,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "won": {"de": "Drei Katzen in einer Reihe!", "en": "Three cats in a row!"},
     "won_all": {"de": "Alle 8 Katzen auf dem Bett!", "en": "All 8 cats on the bed!"},
     "won_kids": {"de": "Drei in einer Reihe!", "en": "Three in a row!"},
-    "new_game_keys": {"de": "Neues Spiel: OK lang", "en": "New game: hold OK"},
+    "new_game_keys": {"de": "Neues Spiel: OK drücken", "en": "New game: press OK"},
     "clear_bed": {"de": "Bett abräumen", "en": "Clear the bed"},
     "nothing_to_undo": {"de": "Nichts zurückzunehmen", "en": "Nothing to undo"},
     "language": {"de": "Sprache: Deutsch", "en": "Language: English"},
