@@ -64,6 +64,24 @@ def render_message(message: tuple, language: str):
     return img
 
 
+# The OLED lines that put a named piece on a square (companion.referee.guidance).
+_PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
+
+
+def _page_hints(screen) -> dict:
+    """What the simulated table needs beyond the bed: the square whose kitten-or-cat question is
+    open ("asking", answered by the page's piece picker), and the piece the current correction
+    step puts on a square ("put": the page puts down that piece there, not the mover's)."""
+    out = {"asking": None, "put": None}
+    for line in getattr(screen, "lines", ()):
+        params = dict(line.params)
+        if line.key == "ask_kind":
+            out["asking"] = params["square"]
+        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
+            out["put"] = {"square": params["square"], "piece": params["piece"]}
+    return out
+
+
 class Companion:
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str | None = None) -> None:
@@ -449,6 +467,7 @@ class Companion:
             "players": self.journal.players(),
             "game_id": self.journal.current.id if self.journal.current else None,
             "messages": list(self.messages[-3:]),
+            **_page_hints(view.screen),
         }
 
     def subscribe(self) -> asyncio.Queue:
