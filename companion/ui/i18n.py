@@ -58,8 +58,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "put_back": {"de": "Stell {piece} zurück auf {square}", "en": "Put {piece} back on {square}"},
     "put_on": {"de": "Setz {piece} auf {square}", "en": "Put {piece} on {square}"},
     "take_off": {"de": "Nimm die Figur von {square}", "en": "Take the piece off {square}"},
-    "move_piece": {"de": "Stell die Figur von {src} auf {dst}",
-                   "en": "Move the piece from {src} to {dst}"},
     "carry": {"de": "Stell {piece} von {src} auf {dst}", "en": "Move {piece} from {src} to {dst}"},
     "off_to_pool": {"de": "Stell {piece} von {square} zurück in den Vorrat",
                     "en": "Put {piece} from {square} back in the pool"},
