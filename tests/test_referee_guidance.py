@@ -197,3 +197,18 @@ def test_steps_pair_only_equal_known_pieces():
     # an undo of a graduation: kittens from the box first, then from the pool
     out = steps(0, 1 << c3 | 1 << d3, {}, {c3: "o", d3: "o"}, (1, 0), True)
     assert [s.source for s in out] == ["box", "pool"]
+
+
+def test_undo_of_a_graduation_brings_kittens_back_from_the_box():
+    # orange's ka1 lined up a1 b1 c1: three kittens into the box, three cats out of the reserve
+    moves = ["kd2", "kc4", "kc6", "kd6", "kf5", "kc1", "kf4", "ka4", "ka5", "kd4", "kb1",
+             "ke3/b4c5d6", "ka1/a1b1c1"]
+    bed = Bed(moves=moves, language="en")
+    table = Table(bed)
+    bed.button("back", "long")
+    notes = ["1 Orange kitten(s) from the box to the pool", "3 Orange cat(s) back to the reserve"]
+    assert bed.view.instruction == " · ".join(
+        ["Put the orange kitten from the box on b1", "(1 more)"] + notes)
+    assert table.follow_guidance() == ["Put the orange kitten from the box on b1",
+                                       "Put the orange kitten from the box on c1"]
+    assert table.pieces == labels(bed.ref.position) and bed.ref.moves == moves[:-1]

@@ -51,9 +51,15 @@ def undo_sources(after: Position, before: Position):
     """Where the pieces of a move taken back wait: ((kittens in the box per colour), True: the
     rest in the pool), and the cats that came out of the reserve and must go back to it."""
     box = tuple(max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1))
-    notes = tuple(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c)
-                  for c in (0, 1) if before.reserve(c) > after.reserve(c))
-    return (box, True), notes
+    notes = []
+    for c in (0, 1):
+        # the graduated kitten that had just been placed goes back to the pool, not the bed
+        back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
+        if back > 0:
+            notes.append(msg("box_to_pool", n=back, colour=c))
+        if before.reserve(c) > after.reserve(c):
+            notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
+    return (box, True), tuple(notes)
 
 
 def _names(mask: int) -> str:

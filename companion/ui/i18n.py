@@ -65,6 +65,8 @@ STRINGS: dict[str, dict[str, str]] = {
                      "en": "Put {piece} from the pool on {square}"},
     "on_from_box": {"de": "Setz {piece} aus der Schachtel auf {square}",
                     "en": "Put {piece} from the box on {square}"},
+    "box_to_pool": {"de": "{n} Kätzchen von {colour} aus der Schachtel in den Vorrat",
+                    "en": "{n} {colour} kitten(s) from the box to the pool"},
     "to_reserve": {"de": "{n} Katze(n) von {colour} zurück in die Reserve",
                    "en": "{n} {colour} cat(s) back to the reserve"},
     "more": {"de": "(noch {n})", "en": "({n} more)"},
