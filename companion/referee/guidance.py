@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.maunz.engine import Position
 from companion.referee.pairing import pair
 from companion.referee.plan import bits
 from companion.ui.screens import Msg, msg
@@ -77,3 +78,19 @@ def step_message(step: Step, names) -> Msg:
     key = {"pool": "on_from_pool", "box": "on_from_box", "new": "put_on"}.get(step.source,
                                                                               "put_back")
     return msg(key, piece=step.piece, square=names[step.dst])
+
+
+def undo_sources(after: Position, before: Position):
+    """Where the pieces of a move taken back (`after` -> `before`) wait: ((kittens in the box per
+    colour), True: the rest in the pool), and notes for the pieces that leave no square: the
+    placed kitten that graduated (box -> pool), the cats it brought (pool -> reserve)."""
+    box = tuple(max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1))
+    notes = []
+    for c in (0, 1):
+        # the graduated kitten that had just been placed goes back to the pool, not the bed
+        back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
+        if back > 0:
+            notes.append(msg("box_to_pool", n=back, colour=c))
+        if before.reserve(c) > after.reserve(c):
+            notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
+    return (box, True), tuple(notes)

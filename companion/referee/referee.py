@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import KIDS, Move, Placement, Position
 from companion.games.maunz.notation import format_move, format_position
-from companion.referee.guidance import step_message, steps
+from companion.referee.guidance import step_message, steps, undo_sources
 from companion.referee.plan import Plan, bits, plan_placement
 from companion.ui import i18n, palette
 from companion.ui.screens import Msg, Pool, Screen, msg
@@ -45,21 +45,6 @@ class RefereeView:
 class _Suggestion:
     move: Move
     ai: bool  # True: the AI's own move (enforced); False: a hint (shown only)
-
-
-def undo_sources(after: Position, before: Position):
-    """Where the pieces of a move taken back wait: ((kittens in the box per colour), True: the
-    rest in the pool), and the cats that came out of the reserve and must go back to it."""
-    box = tuple(max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1))
-    notes = []
-    for c in (0, 1):
-        # the graduated kitten that had just been placed goes back to the pool, not the bed
-        back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
-        if back > 0:
-            notes.append(msg("box_to_pool", n=back, colour=c))
-        if before.reserve(c) > after.reserve(c):
-            notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
-    return (box, True), tuple(notes)
 
 
 def _names(mask: int) -> str:
