@@ -22,9 +22,10 @@ import logging
 import time
 from pathlib import Path
 
-from companion.service.cards import FUNCTIONS, CardStore, normalise_uid, parse_text
+from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, normalise_uid, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
+from companion.service.storage import PendingCommits, StorageError
 
 log = logging.getLogger("companion")
 
@@ -51,6 +52,10 @@ def render_message(message: tuple, language: str):
     from PIL import Image, ImageDraw
 
     kind, uid = message
+    if kind == "storage":
+        from companion.service.storage import render_problem
+
+        return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
     head = "Unbekannte Karte" if language == "de" else "Unknown card"
@@ -143,6 +148,7 @@ class Companion:
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.frames_shown = 0
         self.images_shown = 0
+        self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
 
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
@@ -153,6 +159,8 @@ class Companion:
         ref = self.referee
         if self.feed is not None:
             self.feed.poll()
+        if self.pending.paused and not self._retry_storage(now):
+            return False
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
@@ -174,8 +182,10 @@ class Companion:
         ref.tick(now)
         commits = ref.drain_commits()
         if commits:
-            self._journal(commits)
             changed = True
+            if not self.pending.flush(now, commits):
+                self._pause_for_storage(now)
+                return True
         view = ref.view()
         if view is not self._view:
             if self._view is None or view.phase != self._view.phase:
@@ -224,17 +234,48 @@ class Companion:
 
     def _journal(self, commits) -> None:
         for c in commits:
-            self.journal.apply_commit(c.kind, c.move, c.position)
-            if c.kind == "move":
-                log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
-            elif c.kind == "settings":
-                self._save_settings()
-            else:
-                if c.kind == "new_game":  # the same players go on playing
-                    for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
-                        if name:
-                            self.journal.set_player(colour, name)
-                log.info("journaled %s -> %s", c.kind, c.position)
+            self._journal_one(c)
+
+    def _journal_one(self, c) -> None:
+        self.journal.apply_commit(c.kind, c.move, c.position)
+        if c.kind == "move":
+            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
+        elif c.kind == "settings":
+            self._save_settings()
+        else:
+            if c.kind == "new_game":  # the same players go on playing
+                for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
+                    if name:
+                        self.journal.set_player(colour, name)
+            log.info("journaled %s -> %s", c.kind, c.position)
+
+    def _pause_for_storage(self, now: float) -> None:
+        """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
+        the storage problem instead of the referee's picture until a retry succeeds."""
+        from companion.service.storage import PROBLEM_LEDS
+
+        self._message(f"storage problem: {self.pending.problem}; the move is kept and retried")
+        self._view = None  # the referee's picture is repainted once the journal caught up
+        if self._leds != PROBLEM_LEDS:
+            self.devices.leds.show(PROBLEM_LEDS)
+            self._leds = PROBLEM_LEDS
+            self.frames_shown += 1
+        self._overlay = None
+        if self._screen != ("storage", ""):
+            self._show_screen(("storage", ""), getattr(self.referee, "language", self.language))
+
+    def _retry_storage(self, now: float) -> bool:
+        """While paused: drop the players' input (the table is stopped), retry when due.
+        True when the journal caught up and play goes on."""
+        self.devices.cards.poll()
+        self.devices.buttons.poll()
+        if not self.pending.due(now):
+            return False
+        if not self.pending.flush(now):
+            return False
+        log.info("storage works again: %s", self.pending.resumed)
+        self._message("storage works again; play on")
+        return True
 
     def _save_settings(self) -> None:
         ref = self.referee
@@ -258,6 +299,9 @@ class Companion:
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
         known = self.cards.get(uid)
+        if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
+            self._message(known.problem())
+            return
         parsed = (known.function, known.name) if known is not None else parse_text(card.text)
         # The resolved function goes into the recording too, so a replay does not need the card map.
         self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
@@ -269,11 +313,13 @@ class Companion:
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
         if function == "player":
             self.referee.on_card("player", now, arg=name)
-            self._save_settings()
         else:
             self.referee.on_card(function, now)
-            if function in ("ai_orange", "ai_grey", "ai_off", "language"):
+        if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
+            try:
                 self._save_settings()
+            except StorageError as exc:  # the referee keeps it; the journal is written at the next change
+                self._message(f"storage problem: {exc}; the setting applies but is not saved")
 
     def _unknown_card(self, uid: str, now: float) -> None:
         text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
