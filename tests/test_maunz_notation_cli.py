@@ -129,3 +129,20 @@ def test_the_example_game_in_docs_replays_to_its_recorded_result():
     assert rec.result == "orange" and rec.positions()[-1].winner == 0
     r = companion("maunz", "replay", str(path))
     assert r.returncode == 0 and r.stdout.rstrip().endswith("result: orange wins")
+
+
+def test_game_record_rules_come_from_the_game_rules_set():
+    kids = get("maunz", rules="kids")
+    pos = kids.initial_position()
+    move = kids.parse_move(pos, "kc3")
+    for rules in (kids.rules_set, kids.rules, "kids"):
+        rec = record_from_moves([move], rules=rules)
+        assert rec.rules == "kids" and "Rules: kids\n" in rec.to_text()
+        assert read_record(rec.to_text()).rules == "kids"
+    assert record_from_moves([move]).to_text().startswith("# maunz. game record\nGame: maunz\nRules: rulebook\n")
+    with pytest.raises(GameError, match=r"x:2: Rules: rules options kids and opponent-cats-win of maunz"
+                                        r" cannot be combined; choose one, or rulebook"):
+        read_record("Game: maunz\nRules: opponent-cats-win, kids\n\n", source="x")
+    with pytest.raises(GameError, match=r"x:2: Rules: unknown rules option 'chaos' for maunz; options:"
+                                        r" opponent-cats-win, kids, or rulebook"):
+        read_record("Game: maunz\nRules: chaos\n\n", source="x")
