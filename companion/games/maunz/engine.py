@@ -123,7 +123,7 @@ class Placement(NamedTuple):
             return Position((*hand_over(self.after), turn ^ 1, winner))
         if choice not in self.options:
             raise ValueError("choice is not one of the options")
-        return Position((*RULES[self.variant].take(self.after, choice), turn ^ 1, -1))
+        return Position((*kernel.take(self.after, choice, self.variant), turn ^ 1, -1))
 
 
 def initial(turn: int = ORANGE) -> Position:
@@ -149,7 +149,7 @@ def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placeme
         raise ValueError(f"unknown piece kind {kind!r}")
     trace: list = []
     after = boop(pos, kind == "c", sq, trace)
-    r = RULES[variant].settle(after)
+    r = kernel.settle(after, variant)
     turn = pos[8]
     if r.__class__ is int:
         winner, opts = (turn if r > 0 else turn ^ 1), ()
