@@ -30,8 +30,9 @@ STANDARD = 0
 OPPONENT_CATS_WIN = 1
 KIDS = 2
 
-# For each square: {neighbour bit: destination bit, or 0 when the push leaves the bed}.
+# The edge masks of board.has_line's shifts, for the one line test written inline below.
 _H, _D, _A = LINE_STEPS[0][1], LINE_STEPS[2][1], LINE_STEPS[3][1]
+# For each square: {neighbour bit: destination bit, or 0 when the push leaves the bed}.
 _PUSH_TO = tuple({nbit: dbit for nbit, dbit in entries} for entries in PUSHES)
 
 
