@@ -16,8 +16,8 @@ import pytest
 from companion import games
 from companion.games.base import CHANCE, SERVED, GameError, parse_rules, rules_text
 
-MAX_PLIES = 400        # per game; random play need not reach the end of every game
-PLY_BUDGET = 1200      # per case: enough games to reach several endings, cheap enough to run
+MAX_PLIES = 3000       # per game: board games with dice and many seats run long under random play
+PLY_BUDGET = 1500      # per case: enough games to reach several endings, cheap enough to run
 MAX_COMBOS = 16        # rules combinations per game before we fall back to singles + maximal sets
 
 
