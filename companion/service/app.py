@@ -31,6 +31,7 @@ log = logging.getLogger("companion")
 
 COLOURS = ("o", "g")
 UNKNOWN_CARD_SECONDS = 4.0
+PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
 
 
 def make_game(config: Config):
@@ -66,6 +67,24 @@ def render_message(message: tuple, language: str):
     d.text((0, 40), how, fill=1)
     d.text((0, 52), "companion cards add", fill=1)
     return img
+
+
+# The OLED lines that put a named piece on a square (companion.referee.guidance).
+_PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
+
+
+def _page_hints(screen) -> dict:
+    """What the simulated table needs beyond the bed: the square whose kitten-or-cat question is
+    open ("asking", answered by the page's piece picker), and the piece the current correction
+    step puts on a square ("put": the page puts down that piece there, not the mover's)."""
+    out = {"asking": None, "put": None}
+    for line in getattr(screen, "lines", ()):
+        params = dict(line.params)
+        if line.key == "ask_kind":
+            out["asking"] = params["square"]
+        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
+            out["put"] = {"square": params["square"], "piece": params["piece"]}
+    return out
 
 
 class Companion:
@@ -107,6 +126,9 @@ class Companion:
         self._leds = None
         self._screen = None
         self._screen_language = None
+        self._page = 0          # the page of a long instruction on the OLED, turned every
+        self._pages = 1         # PAGE_SECONDS
+        self._page_since = 0.0
         self._image = None
         self._png: str | None = None
         self._view = None
@@ -182,20 +204,27 @@ class Companion:
                 self._overlay = None
         language = getattr(ref, "language", self.language)
         if screen != self._screen or language != self._screen_language:
-            self._show_screen(screen, language)
+            self._show_screen(screen, language, 0, now)
+            changed = True
+        elif self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
+            # a long instruction: turn the page, so every word reaches the OLED
+            self._show_screen(screen, language, (self._page + 1) % self._pages, now)
             changed = True
         self._maybe_ai(view, now)
         if changed:
             self._notify()
         return changed
 
-    def _show_screen(self, screen, language: str) -> None:
+    def _show_screen(self, screen, language: str, page: int = 0, now: float = 0.0) -> None:
         if isinstance(screen, tuple):
             image = render_message(screen, language)
+            self._pages = 1
         else:
-            from companion.ui.render import render  # the function (the package attribute is shadowed by the submodule)
+            from companion.ui.render import page_count, render  # the function (the package attribute is shadowed by the submodule)
 
-            image = render(screen, language=language)
+            self._pages = page_count(screen, language)
+            image = render(screen, language=language, page=page)
+        self._page, self._page_since = page, now
         self.devices.display.show(image)
         self._screen = screen
         self._screen_language = language
@@ -484,6 +513,7 @@ class Companion:
             "players": self.journal.players(),
             "game_id": self.journal.current.id if self.journal.current else None,
             "messages": list(self.messages[-3:]),
+            **_page_hints(view.screen),
         }
 
     def subscribe(self) -> asyncio.Queue:
