@@ -67,7 +67,7 @@ def test_setup_players_names_deal_and_first_card():
         "hands=14,14,14 turn=1 dir=cw top=- wish=- pending=0 phase=start pile=68 discard=0 mau=0")
     assert s.lines(0)[:2] == ("Erste Karte aufdecken", "und antippen")
     s.on_tap(card("sR"), 1)
-    assert s.stage == "first_card" and s.lines(1)[0] == "sR zudecken: naechste Karte"
+    assert s.stage == "first_card" and s.lines(1)[0] == "sR zudecken: nächste Karte"
     s.on_tap(card("g4"), 2)
     assert s.stage == "play" and [c.move for c in s.drain_commits()] == ["up:sR", "up:g4"]
     assert s.lines(2)[:3] == ("Oben: g4", "Am Zug: Anna", "im Uhrzeigersinn")

@@ -33,17 +33,17 @@ RED = (255, 0, 0)
 
 TEXT = {
     "de": {
-        "players": "Wie viele Spieler*innen? {n}", "players_help": "Katze +1, Zurueck -1, OK",
+        "players": "Wie viele Spieler*innen? {n}", "players_help": "Katze +1, Zurück -1, OK",
         "deal": "Jede*r bekommt {n} Karten", "deal_help": "austeilen, dann OK",
         "first": "Erste Karte aufdecken", "first_help": "und antippen",
-        "cover": "{card} zudecken: naechste Karte", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
+        "cover": "{card} zudecken: nächste Karte", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
         "turn": "Am Zug: {name}", "cw": "im Uhrzeigersinn", "ccw": "gegen den Uhrzeigersinn",
         "pending": "{n} Karten ziehen (OK)", "drawn": "gezogen: legen oder OK", "pick": "Wunsch {wish}? Katze/OK",
         "fits_not": "{card} passt nicht auf {top}", "not_now": "{why}",
         "mau_penalty": "Mau vergessen! {name} zieht 1", "reshuffle": "Ablagestapel mischen: neuer Stapel",
         "shuffle_due": "Stapel leer: Ablage mischen", "drew": "{name} zieht {n}",
         "won": "Mau Mau! {name} gewinnt", "control": "Steuerkarte {what}", "unknown": "unbekannte Karte {uid}",
-        "mau": "{name}: Mau!", "undone": "zurueckgenommen",
+        "mau": "{name}: Mau!", "undone": "zurückgenommen",
     },
     "en": {
         "players": "How many players? {n}", "players_help": "cat +1, back -1, OK",
