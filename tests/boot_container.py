@@ -25,9 +25,10 @@ import socket
 import subprocess
 import sys
 import time
-import tomllib
 from contextlib import contextmanager
 from pathlib import Path
+
+from tests.wheels import pip_platform_args, requirements
 
 REPO = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("COMPANION_BOOT_CACHE", "/var/cache/maunz-companion-test"))
@@ -35,7 +36,6 @@ SUITE = "bookworm"  # Raspberry Pi OS bookworm's base: Python 3.11, systemd 252,
 INCLUDE = "systemd,systemd-sysv,dbus,python3,python3-venv,ca-certificates,procps"
 MAX_AGE = 14 * 24 * 3600
 RECIPE_VERSION = 1  # bump when the root is prepared differently
-GLIBC = (2, 36)  # bookworm's: the newest manylinux tag its pip accepts
 TOOLS = {"systemd-nspawn": "systemd-container", "debootstrap": "debootstrap", "nsenter": "util-linux"}
 
 
@@ -63,43 +63,6 @@ def debian_mirror() -> str:
         for m in re.finditer(r"(?:^deb\s+(?:\[[^]]*\]\s+)?|^URIs:\s*)(\S+/debian)/?(?:\s|$)", text, re.M):
             return m.group(1)
     return "http://deb.debian.org/debian"
-
-
-def _wheel_platforms(arch: str) -> list[str]:
-    """pip's --platform list for a glibc-2.36 system: it does not expand manylinux_2_36 itself."""
-    tags = [f"manylinux_2_{minor}_{arch}" for minor in range(GLIBC[1], 16, -1)]
-    return tags + [f"manylinux2014_{arch}", f"linux_{arch}"]
-
-
-def pip_platform_args(arch: str, python: str = "3.11") -> list[str]:
-    args = ["--only-binary=:all:", "--python-version", python, "--implementation", "cp",
-            "--abi", "cp" + python.replace(".", "")]
-    for tag in _wheel_platforms(arch):
-        args += ["--platform", tag]
-    return args
-
-
-def requirements(extra: str, machine: str) -> list[str]:
-    """The project's requirements with `extra` for a machine, read from pyproject.toml."""
-    from packaging.markers import Marker  # pip's vendored copy is not public; packaging comes with pytest
-
-    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    out, todo, seen = list(project["dependencies"]), [extra], set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for req in project["optional-dependencies"][name]:
-            spec, _, marker = req.partition(";")
-            if marker and not Marker(marker).evaluate({"platform_machine": machine}):
-                continue
-            m = re.fullmatch(r"\s*maunz-companion\[(\w+)\]\s*", spec)
-            if m:
-                todo.append(m.group(1))
-            else:
-                out.append(spec.strip())
-    return out
 
 
 @contextmanager

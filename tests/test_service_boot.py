@@ -229,7 +229,8 @@ def test_stop_is_clean_and_blanks_the_leds_and_oled(box):
     # After the restart the fake grid is empty: put c3's kitten back (as the LEDs ask), then a
     # second kitten far from it (no boop to carry out).
     web(box, "/api/control", {"type": "reed", "square": "c3", "occupied": True})
-    wait_for("the bed to match", lambda: snapshot(box)["sensed"] == ["c3"], 10)
+    wait_for("the bed to match", lambda: (st := snapshot(box))["sensed"] == ["c3"]
+             and st["phase"] == "await_placement", 10, detail=lambda: snapshot(box))
     web(box, "/api/control", {"type": "reed", "square": "f6", "occupied": True})
     wait_for("the second move", lambda: len(snapshot(box)["moves"]) >= 2, 10,
              detail=lambda: (snapshot(box), journal(box)[-1500:]))
