@@ -112,8 +112,11 @@ PIP="$PREFIX/.venv/bin/pip"
 if [ "$NATIVE" = yes ]; then
     # Ask the index (PyPI, and piwheels where pip.conf names it) for a wheel of this Python.
     WHEELS=$(mktemp -d)
-    if "$PIP" download -q --no-deps --only-binary=:all: --dest "$WHEELS" "$LGPIO" >/dev/null 2>&1; then
+    if "$PIP" download -q --no-deps --only-binary=:all: --dest "$WHEELS" "$LGPIO" >"$WHEELS/log" 2>&1; then
         LGPIO_FROM=--only-binary=lgpio
+    elif ! grep -q "No matching distribution" "$WHEELS/log"; then
+        rm -rf "$WHEELS"
+        die "pip could not ask the package index for lgpio: is PyPI reachable (or PIP_FIND_LINKS set)?"
     elif [ "$LIBLGPIO" = yes ]; then
         LGPIO_FROM=--no-binary=lgpio
     else

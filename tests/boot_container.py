@@ -65,11 +65,25 @@ def debian_mirror() -> str:
     return "http://deb.debian.org/debian"
 
 
+def _remove(path: Path) -> None:
+    """rm -rf that never reaches through a mount a killed debootstrap left behind (its /proc,
+    /sys or a bind of the host's /dev)."""
+    if not path.exists():
+        return
+    real = os.path.realpath(path)
+    mounts = [line.split()[1] for line in Path("/proc/mounts").read_text().splitlines()]
+    for m in sorted((m for m in mounts if m.startswith(real + "/")), key=len, reverse=True):
+        subprocess.run(["umount", "-l", m], capture_output=True)
+    subprocess.run(["rm", "-rf", "--one-file-system", str(path)], capture_output=True, timeout=300)
+
+
 @contextmanager
-def _locked(name: str):
+def _locked(name: str, shared: bool = False):
+    """Build under an exclusive lock (another run building the same thing: wait for it); copy
+    under a shared one, so that a rebuild never removes a root while it is being copied."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / f"{name}.lock", "w") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)  # another run building the same thing: wait for it
+    with open(CACHE / f"{name}.lock", "a") as f:
+        fcntl.flock(f, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
         yield
 
 
@@ -82,15 +96,14 @@ def base_root(log) -> Path:
         stamp = root / ".built"
         if stamp.exists() and time.time() - stamp.stat().st_mtime < MAX_AGE:
             return root
-        for old in CACHE.glob(f"root-{SUITE}-*"):
-            shutil.rmtree(old, ignore_errors=True)
+        for old in [*CACHE.glob(f"root-{SUITE}-*"), *CACHE.glob("building-*")]:
+            _remove(old)
         tmp = CACHE / f"building-{os.getpid()}"
-        shutil.rmtree(tmp, ignore_errors=True)
         log(f"building the {SUITE} root with debootstrap from {mirror} (about a minute)")
         proc = subprocess.run(["debootstrap", "--variant=minbase", f"--include={INCLUDE}", SUITE, str(tmp), mirror],
-                              capture_output=True, text=True, timeout=900)
+                              capture_output=True, text=True, timeout=420)
         if proc.returncode != 0:
-            shutil.rmtree(tmp, ignore_errors=True)
+            _remove(tmp)
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
             raise RuntimeError(f"debootstrap {SUITE} from {mirror} failed: " + " | ".join(tail))
         (tmp / "etc/hostname").write_text("companion-boot-test\n")
@@ -147,7 +160,7 @@ def sweep() -> None:
                     time.sleep(0.5)
             except (OSError, ValueError):
                 pass
-        shutil.rmtree(run, ignore_errors=True)
+        _remove(run)
 
 
 class Container:
@@ -159,7 +172,8 @@ class Container:
         self.dir = CACHE / f"run-{os.getpid()}-{time.monotonic_ns()}"
         self.root = self.dir / "root"
         self.dir.mkdir(parents=True)
-        subprocess.run(["cp", "-a", "--reflink=auto", str(root), str(self.root)], check=True, timeout=300)
+        with _locked("root", shared=True):
+            subprocess.run(["cp", "-a", "--reflink=auto", str(root), str(self.root)], check=True, timeout=300)
         args = ["systemd-nspawn", "-D", str(self.root), "--boot", "--register=no", "--keep-unit",
                 "--console=passive", f"--machine=companion-{os.getpid()}"]
         for inside, outside in binds.items():
@@ -235,4 +249,4 @@ class Container:
             self.proc.wait(timeout=10)
         finally:
             self.console.close()
-            shutil.rmtree(self.dir, ignore_errors=True)
+            _remove(self.dir)
