@@ -19,8 +19,8 @@ def best_command(pos, variant: int, args, out=sys.stdout) -> int:
               file=sys.stderr)
         return 2
     if not time_limit > 0:
-        print(f"companion maunz best: --time {time_limit!r} must be a positive number of"
-              " (Raspberry Pi 4) seconds", file=sys.stderr)
+        print(f"companion maunz best: --time {time_limit:g}: the AI's thinking time must be more"
+              " than 0 seconds; give e.g. --time 1", file=sys.stderr)
         return 2
     if pos.winner is not None:
         print(f"companion maunz best: position {notation.format_position(pos)!r} is already won by"
