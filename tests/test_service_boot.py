@@ -3,7 +3,7 @@ the project installed by the real systemd/install.sh, fake hardware configured.
 
 Runs where root and systemd-nspawn/debootstrap are available (./dev test installs the tools; CI
 on this machine runs as root), and says why it skipped elsewhere. Cold (root built with
-debootstrap) it took 4.5 minutes on 2 busy cores, warm under one; systemd/INSTALL.md has the
+debootstrap) it took 3.5-4.5 minutes on 2 busy cores, warm about one; systemd/INSTALL.md has the
 figures and what a container cannot check. The tests share one container and run in file order; each
 brings the service to the state it needs first.
 
