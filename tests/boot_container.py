@@ -145,21 +145,30 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def _kill(pid: int, root: Path) -> None:
+    """SIGKILL a container's init (its whole PID namespace goes with it) or its nspawn, if that
+    process still belongs to this root. Killing nspawn alone leaves the container's init running."""
+    try:
+        mine = os.readlink(f"/proc/{pid}/root") == os.path.realpath(root) or \
+            str(root) in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        if mine:
+            os.kill(pid, signal.SIGKILL)
+    except (OSError, ValueError):
+        pass
+
+
 def sweep() -> None:
-    """Remove the copies of runs whose pytest is gone (stopping their containers first)."""
+    """Remove the copies of runs whose pytest is gone (killing their containers first)."""
     for run in CACHE.glob("run-*"):
         owner = run.name.split("-")[1]
         if owner.isdigit() and Path(f"/proc/{owner}").exists():
             continue
-        pidfile = run / "nspawn.pid"
-        if pidfile.exists():
-            pid = int(pidfile.read_text())
+        for name in ("init.pid", "nspawn.pid"):
             try:
-                if str(run) in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace"):
-                    os.kill(pid, signal.SIGKILL)
-                    time.sleep(0.5)
+                _kill(int((run / name).read_text()), run / "root")
             except (OSError, ValueError):
                 pass
+        time.sleep(0.5)
         _remove(run)
 
 
@@ -183,7 +192,16 @@ class Container:
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.console, stderr=subprocess.STDOUT,
                                      preexec_fn=_die_with_parent)
         (self.dir / "nspawn.pid").write_text(str(self.proc.pid))
+        self.pid = None
+        try:
+            self._boot()
+        except BaseException:
+            self.close()  # never leave a booted container behind
+            raise
+
+    def _boot(self) -> None:
         self.pid = self._init_pid()
+        (self.dir / "init.pid").write_text(str(self.pid))
         # "offline" until the container's systemd listens (its PID 1 may not have exec'd it yet).
         deadline = time.monotonic() + 120
         while (state := self.run("systemctl", "is-system-running", "--wait", check=False,
@@ -236,17 +254,17 @@ class Container:
     def close(self) -> None:
         """Power off (a clean shutdown of the service too), kill if that hangs, remove the copy."""
         try:
-            if self.proc.poll() is None:
+            if self.proc.poll() is None and self.pid is not None:
                 subprocess.run(["nsenter", "-t", str(self.pid), "-a", "systemctl", "poweroff"],
                                capture_output=True, timeout=10)
-                try:
-                    self.proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    self.proc.kill()
-                    self.proc.wait(timeout=10)
+                self.proc.wait(timeout=20)
         except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-            self.proc.wait(timeout=10)
+            pass
         finally:
+            if self.proc.poll() is None:
+                if self.pid is not None:
+                    _kill(self.pid, self.root)
+                self.proc.kill()
+                self.proc.wait(timeout=10)
             self.console.close()
             _remove(self.dir)
