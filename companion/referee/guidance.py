@@ -30,6 +30,14 @@ class Step:
     source: str | None = None  # for "place": "pool" | "box" | "new" | None (knocked off: put back)
 
 
+def wrong_pieces(extra: int, have: dict[int, str | None], want: dict[int, str | None]) -> int:
+    """The squares that hold a piece where the target wants one, but -- as far as the referee
+    knows -- another piece (colour or kind). Reed switches cannot see this: after two undos a
+    square can hold the later move's cat where the earlier position has a kitten."""
+    return sum(1 << sq for sq, p in have.items()
+               if p and not extra >> sq & 1 and want.get(sq) not in (None, p))
+
+
 def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int, str | None],
           box_kittens: tuple[int, int] = (0, 0), from_pool: bool = False,
           new: int = 0) -> list[Step]:
@@ -40,7 +48,12 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
     the move being taken back); the rest of the missing pieces come from the pool when
     `from_pool` (an undo: pushed-off pieces went back to the pool), else they are "put back"
     (knocked off during play: the piece is at hand). Squares in `new` never held their piece
-    (the AI's square): "put it on", not "put it back"."""
+    (the AI's square): "put it on", not "put it back".
+
+    A wrong piece on a right square (`wrong_pieces`) counts as extra and missing both: it
+    leaves first (carried to an empty square, or off), and only then is its square filled."""
+    wrong = wrong_pieces(extra, have, want)
+    extra, missing = extra | wrong, missing | wrong
     carries: list[Step] = []
     used_extra = used_missing = 0
     letters = sorted({p for p in (have.get(s) for s in bits(extra)) if p}
@@ -50,11 +63,18 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
         mi = sum(1 << s for s in bits(missing) if want.get(s) == letter)
         moves, _, _ = pair(ex, mi)
         for a, b in moves:
+            if wrong >> a & 1 and wrong >> b & 1:
+                continue  # both squares occupied: neither carry could go first (off, then on)
             carries.append(Step("carry", a, b, letter))
             used_extra |= 1 << a
             used_missing |= 1 << b
-    carries.sort(key=lambda s: (s.dst % 6, s.dst // 6))
-    offs = [Step("off", s, None, have.get(s)) for s in bits(extra & ~used_extra)]
+    # carries onto an empty square, then the wrong pieces off, then carries onto their squares
+    carries.sort(key=lambda s: (wrong >> s.dst & 1, s.dst % 6, s.dst // 6))
+    offs = sorted((Step("off", s, None, have.get(s)) for s in bits(extra & ~used_extra)),
+                  key=lambda s: not wrong >> s.src & 1)
+    first = [s for s in carries if not wrong >> s.dst & 1]
+    clear = [s for s in offs if wrong >> s.src & 1]
+    rest = [s for s in carries if wrong >> s.dst & 1] + offs[len(clear):]
     boxed = list(box_kittens)
     places = []
     for s in bits(missing & ~used_missing):
@@ -64,7 +84,7 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
             boxed[_COLOUR[piece]] -= 1
             source = "box"
         places.append(Step("place", None, s, piece, source))
-    return carries + offs + places
+    return first + clear + rest + places
 
 
 def step_message(step: Step, names) -> Msg:
