@@ -104,13 +104,24 @@ def undo_sources(after: Position, before: Position):
     """Where the pieces of a move taken back (`after` -> `before`) wait: ((kittens in the box per
     colour), True: the rest in the pool), and notes for the pieces that leave no square: the
     placed kitten that graduated (box -> pool), the cats it brought (pool -> reserve)."""
-    box = tuple(max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1))
+    box = [max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1)]
     notes = []
     for c in (0, 1):
         # the graduated kitten that had just been placed goes back to the pool, not the bed
         back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
         if back > 0:
             notes.append(msg("box_to_pool", n=back, colour=c))
+            box[c] -= back  # (so it is not named as the source of a kitten for a square)
         if before.reserve(c) > after.reserve(c):
             notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
-    return (box, True), tuple(notes)
+    return (tuple(box), True), tuple(notes)
+
+
+def chain_undo(earlier, later, waiting: list[str | None]):
+    """The (sources, notes) of an undo issued before the previous undo's guidance was followed
+    (`earlier`, `later`: the two undos' (sources, notes); `waiting`: the pieces the earlier
+    guidance still had to put on the bed): the earlier move's kittens still in the box wait
+    there still, and its notes (cats back to the reserve ...) still stand."""
+    ((box1, _), notes1), ((box2, _), notes2) = earlier, later
+    left = [min(box1[c], sum(p == "og"[c] for p in waiting)) for c in (0, 1)]
+    return (tuple(n + b for n, b in zip(left, box2)), True), notes1 + notes2

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import KIDS, Move, Placement, Position
 from companion.games.maunz.notation import format_move, format_position
-from companion.referee.guidance import step_message, steps, undo_sources, wrong_pieces
+from companion.referee.guidance import (chain_undo, step_message, steps, undo_sources,
+                                        wrong_pieces)
 from companion.referee.plan import Plan, bits, plan_placement
 from companion.ui import i18n, palette
 from companion.ui.screens import Msg, Pool, Screen, msg
@@ -390,6 +391,11 @@ class Referee:
             self._commits.append(Commit("undo", None, format_position(self._pos)))
             self._reset_turn()
             sources, notes = undo_sources(after, self._pos)
+            if self._restore is not None and self._restore_reason == "undo":
+                waiting = [self._restore_labels.get(sq)
+                           for sq in bits(self._restore & ~(self._stable or 0))]
+                sources, notes = chain_undo((self._restore_sources, self._restore_notes),
+                                            (sources, notes), waiting)
         else:
             self._notice = msg("nothing_to_undo")
             return
