@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import KIDS, Move, Placement, Position
 from companion.games.maunz.notation import format_move, format_position
-from companion.referee.guidance import step_message, steps, undo_sources
+from companion.referee.guidance import (chain_undo, step_message, steps, undo_sources,
+                                        wrong_pieces)
 from companion.referee.plan import Plan, bits, plan_placement
 from companion.ui import i18n, palette
 from companion.ui.screens import Msg, Pool, Screen, msg
@@ -332,9 +333,10 @@ class Referee:
             return  # still moving: only the echo changes
         S = self._stable
         if self._restore is not None:
-            if S != self._restore:
-                return
-            have = self._belief(S)  # the bed is the target now: this is the new anchor
+            have = self._belief(S)
+            if S != self._restore or wrong_pieces(0, have, self._restore_labels):
+                return  # (a known wrong piece on a right square: still to swap)
+            # the bed is the target now: this is the new anchor
             self._restore = None
             self._have, self._known = {sq: p for sq, p in have.items() if p}, S
         if self._confirm_new or self._pos.winner is not None:
@@ -389,10 +391,16 @@ class Referee:
             self._commits.append(Commit("undo", None, format_position(self._pos)))
             self._reset_turn()
             sources, notes = undo_sources(after, self._pos)
+            if self._restore is not None and self._restore_reason == "undo":
+                waiting = [self._restore_labels.get(sq)
+                           for sq in bits(self._restore & ~(self._stable or 0))]
+                sources, notes = chain_undo((self._restore_sources, self._restore_notes),
+                                            (sources, notes), waiting)
         else:
             self._notice = msg("nothing_to_undo")
             return
-        if self._sensed is not None and self._sensed != self._pos.occupied:
+        if self._sensed is not None and (self._sensed != self._pos.occupied
+                                         or wrong_pieces(0, have, self._labels())):
             self._start_restore(self._pos.occupied, "undo", self._labels(), have, sources, notes)
         else:
             self._restore = None
