@@ -136,3 +136,15 @@ def test_simulated_lock_bytes_and_cc_are_one_time_programmable(sim, pn):
         pn.write_page(t.tg, 0, b"abcd")
     with pytest.raises(TagRefused, match="static lock bits lock page 4 "):
         write_text(pn, t, "mmm:s3")
+
+
+def test_writing_over_i2c_too(sim):
+    from hardware.pn532 import I2cTransport
+    from tests.test_hw_pn532 import FakePn532I2C
+
+    tag = sim.put_card(UID2, None, kind="ntag215")
+    pn = PN532(I2cTransport(1, 0x24, bus=FakePn532I2C(sim)), timeout=0.5)
+    pn.setup()
+    written = write_text(pn, pn.target(), "mmm:zA")
+    assert written.ntag.name == "NTAG215" and text_from_memory(bytes(tag.memory[16:])) == "mmm:zA"
+    pn.close()
