@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.ui import i18n
-from companion.ui.screens import Pool, Screen
+from companion.ui.screens import LISTS, Pool, Screen
 
 WIDTH, HEIGHT = 128, 64
 CHAR_W = 6
@@ -126,7 +126,11 @@ def render(screen: Screen, language: str = i18n.DEFAULT) -> Image.Image:
         _pools_row(draw, screen.pools, screen.to_move)
     else:
         body_top = 13
-    lines = pack([m.text(language) for m in screen.lines])
+    texts = [m.text(language) for m in screen.lines]
+    if screen.kind in LISTS:  # one entry a line (a menu): never packed together
+        lines = [line for t in texts for line in ([t] if text_width(t) < WIDTH else wrap(t))]
+    else:
+        lines = pack(texts)
     max_lines = (HEIGHT - body_top) // LINE_H
     if len(lines) > max_lines:
         lines = lines[:max_lines]

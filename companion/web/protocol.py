@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from hardware.interfaces import COLS, SQUARES, square_name
+from companion.words import COLS, SQUARES, square_name
 
 CONTROL_TYPES = ("reed", "button", "card")
 BUTTON_KINDS = ("press", "long")
