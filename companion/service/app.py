@@ -122,10 +122,16 @@ class Companion(AiHandoff):
                            correction_delay=self.config.game.correction_delay, language=self.language,
                            ai_seat=self.ai_seat, players=players)
 
-    def _open_menu(self, selected: str | None = None) -> None:
+    def _asks_new_game(self) -> bool:
+        """The table asks "new game?" and there is another game to choose instead."""
+        view = self._view if self._view is not None else self.table.view()
+        return view.phase == "confirm_new_game" and len(tables.names()) > 1
+
+    def _open_menu(self, step: int = 0) -> None:
         from companion.games import info
 
-        self.menu.open([(n, info(n).title) for n in tables.names()], self.game.info.name, selected)
+        self.menu.open([(n, info(n).title) for n in tables.names()], self.game.info.name)
+        self.menu.selected = step % len(self.menu.choices)
 
     def _game_card(self, name: str, now: float) -> None:
         from companion.games import info
@@ -199,8 +205,8 @@ class Companion(AiHandoff):
             if self.menu.is_open:
                 self._menu_button(b.name, b.kind, now)
                 changed = True
-            elif b.name == "ok" and b.kind == "long":
-                self._open_menu()  # choose the next game (the game in play first): menu.py
+            elif b.name == "cat" and self._asks_new_game():
+                self._open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
                 changed = True
             else:
                 self.table.on_button(b.name, b.kind, now)
@@ -224,6 +230,8 @@ class Companion(AiHandoff):
         screen = view.screen
         if self.menu.is_open:
             screen = self.menu.screen(self.game.info.name)
+        elif view.phase == "confirm_new_game" and len(tables.names()) > 1:
+            screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
         elif self._overlay is not None:
             if now < self._overlay[1]:
                 screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)

@@ -83,7 +83,7 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
     n = 0
     pending: list = []
     for function in functions:
-        if function == "player":
+        if function in ("player", "game"):
             continue
         print(f"Tap the card for '{function}' ({FUNCTIONS[function]}); Enter skips", file=out, flush=True)
         uid = wait_tap(reader, stdin, timeout, pending)
@@ -93,6 +93,19 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
         store.add(uid, function)
         print(f"  {uid} -> {function}", file=out, flush=True)
         n += 1
+    if "game" in functions:
+        from companion import tables
+        from companion.games import info
+
+        for name in tables.names():
+            print(f"Tap the card for a new game of {info(name).title}; Enter skips", file=out, flush=True)
+            uid = wait_tap(reader, stdin, timeout, pending)
+            if uid is None:
+                print("  skipped", file=out)
+                continue
+            store.add(uid, "game", name)
+            print(f"  {uid} -> game {name}", file=out, flush=True)
+            n += 1
     if "player" in functions:
         while True:
             print("Tap a player's card (Enter when done)", file=out, flush=True)
@@ -119,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("add", help="map a card UID to a function")
     a.add_argument("uid")
     a.add_argument("function", choices=list(FUNCTIONS))
-    a.add_argument("name", nargs="?", default="", help="the player's name (function 'player')")
+    a.add_argument("name", nargs="?", default="",
+                   help="the player's name (function 'player') or the game (function 'game')")
     sub.add_parser("list", help="the enrolled cards")
     r = sub.add_parser("remove", help="forget a card")
     r.add_argument("uid")

@@ -1,12 +1,14 @@
 """Switching games at the table: the game menu on the OLED and the game cards.
 
-A long press of OK opens the menu over whatever game is in play; it lists the registered games
-that have a table (companion.tables.names(), so a new game's table appears by itself), the game
-in play first and selected. CAT moves the selection, OK chooses, BACK closes the menu. Choosing
-asks for a confirmation ("New game of Katzenjammer?"): OK (or the same game card again) starts
-it, BACK goes back. A game card (card function `game`, its name the game's) opens the
-confirmation for its game directly. The game in play is never touched until the confirmation:
-the service then starts the new game (the same game: the table's own new game).
+A long press of OK makes the table ask "New game?" (as in round 1: OK starts a new game of the
+game in play, BACK says no). When other games have a table too, that question says so
+("CAT: other game"), and CAT opens the menu: the registered games that have a table
+(companion.tables.names(), so a new game's table appears by itself), the game in play first,
+the next one selected. CAT moves the selection, OK chooses, BACK goes back to the question.
+Choosing asks for a confirmation ("New game? Katzenjammer"): OK (or the same game card again)
+starts it, BACK goes back to the list. A game card (card function `game`, its name the game's)
+opens the confirmation for its game directly. The game in play is never touched until the
+confirmation: the service then starts the new game (the same game: the table's own new game).
 
 Pure: the menu answers each input with what the service should do, and shows itself as a
 companion.ui Screen; the game in play's LEDs stay as they are.
@@ -81,6 +83,12 @@ class GameMenu:
         name = self.choice.name
         self.close()
         return name
+
+    @staticmethod
+    def question(title: str) -> Screen:
+        """The table's "new game?" when other games could be chosen instead."""
+        return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), msg("confirm_keys"),
+                                                 msg("menu_other")))
 
     def screen(self, current: str) -> Screen:
         if self.confirming:

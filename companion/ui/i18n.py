@@ -87,6 +87,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu_item": {"de": "{mark} {title}", "en": "{mark} {title}"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
+    "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
 }
 

@@ -42,6 +42,8 @@ def sample_screens() -> dict[str, Screen]:
         "paused": Screen("paused", 0, _POOLS, lines=(msg("paused"),)),
         "confirm_new_game": Screen("confirm_new_game", 0, _POOLS,
                                    lines=(msg("confirm_keys"), msg("confirm_card"))),
+        "game_question": Screen("confirm_new_game", lines=(msg("menu_confirm", title="maunz."),
+                                                           msg("confirm_keys"), msg("menu_other"))),
         "game_menu": Screen("menu", lines=(msg("menu_item", mark=">", title="maunz."),
                                            msg("menu_item", mark=" ", title="Katzenjammer"),
                                            msg("menu_item", mark=" ", title="Monster Mau Mau"),
