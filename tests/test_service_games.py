@@ -243,7 +243,7 @@ def test_menu_lists_only_games_with_a_table():
 
 def test_config_checks_games_and_rules_against_the_registry(tally):
     assert Config.from_text('[game]\ngame = "tally"\n').game.game == "tally"
-    assert Config.from_text('[game]\ngame = "boop"\nrules = "kids"\n').game.rules == "kids"
+    assert Config.from_text('[game]\ngame = "boop"\nrules = "kids"\n').game == GameConfig(rules="kids")
     with pytest.raises(ConfigError) as e:
         Config.from_text('[game]\ngame = "chess"\n', "c.toml")
     assert str(e.value) == "c.toml: [game] game: bad value 'chess'; use one of: 'maunz', 'tally'"

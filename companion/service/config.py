@@ -209,9 +209,9 @@ class _Validator:
                               f"use one of: {', '.join(repr(n) for n in playable)}")
         rules = self.string("game", table, "rules", "rulebook")
         if rules.strip() == "rulebook":
-            return name, None
+            return meta.name, None
         try:
-            return name, rules_text(parse_rules(meta, rules))
+            return meta.name, rules_text(parse_rules(meta, rules))
         except GameError:
             options = ", ".join(repr(o) for o in ("rulebook", *meta.rules_options))
             raise ConfigError(self.source, "game", "rules", f"bad value {rules!r} for {meta.name}",

@@ -46,7 +46,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
     from companion.service.journal import Journal
 
     game = make_game(config)
-    j = Journal(state_dir, game, game_name=config.game.game)
+    j = Journal(state_dir, game)
     try:
         j.begin_game(header.get("start") or game.format_position(game.initial_position()))
         for move in header.get("moves", []):
