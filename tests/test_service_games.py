@@ -134,10 +134,19 @@ def press(c, p, name, kind="press"):
     p.run(0.05)
 
 
-def test_the_tally_table_keeps_the_protocol(tally):
-    table = tables.make(games.get("tally"))
-    assert isinstance(table, Table)
+def test_every_table_keeps_the_protocol(tally, monkeypatch):
     assert tables.names() == ["maunz", "tally"]
+    for name in tables.names():
+        table = tables.make(games.get(name), moves=(), language="en", ai_seat=None, players=("A", "B"))
+        assert isinstance(table, Table), name
+        assert table.players == ("A", "B") and table.language == "en" and table.moves == []
+        view = table.view()
+        assert isinstance(view, TableView) and view == table.view()  # a value: equal when unchanged
+    assert tables.has("boop") and not tables.has("chess")
+    monkeypatch.delitem(tables.TABLES, "tally")  # a registered game without a table yet
+    assert tables.names() == ["maunz"]
+    with pytest.raises(games.GameError, match="^tally has no table yet; games with a table: maunz$"):
+        tables.factory("tally")
 
 
 def test_menu_switches_games_after_a_confirmation(tally, tmp_path):

@@ -22,10 +22,11 @@ game of the same game was confirmed. A table is made by its factory (registered 
 companion/tables/__init__.py) as
 
     factory(game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-            language="de", ai_seat=None)
+            language="de", ai_seat=None, players=())
 
-where `position` is the game's start position (None: the initial one) and `moves` the moves
-already played from it, as text: the service resumes an unfinished game this way.
+where `position` is the game's start position (None: the initial one), `moves` the moves
+already played from it, as text (the service resumes an unfinished game this way), `ai_seat`
+the seat the AI plays (None: nobody) and `players` a name per seat.
 
 Commits are the table's only output that lasts: "move" (with the move's text), "undo",
 "abandon", "new_game" and "settings" (names, language or AI seat changed), each with the
