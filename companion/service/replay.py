@@ -51,10 +51,12 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
         j.begin_game(header.get("start") or game.format_position(game.initial_position()))
         for move in header.get("moves", []):
             j.apply_commit("move", move, "")
-        for colour, key in enumerate(("o", "g")):
-            name = (header.get("players") or {}).get(key)
-            if name:
-                j.set_player(colour, name)
+        from companion.tables import seat_keys
+
+        names = header.get("players") or {}
+        for seat, key in enumerate(seat_keys(game.info.name, len(j.seat_players()))):
+            if names.get(key):
+                j.set_player(seat, names[key])
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
         store = CardStore(j.conn)
