@@ -10,7 +10,13 @@ import pytest
 
 import companion.games as games
 from companion import tables
-from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, NotationError, Outcome
+import random
+from fractions import Fraction
+
+from companion.games.base import CHANCE, REFEREE, Game, GameInfo, IllegalMoveError, NotationError, Outcome
+from companion.service import chance
+from companion.service.events import Recorder
+from companion.service.replay import replay
 from companion.service.app import Companion
 from companion.service.config import Config, ConfigError, GameConfig
 from companion.service.devices import build_fakes
@@ -67,6 +73,55 @@ class Tally(Game):
         return move
 
 
+RACE = GameInfo(name="race", title="Race", aliases=(), min_players=2, max_players=2, served=REFEREE)
+
+
+class Race(Tally):
+    """A die before every turn (1 with probability 1/2, 2 or 3 with 1/4 each); the seat then
+    adds the roll ("add"). Whoever brings the total to 5 or more wins. Positions are
+    (seat, total, roll or 0 = the die is to be rolled)."""
+
+    info = RACE
+    ROLLS = [("r1", Fraction(1, 2)), ("r2", Fraction(1, 4)), ("r3", Fraction(1, 4))]
+
+    def initial_position(self):
+        return (0, 0, 0)
+
+    def to_move(self, position):
+        return CHANCE if position[2] == 0 and not self.outcome(position) else position[0]
+
+    def legal_moves(self, position):
+        if self.outcome(position):
+            return []
+        return [m for m, _ in self.ROLLS] if position[2] == 0 else ["add"]
+
+    def chance_outcomes(self, position):
+        return list(self.ROLLS)
+
+    def apply(self, position, move):
+        if move not in self.legal_moves(position):
+            raise IllegalMoveError(f"illegal move {move!r} in {self.format_position(position)!r}")
+        seat, total, roll = position
+        return (seat, total, int(move[1])) if move.startswith("r") else (1 - seat, total + roll, 0)
+
+    def outcome(self, position):
+        return Outcome(1 - position[0], "five") if position[1] >= 5 else None
+
+    def parse_position(self, text):
+        try:
+            return tuple(int(x) for x in text.split())
+        except ValueError:
+            raise NotationError(f"race position {text!r}: write 'SEAT TOTAL ROLL'") from None
+
+    def format_position(self, position):
+        return " ".join(map(str, position))
+
+    def parse_move(self, position, text):
+        if text not in ("r1", "r2", "r3", "add"):
+            raise NotationError(f"race move {text!r}: r1, r2, r3 or add")
+        return text
+
+
 class TallyTable:
     """A table by the protocol: CAT adds one (no bed, no LEDs)."""
 
@@ -93,10 +148,14 @@ class TallyTable:
     def on_ai_move(self, move): pass
     def tick(self, now): pass
 
+    def on_chance(self, move, now):
+        self._play(move)  # drawn and journaled by the service: nothing to commit
+
     def on_button(self, name, kind, now):
-        if name == "cat" and not self.game.outcome(self.position):
-            self._play("+1")
-            self._commits.append(Commit("move", "+1", self.game.format_position(self.position)))
+        legal = self.game.legal_moves(self.position)
+        if name == "cat" and legal and self.game.to_move(self.position) != CHANCE:
+            self._play(legal[0])
+            self._commits.append(Commit("move", legal[0], self.game.format_position(self.position)))
 
     def new_game(self, now):
         self.position, self.moves = self.game.initial_position(), []
@@ -123,6 +182,13 @@ def tally(monkeypatch):
     monkeypatch.setitem(tables.TABLES, "tally", (f"{__name__}:TallyTable", None, ()))
 
 
+@pytest.fixture
+def race(tally, monkeypatch):
+    for d, value in ((games._FACTORIES, Race), (games._INFOS, RACE), (games._ALIASES, "race")):
+        monkeypatch.setitem(d, "race", value)
+    monkeypatch.setitem(tables.TABLES, "race", (f"{__name__}:TallyTable", None, ()))
+
+
 def make(state, **game):
     cfg = Config(game=GameConfig(**game)) if game else Config()
     c = Companion(cfg, build_fakes(), state_dir=state, ai_mode="off")
@@ -134,9 +200,50 @@ def press(c, p, name, kind="press"):
     p.run(0.05)
 
 
+def test_chance_is_drawn_by_the_service_and_journaled_before_it_is_shown(race, tmp_path):
+    cfg = Config(game=GameConfig(game="race"))
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(5))
+    heard = []
+    real = c.table.on_chance
+
+    def on_chance(move, now):  # the table hears of a draw only once the journal has it
+        heard.append((move, list(c.journal.moves())))
+        real(move, now)
+
+    c.table.on_chance = on_chance
+    path = tmp_path / "race.jsonl"
+    c.recorder = Recorder(path, c.record_header(), 0.0)
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    while c.journal.current.result == "unfinished":
+        press(c, p, "cat")
+    moves = c.journal.moves()
+    assert moves[0] in ("r1", "r2", "r3") and moves[1] == "add" and moves == c.table.moves
+    assert [journaled[-1] for _, journaled in heard] == [m for m, _ in heard] == moves[::2]
+    c.close(); c.recorder.close(p.t, position=c.game.format_position(c.table.position), moves=moves)
+    # the same source draws the same dice; a replay replays the recorded draws, not new ones
+    again = Companion(cfg, build_fakes(), state_dir=tmp_path / "again", ai_mode="off",
+                      chance_source=random.Random(5))
+    VirtualPlayer(again).run(0.05)
+    assert again.journal.moves() == moves[:1]
+    again.close()
+    result = replay(path)
+    assert result.moves == moves and result.matches
+
+
+def test_draw_gives_each_outcome_its_probability():
+    rng = random.Random(1)
+    counts = {"r1": 0, "r2": 0, "r3": 0}
+    for _ in range(4000):
+        counts[chance.draw(Race.ROLLS, rng)] += 1
+    assert 1850 < counts["r1"] < 2150 and 850 < counts["r2"] < 1150 and 850 < counts["r3"] < 1150
+    with pytest.raises(ValueError, match="do not add up to 1"):
+        chance.draw([("a", Fraction(1, 2))], rng)
+
+
 def test_every_table_keeps_the_protocol(tally, monkeypatch):
     assert tables.names() == ["maunz", "tally"]
-    for name in tables.names():
+    for name in tables.names():  # (a game without chance never hears on_chance)
         table = tables.make(games.get(name), moves=(), language="en", ai_seat=None, players=("A", "B"))
         assert isinstance(table, Table), name
         assert table.players == ("A", "B") and table.language == "en" and table.moves == []

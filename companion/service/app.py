@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from companion import tables
+from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, CardStore, parse_text
 from companion.service.config import Config
@@ -48,8 +49,10 @@ def make_game(config: Config, name: str | None = None):
 
 class Companion(AiHandoff):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
-                 recorder=None, feed=None, ai_mode: str | None = None) -> None:
+                 recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
+        # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
+        self.chance_source = chance_source if chance_source is not None else chance.default_source()
         self.devices = devices
         self.state_dir = Path(state_dir if state_dir is not None else config.state_dir)
         self.clock = clock
@@ -84,6 +87,7 @@ class Companion(AiHandoff):
         self._view = None
         self._overlay = None  # (screen, until): a service message over the table's screen
         self._init_ai()
+        self._chance_feed: list[str] = []  # recorded draws waiting for their chance node (replay)
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
         self._stopped = False
@@ -172,6 +176,34 @@ class Companion(AiHandoff):
         if self._sensed is not None:
             self.table.on_scan(self._sensed, now)
 
+    def _draw_chance(self, now: float) -> bool:
+        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal): drawn from
+        the chance source, or in a replay the recorded draws, in the order they came."""
+        from companion.games.base import CHANCE
+
+        drew = False
+        for _ in range(chance.MAX_DRAWS):
+            pos = self.table.position
+            if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
+                break
+            if self.ai_mode == "replay":
+                if not self._chance_feed:
+                    break
+                text = self._chance_feed.pop(0)
+            else:
+                text = self.game.format_move(pos, chance.draw(self.game.chance_outcomes(pos),
+                                                              self.chance_source))
+            move = self.game.parse_move(pos, text)
+            self._record(now, "chance", move=text)
+            self.journal.apply_commit("move", text, "")  # durable before anybody sees it
+            self.table.on_chance(move, now)
+            drew = True
+        return drew
+
+    def chance_answer(self, text: str, now: float) -> None:
+        """A recorded draw (replay): taken where the service would have drawn it."""
+        self._chance_feed.append(text)
+
     def _menu_button(self, name: str, kind: str, now: float) -> None:
         chosen = self.menu.on_button(name, kind)
         if chosen is not None:
@@ -216,6 +248,8 @@ class Companion(AiHandoff):
         commits = ref.drain_commits()
         if commits:
             self._journal(commits)
+            changed = True
+        if self._draw_chance(now):
             changed = True
         view = ref.view()
         if view is not self._view:

@@ -95,6 +95,8 @@ def replay(path, *, state_dir: Path | None = None, tail: float | None = None, on
                 k += 1
             if ev["type"] == "ai":
                 comp.ai_answer(ev["move"], k * period)
+            elif ev["type"] == "chance":
+                comp.chance_answer(ev["move"], k * period)
             elif ev["type"] == "end":
                 expected = ev
             else:

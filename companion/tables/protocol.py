@@ -13,6 +13,7 @@ One loop iteration of the service (companion/service/app.py):
     table.on_card(function, now, arg)     # a control card the service resolved
     table.on_button(name, kind, now)      # "ok" | "back" | "cat", "press" | "long"
     table.on_ai_move(move)                # the AI's answer to view().wants_ai / wants_hint
+    table.on_chance(move, now)            # a die / shuffle / deal the service drew and journaled
     table.tick(now)                       # timers (settling, correction delays)
     table.drain_commits() -> [Commit]     # journaled durably *before* the LEDs show them
     table.view() -> TableView             # LEDs, OLED screen, phase, ... (a value)
@@ -27,6 +28,9 @@ companion/tables/__init__.py) as
 where `position` is the game's start position (None: the initial one), `moves` the moves
 already played from it, as text (the service resumes an unfinished game this way), `ai_seat`
 the seat the AI plays (None: nobody) and `players` a name per seat.
+
+Chance is the service's: at a chance node it draws the outcome (companion/service/chance.py),
+journals it, and only then calls `on_chance` — a table never draws.
 
 Commits are the table's only output that lasts: "move" (with the move's text), "undo",
 "abandon", "new_game" and "settings" (names, language or AI seat changed), each with the
@@ -107,6 +111,10 @@ class Table(Protocol):
     def on_device_event(self, event: DeviceEvent, now: float) -> None: ...
 
     def on_ai_move(self, move) -> None: ...
+
+    def on_chance(self, move, now: float) -> None:
+        """At a chance node (game.to_move == CHANCE): the outcome the service drew with its
+        random source and has already journaled. Apply it; commit nothing for it."""
 
     def new_game(self, now: float) -> None:
         """Start a new game of the same game now (confirmed in the service's menu)."""

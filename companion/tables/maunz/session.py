@@ -51,6 +51,10 @@ class Session:
         out, self._commits = self._commits, []
         return out
 
+    def on_chance(self, move, now: float) -> None:
+        # maunz. has no dice, shuffles or deals: the service never calls this for it.
+        raise ValueError(f"maunz. has no chance moves; got {move!r}")
+
     def new_game(self, now: float) -> None:
         """A new game, confirmed elsewhere (the service's game menu)."""
         self._new_game()
