@@ -231,6 +231,32 @@ def test_chance_is_drawn_by_the_service_and_journaled_before_it_is_shown(race, t
     assert result.moves == moves and result.matches
 
 
+def test_a_draw_on_a_full_disk_is_shown_only_once_it_is_journaled(race, tmp_path):
+    from tests.test_service_storage import FullDisk
+
+    class NoRolls(FullDisk):  # the disk fills up exactly when the die is to be written
+        def execute(self, sql, *args):
+            if self.full and sql.startswith("INSERT INTO moves") and str(args[0][2]).startswith("r"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.conn.execute(sql, *args)
+
+    c = Companion(Config(game=GameConfig(game="race")), build_fakes(), state_dir=tmp_path, ai_mode="off",
+                  chance_source=random.Random(2))
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    real = c.journal.conn
+    c.journal.conn = NoRolls(real)
+    press(c, p, "cat")  # "add" is journaled; the next die is drawn but cannot be
+    p.run(0.5)
+    assert c._screen == ("storage", "")
+    assert c.journal.moves()[1:] == ["add"] and c.table.moves == c.journal.moves()  # not shown
+    c.journal.conn.full = False
+    p.run(6.0)
+    assert len(c.journal.moves()) == 3 and c.table.moves == c.journal.moves()  # the die, shown now
+    c.journal.conn = real
+    c.close()
+
+
 def test_draw_gives_each_outcome_its_probability():
     rng = random.Random(1)
     counts = {"r1": 0, "r2": 0, "r3": 0}

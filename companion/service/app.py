@@ -25,10 +25,12 @@ from pathlib import Path
 from companion import tables
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
-from companion.service.cards import FUNCTIONS, CardStore, parse_text
+from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
 from companion.service.snapshot import render_message, snapshot
+from companion.service.storage import PendingCommits, StorageError
+from companion.service.switching import GameSwitching
 from companion.tables.menu import GameMenu
 
 log = logging.getLogger("companion")
@@ -47,7 +49,7 @@ def make_game(config: Config, name: str | None = None):
     return get(g.game, rules=g.rules, **settings)
 
 
-class Companion(AiHandoff):
+class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
@@ -88,6 +90,7 @@ class Companion(AiHandoff):
         self._overlay = None  # (screen, until): a service message over the table's screen
         self._init_ai()
         self._chance_feed: list[str] = []  # recorded draws waiting for their chance node (replay)
+        self._chance_now = 0.0
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
         self._stopped = False
@@ -96,6 +99,7 @@ class Companion(AiHandoff):
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.frames_shown = 0
         self.images_shown = 0
+        self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
 
     # ------------------------------------------------------------------------------ the game
     @property
@@ -126,89 +130,6 @@ class Companion(AiHandoff):
                            correction_delay=self.config.game.correction_delay, language=self.language,
                            ai_seat=self.ai_seat, players=players)
 
-    def _asks_new_game(self) -> bool:
-        """The table asks "new game?" and there is another game to choose instead."""
-        view = self._view if self._view is not None else self.table.view()
-        return view.phase == "confirm_new_game" and len(tables.names()) > 1
-
-    def _open_menu(self, step: int = 0) -> None:
-        from companion.games import info
-
-        self.menu.open([(n, info(n).title) for n in tables.names()], self.game.info.name)
-        self.menu.selected = step % len(self.menu.choices)
-
-    def _game_card(self, name: str, now: float) -> None:
-        from companion.games import info
-
-        if not tables.has(name):
-            known = ", ".join(tables.names())
-            self._message(f"game card {name!r}: no table for that game; games with a table: {known}")
-            return
-        choices = [(n, info(n).title) for n in tables.names()]
-        chosen = self.menu.on_game_card(info(name).name, choices, self.game.info.name)
-        if chosen is not None:
-            self._start_game(chosen, now)
-
-    def _start_game(self, name: str, now: float) -> None:
-        """A new game of `name`, confirmed in the menu: the table's own new game for the game in
-        play; otherwise the journal closes the game in play and the new game's table takes over
-        (the same players, language and bed; the AI only if the new game has the same seats)."""
-        if name == self.game.info.name:
-            self.table.new_game(now)
-            return
-        self._journal(self.table.drain_commits())
-        players = self.table.players
-        old_seats = self._seats()
-        game = make_game(self.config, name)
-        start = game.initial_position()
-        self.journal.switch_game(game, game.format_position(start))
-        self.game = game
-        ai = old_seats[self.ai_seat] if self.ai_seat is not None else None
-        self.ai_seat = self._seat(ai)
-        seats = len(self.journal.seat_players())
-        players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
-        for seat, player in enumerate(players):
-            if player:
-                self.journal.set_player(seat, player)
-        self.table = self._make_table(start, (), players)
-        self._ai_key = None
-        log.info("switched to %s: game %d", name, self.journal.current.id)
-        if self._sensed is not None:
-            self.table.on_scan(self._sensed, now)
-
-    def _draw_chance(self, now: float) -> bool:
-        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal): drawn from
-        the chance source, or in a replay the recorded draws, in the order they came."""
-        from companion.games.base import CHANCE
-
-        drew = False
-        for _ in range(chance.MAX_DRAWS):
-            pos = self.table.position
-            if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
-                break
-            if self.ai_mode == "replay":
-                if not self._chance_feed:
-                    break
-                text = self._chance_feed.pop(0)
-            else:
-                text = self.game.format_move(pos, chance.draw(self.game.chance_outcomes(pos),
-                                                              self.chance_source))
-            move = self.game.parse_move(pos, text)
-            self._record(now, "chance", move=text)
-            self.journal.apply_commit("move", text, "")  # durable before anybody sees it
-            self.table.on_chance(move, now)
-            drew = True
-        return drew
-
-    def chance_answer(self, text: str, now: float) -> None:
-        """A recorded draw (replay): taken where the service would have drawn it."""
-        self._chance_feed.append(text)
-
-    def _menu_button(self, name: str, kind: str, now: float) -> None:
-        chosen = self.menu.on_button(name, kind)
-        if chosen is not None:
-            self._start_game(chosen, now)
-
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
         """One loop iteration. Returns True when the snapshot changed."""
@@ -218,6 +139,8 @@ class Companion(AiHandoff):
         ref = self.table
         if self.feed is not None:
             self.feed.poll()
+        if self.pending.paused and not self._retry_storage(now):
+            return False
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
@@ -247,10 +170,15 @@ class Companion(AiHandoff):
         ref.tick(now)
         commits = ref.drain_commits()
         if commits:
-            self._journal(commits)
             changed = True
-        if self._draw_chance(now):
-            changed = True
+            if not self.pending.flush(now, commits):
+                self._pause_for_storage(now)
+                return True
+        drawn = self._draw_chance(now)
+        if drawn is None:  # a draw could not be journaled: not shown, retried (storage)
+            self._pause_for_storage(now)
+            return True
+        changed = changed or drawn
         view = ref.view()
         if view is not self._view:
             if self._view is None or view.phase != self._view.phase:
@@ -296,17 +224,51 @@ class Companion(AiHandoff):
 
     def _journal(self, commits) -> None:
         for c in commits:
-            self.journal.apply_commit(c.kind, c.move, c.position)
-            if c.kind == "move":
-                log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
-            elif c.kind == "settings":
-                self._save_settings()
-            else:
-                if c.kind == "new_game":  # the same players go on playing
-                    for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
-                        if name:
-                            self.journal.set_player(seat, name)
-                log.info("journaled %s -> %s", c.kind, c.position)
+            self._journal_one(c)
+
+    def _journal_one(self, c) -> None:
+        if c.kind == "chance":  # the service's own draw: durable first, then the table hears it
+            self._journal_chance(c)
+            return
+        self.journal.apply_commit(c.kind, c.move, c.position)
+        if c.kind == "move":
+            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
+        elif c.kind == "settings":
+            self._save_settings()
+        else:
+            if c.kind == "new_game":  # the same players go on playing
+                for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
+                    if name:
+                        self.journal.set_player(seat, name)
+            log.info("journaled %s -> %s", c.kind, c.position)
+
+    def _pause_for_storage(self, now: float) -> None:
+        """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
+        the storage problem instead of the referee's picture until a retry succeeds."""
+        from companion.service.storage import PROBLEM_LEDS
+
+        self._message(f"storage problem: {self.pending.problem}; the move is kept and retried")
+        self._view = None  # the referee's picture is repainted once the journal caught up
+        if self._leds != PROBLEM_LEDS:
+            self.devices.leds.show(PROBLEM_LEDS)
+            self._leds = PROBLEM_LEDS
+            self.frames_shown += 1
+        self._overlay = None
+        if self._screen != ("storage", ""):
+            self._show_screen(("storage", ""), getattr(self.table, "language", self.language))
+
+    def _retry_storage(self, now: float) -> bool:
+        """While paused: drop the players' input (the table is stopped), retry when due.
+        True when the journal caught up and play goes on."""
+        self.devices.cards.poll()
+        self.devices.buttons.poll()
+        if not self.pending.due(now):
+            return False
+        if not self.pending.flush(now):
+            return False
+        log.info("storage works again: %s", self.pending.resumed)
+        self._message("storage works again; play on")
+        return True
 
     def _save_settings(self) -> None:
         ref = self.table
@@ -330,6 +292,9 @@ class Companion(AiHandoff):
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
         known = self.cards.get(uid)
+        if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
+            self._message(known.problem())
+            return
         parsed = (known.function, known.name) if known is not None else parse_text(card.text)
         # The resolved function goes into the recording too, so a replay does not need the card map.
         self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
@@ -348,11 +313,13 @@ class Companion(AiHandoff):
             return
         if function == "player":
             self.table.on_card("player", now, arg=name)
-            self._save_settings()
         else:
             self.table.on_card(function, now)
-            if function in ("ai_orange", "ai_grey", "ai_off", "language"):
+        if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
+            try:
                 self._save_settings()
+            except StorageError as exc:  # the referee keeps it; the journal is written at the next change
+                self._message(f"storage problem: {exc}; the setting applies but is not saved")
 
     def _unknown_card(self, uid: str, now: float) -> None:
         text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"

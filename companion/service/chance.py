@@ -10,6 +10,8 @@ import secrets
 from fractions import Fraction
 from math import lcm
 
+from companion.tables.protocol import Commit
+
 #: Chance nodes in a row the service resolves in one loop iteration (a deal of many cards is
 #: many chance moves); more is a game that never leaves chance, and the rest waits a step.
 MAX_DRAWS = 64
@@ -35,3 +37,41 @@ def draw(outcomes: list[tuple[object, Fraction]], rng):
             return move
         pick -= w
     raise AssertionError("unreachable: the weights add up to their sum")  # pragma: no cover
+
+
+class ChanceDraws:
+    """Mixin of Companion: needs self.game, self.table, self.journal, self.pending,
+    self.chance_source, self.ai_mode and self._chance_feed."""
+
+    def _draw_chance(self, now: float) -> bool | None:
+        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal): drawn from the
+        chance source, or in a replay the recorded draws, in the order they came. True when a
+        draw was made; None when one could not be journaled yet (storage: kept, retried)."""
+        from companion.games.base import CHANCE
+
+        drew = False
+        for _ in range(MAX_DRAWS):
+            pos = self.table.position
+            if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
+                break
+            if self.ai_mode == "replay":
+                if not self._chance_feed:
+                    break
+                text = self._chance_feed.pop(0)
+            else:
+                text = self.game.format_move(pos, draw(self.game.chance_outcomes(pos), self.chance_source))
+            self._record(now, "chance", move=text)
+            self._chance_now = now
+            if not self.pending.flush(now, [Commit("chance", text, "")]):
+                return None  # kept and retried; the table hears of it once it is durable
+            drew = True
+        return drew
+
+    def _journal_chance(self, c) -> None:
+        """Journal a draw, then hand it to the table (PendingCommits retries this whole step)."""
+        self.journal.apply_commit("move", c.move, "")  # durable before anybody sees it
+        self.table.on_chance(self.game.parse_move(self.table.position, c.move), self._chance_now)
+
+    def chance_answer(self, text: str, now: float) -> None:
+        """A recorded draw (replay): taken where the service would have drawn it."""
+        self._chance_feed.append(text)

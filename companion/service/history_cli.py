@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -37,6 +38,15 @@ def _open(args):
     return connect(path, readonly=True)
 
 
+def _damaged(prog: str, args, exc: sqlite3.Error) -> int:
+    from companion.service.storage import describe, recover_hint
+
+    state = statedir.resolve(args)
+    print(f"{prog}: journal {state / DB_NAME} cannot be read ({describe(exc)}): {recover_hint(state)}",
+          file=sys.stderr)
+    return 2
+
+
 def fmt_duration(seconds: float) -> str:
     seconds = int(round(seconds))
     h, rest = divmod(seconds, 3600)
@@ -46,6 +56,14 @@ def fmt_duration(seconds: float) -> str:
 
 def fmt_date(t: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def _names(g: GameRow) -> GameRow:
+    """Names as shown: rows written before names were cleaned may hold anything."""
+    from companion.service.cards import clean_name
+
+    g.players = [clean_name(p) for p in g.players]
+    return g
 
 
 def to_record(g: GameRow):
@@ -88,8 +106,14 @@ def history_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion history: {exc}", file=sys.stderr)
         return 2
-    games = list_games(conn)
-    conn.close()
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    try:
+        games = [_names(g) for g in list_games(conn)]
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    finally:
+        conn.close()
     if args.json:
         for g in games:
             row = {"id": g.id, "game": g.game, "date": fmt_date(g.started)}
@@ -103,11 +127,13 @@ def history_main(argv: list[str] | None = None) -> int:
     if not games:
         print("no games yet")
         return 0
-    print(f"{'id':>4}  {'date':<16}  {'game':<14} {'players':<25} {'result':<14} {'moves':>5}  duration")
+    print(f"{'id':>4}  {'date':<16}  {'game':<12} {'players':<30} {'result':<12} {'moves':>5}  duration")
     for g in games:
         players = " / ".join(p or "-" for p in g.players)
-        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {g.game:<14} {players:<25} "
-              f"{result_text(g.result):<14} {len(g.moves):>5}  {fmt_duration(g.duration)}")
+        if len(players) > 30:  # the whole names are in --json and the exports
+            players = players[:27] + "..."
+        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {g.game:<12} {players:<30} "
+              f"{result_text(g.result):<12} {len(g.moves):>5}  {fmt_duration(g.duration)}")
         if args.moves and g.moves:
             pairs = [f"{i // 2 + 1}. " + " ".join(g.moves[i:i + 2]) for i in range(0, len(g.moves), 2)]
             print("      " + " ".join(pairs))
@@ -127,9 +153,12 @@ def export_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion export: {exc}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
+            g = g if g is None else _names(g)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -144,7 +173,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = list_games(conn)
+        games = [_names(g) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")
@@ -152,5 +181,7 @@ def export_main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"companion export: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     finally:
         conn.close()

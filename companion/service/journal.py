@@ -21,10 +21,17 @@ place on open, in one transaction: its names move into `players`, nothing else c
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.service import storage
+# The games as read back (history, export, resume) live beside: imported from here as before.
+from companion.service.history import GameRow, _columns, list_games, load_game  # noqa: F401
+from companion.service.storage import StorageError
+
+log = logging.getLogger("companion")
 
 DB_NAME = "companion.db"
 SCHEMA_VERSION = 2
@@ -69,38 +76,6 @@ class JournalError(RuntimeError):
     pass
 
 
-@dataclass
-class GameRow:
-    id: int
-    game: str
-    rules: str | None
-    start: str
-    started: float
-    ended: float | None
-    result: str
-    seats: int = 2
-    players: list[str] = field(default_factory=list)   # one name per seat ("" = nobody said)
-    moves: list[str] = field(default_factory=list)
-    last_at: float | None = None
-
-    def __post_init__(self) -> None:
-        self.players = list(self.players) + [""] * (self.seats - len(self.players))
-
-    @property
-    def duration(self) -> float:
-        end = self.ended if self.ended is not None else (self.last_at or self.started)
-        return max(0.0, end - self.started)
-
-    # Round 1's two columns, for maunz's records and callers that still ask for them.
-    @property
-    def orange(self) -> str:
-        return self.players[0] if self.players else ""
-
-    @property
-    def grey(self) -> str:
-        return self.players[1] if len(self.players) > 1 else ""
-
-
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     if readonly:
         if not path.exists():
@@ -119,10 +94,6 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     return conn
-
-
-def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
 
 
 def _upgrade(conn: sqlite3.Connection) -> None:
@@ -162,13 +133,38 @@ class Journal:
             raise JournalError(f"{state_dir}: cannot create the state directory ({exc.strerror});"
                                " set [state] dir to a writable directory") from None
         self.path = state_dir / DB_NAME
+        self.state_dir = state_dir
         self.game = game
         self.game_name = game_name or game.info.name
         self.clock = clock
-        self.conn = connect(self.path)
+        self.conn = None
         self.current: GameRow | None = None
         self._pos = None
-        self._load_current()
+        self.mark = storage.Mark(self.path)
+        self._last_backup = 0.0
+        # Every check before READY: a damaged or unwritable journal is refused with one line.
+        storage.probe_dir(state_dir)
+        had_mark = self.mark.load()
+        try:
+            self.conn = connect(self.path)
+            storage.check_db(self.conn, self.path)
+            if had_mark:
+                storage.check_mark(self.conn, self.mark, self.path)
+            self._load_current()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise storage.open_error(exc, self.path) from None
+        except StorageError:
+            self.close()
+            raise
+        try:
+            self._save_mark()
+        except OSError as exc:
+            self.close()
+            raise StorageError(f"{self.mark.path}: cannot write the high-water mark ({exc.strerror});"
+                               " make the state directory writable and start again") from None
+        if storage.backup_due(state_dir):
+            self._backup("daily")
 
     # ---------------------------------------------------------------------------- reading
     def _load_current(self) -> None:
@@ -225,6 +221,7 @@ class Journal:
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
                                "unfinished", seats)
         self._pos = pos
+        self._save_mark()
         return self.current
 
     def ensure_game(self, start_text: str) -> GameRow:
@@ -295,6 +292,11 @@ class Journal:
         if result is not None:
             self.current.result = result
             self.current.ended = now
+        self._save_mark()
+        if result is not None:
+            self._backup(f"g{self.current.id:04d}")
+        elif now - self._last_backup >= storage.DAILY:
+            self._backup("daily")
 
     def _undo(self, position: str) -> None:
         if self.current is None or not self.current.moves:
@@ -305,6 +307,7 @@ class Journal:
                                   (self.current.id,))
             self.current.result, self.current.ended = "unfinished", None
         ply = len(self.current.moves) - 1
+        self._save_mark(ply, strict=True)  # lowered before the delete: the mark stays a lower bound
         with self._tx():
             self.conn.execute("DELETE FROM moves WHERE game_id=? AND ply=?", (self.current.id, ply))
         self.current.moves.pop()
@@ -314,12 +317,15 @@ class Journal:
         """Close the current game: as `result` if it is unfinished, or delete it if it has no moves."""
         if self.current is None:
             return
+        ended = bool(self.current.moves) and self.current.result == "unfinished" and bool(result)
         with self._tx():
             if not self.current.moves and self.current.result == "unfinished":
                 self.conn.execute("DELETE FROM players WHERE game_id=?", (self.current.id,))
                 self.conn.execute("DELETE FROM games WHERE id=?", (self.current.id,))
             elif self.current.result == "unfinished" and result:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
+        if ended:
+            self._backup(f"g{self.current.id:04d}")
         self.current = None
         self._pos = None
 
@@ -333,6 +339,9 @@ class Journal:
             return
         if not 0 <= seat < self.current.seats:
             raise JournalError(f"seat {seat} does not exist in a game for {self.current.seats}")
+        from companion.service.cards import clean_name
+
+        name = clean_name(name)
         with self._tx():
             self.conn.execute("INSERT INTO players(game_id, seat, name) VALUES (?,?,?) ON CONFLICT"
                               "(game_id, seat) DO UPDATE SET name=excluded.name", (self.current.id, seat, name))
@@ -360,6 +369,29 @@ class Journal:
             self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) "
                               "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
 
+    def _save_mark(self, ply: int | None = None, strict: bool = False) -> None:
+        """Record the current game's ply in the high-water mark. After a commit that raised it, a
+        failed write only leaves the mark lower (still a valid bound) and is retried next time;
+        before a commit that lowers it (`strict`), a failed write stops that commit."""
+        if self.current is None:
+            return
+        try:
+            self.mark.save(self.current.id, len(self.current.moves) if ply is None else ply)
+        except OSError as exc:
+            if strict:
+                raise StorageError(f"{self.mark.path}: cannot write ({exc.strerror})") from None
+            self.mark.dirty = True
+            log.warning("%s: cannot write (%s); retried at the next commit", self.mark.path, exc.strerror)
+
+    def _backup(self, tag: str) -> None:
+        try:
+            path = storage.backup(self.conn, self.state_dir, tag)
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("journal backup failed (%s); the journal itself is intact", storage.describe(exc))
+            return
+        self._last_backup = self.clock()
+        log.debug("journal backed up to %s", path)
+
     def journal_mode(self) -> str:
         return self.conn.execute("PRAGMA journal_mode").fetchone()[0]
 
@@ -377,40 +409,29 @@ class _Transaction:
         self.conn = conn
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StorageError(f"journal write failed ({storage.describe(exc)})") from None
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
-        self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        # A failed write (disk full, read-only, I/O error) becomes a StorageError: the service
+        # keeps the commit in memory and retries; it never acknowledges it.
+        failure = exc
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return False
+            except sqlite3.Error as err:
+                failure = err
+        if self.conn.in_transaction:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        if isinstance(failure, sqlite3.DatabaseError) and not isinstance(failure, sqlite3.IntegrityError):
+            raise StorageError(f"journal write failed ({storage.describe(failure)})") from None
+        if failure is not exc:
+            raise failure
         return False
-
-
-# -------------------------------------------------------------------------------- history
-def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
-    """One game with its players and moves; reads round-1 databases (never upgraded by a
-    read-only reader) as well as today's."""
-    columns = _columns(conn, "games")
-    if "orange" in columns:  # round 1: two columns of names, maunz only
-        row = conn.execute("SELECT id, game, rules, start, started, ended, result, orange, grey FROM games"
-                           " WHERE id=?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        g = GameRow(*row[:7], seats=2, players=[row[7], row[8]])
-    else:
-        row = conn.execute("SELECT id, game, rules, start, started, ended, result, seats FROM games"
-                           " WHERE id=?", (game_id,)).fetchone()
-        if row is None:
-            return None
-        g = GameRow(*row)
-        for seat, name in conn.execute("SELECT seat, name FROM players WHERE game_id=?", (game_id,)):
-            if 0 <= seat < g.seats:
-                g.players[seat] = name
-    for move, at in conn.execute("SELECT move, at FROM moves WHERE game_id=? ORDER BY ply", (game_id,)):
-        g.moves.append(move)
-        g.last_at = at
-    return g
-
-
-def list_games(conn: sqlite3.Connection) -> list[GameRow]:
-    ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY id")]
-    return [g for g in (load_game(conn, i) for i in ids) if g is not None]

@@ -62,10 +62,15 @@ def snapshot(companion) -> dict:
 
 
 def render_message(message: tuple, language: str):
-    """The service's own OLED messages (beside the table's screens): an unknown card."""
+    """The service's own OLED messages (beside the table's screens): an unknown card, a storage
+    problem."""
     from PIL import Image, ImageDraw
 
     kind, uid = message
+    if kind == "storage":
+        from companion.service.storage import render_problem
+
+        return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
     head = "Unbekannte Karte" if language == "de" else "Unknown card"

@@ -7,8 +7,7 @@
 (function () {
   const FILES = "abcdef";
   const HOLD_MS = 700;           // a button held this long is a long press
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token") || "";
+  // The token never lives in the page: the server swapped /?token=... for an HttpOnly cookie.
 
   const T = {
     en: {
@@ -374,7 +373,6 @@
       return;
     }
     msg.id = page.nextId++;
-    if (token) msg.token = token;
     page.ws.send(JSON.stringify(msg));
   }
 
@@ -407,7 +405,7 @@
 
   function connect(delay) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(proto + "//" + location.host + "/ws" + (token ? "?token=" + encodeURIComponent(token) : ""));
+    const ws = new WebSocket(proto + "//" + location.host + "/ws");
     page.ws = ws;
     ws.onopen = () => {
       delay = 500;
