@@ -10,6 +10,7 @@ import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module:function, one-line help)
+    "games": ("companion.games.cli:main", "list the games: name, title, players, how they are served"),
     "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
     "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),

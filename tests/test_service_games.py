@@ -368,7 +368,7 @@ def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path):
     p.run(0.5)
     press(c, p, "ok", "long")
     assert c.table.phase == "confirm_new_game" and [m.key for m in c._screen.lines] == [
-        "confirm_keys", "confirm_card"]
+        "confirm_keys"]
     press(c, p, "cat")  # no other game: CAT is the table's (ignored while it asks)
     assert not c.menu.is_open
     c.close()

@@ -36,6 +36,7 @@ from companion.tables.menu import GameMenu
 log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
+PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
 
 
 def make_game(config: Config, name: str | None = None):
@@ -84,6 +85,9 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._leds = None
         self._screen = None
         self._screen_language = None
+        self._page = 0          # the page of a long instruction on the OLED, turned every
+        self._pages = 1         # PAGE_SECONDS
+        self._page_since = 0.0
         self._image = None
         self._png: str | None = None
         self._view = None
@@ -201,20 +205,27 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
                 self._overlay = None
         language = getattr(ref, "language", self.language)
         if screen != self._screen or language != self._screen_language:
-            self._show_screen(screen, language)
+            self._show_screen(screen, language, 0, now)
+            changed = True
+        elif self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
+            # a long instruction: turn the page, so every word reaches the OLED
+            self._show_screen(screen, language, (self._page + 1) % self._pages, now)
             changed = True
         self._maybe_ai(view, now)
         if changed:
             self._notify()
         return changed
 
-    def _show_screen(self, screen, language: str) -> None:
+    def _show_screen(self, screen, language: str, page: int = 0, now: float = 0.0) -> None:
         if isinstance(screen, tuple):
             image = render_message(screen, language)
+            self._pages = 1
         else:
-            from companion.ui.render import render
+            from companion.ui.render import page_count, render
 
-            image = render(screen, language=language)
+            self._pages = page_count(screen, language)
+            image = render(screen, language=language, page=page)
+        self._page, self._page_since = page, now
         self.devices.display.show(image)
         self._screen = screen
         self._screen_language = language

@@ -53,7 +53,7 @@ def snapshot(companion) -> dict:
     }
     page_view = tables.page_view(name)
     if page_view is not None:
-        out.update(page_view(c.table))
+        out.update(page_view(c.table, view))
     else:
         seat = game.to_move(pos) if winner is None else None
         out.update({"view": "text", "text": game.observation(pos),

@@ -3,8 +3,8 @@
 A table is what the companion runs at the physical table for one game (the protocol is in
 companion/tables/protocol.py; the layers and the checklist for a new game are in
 docs/ARCHITECTURE.md). Each entry names the table's factory and, optionally, its page view
-(a function of the table giving the web page's drawing of the game; without one the page shows
-the generic text view). Entries are "module:attribute" strings, imported on first use, so
+(`page_view(table, view) -> dict`: the web page's drawing of the game, merged into the
+snapshot; without one the page shows the generic text view). Entries are "module:attribute" strings, imported on first use, so
 `import companion.tables` stays cheap and a game's table loads only when it is played.
 
 Adding a game's table is one line in TABLES.
@@ -68,7 +68,7 @@ def make(game, position=None, **settings) -> Table:
     return factory(game.info.name)(game, position, **settings)
 
 
-def page_view(name: str) -> Callable[[Any], dict] | None:
+def page_view(name: str) -> Callable[[Any, Any], dict] | None:
     """The page's drawing of the game (a function of the table), or None: the generic view."""
     entry = TABLES.get(_key(name))
     return None if entry is None or entry[1] is None else _resolve(entry[1])

@@ -28,10 +28,18 @@ class BedReading:
         self._restore: int | None = None
         self._restore_reason = ""
         self._restore_labels: dict[int, str] = {}
+        self._restore_sources = ((0, 0), False)  # (kittens in the box per colour, from the pool)
+        self._restore_notes: tuple = ()
+        # What stands where, as far as the table can know (reed switches see no colour): the
+        # pieces of the last anchor (a commit, an undo, a restore), on the squares that stayed
+        # occupied in every reading since (`_known`).
+        self._have: dict[int, str] = self._labels()
+        self._known = self._pos.occupied
         self._cache: dict = {}
 
     def on_scan(self, occupancy: int, now: float) -> None:
         occupancy &= FULL_MASK
+        self._known &= occupancy  # a piece lifted and put down again may be another piece
         if self._paused == "offline":
             return
         if self._paused and not self._fresh:
@@ -76,8 +84,10 @@ class BedReading:
         self._paused = None
         self._stable, self._stable_since = self._sensed, self._sensed_since
         if self._sensed != self._pregap:
-            self._restore, self._restore_reason = self._pregap, "resync"
-            self._restore_labels = self._pregap_labels or self._labels()
+            # nothing is known across the gap: every extra piece is "a piece"
+            self._start_restore(self._pregap, "resync", self._pregap_labels or self._labels(), {})
+        else:
+            self._have, self._known = dict(self._pregap_labels or self._labels()), self._sensed
 
     def _update(self, now: float) -> None:
         if self._sensed is None:
@@ -98,7 +108,9 @@ class BedReading:
         if self._restore is not None:
             if S != self._restore:
                 return
+            have = self._belief(S)  # the bed is the target now: this is the new anchor
             self._restore = None
+            self._have, self._known = {sq: p for sq, p in have.items() if p}, S
         if self._confirm_new or self._pos.winner is not None:
             return
         plan = self._analyse(S)
@@ -108,8 +120,8 @@ class BedReading:
                     # No turn in progress: guide back to the committed bed, inferring nothing
                     # until it is reached (a half-fixed bed must not become a placement).
                     C = self._pos.occupied  # (| the AI's square: "move it there")
-                    self._restore, self._restore_reason = C | plan.missing, "correction"
-                    self._restore_labels = plan.labels
+                    self._start_restore(C | plan.missing, "correction", plan.labels,
+                                        self._belief(S))
                 else:
                     self._correction = True
             return
@@ -121,6 +133,29 @@ class BedReading:
                     plan.needs_ok or now - self._stable_since < self.correction_delay):
                 return  # lifting one piece may be the start of a line: wait, or OK confirms
             self._commit_move(plan)
+
+    def _start_restore(self, target: int, reason: str, labels: dict, have: dict,
+                       sources=((0, 0), False), notes: tuple = ()) -> None:
+        """Guide the bed to `target` (`labels`: the piece each square needs); `have`: what the
+        table believes stands on the bed now (piece letters; absent: unknown)."""
+        self._restore, self._restore_reason, self._restore_labels = target, reason, labels
+        self._restore_sources, self._restore_notes = sources, notes
+        self._have = {sq: p for sq, p in have.items() if p}
+        self._known = (self._sensed or 0) & sum(1 << sq for sq in self._have)
+
+    def _belief(self, S: int) -> dict[int, str | None]:
+        """The piece the table believes stands on each square of the bed S (None: unknown)."""
+        if self._restore is not None:
+            return {sq: self._have.get(sq) if self._known >> sq & 1
+                    else self._restore_labels.get(sq) if self._restore >> sq & 1 else None
+                    for sq in bits(S)}
+        plan = self._analyse(S)
+        if plan.errors == 0:  # the bed reads as the committed one or a turn done right so far
+            have = {sq: plan.labels.get(sq) for sq in bits(S)}
+            if plan.placement is not None and plan.kind is None:
+                have[plan.placement.square] = None  # kitten or cat: not answered yet
+            return have
+        return {sq: self._have.get(sq) if self._known >> sq & 1 else None for sq in bits(S)}
 
     def _kinds(self, sq: int) -> tuple[str, ...]:
         pos = self._pos

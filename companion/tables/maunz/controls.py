@@ -36,7 +36,7 @@ class Controls:
         if name == "back" and kind == "long":
             self._undo()
         elif name == "ok" and kind == "long":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
@@ -44,7 +44,7 @@ class Controls:
         elif name == "cat":
             self._declare_cat()
         elif name == "ok" and phase == "won":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif name == "ok" and phase == "choose":
             self._retire_ok = True
         self._update(now)
@@ -77,7 +77,7 @@ class Controls:
             if self._confirm_new:
                 self._new_game()
             else:
-                self._confirm_new = True
+                self._confirm_new, self._confirm_by_card = True, True
         elif self._confirm_new:
             self._confirm_new = False  # any other card cancels the question
         elif function == "undo":

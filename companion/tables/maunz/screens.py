@@ -3,12 +3,12 @@ by pure functions (the UI layer of this table: colours from companion.ui.palette
 companion.ui.i18n). See README.md ("LED conventions", "OLED")."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import Placement, Position
 from companion.tables.maunz.controls import Suggestion
-from companion.tables.maunz.pairing import pair
+from companion.tables.maunz.guidance import step_message, steps
 from companion.tables.maunz.plan import Plan, bits
 from companion.ui import palette
 from companion.ui.screens import Msg, Pool, Screen, msg
@@ -35,6 +35,10 @@ class State:
     stable: int | None
     kids: bool                         # the kids rules (kittens win, go back to the pool)
     names: tuple[str, str]
+    confirm_by_card: bool = False      # the new-game question came from a card
+    restore_sources: tuple = ((0, 0), False)  # undo: (kittens in the box per colour, from the pool)
+    restore_notes: tuple = ()          # undo: where the pieces come from (Msg lines)
+    belief: dict = field(default_factory=dict)  # correction: the piece believed on each square
 
 
 def _names(mask: int) -> str:
@@ -52,7 +56,9 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
     if phase == "paused":
         lines.append(msg("offline" if st.paused == "offline" else "paused"))
     elif phase == "confirm_new_game":
-        lines += [msg("confirm_keys"), msg("confirm_card")]
+        lines.append(msg("confirm_keys"))
+        if st.confirm_by_card:
+            lines.append(msg("confirm_card"))
     elif phase == "won":
         _win_view(st, cells, lines)
     elif phase == "correction":
@@ -162,32 +168,33 @@ def _where(st: State, p: Placement, choice: int) -> list[Msg]:
 def _correction_view(st: State, plan: Plan | None, cells: dict, lines: list) -> Msg | None:
     S = st.stable if st.stable is not None else 0
     title = None
+    notes: tuple[Msg, ...] = ()
     if st.restore is not None:
         target = st.restore
         extra, missing = S & ~target, target & ~S
         labels = st.restore_labels
+        (box, from_pool), notes = st.restore_sources, st.restore_notes
+        new = missing & ~st.position.occupied  # the AI's square: "put it on", not "back"
         title = {"undo": msg("head.undo"), "new_game": msg("head.clear")}.get(
             st.restore_reason)
     else:
         extra, missing, labels = plan.extra, plan.missing, plan.labels
-    moves, lone_extra, lone_missing = pair(extra, missing)
-    actions = ([("move", a, b) for a, b in moves] + [("off", a, None) for a in lone_extra]
-               + [("back", b, None) for b in lone_missing])
-    if not actions:
+        box, from_pool, new = (0, 0), False, 0
+    todo = steps(extra, missing, st.belief, labels, box, from_pool, new)
+    if not todo:
         return title
-    what, a, b = actions[0]
-    if what == "move":
-        cells[a] = palette.move_from(labels.get(b))
-        cells[b] = palette.move_to(labels.get(b))
-        lines.append(msg("move_piece", src=SQUARE_NAMES[a], dst=SQUARE_NAMES[b]))
-    elif what == "off":
-        cells[a] = palette.leaves_bed()
-        lines.append(msg("take_off", square=SQUARE_NAMES[a]))
+    step = todo[0]  # one action at a time: the LEDs show the same one
+    if step.what == "carry":
+        cells[step.src] = palette.move_from(step.piece)
+        cells[step.dst] = palette.move_to(step.piece)
+    elif step.what == "off":
+        cells[step.src] = palette.leaves_bed()
     else:
-        cells[a] = palette.put_back(labels.get(a))
-        lines.append(msg("put_back", piece=labels.get(a) or "?", square=SQUARE_NAMES[a]))
-    if len(actions) > 1:
-        lines.append(msg("more", n=len(actions) - 1))
+        cells[step.dst] = palette.put_back(step.piece)
+    lines.append(step_message(step, SQUARE_NAMES))
+    if len(todo) > 1:
+        lines.append(msg("more", n=len(todo) - 1))
+    lines.extend(notes)
     return title
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move, format_position
+from companion.tables.maunz.guidance import undo_sources
 from companion.tables.maunz.plan import Plan
 from companion.tables.protocol import Commit
 from companion.ui.screens import msg
@@ -73,25 +74,30 @@ class Session:
         self._moves.append(text)
         self._commits.append(Commit("move", text, format_position(new)))
         self._reset_turn()
+        self._have, self._known = self._labels(), new.occupied
 
     def _undo(self) -> None:
         self._confirm_new = False
         C = self._pos.occupied
+        have = self._belief(self._stable) if self._stable is not None else {}
+        sources, notes = ((0, 0), False), ()
         if self._restore is None and self._stable is not None and self._stable != C:
             self._reset_turn()  # first cancel the turn in progress
         elif self._moves:
+            after = self._pos
             self._pos = self._history.pop()
             self._moves.pop()
             self._commits.append(Commit("undo", None, format_position(self._pos)))
             self._reset_turn()
+            sources, notes = undo_sources(after, self._pos)
         else:
             self._notice = msg("nothing_to_undo")
             return
         if self._sensed is not None and self._sensed != self._pos.occupied:
-            self._restore, self._restore_reason = self._pos.occupied, "undo"
-            self._restore_labels = self._labels()
+            self._start_restore(self._pos.occupied, "undo", self._labels(), have, sources, notes)
         else:
             self._restore = None
+            self._have, self._known = self._labels(), self._pos.occupied
 
     def _new_game(self) -> None:
         if self._moves and self._pos.winner is None:
@@ -102,7 +108,7 @@ class Session:
         self._reset_turn()
         self._confirm_new = False
         if self._sensed:
-            self._restore, self._restore_reason, self._restore_labels = 0, "new_game", {}
+            self._start_restore(0, "new_game", {}, {})  # clearing: "take the piece off" each
         else:
             self._restore = None
 

@@ -42,6 +42,7 @@ class MaunzTable(Session, BedReading, Controls):
         self._init_session(game, position, moves, players)
         self._init_bed(settle, correction_delay)
         self._confirm_new = False
+        self._confirm_by_card = False  # "(or tap the card again)" only after a card tap
         self._want_hint = False
         self._notice: Msg | None = None
         self._reset_turn()
@@ -101,13 +102,17 @@ class MaunzTable(Session, BedReading, Controls):
     # ------------------------------------------------------------------ output
     def state(self) -> screens.State:
         """What the screens are composed from (a value)."""
+        phase = self.phase
         return screens.State(
-            phase=self.phase, position=self._pos, plan=self._stable_plan(), paused=self._paused,
+            phase=phase, position=self._pos, plan=self._stable_plan(), paused=self._paused,
             notice=self._notice, suggestion=self._suggestion, wants_ai=self.wants_ai,
             wants_hint=self.wants_hint, declared_cat=self._declared_cat, restore=self._restore,
             restore_reason=self._restore_reason, restore_labels=self._restore_labels,
             sensed=self._sensed, stable=self._stable,
-            kids=getattr(self.game, "variant", 0) == KIDS, names=self.players)
+            kids=getattr(self.game, "variant", 0) == KIDS, names=self.players,
+            confirm_by_card=self._confirm_by_card, restore_sources=self._restore_sources,
+            restore_notes=self._restore_notes,
+            belief=self._belief(self._stable or 0) if phase == "correction" else {})
 
     def view(self) -> TableView:
         st = self.state()
