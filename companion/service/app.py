@@ -55,7 +55,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
                  recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
         # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
-        self.chance_source = chance_source if chance_source is not None else chance.default_source()
+        self.chance_source = chance_source  # None: secrets.SystemRandom(), made at the first draw
         self.devices = devices
         self.state_dir = Path(state_dir if state_dir is not None else config.state_dir)
         self.clock = clock

@@ -6,7 +6,6 @@ hands it to the table (`table.on_chance`), so a power loss never re-rolls and a 
 the same draws (the recording's "chance" events)."""
 from __future__ import annotations
 
-import secrets
 from fractions import Fraction
 from math import lcm
 
@@ -18,6 +17,10 @@ MAX_DRAWS = 64
 
 
 def default_source():
+    # Imported when the first die is rolled: secrets loads OpenSSL (~1 MB), which a game
+    # without chance (maunz) never needs.
+    import secrets
+
     return secrets.SystemRandom()
 
 
@@ -59,6 +62,8 @@ class ChanceDraws:
                     break
                 text = self._chance_feed.pop(0)
             else:
+                if self.chance_source is None:
+                    self.chance_source = default_source()
                 text = self.game.format_move(pos, draw(self.game.chance_outcomes(pos), self.chance_source))
             self._record(now, "chance", move=text)
             self._chance_now = now
