@@ -4,6 +4,7 @@ device reset and the resync after it. See README.md ("How the bed is read")."""
 from __future__ import annotations
 
 from companion.games.maunz.engine import Placement
+from companion.tables.maunz.guidance import wrong_pieces
 from companion.tables.maunz.plan import Plan, bits, plan_placement
 from companion.tables.protocol import NON_BOARD_DEVICES
 from companion.words import FULL_MASK, SQUARES, DeviceEvent
@@ -106,9 +107,10 @@ class BedReading:
             return  # still moving: only the echo changes
         S = self._stable
         if self._restore is not None:
-            if S != self._restore:
-                return
-            have = self._belief(S)  # the bed is the target now: this is the new anchor
+            have = self._belief(S)
+            if S != self._restore or wrong_pieces(0, have, self._restore_labels):
+                return  # (a known wrong piece on a right square: still to swap)
+            # the bed is the target now: this is the new anchor
             self._restore = None
             self._have, self._known = {sq: p for sq, p in have.items() if p}, S
         if self._confirm_new or self._pos.winner is not None:

@@ -30,6 +30,14 @@ class Step:
     source: str | None = None  # for "place": "pool" | "box" | "new" | None (knocked off: put back)
 
 
+def wrong_pieces(extra: int, have: dict[int, str | None], want: dict[int, str | None]) -> int:
+    """The squares that hold a piece where the target wants one, but -- as far as the referee
+    knows -- another piece (colour or kind). Reed switches cannot see this: after two undos a
+    square can hold the later move's cat where the earlier position has a kitten."""
+    return sum(1 << sq for sq, p in have.items()
+               if p and not extra >> sq & 1 and want.get(sq) not in (None, p))
+
+
 def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int, str | None],
           box_kittens: tuple[int, int] = (0, 0), from_pool: bool = False,
           new: int = 0) -> list[Step]:
@@ -40,7 +48,12 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
     the move being taken back); the rest of the missing pieces come from the pool when
     `from_pool` (an undo: pushed-off pieces went back to the pool), else they are "put back"
     (knocked off during play: the piece is at hand). Squares in `new` never held their piece
-    (the AI's square): "put it on", not "put it back"."""
+    (the AI's square): "put it on", not "put it back".
+
+    A wrong piece on a right square (`wrong_pieces`) counts as extra and missing both: it
+    leaves first (carried to an empty square, or off), and only then is its square filled."""
+    wrong = wrong_pieces(extra, have, want)
+    extra, missing = extra | wrong, missing | wrong
     carries: list[Step] = []
     used_extra = used_missing = 0
     letters = sorted({p for p in (have.get(s) for s in bits(extra)) if p}
@@ -50,11 +63,18 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
         mi = sum(1 << s for s in bits(missing) if want.get(s) == letter)
         moves, _, _ = pair(ex, mi)
         for a, b in moves:
+            if wrong >> a & 1 and wrong >> b & 1:
+                continue  # both squares occupied: neither carry could go first (off, then on)
             carries.append(Step("carry", a, b, letter))
             used_extra |= 1 << a
             used_missing |= 1 << b
-    carries.sort(key=lambda s: (s.dst % 6, s.dst // 6))
-    offs = [Step("off", s, None, have.get(s)) for s in bits(extra & ~used_extra)]
+    # carries onto an empty square, then the wrong pieces off, then carries onto their squares
+    carries.sort(key=lambda s: (wrong >> s.dst & 1, s.dst % 6, s.dst // 6))
+    offs = sorted((Step("off", s, None, have.get(s)) for s in bits(extra & ~used_extra)),
+                  key=lambda s: not wrong >> s.src & 1)
+    first = [s for s in carries if not wrong >> s.dst & 1]
+    clear = [s for s in offs if wrong >> s.src & 1]
+    rest = [s for s in carries if wrong >> s.dst & 1] + offs[len(clear):]
     boxed = list(box_kittens)
     places = []
     for s in bits(missing & ~used_missing):
@@ -64,7 +84,7 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
             boxed[_COLOUR[piece]] -= 1
             source = "box"
         places.append(Step("place", None, s, piece, source))
-    return carries + offs + places
+    return first + clear + rest + places
 
 
 def step_message(step: Step, names) -> Msg:
@@ -84,13 +104,24 @@ def undo_sources(after: Position, before: Position):
     """Where the pieces of a move taken back (`after` -> `before`) wait: ((kittens in the box per
     colour), True: the rest in the pool), and notes for the pieces that leave no square: the
     placed kitten that graduated (box -> pool), the cats it brought (pool -> reserve)."""
-    box = tuple(max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1))
+    box = [max(0, after.boxed(c) - before.boxed(c)) for c in (0, 1)]
     notes = []
     for c in (0, 1):
         # the graduated kitten that had just been placed goes back to the pool, not the bed
         back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
         if back > 0:
             notes.append(msg("box_to_pool", n=back, colour=c))
+            box[c] -= back  # (so it is not named as the source of a kitten for a square)
         if before.reserve(c) > after.reserve(c):
             notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
-    return (box, True), tuple(notes)
+    return (tuple(box), True), tuple(notes)
+
+
+def chain_undo(earlier, later, waiting: list[str | None]):
+    """The (sources, notes) of an undo issued before the previous undo's guidance was followed
+    (`earlier`, `later`: the two undos' (sources, notes); `waiting`: the pieces the earlier
+    guidance still had to put on the bed): the earlier move's kittens still in the box wait
+    there still, and its notes (cats back to the reserve ...) still stand."""
+    ((box1, _), notes1), ((box2, _), notes2) = earlier, later
+    left = [min(box1[c], sum(p == "og"[c] for p in waiting)) for c in (0, 1)]
+    return (tuple(n + b for n, b in zip(left, box2)), True), notes1 + notes2

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move, format_position
-from companion.tables.maunz.guidance import undo_sources
-from companion.tables.maunz.plan import Plan
+from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
+from companion.tables.maunz.plan import Plan, bits
 from companion.tables.protocol import Commit
 from companion.ui.screens import msg
 
@@ -90,10 +90,16 @@ class Session:
             self._commits.append(Commit("undo", None, format_position(self._pos)))
             self._reset_turn()
             sources, notes = undo_sources(after, self._pos)
+            if self._restore is not None and self._restore_reason == "undo":
+                waiting = [self._restore_labels.get(sq)
+                           for sq in bits(self._restore & ~(self._stable or 0))]
+                sources, notes = chain_undo((self._restore_sources, self._restore_notes),
+                                            (sources, notes), waiting)
         else:
             self._notice = msg("nothing_to_undo")
             return
-        if self._sensed is not None and self._sensed != self._pos.occupied:
+        if self._sensed is not None and (self._sensed != self._pos.occupied
+                                         or wrong_pieces(0, have, self._labels())):
             self._start_restore(self._pos.occupied, "undo", self._labels(), have, sources, notes)
         else:
             self._restore = None
