@@ -374,6 +374,29 @@ def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path):
     c.close()
 
 
+def test_game_cards_enrol_one_per_table_and_check_the_game(tally, tmp_path):
+    import io
+
+    from companion.service.cards import CardError, CardStore, parse_text
+    from companion.service.cards_cli import enrol
+    from companion.service.journal import DB_NAME, connect
+    from hardware.fakes import FakeCardReader
+
+    reader = FakeCardReader()
+    reader.tap("11223344")
+    reader.tap("55667788")
+    store = CardStore(connect(tmp_path / DB_NAME))
+    out = io.StringIO()
+    assert enrol(store, reader, ["game"], stdin=io.StringIO(""), out=out, timeout=0.2) == 2
+    assert [(c.function, c.name) for c in (store.get("11223344"), store.get("55667788"))] == [
+        ("game", "maunz"), ("game", "tally")]
+    assert "Tap the card for a new game of Tally" in out.getvalue()
+    assert store.add("01020304", "game", "boop").name == "maunz"  # aliases resolve
+    with pytest.raises(CardError, match="no table for that game; use one of: maunz, tally"):
+        store.add("01020305", "game", "chess")
+    assert parse_text("maunz:game:tally") == ("game", "tally")
+
+
 def test_menu_lists_only_games_with_a_table():
     m = GameMenu()
     m.open([("maunz", "maunz."), ("cats", "Cats")], current="cats")
