@@ -83,7 +83,7 @@ class MauMauSession:
         self.names = list(names)
         self.commits: list[Commit] = []
         self.stage = "players"
-        self.players, self.deal = max(2, len(self.names) or 4), None
+        self.players, self.deal = max(2, len(self.names) if any(self.names) else 4), None
         self.start: Position | None = None
         self.events: list[str] = []
         self.position: Position | None = None
@@ -100,9 +100,13 @@ class MauMauSession:
     # Inputs --------------------------------------------------------------------------------
     def on_player_card(self, name: str, now: float) -> None:
         """A player's card tapped during set-up names the next seat."""
-        if self.stage == "players" and name and name not in self.names and len(self.names) < 10:
+        if self.stage != "players" or not name or name in self.names:
+            return
+        if "" in self.names:  # the first seat without a name
+            self.names[self.names.index("")] = name
+        elif len(self.names) < engine.MAX_PLAYERS:
             self.names.append(name)
-            self.players = max(self.players, len(self.names))
+        self.players = max(self.players, len(self.names))
 
     def on_tap(self, tap: Tap, now: float) -> None:
         if tap.kind == "control":
