@@ -130,9 +130,14 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         return seats.index(setting) if setting in seats else None
 
     def _make_table(self, start, moves, players):
-        return tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
-                           correction_delay=self.config.game.correction_delay, language=self.language,
-                           ai_seat=self.ai_seat, players=players)
+        table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
+                            correction_delay=self.config.game.correction_delay, language=self.language,
+                            ai_seat=self.ai_seat, players=players)
+        if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
+            from companion.service.deck_store import DeckStore
+
+            table.deck_uids = DeckStore(self.journal.conn).cards(self.game.info.name)
+        return table
 
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
@@ -302,6 +307,10 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
+        on_tag = getattr(self.table, "on_tag", None)  # a card game: its own cards come first
+        if on_tag is not None and on_tag(uid, card.text, now):
+            self._record(now, "card", uid=uid, text=card.text, function="deck", name="")
+            return
         known = self.cards.get(uid)
         if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
             self._message(known.problem())
