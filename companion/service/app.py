@@ -101,6 +101,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._closed = False
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
@@ -150,6 +151,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             self.feed.poll()
         if self.pending.paused and not self._retry_storage(now):
             return False
+        if self.virtual is not None and self.virtual.wants(ref):
+            self.virtual.act(ref, self.devices, now)  # the laptop's virtual deck and computer players
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)

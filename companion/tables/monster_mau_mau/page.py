@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.monster_mau_mau import engine
 
 
-def page_view(table) -> dict:
+def page_view(table, view=None) -> dict:
     s = table.session
     pos = table.position
     started = s.position is not None

@@ -430,6 +430,9 @@
       reconcile(msg.state, msg.physical);
       render();
       answerKind();
+      // a card game's table (cards.js) draws itself from the same snapshot
+      document.dispatchEvent(new CustomEvent("companion:snapshot",
+        { detail: { state: msg.state, control: page.control, lang: page.lang } }));
     } else if (msg.type === "error") {
       // a refused change: forget the optimistic clicks, the next snapshot redraws the truth
       page.pending.clear();
@@ -464,6 +467,8 @@
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && page.selected) { page.selected = null; render(); }
   });
+  window.companionSend = sendControl;   // for cards.js (a card game's hand on the page)
+  window.companionError = showError;
   buildBed();
   render();
   connect(500);
