@@ -175,7 +175,13 @@ class TallyTable:
 
 
 @pytest.fixture
-def tally(monkeypatch):
+def only_maunz(monkeypatch):
+    """A build whose only table is maunz's (the tests below count the games with a table)."""
+    monkeypatch.setattr(tables, "TABLES", {"maunz": tables.TABLES["maunz"]})
+
+
+@pytest.fixture
+def tally(monkeypatch, only_maunz):
     games._load_builtin()
     for d, value in ((games._FACTORIES, Tally), (games._INFOS, TALLY), (games._ALIASES, "tally")):
         monkeypatch.setitem(d, "tally", value)
@@ -363,7 +369,7 @@ def test_the_same_game_again_is_a_new_game(tally, tmp_path):
     c.close()
 
 
-def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path):
+def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path, only_maunz):
     c, p = make(tmp_path)
     p.run(0.5)
     press(c, p, "ok", "long")

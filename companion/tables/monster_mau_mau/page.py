@@ -21,5 +21,5 @@ def page_view(table, view=None) -> dict:
         "pending": pos.pending,
         "seats": [{"seat": i + 1, "name": s.name(i), "cards": pos.hands[i]}
                   for i in range(pos.players)] if started else [],
-        "lines": [line for line in s.lines(table._now) if line],
+        "lines": table.lines(),
     }

@@ -137,6 +137,10 @@ class MauMauTable:
         return out
 
     # Output -----------------------------------------------------------------------------------
+    def lines(self) -> list[str]:
+        """The OLED's lines as text (the page shows them too)."""
+        return [line for line in self.session.lines(self._now) if line]
+
     @property
     def phase(self) -> str:
         if self._confirm:
@@ -153,7 +157,7 @@ class MauMauTable:
         if self._confirm:
             screen = Screen("confirm_new_game", lines=(msg("confirm_keys"), msg("confirm_card")))
         else:
-            lines = [line for line in self.session.lines(self._now) if line]
+            lines = self.lines()
             kind = "won" if self.phase == "won" else "cards"
             screen = Screen(kind, title=msg("text", text=lines[0]),
                             lines=tuple(msg("text", text=line) for line in lines[1:]))
