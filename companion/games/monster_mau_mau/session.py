@@ -164,6 +164,10 @@ class MauMauSession:
         self.commits.append(Commit("undo", None, notation.format_position(pos)))
         self._say("undone", now)
 
+    def apply_journaled(self, event: Event, now: float) -> None:
+        """An event somebody else has journaled already (a chance move the service drew)."""
+        self._play(event, now, commit=False)
+
     def drain_commits(self) -> list[Commit]:
         out, self.commits = self.commits, []
         return out

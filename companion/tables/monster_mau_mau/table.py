@@ -21,6 +21,9 @@ CARD_FUNCTIONS = ("new_game", "undo", "player", "language")
 
 class MauMauTable:
     card_functions = CARD_FUNCTIONS
+    #: The game's chance (the card turned up to start the discard pile) happens in the real deck:
+    #: the table sees it when the card is tapped, so the service draws nothing (service/chance.py).
+    observes_chance = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seat=None, players=()):
@@ -78,6 +81,12 @@ class MauMauTable:
 
     def on_ai_move(self, move) -> None:
         pass
+
+    def on_chance(self, move, now: float) -> None:
+        """Never called while `observes_chance` holds; a card turned up that the service drew and
+        journaled itself is applied as it is, committing nothing."""
+        self._now = now
+        self.session.apply_journaled(move, now)
 
     def on_tag(self, uid: str, text: str | None, now: float) -> bool:
         """A tag tapped: True when it is a card of the deck (then it is played, or refused with
