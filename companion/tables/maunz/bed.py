@@ -70,10 +70,11 @@ class BedReading:
         was restored *before* the next placement, however fast the hands (the scans keep the
         order the settle time cannot). End the restore there, as if the target had settled, so
         the new pieces read as a placement. Gains seen in the same scan as the restore's last
-        step cannot be ordered: they stay extra and the guidance takes them off."""
+        step cannot be ordered: they stay extra and the guidance takes them off. So does a piece
+        lifted and put back faster than the settle time: the settled bed never lost it."""
         S = self._sensed
         if (self._restore is None or self._paused or S != self._restore
-                or occupancy & S != S):
+                or occupancy & S != S or occupancy & ~S & (self._stable or 0)):
             return
         have = self._belief(S)
         if wrong_pieces(0, have, self._restore_labels):
