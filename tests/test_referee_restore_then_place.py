@@ -58,26 +58,26 @@ def undone_boop():
     return bed, mask("c3")
 
 
-def reset_gap():
-    """The reed grid reset and the bed came back empty: resync, "put the piece back on c3"."""
+def after_a_gap(offline: bool):
     bed = Bed()
     bed.play("kc3")
-    bed.ref.on_device_event(DeviceEvent("reset", "bridge"), bed.t)
+    bed.ref.on_device_event(DeviceEvent("offline" if offline else "reset", "bridge"), bed.t)
+    if offline:
+        bed.lift("c3")  # unseen: the bridge is offline
+        bed.ref.on_device_event(DeviceEvent("online", "bridge"), bed.t)
     bed.set(0, dt=0.5)
     assert bed.ref.phase == "correction"
     return bed, mask("c3")
+
+
+def reset_gap():
+    """The reed grid reset and the bed came back empty: resync, "put the piece back on c3"."""
+    return after_a_gap(offline=False)
 
 
 def offline_gap():
     """The bridge was offline and c3 was knocked off meanwhile: resync once it is back."""
-    bed = Bed()
-    bed.play("kc3")
-    bed.ref.on_device_event(DeviceEvent("offline", "bridge"), bed.t)
-    bed.lift("c3")
-    bed.ref.on_device_event(DeviceEvent("online", "bridge"), bed.t)
-    bed.set(0, dt=0.5)
-    assert bed.ref.phase == "correction"
-    return bed, mask("c3")
+    return after_a_gap(offline=True)
 
 
 def new_game():
