@@ -14,7 +14,7 @@ from dataclasses import replace
 from companion.games.base import IllegalMoveError
 from companion.games.cat_attack.moves import legal_moves, shop_treat, streets_passed
 from companion.games.cat_attack.state import (CAME_HOME, CARD, CURIOUS, FIGHT, FIRST, FULL_LARDER,
-                                              HAND, HITS, LANDED, MAX_LIVES, MOG_DECK, MOVE, OVER,
+                                              HAND, HITS, KIND_NAMES, KINDS, SPECIALS, LANDED, MAX_LIVES, MOG_DECK, MOVE, OVER,
                                               PENALTY, ROLL, SHOP_NAMES, SHOPS, WIN_BY_CARD,
                                               Move, Position, treat_count)
 from companion.games.fields import format_digits, next_seat
@@ -51,11 +51,15 @@ def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> str:
                 FIGHT: f"the fight goes on with a {pos.fight and pos.fight[2]} card, or none",
                 HITS: "the players say which cats were hit (hit:seats)",
                 PENALTY: "the end-of-turn question is answered (stayed or left)"}[pos.phase]
+    if pos.phase == MOVE and pos.used & LANDED and k in ("catch", "shop", "attack", "raid", "home",
+                                                          "burgle", "jam"):
+        return "the cat has already landed this move"
     victim = move.a if isinstance(move.a, int) and 0 <= move.a < pos.seats else None
     if k in ("fight", "six", "raid", "trespass", "loot") and "young" in rules:
         return f"the young players' rules leave out {k}s"
     if k == "card" and pos.phase == FIGHT and move.card and move.card[0] != pos.fight[2]:
-        return f"{move.card} is not a {pos.fight[2]} card: this fight is fought with {pos.fight[2]} cards"
+        kind = KIND_NAMES[KINDS.index(pos.fight[2])]
+        return f"{move.card} is not a {kind} card: this fight is fought with {kind} cards"
     if victim is not None and k in ("attack", "fight", "trespass"):
         if victim == a:
             return "a cat cannot do that to itself"
@@ -73,8 +77,6 @@ def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> str:
         return "a larder holds one treat of each kind, and this one is already there"
     if k == "shop" and move.b is not None:
         return "that shop is closed: its garden cannot be entered"
-    if pos.phase == MOVE and pos.used & LANDED and k in ("catch", "shop", "attack", "raid", "home", "burgle", "jam"):
-        return "the cat has already landed this move"
     if k == "done" and pos.phase == MOVE:
         return "under no-dead-special a Cat Attack or Cat Burglar card must hit something"
     return f"not possible now: {expected}"
@@ -209,7 +211,7 @@ def _card(pos: Position, move: Move, rules, events: Events) -> Position:
     card = move.card
     if card == "SPEEDY":
         return _after_movement(replace(pos, rolls=pos.rolls + 3), events)
-    if card[0] in "MB":
+    if card not in SPECIALS and card[0] in "MB":
         return _after_movement(pos, events)   # a mouse or bird moves; the cat stays
     segment = {"ATTACK": "attack", "BURGLAR": "burglar"}.get(card, "card")
     return replace(pos, phase=MOVE, segment=segment, used=0, home=_set(pos.home, a, False),

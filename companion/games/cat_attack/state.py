@@ -25,6 +25,7 @@ STREETS = 4            # car: 0 = the parking lot, 1..4 = the middle of street 1
 
 #: Mog card kinds in the notation: cat, mouse, bird cards carry a value 1-6.
 KINDS = "CMB"
+KIND_NAMES = ("cat", "mouse", "bird")
 SPECIALS = ("SPEEDY", "ATTACK", "BURGLAR")
 
 # Phases.
