@@ -395,3 +395,9 @@ def test_malformed_events_are_named(text):
     with pytest.raises(NotationError) as err:
         game.parse_move(at(game), text)
     assert repr(text) in str(err.value)
+
+
+def test_no_card_swap_with_a_cat_that_just_retired():
+    game = game_()
+    _, ev = events(game, at(game, cats="9H,1A,9H"), "C1", "attack:2")
+    assert ("retired", 1) in ev and not any(name == "swap_card" for name, _ in ev)

@@ -244,8 +244,7 @@ def _report(pos: Position, move: Move, rules, events: Events) -> Position:
     if k == "curiosity":
         return _curiosity(replace(pos, used=pos.used | CURIOUS), move, events)
     if k == "trespass":
-        pos = _lose(pos, move.a, 1, events)
-        events.append(("swap_card", (a, move.a)))
+        pos = _attacked(pos, move.a, events)
         return _settle(pos, events, rules) or pos
     pos = replace(pos, used=pos.used | LANDED)
     if k in ("catch", "shop"):
@@ -255,8 +254,7 @@ def _report(pos: Position, move: Move, rules, events: Events) -> Position:
             pos = replace(pos, raided=pos.raided | 1 << move.a)
         return _take(pos, a, move.b, move.a, events)
     if k == "attack":
-        pos = _lose(pos, move.a, 1, events)
-        events.append(("swap_card", (a, move.a)))   # A8: the attacker may swap one card
+        pos = _attacked(pos, move.a, events)
         return _settle(pos, events, rules) or pos
     if k == "home":
         pos = replace(pos, home=_set(pos.home, a, True), used=pos.used | CAME_HOME)
@@ -267,6 +265,14 @@ def _report(pos: Position, move: Move, rules, events: Events) -> Position:
     # jam: -1 life per obstacle and home; the movement is over
     pos = _lose(pos, a, move.a, events)
     return _settle(pos, events, rules) or _after_movement(pos, events)
+
+
+def _attacked(pos: Position, victim: int, events: Events) -> Position:
+    """An attack by the active cat: -1 life and home; A8: the attacker may swap one card."""
+    pos = _lose(pos, victim, 1, events)
+    if pos.alive(victim):
+        events.append(("swap_card", (pos.active, victim)))
+    return pos
 
 
 def _curiosity(pos: Position, move: Move, events: Events) -> Position:
