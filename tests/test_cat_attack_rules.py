@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from companion import games
-from companion.games import CHANCE, GameError, IllegalMoveError, NotationError
+from companion.games import CHANCE, GameError, NotationError
+from tests.eventgame_helpers import events, illegal, legal, play
 
 FIELDS = dict(cats="9H,9H,9H", hands="6,6,6", shops="kfvc", car="P", phase="card", active="1",
               turn="1", rolls="1", die="-", seg="-", raided="-", burgled="0", fight="-",
@@ -21,32 +22,6 @@ def game_(rules=None, players=3, **settings):
 def at(game, **fields):
     values = dict(FIELDS, **fields)
     return game.parse_position(" ".join(f"{k}={v}" for k, v in values.items()))
-
-
-def play(game, pos, *events: str):
-    for text in events:
-        pos = game.apply(pos, game.parse_move(pos, text))
-    return pos
-
-
-def events(game, pos, *texts: str):
-    out = []
-    for text in texts:
-        pos, ev = game.apply_with_events(pos, game.parse_move(pos, text))
-        out += ev
-    return pos, out
-
-
-def legal(game, pos) -> set[str]:
-    return {game.format_move(pos, m) for m in game.legal_moves(pos)}
-
-
-def illegal(game, pos, text: str, needle: str):
-    before = game.format_position(pos)
-    with pytest.raises(IllegalMoveError) as err:
-        game.apply(pos, game.parse_move(pos, text))
-    msg = str(err.value)
-    assert needle in msg and repr(text) in msg and before in msg and "\n" not in msg
 
 
 # Set-up, the die, the turn ---------------------------------------------------------------------

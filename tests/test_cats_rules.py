@@ -8,20 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.games import CHANCE, GameError, IllegalMoveError, NotationError
+from companion.games import CHANCE, GameError, NotationError
+from tests.eventgame_helpers import events, illegal, legal, play
 
 DEAL3 = "deal:1b,2c,3m"   # seat 1: cat 1 loves the bowl; seat 2: cat 2, cushion; seat 3: cat 3, mouse
 QUIET_TURN = ["step:4", "step:4", "step:4", "step:4", "end", "pass", "pass", "pass"]
-
-
-def play(game, pos, *moves: str):
-    for text in moves:
-        pos = game.apply(pos, game.parse_move(pos, text))
-    return pos
-
-
-def events(game, pos, text: str):
-    return game.apply_with_events(pos, game.parse_move(pos, text))
 
 
 def started(players: int = 3, rules=None, deal: str = DEAL3, first: int = 1):
@@ -46,19 +37,6 @@ def to_next_turn(game, pos, seen: list | None = None):
             seen.append((pos.phase, pos.turn))
         pos = play(game, pos, "pass")
     return pos
-
-
-def moves_text(game, pos) -> set[str]:
-    return {game.format_move(pos, m) for m in game.legal_moves(pos)}
-
-
-def illegal(game, pos, text: str, needle: str):
-    before = game.format_position(pos)
-    with pytest.raises(IllegalMoveError) as err:
-        game.apply(pos, game.parse_move(pos, text))
-    msg = str(err.value)
-    assert needle in msg and repr(text) in msg and before in msg and "\n" not in msg
-    assert game.format_position(pos) == before
 
 
 # Set-up: the secrets are a chance move, never random inside the engine --------------------------
@@ -113,7 +91,7 @@ def test_a_revealed_cat_is_public_but_its_character_stays_secret():
 def test_four_steps_at_most_two_of_them_on_objects():
     game, pos = started()
     pos = play(game, pos, "step:b", "step:c")
-    assert not any(t.startswith("step:") and t[-1] in "bcmp" for t in moves_text(game, pos))
+    assert not any(t.startswith("step:") and t[-1] in "bcmp" for t in legal(game, pos))
     illegal(game, pos, "step:m", "only 2 steps may move objects")
     pos = play(game, pos, "step:1", "step:1")
     assert pos.steps == 4 and pos.object_steps == 2
@@ -124,11 +102,11 @@ def test_c1_must_move_four_unless_no_step_is_possible():
     game, pos = started()
     pos = play(game, pos, "step:1")
     illegal(game, pos, "end", "'end' needs all four")
-    assert "blocked" in moves_text(game, pos)
+    assert "blocked" in legal(game, pos)
     assert play(game, pos, "blocked").phase == "swap"
     game, pos = started(rules="upto4")
     pos = play(game, pos, "step:1")
-    assert "end" in moves_text(game, pos) and "blocked" not in moves_text(game, pos)
+    assert "end" in legal(game, pos) and "blocked" not in legal(game, pos)
 
 
 def test_c4_a_cat_stops_once_another_piece_moves():
@@ -161,7 +139,7 @@ def test_a_hissed_cat_is_out_of_the_reaction_window():
     game, pos = after_first_round()
     pos = play(game, pos, "step:2", "step:1", "hiss:1>2", "step:4", "step:4", "end")
     # seat 2 reacts first; cat 2 was moved but hissed at: only cats 1 and 4 may be sent
-    sendable = {t.split("@")[0] for t in moves_text(game, pos) if t.startswith("miau:")}
+    sendable = {t.split("@")[0] for t in legal(game, pos) if t.startswith("miau:")}
     assert sendable == {"miau:1", "miau:4"}
     illegal(game, pos, "miau:2@3", "cat 2 was hissed at")
     illegal(game, pos, "miau:5@3", "cat 5 was not moved")
@@ -177,7 +155,7 @@ def test_revealed_cats_only_their_owner_moves_nobody_hisses_or_sends():
     illegal(game, pos, "hiss:1>2", "revealed and may not be hissed")
     pos = to_next_turn(game, play(game, pos, "step:1", "step:1", "step:1", "end"))
     # seat 2 (the owner) may move cat 2 in its own turn
-    assert pos.active == 1 and "step:2" in moves_text(game, pos)
+    assert pos.active == 1 and "step:2" in legal(game, pos)
 
 
 # REACT: the reaction window ------------------------------------------------------------------------
@@ -238,7 +216,7 @@ def test_schnurr_cancels_the_last_miau_and_locks_the_cat():
     assert ("locked", 0) in ev and ("draw", 2) in ev and pos.pending is None
     assert pos.locked == 1 and pos.miau[0] == (1, None)  # back where it was: room unknown
     illegal(game, pos, "miau:1@6", "cat 1 is locked")
-    assert "schnurr" not in moves_text(game, pos)        # nothing left to cancel
+    assert "schnurr" not in legal(game, pos)        # nothing left to cancel
 
 
 def test_the_active_player_may_purr_too():
@@ -370,8 +348,8 @@ def test_c10_own_first_turn_switch():
 def test_c12_unowned_cats_may_be_sent_and_hissed_at_with_two_players():
     game, pos = after_first_round(players=2, deal="deal:1b,2c")
     pos = play(game, pos, "step:5", "hiss:5>4", "step:3", "step:3", "step:3", "end")
-    assert pos.phase == "react" and "miau:3@1" in moves_text(game, pos)
-    assert "miau:5@1" in moves_text(game, pos)
+    assert pos.phase == "react" and "miau:3@1" in legal(game, pos)
+    assert "miau:5@1" in legal(game, pos)
 
 
 # Notation ---------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Text forms of Cats positions and moves (docs/rules/cats.md, "Notation").
 
-A position is 17 `key=value` fields in a fixed order; seats, cats and rooms are 1-based digits in
+A position is 18 `key=value` fields in a fixed order; seats, cats and rooms are 1-based digits in
 text. `observation` writes the same fields with the secrets the viewer may not know as `??`.
 """
 from __future__ import annotations
