@@ -88,6 +88,18 @@ def test_a_cat_lands_once_per_move():
     illegal(game, pos, "shop:f", "already landed")
 
 
+def test_a_curiosity_card_only_comes_with_a_landing_on_a_curiosity_field():
+    game = game_()
+    pos = play(game, at(game, cats="9H,9A,9H"), "C2", "curiosity:other")
+    # on a Curiosity field the cat may have jumped on a cat or prey, but is not home or shopping
+    assert {t for t in legal(game, pos) if ":" in t and not t.startswith("curiosity")} == {
+        "catch:b", "catch:m", "attack:2"}
+    pos = play(game, at(game), "C2", "shop:f")
+    assert not any(t.startswith("curiosity") for t in legal(game, pos))
+    pos = play(game, at(game), "BURGLAR")
+    assert not any(t.startswith("curiosity") for t in legal(game, pos))
+
+
 def test_shopping_needs_an_open_shop():
     game = game_()
     pos = play(game, at(game, shops="kvc"), "C2")
@@ -165,8 +177,8 @@ def test_raid_first_then_burglar_prompt():
     pos = play(game, at(game, cats="9H,9Ac,9H"), "BURGLAR", "burgle:2:c", "done", "d6:3",
                "curiosity:other", "done")
     assert pos.phase == "penalty" and pos.raided == 0 and pos.burgled    # a burglary, not a raid
-    pos = play(game, at(game, cats="9H,9Akc,9H"), "C1", "raid:2:c", "curiosity:again")
-    pos = play(game, pos, "BURGLAR", "burgle:2:k", "done", "d6:3", "done")
+    pos = play(game, at(game, cats="9H,9Akc,9H"), "C1", "raid:2:c", "done", "d6:3",
+               "curiosity:again", "BURGLAR", "burgle:2:k", "done")
     assert pos.raided == 0b10 and pos.burgled
     pos, ev = events(game, pos, "stayed")
     assert pos.lives[0] == 7 and ("ask", "burglar") not in ev   # home after the raid penalty

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.cat_attack.state import (BIRD, CAME_HOME, CARD, CURIOUS, DIE, FIGHT, FIRST,
                                               HITS, KINDS, LANDED, MOUSE, MOVE, NO_DEAD_SPECIAL,
+                                              ON_FIELD,
                                               OVER, PENALTY, ROLL, SHOPS, SPECIALS, STREETS,
                                               TIMED, TREATS, YOUNG, Move, Position)
 from companion.games.fields import bits
@@ -72,10 +73,13 @@ def card_moves(pos: Position, rules: frozenset[str]) -> list[Move]:
 def report_moves(pos: Position, rules: frozenset[str]) -> list[Move]:
     """What the active player may report after a movement segment."""
     landings = [] if pos.used & LANDED else landing_moves(pos, pos.segment, rules)
+    if pos.used & CURIOUS:
+        # the cat stands on a Curiosity field: it may only have jumped on a cat, bird or mouse there
+        landings = [m for m in landings if m.kind in ("attack", "catch")]
     moves = list(landings)
     if pos.used & CAME_HOME and YOUNG not in rules:
         moves += [Move("trespass", a=x) for x in bits(pos.away()) if x != pos.active]
-    if not pos.used & CURIOUS:
+    if not pos.used & (CURIOUS | ON_FIELD) and pos.segment != "burglar":
         moves += curiosity_moves(pos)
     # A3: a Cat Attack or Cat Burglar that hit nothing is a dead card, unless no-dead-special
     # (then it must hit something while a target is left)

@@ -5,14 +5,14 @@ import re
 
 from companion.games.base import NotationError
 from companion.games.cat_attack.state import (CAME_HOME, CURIOUS, ENDS, FIGHT, FIRST, HAND, HITS,
-                                              KINDS, LANDED, MAX_LIVES, MOG_DECK, MOVE, OVER,
+                                              KINDS, LANDED, MAX_LIVES, MOG_DECK, MOVE, ON_FIELD, OVER,
                                               PHASES, ROLL, SEGMENTS, SHOPS, SPECIALS, STREETS,
                                               TREATS, USED_LETTERS, Move, Position)
 from companion.games.fields import FieldReader, format_digits, seat_text
 
 KEYS = ("cats", "hands", "shops", "car", "phase", "active", "turn", "rolls", "die", "seg",
         "raided", "burgled", "fight", "hits", "deck", "end")
-USED_BITS = (LANDED, CURIOUS, CAME_HOME)
+USED_BITS = (LANDED, CURIOUS, CAME_HOME, ON_FIELD)
 
 
 def _letters(mask: int, alphabet: str) -> str:

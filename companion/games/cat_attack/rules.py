@@ -14,6 +14,7 @@ from dataclasses import replace
 from companion.games.base import IllegalMoveError
 from companion.games.cat_attack.moves import legal_moves, shop_treat, streets_passed
 from companion.games.cat_attack.state import (CAME_HOME, CARD, CURIOUS, FIGHT, FIRST, FULL_LARDER,
+                                              ON_FIELD,
                                               HAND, HITS, KIND_NAMES, KINDS, SPECIALS, LANDED, MAX_LIVES, MOG_DECK, MOVE, OVER,
                                               PENALTY, ROLL, SHOP_NAMES, SHOPS, WIN_BY_CARD,
                                               Move, Position, treat_count)
@@ -246,7 +247,8 @@ def _report(pos: Position, move: Move, rules, events: Events) -> Position:
     if k == "trespass":
         pos = _attacked(pos, move.a, events)
         return _settle(pos, events, rules) or pos
-    pos = replace(pos, used=pos.used | LANDED)
+    on_field = ON_FIELD if k in ("shop", "raid", "burgle", "home") else 0
+    pos = replace(pos, used=pos.used | LANDED | on_field)
     if k in ("catch", "shop"):
         return _take(pos, a, move.b, None, events)
     if k in ("raid", "burgle"):

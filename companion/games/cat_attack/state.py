@@ -34,9 +34,10 @@ FIRST, CARD, ROLL, MOVE, FIGHT, HITS, PENALTY, OVER = (
 PHASES = (FIRST, CARD, ROLL, MOVE, FIGHT, HITS, PENALTY, OVER)
 #: What a segment of movement was made with (what may be reported after it).
 SEGMENTS = ("card", "attack", "burglar", "die")
-#: Reports already made in the current segment: landed, curiosity card drawn, arrived home.
-LANDED, CURIOUS, CAME_HOME = 1, 2, 4
-USED_LETTERS = "lch"
+#: Reports already made in the current segment: landed, curiosity card drawn, arrived home, and
+#: landed on a field that is no Curiosity field (a shop garden, a home field).
+LANDED, CURIOUS, CAME_HOME, ON_FIELD = 1, 2, 4, 8
+USED_LETTERS = "lchf"
 #: How a game ended.
 ENDS = ("home", "last", "draw", "time")
 
@@ -75,7 +76,7 @@ class Position:
     rolls: int = 0                # die rolls still due this turn (Speedy Cat adds three)
     die: int | None = None        # the last roll, for the screens
     segment: str | None = None    # what the cat just moved with (reports may follow)
-    used: int = 0                 # LANDED | CURIOUS | CAME_HOME within the segment
+    used: int = 0                 # LANDED | CURIOUS | CAME_HOME | ON_FIELD in the segment
     raided: int = 0               # seats whose larder the active cat raided this turn
     burgled: bool = False         # the active cat used a Cat Burglar card this turn
     fight: tuple[int, int, str] | None = None   # attacker, defender, kind of card
