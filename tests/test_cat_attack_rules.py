@@ -206,7 +206,7 @@ def test_a_shop_closing_hits_the_cats_in_its_garden():
     game = game_()
     pos = at(game, cats="9H,9A,9A")
     pos, ev = events(game, pos, "C1", "curiosity:close:f")
-    assert pos.phase == "hits" and pos.shops == 0b1101 and ev[-1][0] == "ask"
+    assert pos.phase == "hits" and pos.shops == 0b1101 and ev[-1] == ("ask", "garden:f")
     assert legal(game, pos) == {"hit:-", "hit:1", "hit:2", "hit:3", "hit:12", "hit:13",
                                 "hit:23", "hit:123"}
     pos = play(game, pos, "hit:2")

@@ -44,6 +44,8 @@ def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser
     common(p)
     p.add_argument("events", nargs="+", metavar="EVENT")
     p.add_argument("--json", action="store_true", help="one JSON object per event")
+    p.add_argument("--language", choices=("de", "en"), default="en",
+                   help="language of the announcements in --json (default en)")
     p = sub.add_parser("view", help="what one seat (or the table) may see of a position")
     common(p)
     p.add_argument("--seat", type=int, default=None, help="1-based seat; default: the table")
@@ -77,7 +79,7 @@ def run(name: str, argv: list[str], announce: Callable, json_event: Callable,
                     outcome = game.outcome(pos)
                     print(json.dumps({
                         "event": game.format_move(pos, move), "position": game.format_position(pos),
-                        "announce": [announce(n, v) for n, v in events],
+                        "announce": [announce(n, v, args.language) for n, v in events],
                         "events": [json_event(n, v) for n, v in events],
                         "winner": None if outcome is None or outcome.winner is None
                         else outcome.winner + 1}), file=out)

@@ -3,7 +3,7 @@ end-of-turn penalties, retirements and the win.
 
 `apply` returns the new position and the events a table announces, as (name, value) pairs:
 ("life", (seat, lost, left)), ("retired", seat), ("home", seat), ("draw", (seat, cards)),
-("reshuffle", True), ("swap_card", (by, with)), ("fight", (winner, loser)), ("ask", question),
+("reshuffle", True), ("swap_card", (by, with)), ("fight", (winner, loser)), ("ask", "raid"|"burglar"|"garden:<shop>"|"streets:<digits>"),
 ("car", streets), ("shop", (shop, open)), ("treat", (seat, treat, from)), ("win_check", seat),
 ("winner", seat), ("draw_game", True).
 """
@@ -16,9 +16,9 @@ from companion.games.cat_attack.moves import legal_moves, shop_treat, streets_pa
 from companion.games.cat_attack.state import (CAME_HOME, CARD, CURIOUS, FIGHT, FIRST, FULL_LARDER,
                                               ON_FIELD,
                                               HAND, HITS, KIND_NAMES, KINDS, SPECIALS, LANDED, MAX_LIVES, MOG_DECK, MOVE, OVER,
-                                              PENALTY, ROLL, SHOP_NAMES, SHOPS, WIN_BY_CARD,
+                                              PENALTY, ROLL, SHOPS, WIN_BY_CARD,
                                               Move, Position, treat_count)
-from companion.games.fields import format_digits, next_seat
+from companion.games.fields import next_seat
 
 Events = list[tuple[str, object]]
 
@@ -283,7 +283,7 @@ def _curiosity(pos: Position, move: Move, events: Events) -> Position:
         pos = replace(pos, shops=pos.shops ^ 1 << move.a)
         events.append(("shop", (move.a, what == "open")))
         if what == "close" and pos.away():
-            events.append(("ask", f"who is in the {SHOP_NAMES[move.a]}'s garden?"))
+            events.append(("ask", f"garden:{SHOPS[move.a]}"))
             return replace(pos, phase=HITS, hits=f"close:{SHOPS[move.a]}")
         return pos
     if what == "car":
@@ -291,7 +291,7 @@ def _curiosity(pos: Position, move: Move, events: Events) -> Position:
         pos = replace(pos, car=move.a)
         events.append(("car", streets))
         if pos.away():
-            events.append(("ask", f"which cats are on streets {format_digits(sum(1 << (s - 1) for s in streets))}?"))
+            events.append(("ask", "streets:" + "".join(map(str, streets))))
             return replace(pos, phase=HITS, hits="car:" + "".join(map(str, streets)))
         return pos
     if what == "again":
