@@ -20,7 +20,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_cats_new_apply_and_view(capsys):
     code, start, _ = run(capsys, "cats", "new", "--players", "3")
     assert code == 0 and start.startswith("secrets=--,--,-- phase=deal")
-    code, out, _ = run(capsys, "cats", "apply", "--position", start.strip(), "deal:1b,2c,3m",
+    code, out, _ = run(capsys, "cats", "apply", "--position", start.strip(), "deal:1b", "deal:2c", "deal:3m",
                        "first:2", "step:1")
     assert code == 0 and "active=2" in out and "moved=1" in out
     code, seen, _ = run(capsys, "cats", "view", "--position", out.strip(), "--seat", "3")

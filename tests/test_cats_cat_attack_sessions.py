@@ -9,7 +9,7 @@ from tests.eventgame_helpers import events, play
 
 def test_a_session_of_cats_from_the_deal_to_a_verified_win():
     game = games.get("cats", players=3)
-    pos = play(game, game.initial_position(), "deal:2m,4b,1p", "first:3")
+    pos = play(game, game.initial_position(), "deal:2m", "deal:4b", "deal:1p", "first:3")
     assert game.to_move(pos) == 2
     # round one is quiet: every seat moves four steps, nobody reacts, swaps optional
     for seat in (2, 0, 1):

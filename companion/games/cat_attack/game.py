@@ -47,6 +47,8 @@ class CatAttack(EventGame):
         if position.phase != OVER:
             return None
         ranking = rules.ranking(position) if position.end == "time" else ()
+        if position.end == "draw":   # A12: the car took the last cats at once — nobody wins
+            ranking = (tuple(range(position.seats)),)
         return Outcome(position.turn, _REASONS[position.end], ranking)
 
     def to_move(self, position: Position) -> int:

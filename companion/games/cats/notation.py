@@ -72,8 +72,9 @@ def parse_position(text: str) -> Position:
             raise f.bad("secrets", f"{entry!r} must be a cat 1-5 and an object b, c, m or p, or '--'")
         secrets.append((int(m[1]) - 1, OBJECTS.index(m[2])))
     dealt = [s for s in secrets if s is not None]
-    if (phase == DEAL) != (not dealt) or (dealt and len(dealt) != n):
-        raise f.bad("secrets", "every seat has its secrets after the deal, none before it")
+    if secrets[:len(dealt)] != dealt or (phase != DEAL and len(dealt) != n) or (
+            phase == DEAL and len(dealt) == n):
+        raise f.bad("secrets", "seats are dealt in order; every seat has its secrets after the deal")
     if len({s[0] for s in dealt}) != len(dealt) or len({s[1] for s in dealt}) != len(dealt):
         raise f.bad("secrets", "a cat card or character card is dealt twice")
     setup = phase in (DEAL, LOT)
@@ -138,8 +139,8 @@ def _parse_piece(text: str) -> int | None:
 # Moves ------------------------------------------------------------------------------------------
 def format_move(move: Move) -> str:
     k, a, b = move.kind, move.a, move.b
-    if k == "deal":
-        return "deal:" + ",".join(f"{c + 1}{OBJECTS[o]}" for c, o in move.deal)
+    if k in ("deal", "win"):
+        return f"{k}:{a + 1}{OBJECTS[b]}"
     if k == "first":
         return f"first:{a + 1}"
     if k == "step":
@@ -150,19 +151,16 @@ def format_move(move: Move) -> str:
         return f"miau:{a + 1}@{b + 1}"
     if k == "challenge":
         return f"challenge:{a + 1}={b + 1}"
-    if k == "win":
-        return f"win:{a + 1}{OBJECTS[b]}"
     return k
 
 
 _MOVES = [
-    (re.compile(r"deal:((?:[1-5][bcmp],?)+)"), "deal"),
     (re.compile(r"first:([1-4])"), "first"),
     (re.compile(r"step:([1-5bcmp])"), "step"),
     (re.compile(r"hiss:([1-5])>([1-5])"), "hiss"),
     (re.compile(r"miau:([1-5])@(10|[1-9])"), "miau"),
     (re.compile(r"challenge:([1-4])=([1-5])"), "challenge"),
-    (re.compile(r"win:([1-5])([bcmp])"), "win"),
+    (re.compile(r"(win|deal):([1-5])([bcmp])"), "secret"),
     (re.compile(r"(end|blocked|schnurr|pass|swap)"), "word"),
 ]
 
@@ -174,19 +172,14 @@ def parse_move(text: str, where: str) -> Move:
         m = pattern.fullmatch(text.strip()) if isinstance(text, str) else None
         if not m:
             continue
-        if kind == "deal":
-            items = m[1].split(",")
-            if not all(_SECRET.fullmatch(i) for i in items):
-                break
-            return Move("deal", deal=tuple((int(i[0]) - 1, OBJECTS.index(i[1])) for i in items))
         if kind == "word":
             return Move(m[1])
         if kind == "step":
             return Move("step", a=_parse_piece(m[1]))
-        if kind == "win":
-            return Move("win", a=int(m[1]) - 1, b=OBJECTS.index(m[2]))
+        if kind == "secret":
+            return Move(m[1], a=int(m[2]) - 1, b=OBJECTS.index(m[3]))
         nums = [int(g) - 1 for g in m.groups()]
         return Move(kind, a=nums[0], b=nums[1] if len(nums) > 1 else None)
-    raise NotationError(f"malformed move {text!r} in {where!r}: expected deal:3b,1m, first:N,"
+    raise NotationError(f"malformed move {text!r} in {where!r}: expected deal:3b, first:N,"
                         f" step:P, hiss:X>Y, end, blocked, miau:X@R, schnurr, pass, swap,"
                         f" challenge:S=C or win:Xo")

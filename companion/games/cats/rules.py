@@ -7,7 +7,6 @@ reshuffle, the challenge verdict, an extra turn, the winner) as (name, value) pa
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import permutations
 
 from companion.games.base import IllegalMoveError
 from companion.games.cats.state import (CHALLENGE, DEAL, HAND, LOT, MAX_OBJECT_STEPS, MAX_STEPS,
@@ -22,10 +21,14 @@ def initial(seats: int) -> Position:
     return Position(secrets=(None,) * seats)
 
 
-def all_deals(seats: int) -> list[tuple[tuple[int, int], ...]]:
-    """Every way to deal one cat card and one character card to each seat."""
-    return [tuple(zip(cats, objs)) for cats in permutations(range(N_CATS), seats)
-            for objs in permutations(range(N_OBJECTS), seats)]
+def deal_moves(pos: Position) -> list[Move]:
+    """The next seat's secrets: every cat card and character card not dealt yet. Dealing seat by
+    seat keeps each chance node small (at most 5 x 4 outcomes) and matches the table, where
+    each player taps (or is shown) their two cards in turn."""
+    cats = {s[0] for s in pos.secrets if s is not None}
+    objs = {s[1] for s in pos.secrets if s is not None}
+    return [Move("deal", a=c, b=o) for c in range(N_CATS) if c not in cats
+            for o in range(N_OBJECTS) if o not in objs]
 
 
 def quiet(pos: Position, rules: frozenset[str]) -> bool:
@@ -40,7 +43,7 @@ def legal_moves(pos: Position, rules: frozenset[str]) -> list[Move]:
     if pos.phase == OVER:
         return []
     if pos.phase == DEAL:
-        return [Move("deal", deal=d) for d in all_deals(pos.seats)]
+        return deal_moves(pos)
     if pos.phase == LOT:
         return [Move("first", a=s) for s in range(pos.seats)]
     if pos.phase == MOVE:
@@ -150,22 +153,16 @@ def _setup(pos: Position, move: Move) -> Position:
     if pos.phase == DEAL:
         if move.kind != "deal":
             raise IllegalMoveError("the secret cards must be dealt first (a deal:… chance move)")
-        _check_deal(move.deal, pos.seats)
-        return replace(pos, secrets=move.deal, phase=LOT, pile=DECK - HAND * pos.seats)
+        if move not in deal_moves(pos):
+            raise IllegalMoveError("each cat card and each character card can be dealt only once")
+        seat = pos.secrets.index(None)
+        secrets = pos.secrets[:seat] + ((move.a, move.b),) + pos.secrets[seat + 1:]
+        if None in secrets:
+            return replace(pos, secrets=secrets)
+        return replace(pos, secrets=secrets, phase=LOT, pile=DECK - HAND * pos.seats)
     if move.kind != "first" or not 0 <= (move.a if move.a is not None else -1) < pos.seats:
         raise IllegalMoveError(f"the start player is drawn by lot next (first:1…first:{pos.seats})")
     return replace(pos, phase=MOVE, active=move.a, turn=move.a)
-
-
-def _check_deal(deal, seats: int) -> None:
-    if deal is None or len(deal) != seats:
-        raise IllegalMoveError(f"a deal gives a cat and a character to each of the {seats} seats")
-    cats = [c for c, _ in deal]
-    objs = [o for _, o in deal]
-    if len(set(cats)) != seats or len(set(objs)) != seats:
-        raise IllegalMoveError("each cat card and each character card can be dealt only once")
-    if not all(0 <= c < N_CATS for c in cats) or not all(0 <= o < N_OBJECTS for o in objs):
-        raise IllegalMoveError("cats are 1-5 and objects b, c, m, p")
 
 
 def _win(pos: Position, move: Move) -> Position:

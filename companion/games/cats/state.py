@@ -37,13 +37,12 @@ RULES_OPTIONS = (UPTO4, OWN_FIRST_TURN)
 @dataclass(frozen=True)
 class Move:
     """One event. kind: deal, first, step, hiss, end, blocked, miau, schnurr, pass, swap,
-    challenge, win. `a`/`b` by kind: step piece; hiss hisser/target; miau cat/room; challenge
-    seat/cat; win cat/object; first seat. `deal`: (cat, object) per seat."""
+    challenge, win. `a`/`b` by kind: deal (the next seat's) cat/object; step piece; hiss
+    hisser/target; miau cat/room; challenge seat/cat; win cat/object; first seat."""
 
     kind: str
     a: int | None = None
     b: int | None = None
-    deal: tuple[tuple[int, int], ...] | None = None
 
 
 @dataclass(frozen=True)
