@@ -175,7 +175,15 @@ class TallyTable:
 
 
 @pytest.fixture
-def tally(monkeypatch):
+def only_maunz(monkeypatch):
+    """These tests are about two games at the table (maunz and tally): the tables of the other
+    built-in games (Cats, Cat Attack) are set aside while they run."""
+    for name in [n for n in tables.TABLES if n != "maunz"]:
+        monkeypatch.delitem(tables.TABLES, name)
+
+
+@pytest.fixture
+def tally(monkeypatch, only_maunz):
     games._load_builtin()
     for d, value in ((games._FACTORIES, Tally), (games._INFOS, TALLY), (games._ALIASES, "tally")):
         monkeypatch.setitem(d, "tally", value)
@@ -363,7 +371,7 @@ def test_the_same_game_again_is_a_new_game(tally, tmp_path):
     c.close()
 
 
-def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path):
+def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path, only_maunz):
     c, p = make(tmp_path)
     p.run(0.5)
     press(c, p, "ok", "long")

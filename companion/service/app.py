@@ -322,8 +322,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
             self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}")
             return
-        if function == "player":
-            self.table.on_card("player", now, arg=name)
+        if function in ("player", "event"):
+            self.table.on_card(function, now, arg=name)
         else:
             self.table.on_card(function, now)
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
