@@ -15,7 +15,7 @@ from companion.tables.protocol import Commit, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 
-SHOWN_ANNOUNCEMENTS = 3
+SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
 
 
 class PickerTable:
