@@ -3,12 +3,14 @@ the deal and the die, the journal keeps every event, the page never sees a secre
 resumes at boot, and the history exports it."""
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 
 from companion.service.app import Companion
 from companion.service.config import Config, GameConfig
 from companion.service.devices import build_fakes
+from companion.service.history_cli import export_main, history_main
 from tests.test_service_support import VirtualPlayer
 
 
@@ -30,7 +32,7 @@ def tap(c, p, uid):
     p.run(0.05)
 
 
-def test_a_cats_session_on_the_companion(tmp_path):
+def test_a_cats_session_on_the_companion(tmp_path, capsys):
     c, p = start(tmp_path, "cats")
     moves = c.journal.moves()
     assert [m[:5] for m in moves] == ["deal:", "deal:", "first"]   # drawn and journaled at once
@@ -72,6 +74,12 @@ def test_a_cats_session_on_the_companion(tmp_path):
     again.close()
     conn = sqlite3.connect(tmp_path / "companion.db")
     assert conn.execute("SELECT game, result FROM games").fetchall() == [("cats", "unfinished")]
+    assert history_main(["--state", str(tmp_path), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert row["game"] == "cats" and row["moves"] == journaled and row["result"] == "unfinished"
+    assert export_main(["--state", str(tmp_path), "--game", str(row["id"])]) == 0
+    record = capsys.readouterr().out
+    assert "schnurr" in record and "miau:1@3" in record
 
 
 def test_a_cat_attack_session_to_the_end(tmp_path):
