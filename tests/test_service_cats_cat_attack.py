@@ -107,3 +107,23 @@ def test_a_cat_attack_session_to_the_end(tmp_path):
     rolls = [m for m in c.journal.moves() if m.startswith("d6:")]
     assert rolls and all(m in c.journal.moves() for m in rolls)
     c.close()
+
+
+def test_the_number_of_seats_comes_from_the_config(tmp_path):
+    import pytest
+
+    from companion.service.config import ConfigError
+
+    cfg = Config.from_text('[game]\ngame = "cats"\nplayers = 4\n')
+    assert cfg.game.players == 4
+    with pytest.raises(ConfigError) as err:
+        Config.from_text('[game]\ngame = "cats"\nplayers = 5\n', "c.toml")
+    assert str(err.value) == ("c.toml: [game] players: bad value 5 for cats;"
+                              " Cats is for 2-4 players")
+    c = Companion(Config(game=GameConfig(game="cat-attack", players=5, language="en")),
+                  build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
+    p = VirtualPlayer(c)
+    p.run(0.1)
+    assert c.table.position.seats == 5 and c.snapshot()["text"].startswith("cats=9H,9H,9H,9H,9H ")
+    assert len(c.journal.players()) == 5
+    c.close()
