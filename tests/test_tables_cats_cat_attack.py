@@ -148,3 +148,27 @@ def test_cat_attack_in_german_and_the_win_check_line():
     t.position = t.game.parse_position(t.game.format_position(t.position).replace(
         "cats=9H,9H", "cats=9H,9Hbmkfvc"))
     assert "6/6: genau nach Hause würfeln" in t.view().instruction
+
+
+def test_the_leds_answer_a_card_and_show_the_larders():
+    from companion.tables.picker import FLASHES
+    from companion.words import LedFrame
+
+    t = cats_ready()
+    t.on_card("event", 10.0, "miau:1@3")          # no reactions yet: refused
+    assert t.view().leds == FLASHES["no"]
+    t.tick(11.4)
+    assert t.view().leds == FLASHES["no"]                 # for a moment
+    t.tick(11.6)
+    assert t.flash is None and t.view().leds == LedFrame()
+    t.on_card("event", 12.0, "step:1")
+    assert t.view().leds == FLASHES["ok"]
+    t.tick(13.5)
+    assert t.view().leds == LedFrame()                     # dark again
+    a = make("cat-attack", players=2)
+    a.position = a.game.parse_position(a.game.format_position(a.position).replace(
+        "cats=9H,9H", "cats=9Hbf,0A").replace("hands=6,6", "hands=6,0").replace(
+        "deck=51/0", "deck=51/6"))
+    cells = a.view().leds.cells
+    assert cells[30].color == (90, 160, 255) and cells[33].color == (255, 90, 160)
+    assert cells[31].effect.value == "off" and all(c.color == (60, 0, 0) for c in cells[24:30])

@@ -13,8 +13,12 @@ from __future__ import annotations
 from companion.games.base import CHANCE, GameError
 from companion.tables.protocol import Commit, TableView
 from companion.ui.screens import Screen, msg
-from companion.words import LedFrame
+from companion.words import SQUARES, Effect, LedCell, LedFrame
 
+#: How long the whole grid answers a tapped or picked event: green accepted, red refused.
+FLASH_SECONDS = 1.5
+FLASHES = {"ok": LedFrame((LedCell((0, 160, 0), Effect.STEADY),) * SQUARES),
+           "no": LedFrame((LedCell((200, 0, 0), Effect.BLINK),) * SQUARES)}
 SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
 
 
@@ -38,6 +42,7 @@ class PickerTable:
         self.said: tuple[str, ...] = ()      # what the last events announced, in the language
         self.refused: str | None = None      # why the last tapped or picked event was refused
         self.asking_new = False
+        self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self._commits: list[Commit] = []
 
     # Subclass hooks -------------------------------------------------------------------------
@@ -50,6 +55,10 @@ class PickerTable:
 
     def header(self) -> str:
         return ""
+
+    def board(self) -> LedFrame:
+        """The LEDs between flashes (default: dark)."""
+        return LedFrame()
 
     def prompt(self) -> list[str]:
         return []
@@ -86,7 +95,9 @@ class PickerTable:
             return False
         if self.special(event, now):
             return True
-        if not self._apply(event):
+        accepted = self._apply(event)
+        self.flash = ("ok" if accepted else "no", now + FLASH_SECONDS)
+        if not accepted:
             return False
         self._commits.append(Commit("move", self.moves[-1], self.game.format_position(self.position)))
         return True
@@ -153,7 +164,8 @@ class PickerTable:
         pass
 
     def tick(self, now: float) -> None:
-        pass
+        if self.flash is not None and now >= self.flash[1]:
+            self.flash = None
 
     def drain_commits(self) -> list[Commit]:
         out, self._commits = self._commits, []
@@ -191,7 +203,8 @@ class PickerTable:
             kind = "won" if outcome is not None else "await_placement"
             screen = Screen(kind, title=msg("text", text=self.header()),
                             lines=tuple(msg("text", text=line) for line in self.lines()))
-        return TableView(LedFrame(), screen, self.position, tuple(self.shown_moves()), phase,
+        leds = FLASHES[self.flash[0]] if self.flash is not None else self.board()
+        return TableView(leds, screen, self.position, tuple(self.shown_moves()), phase,
                          screen.instruction(self.language), False, False,
                          None if outcome is None else outcome.winner)
 

@@ -8,8 +8,14 @@ from companion.games.base import CHANCE
 from companion.games.cat_attack.announce import announce
 from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
 from companion.tables.picker import PickerTable
+from companion.words import COLS, Effect, LedCell, LedFrame
 
 KINDS_DE = ("Katzen", "Maus", "Vogel")
+#: The larders on the LED grid: one row per seat from the top, one column per treat, lit in the
+#: treat's colour (the rulebook's pink fish, white milk, purple cat food, green vitamins).
+TREAT_COLOURS = ((90, 160, 255), (150, 100, 60), (255, 255, 255), (255, 90, 160), (0, 200, 0),
+                 (160, 0, 200))
+RETIRED = LedCell((60, 0, 0), Effect.STEADY)
 FIRST = ("done", "none", "left", "stayed", "home", "hit:-")
 
 
@@ -19,6 +25,19 @@ class CatAttackTable(PickerTable):
 
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
+
+    def board(self) -> LedFrame:
+        cells = {}
+        pos = self.position
+        for seat in range(pos.seats):
+            row = (5 - seat) * COLS
+            for treat in range(len(TREATS)):
+                if not pos.alive(seat):
+                    cells[row + treat] = RETIRED
+                elif pos.larders[seat] >> treat & 1:
+                    effect = Effect.PULSE if seat == pos.active else Effect.STEADY
+                    cells[row + treat] = LedCell(TREAT_COLOURS[treat], effect)
+        return LedFrame.from_dict(cells)
 
     def choices(self) -> list[str]:
         if self.game.to_move(self.position) == CHANCE:
