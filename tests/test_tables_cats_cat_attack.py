@@ -172,3 +172,20 @@ def test_the_leds_answer_a_card_and_show_the_larders():
     cells = a.view().leds.cells
     assert cells[30].color == (90, 160, 255) and cells[33].color == (255, 90, 160)
     assert cells[31].effect.value == "off" and all(c.color == (60, 0, 0) for c in cells[24:30])
+
+
+def test_a_challenge_verdict_shows_green_or_red():
+    from companion.tables.picker import FLASHES
+
+    for guess, leds, said in (("challenge:2=2", "ok", "the challenge is right"),
+                              ("challenge:2=5", "no", "the challenge is wrong")):
+        t = cats_ready()
+        while t.position.had != 0b111:
+            t.on_button("ok", "press", 0.0)
+        for event in ("step:4", "step:4", "step:4", "step:4", "end"):
+            t.play(event, 0.0)
+        while t.position.phase != "challenge":
+            t.on_button("ok", "press", 0.0)   # pass through the window and the swaps
+        t.play(guess, 5.0)
+        assert t.view().leds == FLASHES[leds] and said in t.view().instruction
+        assert "turn over your cat card" in t.view().instruction

@@ -43,6 +43,7 @@ class PickerTable:
         self.refused: str | None = None      # why the last tapped or picked event was refused
         self.asking_new = False
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
+        self.events: list = []                        # what the last event caused (engine terms)
         self._commits: list[Commit] = []
 
     # Subclass hooks -------------------------------------------------------------------------
@@ -80,6 +81,7 @@ class PickerTable:
             self.refused = self._reason(str(exc))
             return False
         self.moves.append(self.game.format_move(self.position, move))
+        self.events = list(events)
         self.said = tuple(self.announce(n, v) for n, v in events)[-SHOWN_ANNOUNCEMENTS:]
         self.refused = None
         self.selected = 0

@@ -46,6 +46,12 @@ class CatsTable(PickerTable):
             return   # nothing else happens while the cards are being shown
         super().on_button(name, kind, now)
 
+    def play(self, event: str, now: float) -> bool:
+        played = super().play(event, now)
+        if played and ("challenge", "wrong") in self.events:
+            self.flash = ("no", self.flash[1])   # the verdict in the LEDs: red for a wrong guess
+        return played
+
     def special(self, event: str, now: float) -> bool:
         if event == SECRET:
             seat = self.game.to_move(self.position)
