@@ -189,3 +189,12 @@ def test_a_challenge_verdict_shows_green_or_red():
         t.play(guess, 5.0)
         assert t.view().leds == FLASHES[leds] and said in t.view().instruction
         assert "turn over your cat card" in t.view().instruction
+
+
+def test_a_card_with_no_event_of_this_game_is_refused_not_a_crash():
+    for name, text in (("cats", "win:9z"), ("cats", "C3"), ("cat-attack", "miau:1@2")):
+        t = cats_ready() if name == "cats" else make(name)
+        if name == "cat-attack":
+            deal(t, "first:1")
+        t.on_card("event", 0.0, text)
+        assert t.drain_commits() == [] and "No: " in t.view().instruction and t.flash[0] == "no"

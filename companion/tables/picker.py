@@ -95,8 +95,12 @@ class PickerTable:
     def play(self, event: str, now: float) -> bool:
         if self.game.outcome(self.position) is not None or self.game.to_move(self.position) == CHANCE:
             return False
-        if self.special(event, now):
-            return True
+        try:
+            if self.special(event, now):
+                return True
+        except GameError as exc:   # a card whose name is no event of this game
+            self.refused, self.flash = self._reason(str(exc)), ("no", now + FLASH_SECONDS)
+            return False
         accepted = self._apply(event)
         self.flash = ("ok" if accepted else "no", now + FLASH_SECONDS)
         if not accepted:
