@@ -268,6 +268,8 @@ def test_a_whole_game_through_the_page(tmp_path):
                         labels = await page.locator(".card .card-label").all_inner_texts()
                         assert "Zug zurück" in labels and "Neues Spiel" in labels, labels
                         assert "Undo" not in labels and "New game" not in labels, labels
+                        assert "Spiel: maunz." in labels, labels  # game cards speak German too
+                        assert not [t for t in labels if t.startswith("Game:")], labels
                         await _hold(page, '[data-button="back"]')
                         seen = await _follow_guidance(page, shots)
                         # (the language card's notice stays until the bed changes)

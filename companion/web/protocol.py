@@ -113,7 +113,8 @@ def game_cards() -> tuple[tuple[str, str], ...]:
     from companion import tables
     from companion.games import info
 
-    return tuple((f"game:{name}", f"Game: {info(name).title}") for name in tables.names())
+    # The label is the bare title: the page puts "Game:"/"Spiel:" before it in its language.
+    return tuple((f"game:{name}", info(name).title) for name in tables.names())
 
 
 # --------------------------------------------------------------------------- parsing

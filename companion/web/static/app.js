@@ -22,7 +22,7 @@
       btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
       card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
       card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
-      card_language: "Language", card_player: "Player {name}",
+      card_language: "Language", card_player: "Player {name}", card_game: "Game: {title}",
     },
     de: {
       connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
@@ -36,7 +36,7 @@
       btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
       card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
       card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
-      card_language: "Sprache", card_player: "Spieler {name}",
+      card_language: "Sprache", card_player: "Spieler {name}", card_game: "Spiel: {title}",
     },
   };
 
@@ -153,7 +153,8 @@
   function cardLabel(c) {   // in the page's language (the server's label is the fallback)
     const key = "card_" + c.function;
     const known = T[page.lang] && T[page.lang][key];
-    return known ? known.replace("{name}", c.name || "") : c.label;
+    // a game card's label is the game's title (a proper name, the same in every language)
+    return known ? known.replace("{name}", c.name || "").replace("{title}", c.label) : c.label;
   }
 
   // ------------------------------------------------------------------ the table model
