@@ -12,6 +12,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module:function, one-line help)
     "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
     "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
+    "katzenjammer": ("companion.games.katzenjammer.cli:main", "Katzenjammer engine: successors, moves, apply"),
+    "kj": ("companion.games.katzenjammer.cli:main", "alias of 'katzenjammer'"),
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),

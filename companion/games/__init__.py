@@ -68,3 +68,4 @@ def _load_builtin() -> None:
     if not _loaded:
         _loaded = True
         import companion.games.maunz  # noqa: F401  (registers itself)
+        import companion.games.katzenjammer  # noqa: F401

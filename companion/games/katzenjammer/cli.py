@@ -1,0 +1,82 @@
+"""`companion katzenjammer successors | moves | apply` (alias `kj`), as docs/rules/katzenjammer.md
+fixes them: positions in canonical form, successors sorted as plain strings, exit 2 and one line
+on stderr for any bad input."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.games.base import GameError, parse_rules
+from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer.game import INFO
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: one line, status 2
+        self.exit(2, f"companion katzenjammer: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion katzenjammer",
+                     description="The Katzenjammer engine (Miwin's dice). Alias: kj.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, help_ in (("successors", "every distinct position one legal turn reaches, sorted"),
+                        ("moves", "every legal move (a seven: one segment list per position)"),
+                        ("apply", "play moves (roll:<dice> sets the dice) and print the position")):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("--position", required=True, help="position in notation, quoted")
+        p.add_argument("--rules", default=None, help="rules option: two-dice")
+        if name == "apply":
+            p.add_argument("moves", nargs="+", metavar="MOVE")
+    return parser
+
+
+def successor_lines(text: str, two_dice: bool = False) -> list[str]:
+    pos = notation.parse_position(text)
+    if pos.dice is None:
+        raise GameError(f"position {text!r} has no dice ('-'); give the rolled dice, e.g. 147,"
+                        f" to list its successors")
+    return sorted(notation.format_position(p) for p in rules.successors(pos, two_dice))
+
+
+def move_lines(text: str, two_dice: bool = False) -> list[str]:
+    pos = notation.parse_position(text)
+    if pos.dice is None:
+        raise GameError(f"position {text!r} has no dice ('-'); its moves are the rolls: give"
+                        f" the dice, or play roll:<dice> with apply")
+    if rules.game_over(pos):
+        return []
+    return sorted(notation.format_move(m) for m, _ in rules.turn_moves(pos, two_dice))
+
+
+def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
+    pos = notation.parse_position(text)
+    for mtext in moves:
+        move = notation.parse_move(pos, mtext)
+        try:
+            pos = rules.play(pos, move, two_dice)
+        except ValueError as exc:
+            raise notation.illegal(pos, mtext, str(exc)) from None
+    return notation.format_position(pos)
+
+
+def run(args: argparse.Namespace, out=sys.stdout) -> int:
+    two_dice = "two-dice" in parse_rules(INFO, args.rules)
+    if args.command == "successors":
+        lines = successor_lines(args.position, two_dice)
+    elif args.command == "moves":
+        lines = move_lines(args.position, two_dice)
+    else:
+        lines = [apply_moves(args.position, args.moves, two_dice)]
+    if lines:
+        out.write("\n".join(lines) + "\n")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except GameError as exc:
+        print(f"companion katzenjammer: {exc}", file=sys.stderr)
+        return 2
