@@ -10,7 +10,7 @@ import re
 
 from companion.games.base import IllegalMoveError, NotationError
 from companion.games.katzenjammer.board import (COLOURS, DIE_FACES, EMPTY, RING, STALL, START,
-                                                nest_count, stall_base)
+                                                stall_base)
 from companion.games.katzenjammer.rules import PASS, Part, Position, Roll
 
 _PIECE = re.compile(r"(n)|(\d{1,2})(\*?)|s([1-4])")
@@ -24,20 +24,32 @@ def format_dice(dice) -> str:
     return "-" if dice is None else "".join(map(str, dice))
 
 
+_RING_TEXT = tuple(str(i) for i in range(RING))
+_STALL_TEXT = ("s1", "s2", "s3", "s4")
+
+
 def format_pieces(board: bytes, colour: int) -> str:
-    out = ["n"] * nest_count(board, colour)
-    for i in range(RING):
-        v = board[i]
-        if v and (v - 1) & 3 == colour:
-            out.append(f"{i}*" if v >= 5 else str(i))
-    base = stall_base(colour)
-    out += [f"s{i + 1}" for i in range(4) if board[base + i]]
-    return ",".join(out)
+    return _format_groups(board, (colour,))[colour]
+
+
+def _format_groups(board: bytes, colours) -> dict[int, str]:
+    # One pass over the ring for every colour: `successors` formats tens of thousands of these.
+    groups: dict[int, list[str]] = {c: [] for c in colours}
+    for i, v in enumerate(board[:RING]):
+        if v:
+            groups[(v - 1) & 3].append(f"{i}*" if v >= 5 else _RING_TEXT[i])
+    out = {}
+    for c, ring in groups.items():
+        base = stall_base(c)
+        stall = [_STALL_TEXT[i] for i in range(4) if board[base + i]]
+        out[c] = ",".join(["n"] * (4 - len(ring) - len(stall)) + ring + stall)
+    return out
 
 
 def format_position(pos: Position) -> str:
-    groups = [f"{COLOURS[c]}:{format_pieces(pos.board, c)}" for c in pos.colours]
-    return f"{' '.join(groups)} {COLOURS[pos.to_move]} {format_dice(pos.dice)}"
+    groups = _format_groups(pos.board, pos.colours)
+    text = " ".join(f"{COLOURS[c]}:{groups[c]}" for c in pos.colours)
+    return f"{text} {COLOURS[pos.to_move]} {format_dice(pos.dice)}"
 
 
 def parse_dice(text: str, where: str = "dice") -> tuple[int, int, int]:

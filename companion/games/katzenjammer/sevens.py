@@ -7,7 +7,7 @@ remembering one parent per state so that any final board can be explained as a s
 """
 from __future__ import annotations
 
-from companion.games.katzenjammer.board import RING, backward, forward
+from companion.games.katzenjammer.board import RING, START, backward, forward
 
 
 class SevenSearch:
@@ -16,12 +16,13 @@ class SevenSearch:
 
     def __init__(self, board: bytes, movable, direction: int = 1):
         step = forward if direction > 0 else backward
-        # levels[r]: state (board, index of the piece moved last) -> (parent state, segment),
-        # for the states with r steps still to play.
+        # levels[r]: state (board, index of the piece moved last, or -1) -> (parent state, parent
+        # level, segment), for the states with r steps still to play.
         levels: list[dict] = [{} for _ in range(8)]
         levels[7][(board, -1)] = None
+        finals: dict[bytes, tuple] = {}
         for rem in range(7, 0, -1):
-            for state in levels[rem]:
+            for state, _ in levels[rem].items():
                 b, last = state
                 for a in movable(b):
                     if a == last:  # consecutive segments move different pieces
@@ -30,26 +31,52 @@ class SevenSearch:
                         moved = step(b, a, k, True)
                         if moved is None:
                             continue  # a longer segment may still be legal (into the stall)
-                        level = levels[rem - k]
-                        if moved not in level:
-                            level[moved] = (state, rem, (a, k * direction))
+                        nb, na = moved
+                        left = rem - k
+                        if left == 0:
+                            if nb not in finals:
+                                finals[nb] = (state, rem, (a, k * direction, na))
+                            continue
+                        ns = (nb, -1 if _mergeable(nb, na, left, direction) else na)
+                        level = levels[left]
+                        if ns not in level:
+                            level[ns] = (state, rem, (a, k * direction, na))
         self._levels = levels
-        self._finals: dict[bytes, tuple] = {}
-        for state in levels[0]:
-            self._finals.setdefault(state[0], state)
+        self._finals = finals
 
     def boards(self):
         return self._finals.keys()
 
     def segments(self, board: bytes) -> tuple[tuple[int, int], ...]:
         """One ordered segment list (start index, signed steps) that ends on `board`."""
-        state, rem, out = self._finals[board], 0, []
+        state, rem, seg = self._finals[board]
+        out = [seg]
         while True:
             entry = self._levels[rem][state]
             if entry is None:
-                return tuple(reversed(out))
+                break
             state, rem, seg = entry
             out.append(seg)
+        merged: list[list[int]] = []
+        for a, k, end in reversed(out):
+            if merged and merged[-1][2] == a:  # the same piece again: one longer segment
+                merged[-1][1] += k
+                merged[-1][2] = end
+            else:
+                merged.append([a, k, end])
+        return tuple((a, k) for a, k, _ in merged)
+
+
+def _mergeable(board: bytes, index: int, left: int, direction: int) -> bool:
+    """May the piece just moved (now at `index`) go on at once? Only when any continuation of it
+    is the same as one longer segment from where it started: always backward and in a stall, and
+    forward on the ring while it stays short of its own Start (there a longer segment would enter
+    the stall, where a split one goes round). The search then needs no "moved last" for it,
+    which merges most states; `segments` joins such runs back into one segment."""
+    if direction < 0 or index >= RING:
+        return True
+    dist = (START[(board[index] - 1) & 3] - index) % RING
+    return dist >= left
 
 
 def own_movers(colour: int):
