@@ -138,7 +138,7 @@ def format_part(part: Part) -> str:
     elif part.kind == "b":
         action = f"{_loc(part.args[0])}-"
     elif part.kind == "x":
-        action = f"{part.args[0]}x{part.args[1]}"
+        action = f"{_loc(part.args[0])}x{_loc(part.args[1])}"
     else:
         action = ",".join(f"{_loc(a)}{'+' if k > 0 else '-'}{abs(k)}" for a, k in part.args)
     return f"{part.label}:{action}"
@@ -177,7 +177,7 @@ def parse_part(text: str, pos: Position) -> Part:
     m = re.fullmatch(_LOC + r"(-?)", action)
     if m:
         return Part(label, "b" if m.group(2) else "f", (_index(m.group(1), c),))
-    m = re.fullmatch(r"(\d{1,2})x(\d{1,2})", action)
+    m = re.fullmatch(_LOC + "x" + _LOC, action)
     if m:
         a, x = _index(m.group(1), c), _index(m.group(2), c)
         own = len(label.split("=")[-1]) == 1
