@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer"),
 }
 
 

@@ -44,7 +44,7 @@ def check_position(text: str, two_dice: bool = False) -> None:
     "b:n,n,5,6 k:n,n,3,4 k 714",
     "r:3,n,n,n g:25,n,n,n r 553",
     "r:5,n,n,n b:12,n,n,n g:25,n,n,n r 616",
-    "b:n,n,20,30 k:n,n,3,4 r:n,n,n,n r 797",
+    "b:n,n,20,30 k:n,n,n,4 r:n,n,n,n r 797",
     "r:s1,s3,38,5 g:20*,22,n,n g 796",
 ])
 def test_every_legal_turn_is_reachable_and_only_legal_ones_are_offered(text):
@@ -53,7 +53,7 @@ def test_every_legal_turn_is_reachable_and_only_legal_ones_are_offered(text):
 
 def test_random_positions_and_the_two_dice_variant():
     rng = random.Random(7)
-    for i in range(40):
+    for i in range(24):
         check_position(random_position(rng, crowded=False), two_dice=i % 3 == 0)
 
 

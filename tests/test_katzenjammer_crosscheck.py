@@ -75,3 +75,20 @@ def test_two_dice_variant_matches_the_reference(seed):
 @pytest.mark.skipif(not os.environ.get("KJ_SLOW"), reason="about a minute; set KJ_SLOW=1")
 def test_the_crowded_joker_roll_matches_the_reference():
     _check("r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553")
+
+
+def test_the_sevens_walk_matches_single_segments():
+    """sevens walks each piece once for all segment lengths: the same boards as board.forward /
+    board.backward segment by segment."""
+    from companion.games.katzenjammer import board as bd, notation, sevens
+
+    rng = random.Random(77)
+    for _ in range(300):
+        b = notation.parse_position(random_position(rng, crowded=rng.random() < 0.5, dice="714")).board
+        for a in range(56):
+            if b[a]:
+                for single, walk in ((bd.forward, sevens._forward_all),
+                                     (bd.backward, sevens._backward_all)):
+                    expected = {k: single(b, a, k, True) for k in range(1, 8)}
+                    assert {k: (nb, na) for k, nb, na in walk(b, a, 7)} == \
+                        {k: r for k, r in expected.items() if r is not None}

@@ -44,9 +44,16 @@ def evaluate(board: bytes, colour: int, colours) -> float:
 
 
 def _roll_classes() -> list[tuple[tuple[int, int, int], float]]:
-    # What a roll allows depends only on the values, not on which die shows them.
-    counts = Counter(tuple(sorted(d)) for d in product(*DIE_FACES))
-    return [(dice, n / 216) for dice, n in sorted(counts.items())]
+    # What a roll allows depends only on its values, not on which die shows them, and with a
+    # pair only on the pair: 216 rolls fall into far fewer classes.
+    counts: Counter = Counter()
+    example = {}
+    for dice in product(*DIE_FACES):
+        v = rules.pair_value(dice)
+        key = ("pair", v) if v is not None else tuple(sorted(dice))
+        counts[key] += 1
+        example.setdefault(key, dice)
+    return [(example[key], n / 216) for key, n in sorted(counts.items(), key=str)]
 
 
 ROLL_CLASSES = _roll_classes()

@@ -7,7 +7,7 @@ remembering one parent per state so that any final board can be explained as a s
 """
 from __future__ import annotations
 
-from companion.games.katzenjammer.board import RING, START, backward, forward
+from companion.games.katzenjammer.board import RING, START
 
 
 class SevenSearch:
@@ -15,7 +15,7 @@ class SevenSearch:
     `direction` (+1 forward, -1 backward). `segments(board)` gives one segment list reaching it."""
 
     def __init__(self, board: bytes, movable, direction: int = 1):
-        step = forward if direction > 0 else backward
+        walk = _forward_all if direction > 0 else _backward_all
         # levels[r]: state (board, index of the piece moved last, or -1) -> (parent state, parent
         # level, segment), for the states with r steps still to play.
         levels: list[dict] = [{} for _ in range(8)]
@@ -27,11 +27,7 @@ class SevenSearch:
                 for a in movable(b):
                     if a == last:  # consecutive segments move different pieces
                         continue
-                    for k in range(1, rem + 1):
-                        moved = step(b, a, k, True)
-                        if moved is None:
-                            continue  # a longer segment may still be legal (into the stall)
-                        nb, na = moved
+                    for k, nb, na in walk(b, a, rem):
                         left = rem - k
                         if left == 0:
                             if nb not in finals:
@@ -65,6 +61,69 @@ class SevenSearch:
             else:
                 merged.append([a, k, end])
         return tuple((a, k) for a, k, _ in merged)
+
+
+def _forward_all(b: bytes, a: int, most: int):
+    """(k, board, new index) for every legal seven segment of k = 1..most forward steps of the
+    piece at `a`: board.forward(b, a, k, True) for each k, walked once."""
+    if a >= RING:
+        base = (a - RING) & ~3
+        i = a - RING - base
+        for k in range(1, most + 1):
+            j = RING + base + i + k
+            if i + k > 3 or b[j]:
+                return
+            nb = bytearray(b)
+            nb[a] = 0
+            nb[j] = 1
+            yield k, bytes(nb), j
+        return
+    colour = (b[a] - 1) & 3
+    start = START[colour]
+    dist = (start - a) % RING or RING
+    base = RING + 4 * colour
+    cur = bytearray(b)
+    cur[a] = 0
+    blocked = False
+    at_start = None  # the board with the ring part to the Start stepped over, if not blocked
+    for k in range(1, most + 1):
+        p = (a + k) % RING
+        if not blocked and b[p] >= 5:
+            blocked = True  # a fresh piece: no ring path from here on
+        r = k - dist
+        if r > 0 and at_start is not None and r <= 4 and not any(b[base:base + r]):
+            nb = bytearray(at_start)  # entering the stall is compulsory when possible
+            nb[base + r - 1] = 1
+            yield k, bytes(nb), base + r - 1
+        elif not blocked:
+            nb = bytearray(cur)
+            nb[p] = colour + 1
+            yield k, bytes(nb), p
+        if blocked:
+            if at_start is None:
+                return
+            continue
+        cur[p] = 0  # stepped over by every longer segment on the ring
+        if k == dist:
+            at_start = bytes(cur)
+
+
+def _backward_all(b: bytes, a: int, most: int):
+    """Like _forward_all, backward: never across the piece's own Start."""
+    if a >= RING:
+        return
+    colour = (b[a] - 1) & 3
+    most = min(most, (a - START[colour]) % RING)
+    cur = bytearray(b)
+    cur[a] = 0
+    for k in range(1, most + 1):
+        p = (a - k) % RING
+        if b[p] >= 5:
+            return
+        nb = bytearray(cur)
+        nb[p] = colour + 1
+        yield k, bytes(nb), p
+        cur[p] = 0
 
 
 def _mergeable(board: bytes, index: int, left: int, direction: int) -> bool:
