@@ -60,23 +60,22 @@ def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
     return notation.format_position(pos)
 
 
-def run(args: argparse.Namespace, out=sys.stdout) -> int:
+def output_lines(args: argparse.Namespace) -> list[str]:
     two_dice = "two-dice" in parse_rules(INFO, args.rules)
     if args.command == "successors":
-        lines = successor_lines(args.position, two_dice)
-    elif args.command == "moves":
-        lines = move_lines(args.position, two_dice)
-    else:
-        lines = [apply_moves(args.position, args.moves, two_dice)]
-    if lines:
-        out.write("\n".join(lines) + "\n")
-    return 0
+        return successor_lines(args.position, two_dice)
+    if args.command == "moves":
+        return move_lines(args.position, two_dice)
+    return [apply_moves(args.position, args.moves, two_dice)]
 
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return run(args)
+        lines = output_lines(args)  # all or nothing: no partial output before an error
     except GameError as exc:
-        print(f"companion katzenjammer: {exc}", file=sys.stderr)
+        sys.stderr.write(f"companion katzenjammer: {exc}\n")
         return 2
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0
