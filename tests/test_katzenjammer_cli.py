@@ -77,10 +77,12 @@ def test_invalid_positions_exit_2_with_one_line(text, why):
     assert r.stderr.count("\n") == 1 and why in r.stderr and repr(text) in r.stderr
 
 
-def test_dice_not_rolled_is_an_error_for_successors_and_moves():
-    for command in ("successors", "moves"):
-        r = kj(command, "--position", "r:n,n,n,n g:n,n,n,n r -")
-        assert r.returncode == 2 and "no dice" in r.stderr and r.stderr.count("\n") == 1
+def test_dice_not_rolled_is_an_error_for_successors_and_moves_lists_the_rolls():
+    r = kj("successors", "--position", "r:n,n,n,n g:n,n,n,n r -")
+    assert r.returncode == 2 and "no dice" in r.stderr and r.stderr.count("\n") == 1
+    r = kj("moves", "--position", "r:n,n,n,n g:n,n,n,n r -")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and len(lines) == 216 and lines[0] == "roll:112" and "roll:958" in lines
 
 
 @pytest.mark.parametrize("move,why", [("9:5", "not available"), ("1:7", "no piece"),

@@ -8,7 +8,7 @@ import sys
 
 from companion.games.base import GameError, parse_rules
 from companion.games.katzenjammer import notation, rules
-from companion.games.katzenjammer.game import INFO
+from companion.games.katzenjammer.game import INFO, ROLLS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,7 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
                      description="The Katzenjammer engine (Miwin's dice). Alias: kj.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, help_ in (("successors", "every distinct position one legal turn reaches, sorted"),
-                        ("moves", "every legal move (a seven: one segment list per position)"),
+                        ("moves", "every legal move (a seven: one segment list per position; before the"
+                                  " roll: the 216 rolls)"),
                         ("apply", "play moves (roll:<dice> sets the dice) and print the position")):
         p = sub.add_parser(name, help=help_)
         p.add_argument("--position", required=True, help="position in notation, quoted")
@@ -41,11 +42,10 @@ def successor_lines(text: str, two_dice: bool = False) -> list[str]:
 
 def move_lines(text: str, two_dice: bool = False) -> list[str]:
     pos = notation.parse_position(text)
-    if pos.dice is None:
-        raise GameError(f"position {text!r} has no dice ('-'); its moves are the rolls: give"
-                        f" the dice, or play roll:<dice> with apply")
     if rules.game_over(pos):
         return []
+    if pos.dice is None:  # before the roll the moves are the 216 rolls (chance moves)
+        return sorted(notation.format_move(r) for r in ROLLS)
     return sorted(notation.format_move(m) for m, _ in rules.turn_moves(pos, two_dice))
 
 
