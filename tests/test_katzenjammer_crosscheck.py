@@ -92,3 +92,15 @@ def test_the_sevens_walk_matches_single_segments():
                     expected = {k: single(b, a, k, True) for k in range(1, 8)}
                     assert {k: (nb, na) for k, nb, na in walk(b, a, 7)} == \
                         {k: r for k, r in expected.items() if r is not None}
+
+
+@pytest.mark.parametrize("two_dice", [False, True])
+def test_every_listed_move_applies_and_together_they_reach_every_successor(two_dice):
+    from companion.games.katzenjammer.cli import apply_moves, move_lines
+
+    rng = random.Random(4242 + two_dice)
+    for _ in range(40):
+        text = random_position(rng, crowded=rng.random() < 0.5)
+        moves = move_lines(text, two_dice)
+        reached = {apply_moves(text, [m], two_dice) for m in moves}
+        assert reached == set(cli.successor_lines(text, two_dice)), text
