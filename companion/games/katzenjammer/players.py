@@ -35,6 +35,29 @@ def _progress(board: bytes, colour: int) -> float:
     return total
 
 
+def _exposure(board: bytes, colour: int) -> float:
+    """How much of the colour's progress stands where a foreign piece 1-9 fields behind could
+    land on it next turn (a rough risk: each such attacker counts once per piece)."""
+    risk = 0.0
+    start = START[colour]
+    for i in range(RING):
+        v = board[i]
+        if not v or (v - 1) & 3 != colour or v >= 5:
+            continue
+        for d in range(1, 10):
+            w = board[(i - d) % RING]
+            if w and (w - 1) & 3 != colour:
+                risk += (10 + (i - start) % RING) * 0.15
+                break
+    return risk
+
+
+def evaluate_safe(board: bytes, colour: int, colours) -> float:
+    """`evaluate` less the exposure of the colour's pieces: what the expectimax players use."""
+    value = evaluate(board, colour, colours)
+    return value if value >= WIN else value - _exposure(board, colour)
+
+
 def evaluate(board: bytes, colour: int, colours) -> float:
     mine = _progress(board, colour)
     if mine >= WIN:
@@ -85,6 +108,7 @@ class ExpectimaxPlayer:
         self.level = level
         self.name = f"expectimax{level}"
         self.width, self.samples = (4, 10) if level == 1 else (8, None)
+        self.evaluate = evaluate_safe
 
     def choose(self, pos: Position, rng, two_dice: bool = False):
         me, colours = pos.to_move, pos.colours
@@ -94,7 +118,7 @@ class ExpectimaxPlayer:
         seen: dict[bytes, object] = {}
         for move, b in turns:
             seen.setdefault(b, move)
-        ranked = sorted(seen, key=lambda b: evaluate(b, me, colours), reverse=True)
+        ranked = sorted(seen, key=lambda b: self.evaluate(b, me, colours), reverse=True)
         if self.samples is None:
             rolls = ROLL_CLASSES
         else:
@@ -110,7 +134,7 @@ class ExpectimaxPlayer:
             for dice, weight in rolls:
                 reply = rules.turn_boards(Position(colours, board, nxt, dice), two_dice)
                 worst = max(reply, key=lambda b: evaluate(b, nxt, colours))
-                value += weight * evaluate(worst, me, colours)
+                value += weight * self.evaluate(worst, me, colours)
             if best_value is None or value > best_value:
                 best, best_value = board, value
         return seen[best]
