@@ -108,3 +108,61 @@ def test_presses_for_a_simple_turn():
     turn = notation.parse_move(pos, "3:9")
     # dice menu 1,2,3 (3 is one step back from 1: 2 presses), pieces 5,9 (2 presses).
     assert walk(chooser.root(), chooser.route(turn)) == (turn, 4)
+
+
+def _press_to(cursor, key):
+    index = next(i for i, o in enumerate(cursor.options) if o.key == key)
+    for _ in range(index):
+        cursor.press("next")
+    return cursor.press("choose")
+
+
+def test_the_cursor_builds_a_seven_segment_by_segment_and_goes_back_a_level():
+    from companion.games.katzenjammer.cursor import TurnCursor
+
+    pos = notation.parse_position("b:n,n,7,10* k:n,n,n,9 b 714")
+    cur = TurnCursor(pos)
+    assert cur.title == "dice 714" and [o.key for o in cur.options] == ["1", "4", "7"]
+    assert _press_to(cur, "7") is None and cur.title == "7: 7 steps left, which piece?"
+    assert _press_to(cur, 10) is None and _press_to(cur, 1) is None
+    # Only the piece on 7 may move next (not 11 again): its menu is taken at once.
+    assert cur.title == "7: how far?" and cur.path == ["7", "10", "+1 to 11", "7"]
+    assert [o.text for o in cur.options][:3] == ["+1 to 8", "+2 to 9, captures 1", "+3 to 10, captures 1"]
+    cur.press("up")  # back to the last real choice: the first segment's steps
+    assert cur.title == "10: how far?"
+    assert _press_to(cur, 1) is None
+    turn = _press_to(cur, 6)
+    assert notation.format_move(turn) == "7:10+1,7+6"
+    assert notation.format_position(rules.play(pos, turn)) == "b:n,n,11,s3 k:n,n,n,n k -"
+    cur.press("prev")
+    assert cur.press("choose") == turn  # finished: further presses change nothing
+
+
+def test_the_cursor_wraps_and_a_void_roll_waits_for_ok():
+    from companion.games.katzenjammer.cursor import TurnCursor
+
+    cur = TurnCursor(notation.parse_position("b:n,n,n,10* k:n,n,n,9 k 132"))
+    assert cur.options[0].text == "void roll: nothing moves, next player"
+    assert cur.press("next") is None and cur.press("choose") == ()
+    cur = TurnCursor(notation.parse_position("r:5,9,n,n g:25,n,n,n r 132"))
+    cur.press("prev")
+    assert cur.options[cur.index].key == "3"
+    with pytest.raises(ValueError, match="unknown button"):
+        cur.press("cat")
+
+
+def test_physical_dice_are_entered_die_by_die_from_their_own_faces():
+    from companion.games.katzenjammer.cursor import DiceEntry
+
+    entry = DiceEntry()
+    assert entry.title == "die III: 1"
+    entry.press("prev")  # wraps to 9
+    assert entry.press("choose") is None and entry.title == "die IV: 1"
+    entry.press("next")
+    entry.press("choose")  # IV = 3
+    entry.press("up")  # back to IV, on 3
+    assert entry.title == "die IV: 3"
+    entry.press("choose")
+    for _ in range(3):
+        entry.press("next")
+    assert entry.press("choose") == rules.Roll((9, 3, 6))
