@@ -10,6 +10,7 @@ import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module:function, one-line help)
+    "games": ("companion.games.cli:main", "list the games: name, title, players, how they are served"),
     "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
     "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
     "katzenjammer": ("companion.games.katzenjammer.cli:main", "Katzenjammer engine: successors, moves, apply"),
@@ -20,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "cards": ("companion.service.cards_cli:main", "control cards: 'cards enrol', 'cards list'"),
     "history": ("companion.service.history_cli:history_main", "list the games played"),
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
+    "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
     "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer"),

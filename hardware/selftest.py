@@ -7,7 +7,7 @@ text), each button echoes. Ctrl-C (or --seconds N) ends it with a summary of wha
 and what did not; the exit status is 1 if anything did not respond.
 
     companion selftest                    # real devices (gpio, spi, ssd1306, pn532_uart, gpio)
-    companion selftest --fake             # scripted demo on the fakes
+    companion selftest --fake             # scripted demo on the fakes (c3 chatters on purpose)
     companion selftest --config /etc/maunz/companion.toml --seconds 120
 """
 from __future__ import annotations
@@ -20,6 +20,9 @@ import tomllib
 
 from hardware.interfaces import SQUARES, DeviceEvent, Effect, HardwareError, LedCell, LedFrame
 from hardware.interfaces import square_name
+
+DEMO_FAULT = ("demo on fake devices: the reed on c3 chatters on purpose (a simulated marginal"
+              " magnet), so the summary shows what a fault looks like")
 
 FAKE_CONFIG = {name: {"backend": "fake"} for name in ("reed", "leds", "display", "cards", "buttons")}
 FAKE_CONFIG["reed"].update(debounce=2, scan_hz=400)
@@ -214,12 +217,15 @@ def main(argv: list[str]) -> int:
     done = threading.Event() if args.fake else None
     try:
         if args.fake:
+            print(DEMO_FAULT)
             demo_script(devices, done)
         else:
             print("walk test: place a piece on every square, tap a card, press every button; "
                   "Ctrl-C to finish")
         _, ok = run(devices, args.seconds if args.seconds else (60.0 if args.fake else None),
                     script_done=done)
+        if args.fake:
+            print("(c3 above is the demo's deliberate fault, not a problem with this machine)")
     finally:
         if done is not None:
             done.set()

@@ -1,5 +1,5 @@
 """A deliberately naive second implementation of the maunz. rules, written straight from
-../shared/rules/maunz.md with coordinates and dicts, to cross-check the bitboard engine.
+docs/rules/maunz.md with coordinates and dicts, to cross-check the bitboard engine.
 It shares no code with companion.games.maunz except nothing at all: not even square names.
 """
 from __future__ import annotations

@@ -53,7 +53,9 @@ def test_bad_level_exits_2(capsys):
 
 def test_bad_time_exits_2(capsys):
     assert main(["best", "--time", "-1"]) == 2
-    assert "--time" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err == ("companion maunz best: --time -1: the AI's thinking time must be more than"
+                   " 0 seconds; give e.g. --time 1\n")
 
 
 def test_won_position_exits_2(capsys):

@@ -6,7 +6,8 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from companion.ui import i18n
-from companion.ui.render import render
+from companion.ui.render import page_count, render
+from companion.ui.render_cli import page_file
 from companion.ui.samples import sample_screens
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "screens"
@@ -14,12 +15,16 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "screens"
 
 def test_readme_screens_are_up_to_date():
     stale = []
+    expected = set()
     for name, screen in sample_screens().items():
         for language in i18n.LANGUAGES:
-            path = DOCS / f"{name}.{language}.png"
-            img = render(screen, language)
-            img = img.resize((img.width * 2, img.height * 2))
-            if not path.exists() or ImageChops.difference(
-                    img.convert("L"), Image.open(path).convert("L")).getbbox() is not None:
-                stale.append(path.name)
+            for page in range(page_count(screen, language)):
+                path = DOCS / page_file(name, language, page)
+                expected.add(path.name)
+                img = render(screen, language, page)
+                img = img.resize((img.width * 2, img.height * 2))
+                if not path.exists() or ImageChops.difference(
+                        img.convert("L"), Image.open(path).convert("L")).getbbox() is not None:
+                    stale.append(path.name)
+    stale += sorted({p.name for p in DOCS.glob("*.png")} - expected)  # screens no longer drawn
     assert not stale, f"stale README screens {stale}; run: companion screens --out docs/screens --scale 2"

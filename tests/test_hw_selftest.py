@@ -13,6 +13,10 @@ def test_fake_walk_finds_every_square_and_the_marginal_one(capsys):
     assert "reeds responded: 36/36" in out
     assert "reeds that never closed: none" in out
     assert "c3 (" in out.split("chattered")[1].splitlines()[0]  # the demo's chattering reed
+    # ... and it says so, before and after (issue 11: a new user took it for a real fault)
+    assert out.splitlines()[0] == selftest.DEMO_FAULT
+    assert out.splitlines()[-1] == ("(c3 above is the demo's deliberate fault, not a problem with"
+                                    " this machine)")
     assert "card 04:A1:B2:C3:D4:E5:F6 text 'maunz:cat'" in out
     assert "button back long" in out
     assert "buttons that did not respond: none" in out

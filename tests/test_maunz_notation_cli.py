@@ -129,3 +129,36 @@ def test_the_example_game_in_docs_replays_to_its_recorded_result():
     assert rec.result == "orange" and rec.positions()[-1].winner == 0
     r = companion("maunz", "replay", str(path))
     assert r.returncode == 0 and r.stdout.rstrip().endswith("result: orange wins")
+
+
+def test_game_record_rules_come_from_the_game_rules_set():
+    kids = get("maunz", rules="kids")
+    pos = kids.initial_position()
+    move = kids.parse_move(pos, "kc3")
+    for rules in (kids.rules_set, kids.rules, "kids"):
+        rec = record_from_moves([move], rules=rules)
+        assert rec.rules == "kids" and "Rules: kids\n" in rec.to_text()
+        assert read_record(rec.to_text()).rules == "kids"
+    assert record_from_moves([move]).to_text().startswith("# maunz. game record\nGame: maunz\nRules: rulebook\n")
+    with pytest.raises(GameError, match=r"x:2: Rules: rules options kids and opponent-cats-win of maunz"
+                                        r" cannot be combined; choose one, or rulebook"):
+        read_record("Game: maunz\nRules: opponent-cats-win, kids\n\n", source="x")
+    with pytest.raises(GameError, match=r"x:2: Rules: unknown rules option 'chaos' for maunz; options:"
+                                        r" opponent-cats-win, kids, or rulebook"):
+        read_record("Game: maunz\nRules: chaos\n\n", source="x")
+
+
+def test_the_notation_document_examples_hold():
+    """docs/rules/maunz-notation.md is a fixed interface: its examples must stay true."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "rules" / "maunz-notation.md").read_text()
+    assert f"The opening position is `{START}`." in doc
+    assert G.format_position(G.initial_position()) == START
+    example = "6/2o3/2gO2/6/6/6 g 5k1c 7k0c"
+    assert f"Example: `{example}`" in doc and G.format_position(G.parse_position(example)) == example
+    record = doc.split("    # maunz. game record\n", 1)[1].split("\n\n`Rules`", 1)[0]
+    rec = read_record("\n".join(line[4:] for line in record.splitlines()), source="maunz-notation.md")
+    assert rec.moves == ["kc3", "kd4", "kc4", "kd3"] and rec.orange == "Anna" and rec.rules is None
+    assert G.format_position(rec.positions()[-1]) == "6/1o3g/6/3g2/1o4/6 o 6k0c 6k0c"
+    assert "`perft 2` is `1260`" in doc and companion("maunz", "perft", "2").stdout == "1260\n"

@@ -201,6 +201,17 @@ def test_win_celebrates_and_blocks_further_moves():
     assert bed.ref.moves == ["cc1"] and bed.ref.phase == "won"
 
 
+def test_win_screen_says_a_short_press_starts_a_new_game():
+    # issue 11: it said "hold OK", though a short press opens the question too
+    bed = Bed("6/6/6/6/6/OO4 o 5k1c 8k0c", language="en")
+    bed.place("c1")
+    bed.button("cat")
+    assert bed.view.instruction == "Three cats in a row! · New game: press OK"
+    bed.button("ok")
+    assert bed.ref.phase == "confirm_new_game"
+    assert bed.view.instruction == "OK = yes · BACK = no"  # no card was tapped
+
+
 # --------------------------------------------------------------------------- tolerance
 def test_bounce_and_hand_over_the_bed_are_echoed_but_not_inferred():
     bed = Bed("6/6/6/6/6/o5 g 7k0c 8k0c")
@@ -252,14 +263,40 @@ def test_knocked_piece_is_guided_back():
 
 
 def test_moved_piece_reads_as_move_back():
+    # Reed switches cannot tell the piece on e5 from a grey one out of the pool: the referee
+    # never asks to carry an unknown piece onto orange's a1 (issue 11), it takes it off and
+    # names the piece a1 needs.
     bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", language="en")
     bed.set(bed.occ & ~mask("a1") | mask("e5"), dt=3.5)  # far away: not a placement + push
     assert bed.ref.phase == "correction"
-    assert bed.view.instruction == "Move the piece from e5 to a1"
-    assert cell(bed, "e5") == palette.move_from("o")
-    assert cell(bed, "a1") == palette.move_to("o")
-    bed.set(bed.occ & ~mask("e5") | mask("a1"))
+    assert bed.view.instruction == "Take the piece off e5 · (1 more)"
+    assert cell(bed, "e5") == palette.leaves_bed()
+    bed.lift("e5")
+    assert bed.view.instruction == "Put the orange kitten back on a1"
+    assert cell(bed, "a1") == palette.put_back("o")
+    bed.place("a1")
     assert bed.ref.phase == "await_placement" and bed.ref.moves == []
+
+
+def test_known_piece_is_carried_back():
+    # A piece the referee knows (it never left its square since the commit) may be carried:
+    # both squares want the same piece; the other two squares need an undo through the pool.
+    bed = Bed("6/6/6/6/6/o4g o 7k0c 7k0c", language="en")
+    bed.play("kc2")
+    bed.play("kb2")  # grey: pushes a1 off the bed, and c2 to d2
+    assert bed.ref.moves == ["kc2", "kb2"] and not bed.ref.position.occupied >> 0 & 1
+    bed.button("back", "long")
+    v = bed.view
+    assert v.phase == "correction"
+    assert v.instruction == "Move the orange kitten from d2 to c2 · (2 more)"
+    assert cell(bed, "d2") == palette.move_from("o") and cell(bed, "c2") == palette.move_to("o")
+    bed.lift("d2")
+    bed.place("c2")
+    assert bed.view.instruction == "Put the grey kitten from b2 back in the pool · (1 more)"
+    bed.lift("b2")
+    assert bed.view.instruction == "Put the orange kitten from the pool on a1"
+    bed.place("a1")
+    assert bed.ref.phase == "await_placement" and bed.ref.moves == ["kc2"]
 
 
 def test_extra_pieces_are_corrected_one_at_a_time():
@@ -293,8 +330,10 @@ def test_undo_guides_the_bed_back():
     assert [c.kind for c in bed.ref.drain_commits()] == ["undo"]
     assert bed.ref.moves == [] and bed.ref.phase == "correction"
     assert bed.view.screen.header("de") == "Zug zurück"
-    assert bed.view.instruction.startswith("Stell die Figur von b2 auf a1")
+    # grey's kitten on b2 is not orange's on a1 (it went back to orange's pool): issue 11
+    assert bed.view.instruction == "Stell das graue Kätzchen von b2 zurück in den Vorrat · (noch 1)"
     bed.lift("b2")
+    assert bed.view.instruction == "Setz das orange Kätzchen aus dem Vorrat auf a1"
     bed.place("a1")
     assert bed.ref.phase == "await_placement"
     bed.play("kc3")
@@ -307,7 +346,7 @@ def test_back_long_press_cancels_a_turn_in_progress_first():
     bed.button("back", "long")
     assert bed.ref.drain_commits() == []
     assert bed.ref.phase == "correction"
-    assert bed.view.instruction == "Nimm die Figur von b2"
+    assert bed.view.instruction == "Stell das graue Kätzchen von b2 zurück in den Vorrat"
     bed.lift("b2")
     assert bed.ref.phase == "await_placement"
 
@@ -316,6 +355,10 @@ def test_new_game_needs_confirmation():
     bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", moves=())
     bed.card("new_game")
     assert bed.ref.phase == "confirm_new_game"
+    assert bed.view.instruction == "OK = ja · Zurück = nein · (oder Karte nochmal)"
+    bed.button("back")
+    bed.button("ok", "long")  # asked by the button: no word about a card (issue 11)
+    assert bed.view.instruction == "OK = ja · Zurück = nein"
     bed.button("back")
     assert bed.ref.phase == "await_placement" and bed.ref.drain_commits() == []
     bed.card("new_game")
@@ -383,7 +426,7 @@ def test_ai_move_is_shown_carried_out_and_enforced():
     assert cell(bed, "d4") == palette.place_here(1, "k")
     bed.place("e5", dt=3.5)  # the wrong square is corrected
     assert bed.ref.phase == "correction" and bed.ref.moves == ["kc3"]
-    assert bed.view.instruction == "Stell die Figur von e5 auf d4"
+    assert bed.view.instruction == "Nimm die Figur von e5 · (noch 1)"
     bed.lift("e5")
     bed.place("d4")  # pushes c3 -> b2
     assert "c3 → b2" in bed.view.instruction

@@ -17,7 +17,7 @@ GOLDEN = {
     ("boops", "en"): "3351324e571e9f64",
     ("correction_put_back", "de"): "b00461d82afa672a",
     ("correction_put_back", "en"): "e1648937da0c39cd",
-    ("won", "de"): "670c2e7483a8fb12",
+    ("won", "de"): "2544b06e61489a32",  # "Neues Spiel: OK drücken" (issue 11)
     ("ask_kind", "en"): "0e8c86abd8e37178",
 }
 
@@ -87,7 +87,8 @@ def test_screens_command_writes_every_screen(tmp_path):
 
     assert main(["--out", str(tmp_path)]) == 0
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 2 * len(sample_screens())
+    assert len(files) == 2 * len(sample_screens()) + 2  # + the second page of "lift"
     assert "won.de.png" in files and "won.en.png" in files
+    assert "lift.p2.de.png" in files and "lift.p2.en.png" in files
     with Image.open(tmp_path / "boops.de.png") as img:
         assert img.size == (128, 64)

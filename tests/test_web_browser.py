@@ -38,6 +38,7 @@ READ_JS = """() => {
     snapshots: p.snapshots, phase: document.body.dataset.phase, moves: (s.moves || []).slice(),
     winner: s.winner || null, instruction: s.instruction || "", bed: s.bed || {},
     sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.occupied).sort(),
+    put: s.put || null,
     squares: Array.from(document.querySelectorAll('.sq')).map(e => ({
       name: e.dataset.square, led: e.dataset.led, color: e.dataset.ledColor, piece: e.dataset.piece})),
   };
@@ -122,11 +123,8 @@ async def _play_move(page, text: str, kind: str, square: str, choice_squares: li
         st = await _quiet(page)
         if len(st["moves"]) > before:
             return st
-        if st["phase"] == "ask_kind":  # the OLED asks: OK = kitten, Cat = cat
-            if "ask_kind" not in shots:
-                shots["ask_kind"] = await _shot(page, "ask_kind")
-            await page.click('[data-button="cat"]' if kind == "c" else '[data-button="ok"]')
-            continue
+        # the OLED's "OK = kitten, CAT = cat" is answered by the page's picker (issue 11)
+        assert st["phase"] != "ask_kind", f"{text}: the picker did not answer the question"
         action = _next_action(st, choice_squares)
         if action and action[0] == "move":
             if "boops" not in shots:
@@ -142,6 +140,57 @@ async def _play_move(page, text: str, kind: str, square: str, choice_squares: li
             raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
                                  f" {st['instruction']!r}")
     raise AssertionError(f"{text} was not committed: {st['phase']} {st['instruction']!r}")
+
+
+# Undo after orange's ka5 (ply 9), which pushed grey's a4 to a3 and orange's b6 off the bed: the
+# guidance must carry each piece only onto a square its own colour and kind needs (issue 11).
+UNDO_AFTER = 8
+UNDO_GUIDANCE = ["Stell das graue Kätzchen von a3 auf a4 · (noch 1)",
+                 "Stell das orange Kätzchen von a5 auf b6"]
+
+
+async def _hold(page, selector: str):
+    await page.locator(selector).hover()
+    await page.mouse.down()
+    await page.wait_for_selector(selector + ".held")
+    await page.mouse.up()
+
+
+async def _follow_guidance(page, shots: dict) -> list[str]:
+    """Carry out the correction the LEDs show, one step at a time: white blinking -> the
+    steady square in the piece's colour (carry), red blinking (off the bed), a blinking empty
+    square (put the named piece there). Returns the instructions seen."""
+    from companion.ui import palette
+
+    seen = []
+    for _ in range(12):
+        st = await _quiet(page)
+        if st["phase"] != "correction":
+            return seen
+        seen.append(st["instruction"])
+        if "undo" not in shots:
+            shots["undo"] = await _shot(page, "undo")
+        sq = {s["name"]: s for s in st["squares"]}
+        white, red = _hex(palette.WHITE), _hex(palette.RED)
+        src = [n for n, s in sq.items() if s["led"] == "blink" and s["color"] == white and s["piece"]]
+        dst = [n for n, s in sq.items() if s["led"] == "steady" and s["color"] not in ("", white)
+               and not s["piece"]]
+        off = [n for n, s in sq.items() if s["led"] == "blink" and s["color"] == red and s["piece"]]
+        put = [n for n, s in sq.items() if s["led"] == "blink" and not s["piece"]]
+        if src and dst:
+            # the piece carried is the one the destination's colour asks for
+            assert sq[dst[0]]["color"] == _hex(palette.colour_of(sq[src[0]]["piece"])), st
+            await page.click(f'[data-square="{src[0]}"]')
+            await page.click(f'[data-square="{dst[0]}"]')
+        elif off:
+            await page.click(f'[data-square="{off[0]}"]')
+            await page.click(f'[data-square="{off[0]}"]')
+        elif put:
+            assert st["put"] and st["put"]["square"] == put[0], st
+            await page.click(f'[data-square="{put[0]}"]')
+        else:
+            raise AssertionError(f"nothing to do from the LEDs: {st['instruction']!r}")
+    raise AssertionError(f"the guidance never ended: {seen}")
 
 
 async def _shot(page, name: str) -> Path:
@@ -198,8 +247,40 @@ def test_a_whole_game_through_the_page(tmp_path):
                 await page.click('[data-card="language"]')
                 await page.wait_for_selector("html[lang=en]")
 
-                for i, (text, kind, square, choice) in enumerate(plan):
+                asked = []  # the buttons the referee heard while it asked kitten or cat
+                on_button = companion.referee.on_button
+
+                def spy(name, kind, now):
+                    asked.append((companion.referee.phase, name))
+                    on_button(name, kind, now)
+
+                companion.referee.on_button = spy
+                i = 0
+                undone = False
+                while i < len(plan):
+                    text, kind, square, choice = plan[i]
                     st = await _play_move(page, text, kind, square, choice, shots)
+                    if i == UNDO_AFTER and not undone:
+                        undone = True
+                        # in German, like a new player: the cards speak it too (issue 11)
+                        await page.click('[data-card="language"]')
+                        await page.wait_for_selector("html[lang=de]")
+                        labels = await page.locator(".card .card-label").all_inner_texts()
+                        assert "Zug zurück" in labels and "Neues Spiel" in labels, labels
+                        assert "Undo" not in labels and "New game" not in labels, labels
+                        await _hold(page, '[data-button="back"]')
+                        seen = await _follow_guidance(page, shots)
+                        # (the language card's notice stays until the bed changes)
+                        assert [t.removeprefix("Sprache: Deutsch · ") for t in seen] == \
+                            UNDO_GUIDANCE, seen
+                        st = await _quiet(page)
+                        assert st["moves"] == [p[0] for p in plan[:i]], st["moves"]
+                        assert st["phase"] == "await_placement"
+                        table = {s["name"]: s["piece"] for s in st["squares"] if s["piece"]}
+                        assert table == st["bed"], (table, st["bed"])
+                        await page.click('[data-card="language"]')
+                        await page.wait_for_selector("html[lang=en]")
+                        continue  # the same move again
                     assert st["moves"] == [p[0] for p in plan[:i + 1]], st["moves"]
                     # the page's table model agrees with the committed bed, colours and kinds
                     if st["winner"] is None:
@@ -211,6 +292,7 @@ def test_a_whole_game_through_the_page(tmp_path):
                             const e = document.querySelector('.sq[data-led="steady"] .led');
                             return e ? getComputedStyle(e).animationName : null; }""")
                         assert anim in ("none", None)
+                    i += 1
 
                 await page.wait_for_selector("#winner:not([hidden])")
                 assert "Orange wins" in await page.locator("#winner").inner_text()
@@ -224,6 +306,11 @@ def test_a_whole_game_through_the_page(tmp_path):
                 assert blink in ("pulse", "blink")
                 shots["won"] = await _shot(page, "won")
                 assert await page.locator("#moves li").count() == len(plan)
+                # the picker answered every kitten-or-cat question, cats and kittens
+                assert {name for phase, name in asked if phase == "ask_kind"} == {"cat", "ok"}, asked
+                # after the win the "Next piece" picker is off (issue 11)
+                assert await page.locator("#pick-k").is_disabled()
+                assert await page.locator("#pick-c").is_disabled()
                 # holding OK is a long press: after a win it starts a new game
                 ok = page.locator('[data-button="ok"]')
                 await ok.hover()
@@ -236,7 +323,7 @@ def test_a_whole_game_through_the_page(tmp_path):
                 await browser.close()
         finally:
             await _stop(companion, task, runner)
-        assert {"start", "ask_kind", "boops", "choose", "won"} <= set(shots)
+        assert {"start", "boops", "choose", "undo", "won"} <= set(shots)
         for path in shots.values():
             assert path.stat().st_size > 10_000
 

@@ -346,7 +346,8 @@ def test_token_is_needed_for_control_and_never_echoed():
             assert r.status == 200 and (await r.json()) == {"type": "ok"}
             r = await client.post("/api/control", json=dict(body, token=TOKEN))
             assert r.status == 200
-            r = await client.post("/api/control", data="{oops", headers={"X-Companion-Token": TOKEN})
+            r = await client.post("/api/control", data="{oops",
+                                  headers={"X-Companion-Token": TOKEN, "Content-Type": "application/json"})
             assert r.status == 400 and "not JSON" in (await r.json())["error"]
             assert [e.name for e in comp.devices.buttons.poll()] == ["cat", "ok", "ok"]
         finally:

@@ -9,8 +9,8 @@ from companion.games.maunz import notation
 
 def best_command(pos, variant: int, args, out=sys.stdout) -> int:
     from companion.ai import LEVELS, AIError, choose_move
-    from companion.games.maunz.game import Maunz
     from companion.games.maunz.engine import VARIANT_NAMES
+    from companion.games.maunz.game import Maunz
 
     level = getattr(args, "level", "hard") or "hard"
     time_limit = 1.0 if getattr(args, "time", None) is None else args.time
@@ -19,8 +19,8 @@ def best_command(pos, variant: int, args, out=sys.stdout) -> int:
               file=sys.stderr)
         return 2
     if not time_limit > 0:
-        print(f"companion maunz best: --time {time_limit!r} must be a positive number of"
-              " (Raspberry Pi 4) seconds", file=sys.stderr)
+        print(f"companion maunz best: --time {time_limit:g}: the AI's thinking time must be more"
+              " than 0 seconds; give e.g. --time 1", file=sys.stderr)
         return 2
     if pos.winner is not None:
         print(f"companion maunz best: position {notation.format_position(pos)!r} is already won by"
@@ -28,7 +28,7 @@ def best_command(pos, variant: int, args, out=sys.stdout) -> int:
               file=sys.stderr)
         return 2
     try:
-        result = choose_move(Maunz(VARIANT_NAMES[variant]), pos, level=level, time_limit=time_limit)
+        result = choose_move(Maunz(rules=VARIANT_NAMES[variant]), pos, level=level, time_limit=time_limit)
     except AIError as exc:
         print(f"companion maunz best: {exc}", file=sys.stderr)
         return 2

@@ -6,13 +6,14 @@ Colour and winner are not needed inside the search: the game is symmetric, and a
 never a search state (the move that wins is scored where it is generated).
 
 A move is an int code: bits 0-5 the square, bit 6 set for a cat, bits 7+ the step-4 choice mask.
-Everything here calls the engine's own `boop`, `outcome_after` and `options_after`, so the rules
-live in one place; tests check `expand` against `engine.successors`.
+Every rule comes from the kernel (`boop`, the variant's `settle` and `take`, `mover_wins`), the
+same functions the engine and the playouts call; tests check `expand` against `engine.successors`.
 """
 from __future__ import annotations
 
 from companion.games.maunz.board import FULL, LINE_STEPS, has_line
-from companion.games.maunz.engine import KIDS, PIECES, STANDARD, Move, boop, options_after, outcome_after
+from companion.games.maunz.engine import Move
+from companion.games.maunz.kernel import KIDS, PIECES, RULES, STANDARD, boop, hand_over, mover_wins
 
 CAT_BIT = 64
 
@@ -36,7 +37,7 @@ def expand(s: tuple, variant: int = STANDARD) -> tuple[int, list]:
     mk, mc, tk, tc, mkp, mcp, tkp, tcp = s
     empty = ~(mk | mc | tk | tc) & FULL
     kinds = (0, CAT_BIT) if mkp and mcp else ((CAT_BIT,) if mcp else (0,))
-    kids = variant == KIDS
+    settle, take = RULES[variant]
     out = []
     append = out.append
     while empty:
@@ -45,25 +46,17 @@ def expand(s: tuple, variant: int = STANDARD) -> tuple[int, list]:
         sq = low.bit_length() - 1
         for cat in kinds:
             a = boop(s, cat, sq)
-            r = outcome_after(a, variant)
+            r = settle(a)
             code = sq | cat
-            if r:
+            if r.__class__ is int:
                 if r > 0:
                     return code, []
                 append((code, None))
-                continue
-            opts = options_after(a, variant)
-            if opts:
-                amk, amc, atk, atc, amkp, amcp, atkp, atcp = a
-                for o in opts:
-                    if kids:
-                        child = (atk, atc, amk & ~o, amc, atkp, atcp, amkp + 1, amcp)
-                    else:
-                        child = (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp,
-                                 amcp + o.bit_count())
-                    append((code | o << 7, child))
+            elif r:
+                for o in r:
+                    append((code | o << 7, take(a, o)))
             else:
-                append((code, (a[2], a[3], a[0], a[1], a[6], a[7], a[4], a[5])))
+                append((code, hand_over(a)))
     return -1, out
 
 
@@ -88,7 +81,7 @@ def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False)
     if variant == KIDS:
         if not mkp or mk.bit_count() < 2:
             return 0
-        cands, cat, idx = pair_ends(mk, empty), 0, 0
+        cands, cat = pair_ends(mk, empty), 0
     else:
         if not mcp:
             if has_line(mc) and mkp:  # the opponent pushed our cats into a line
@@ -101,26 +94,16 @@ def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False)
             return 0
         else:
             cands = pair_ends(mc, empty)
-        cat, idx = CAT_BIT, 1
+        cat = CAT_BIT
     count = 0
     while cands:
         low = cands & -cands
         cands ^= low
-        a = boop(s, cat, low.bit_length() - 1)
-        m = a[idx]
-        if has_line(m) or (idx == 1 and m.bit_count() == PIECES):
+        if mover_wins(boop(s, cat, low.bit_length() - 1), variant):
             count += 1
             if first_only:
                 return 1
     return count
-
-
-def _has_line_fast(m: int) -> bool:
-    return bool(m & m >> 1 & m >> 2 & _H or m & m >> 6 & m >> 12
-                or m & m >> 7 & m >> 14 & _D or m & m >> 5 & m >> 10 & _A)
-
-
-_H, _D, _A = LINE_STEPS[0][1], LINE_STEPS[2][1], LINE_STEPS[3][1]
 
 
 def placements(s: tuple) -> list[int]:
@@ -141,28 +124,11 @@ def placements(s: tuple) -> list[int]:
 def play(s: tuple, pcode: int, variant: int = STANDARD):
     """Play one placement: 1 if it wins, -1 if it loses at once, else a list of
     (move code, child) — one per step-4 option, or one with no choice."""
+    settle, take = RULES[variant]
     a = boop(s, pcode & CAT_BIT, pcode & 63)
-    if variant == STANDARD:
-        amc = a[1]
-        if _has_line_fast(amc) or amc.bit_count() == PIECES:
-            return 1
-        m = a[0] | amc
-        if not (a[4] or a[5]) or _has_line_fast(m):
-            opts = options_after(a, variant)
-            if opts:
-                amk, _, atk, atc, amkp, amcp, atkp, atcp = a
-                return [(pcode | o << 7,
-                         (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp, amcp + o.bit_count()))
-                        for o in opts]
-        return [(pcode, (a[2], a[3], a[0], amc, a[6], a[7], a[4], a[5]))]
-    r = outcome_after(a, variant)
-    if r:
+    r = settle(a)
+    if r.__class__ is int:
         return r
-    opts = options_after(a, variant)
-    if not opts:
-        return [(pcode, (a[2], a[3], a[0], a[1], a[6], a[7], a[4], a[5]))]
-    amk, amc, atk, atc, amkp, amcp, atkp, atcp = a
-    if variant == KIDS:
-        return [(pcode | o << 7, (atk, atc, amk & ~o, amc, atkp, atcp, amkp + 1, amcp)) for o in opts]
-    return [(pcode | o << 7, (atk, atc, amk & ~o, amc & ~o, atkp, atcp, amkp, amcp + o.bit_count()))
-            for o in opts]
+    if r:
+        return [(pcode | o << 7, take(a, o)) for o in r]
+    return [(pcode, hand_over(a))]

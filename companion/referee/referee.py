@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import KIDS, Move, Placement, Position
 from companion.games.maunz.notation import format_move, format_position
-from companion.referee.pairing import pair
+from companion.referee.guidance import step_message, steps, undo_sources
 from companion.referee.plan import Plan, bits, plan_placement
 from companion.ui import i18n, palette
 from companion.ui.screens import Msg, Pool, Screen, msg
@@ -98,7 +98,15 @@ class Referee:
         self._restore: int | None = None
         self._restore_reason = ""
         self._restore_labels: dict[int, str] = {}
+        self._restore_sources = ((0, 0), False)  # (kittens in the box per colour, from the pool)
+        self._restore_notes: tuple[Msg, ...] = ()
+        # What stands where, as far as the referee can know (reed switches see no colour): the
+        # pieces of the last anchor (a commit, an undo, a restore), on the squares that stayed
+        # occupied in every reading since (`_known`).
+        self._have: dict[int, str] = self._labels()
+        self._known = self._pos.occupied
         self._confirm_new = False
+        self._confirm_by_card = False  # "(or tap the card again)" only after a card tap
         self._want_hint = False
         self._notice: Msg | None = None
         self._reset_turn()
@@ -165,6 +173,7 @@ class Referee:
     # ------------------------------------------------------------------ inputs
     def on_scan(self, occupancy: int, now: float) -> None:
         occupancy &= FULL_MASK
+        self._known &= occupancy  # a piece lifted and put down again may be another piece
         if self._paused == "offline":
             return
         if self._paused and not self._fresh:
@@ -198,7 +207,7 @@ class Referee:
         if name == "back" and kind == "long":
             self._undo()
         elif name == "ok" and kind == "long":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
@@ -206,7 +215,7 @@ class Referee:
         elif name == "cat":
             self._declare_cat()
         elif name == "ok" and phase == "won":
-            self._confirm_new = True
+            self._confirm_new, self._confirm_by_card = True, False
         elif name == "ok" and phase == "choose":
             self._retire_ok = True
         self._update(now)
@@ -239,7 +248,7 @@ class Referee:
             if self._confirm_new:
                 self._new_game()
             else:
-                self._confirm_new = True
+                self._confirm_new, self._confirm_by_card = True, True
         elif self._confirm_new:
             self._confirm_new = False  # any other card cancels the question
         elif function == "undo":
@@ -301,8 +310,10 @@ class Referee:
         self._paused = None
         self._stable, self._stable_since = self._sensed, self._sensed_since
         if self._sensed != self._pregap:
-            self._restore, self._restore_reason = self._pregap, "resync"
-            self._restore_labels = self._pregap_labels or self._labels()
+            # nothing is known across the gap: every extra piece is "a piece"
+            self._start_restore(self._pregap, "resync", self._pregap_labels or self._labels(), {})
+        else:
+            self._have, self._known = dict(self._pregap_labels or self._labels()), self._sensed
 
     def _update(self, now: float) -> None:
         if self._sensed is None:
@@ -323,7 +334,9 @@ class Referee:
         if self._restore is not None:
             if S != self._restore:
                 return
+            have = self._belief(S)  # the bed is the target now: this is the new anchor
             self._restore = None
+            self._have, self._known = {sq: p for sq, p in have.items() if p}, S
         if self._confirm_new or self._pos.winner is not None:
             return
         plan = self._analyse(S)
@@ -333,8 +346,8 @@ class Referee:
                     # No turn in progress: guide back to the committed bed, inferring nothing
                     # until it is reached (a half-fixed bed must not become a placement).
                     C = self._pos.occupied  # (| the AI's square: "move it there")
-                    self._restore, self._restore_reason = C | plan.missing, "correction"
-                    self._restore_labels = plan.labels
+                    self._start_restore(C | plan.missing, "correction", plan.labels,
+                                        self._belief(S))
                 else:
                     self._correction = True
             return
@@ -360,25 +373,53 @@ class Referee:
         self._moves.append(text)
         self._commits.append(Commit("move", text, format_position(new)))
         self._reset_turn()
+        self._have, self._known = self._labels(), new.occupied
 
     def _undo(self) -> None:
         self._confirm_new = False
         C = self._pos.occupied
+        have = self._belief(self._stable) if self._stable is not None else {}
+        sources, notes = ((0, 0), False), ()
         if self._restore is None and self._stable is not None and self._stable != C:
             self._reset_turn()  # first cancel the turn in progress
         elif self._moves:
+            after = self._pos
             self._pos = self._history.pop()
             self._moves.pop()
             self._commits.append(Commit("undo", None, format_position(self._pos)))
             self._reset_turn()
+            sources, notes = undo_sources(after, self._pos)
         else:
             self._notice = msg("nothing_to_undo")
             return
         if self._sensed is not None and self._sensed != self._pos.occupied:
-            self._restore, self._restore_reason = self._pos.occupied, "undo"
-            self._restore_labels = self._labels()
+            self._start_restore(self._pos.occupied, "undo", self._labels(), have, sources, notes)
         else:
             self._restore = None
+            self._have, self._known = self._labels(), self._pos.occupied
+
+    def _start_restore(self, target: int, reason: str, labels: dict, have: dict,
+                       sources=((0, 0), False), notes: tuple = ()) -> None:
+        """Guide the bed to `target` (`labels`: the piece each square needs); `have`: what the
+        referee believes stands on the bed now (piece letters; absent: unknown)."""
+        self._restore, self._restore_reason, self._restore_labels = target, reason, labels
+        self._restore_sources, self._restore_notes = sources, notes
+        self._have = {sq: p for sq, p in have.items() if p}
+        self._known = (self._sensed or 0) & sum(1 << sq for sq in self._have)
+
+    def _belief(self, S: int) -> dict[int, str | None]:
+        """The piece the referee believes stands on each square of the bed S (None: unknown)."""
+        if self._restore is not None:
+            return {sq: self._have.get(sq) if self._known >> sq & 1
+                    else self._restore_labels.get(sq) if self._restore >> sq & 1 else None
+                    for sq in bits(S)}
+        plan = self._analyse(S)
+        if plan.errors == 0:  # the bed reads as the committed one or a turn done right so far
+            have = {sq: plan.labels.get(sq) for sq in bits(S)}
+            if plan.placement is not None and plan.kind is None:
+                have[plan.placement.square] = None  # kitten or cat: not answered yet
+            return have
+        return {sq: self._have.get(sq) if self._known >> sq & 1 else None for sq in bits(S)}
 
     def _new_game(self) -> None:
         if self._moves and self._pos.winner is None:
@@ -389,7 +430,7 @@ class Referee:
         self._reset_turn()
         self._confirm_new = False
         if self._sensed:
-            self._restore, self._restore_reason, self._restore_labels = 0, "new_game", {}
+            self._start_restore(0, "new_game", {}, {})  # clearing: "take the piece off" each
         else:
             self._restore = None
 
@@ -542,7 +583,9 @@ class Referee:
         if phase == "paused":
             lines.append(msg("offline" if self._paused == "offline" else "paused"))
         elif phase == "confirm_new_game":
-            lines += [msg("confirm_keys"), msg("confirm_card")]
+            lines.append(msg("confirm_keys"))
+            if self._confirm_by_card:
+                lines.append(msg("confirm_card"))
         elif phase == "won":
             self._win_view(cells, lines)
         elif phase == "correction":
@@ -651,32 +694,33 @@ class Referee:
     def _correction_view(self, plan: Plan | None, cells: dict, lines: list) -> Msg | None:
         S = self._stable if self._stable is not None else 0
         title = None
+        notes: tuple[Msg, ...] = ()
         if self._restore is not None:
             target = self._restore
             extra, missing = S & ~target, target & ~S
             labels = self._restore_labels
+            (box, from_pool), notes = self._restore_sources, self._restore_notes
+            new = missing & ~self._pos.occupied  # the AI's square: "put it on", not "back"
             title = {"undo": msg("head.undo"), "new_game": msg("head.clear")}.get(
                 self._restore_reason)
         else:
             extra, missing, labels = plan.extra, plan.missing, plan.labels
-        moves, lone_extra, lone_missing = pair(extra, missing)
-        actions = ([("move", a, b) for a, b in moves] + [("off", a, None) for a in lone_extra]
-                   + [("back", b, None) for b in lone_missing])
-        if not actions:
+            box, from_pool, new = (0, 0), False, 0
+        todo = steps(extra, missing, self._belief(S), labels, box, from_pool, new)
+        if not todo:
             return title
-        what, a, b = actions[0]
-        if what == "move":
-            cells[a] = palette.move_from(labels.get(b))
-            cells[b] = palette.move_to(labels.get(b))
-            lines.append(msg("move_piece", src=SQUARE_NAMES[a], dst=SQUARE_NAMES[b]))
-        elif what == "off":
-            cells[a] = palette.leaves_bed()
-            lines.append(msg("take_off", square=SQUARE_NAMES[a]))
+        step = todo[0]  # one action at a time: the LEDs show the same one
+        if step.what == "carry":
+            cells[step.src] = palette.move_from(step.piece)
+            cells[step.dst] = palette.move_to(step.piece)
+        elif step.what == "off":
+            cells[step.src] = palette.leaves_bed()
         else:
-            cells[a] = palette.put_back(labels.get(a))
-            lines.append(msg("put_back", piece=labels.get(a) or "?", square=SQUARE_NAMES[a]))
-        if len(actions) > 1:
-            lines.append(msg("more", n=len(actions) - 1))
+            cells[step.dst] = palette.put_back(step.piece)
+        lines.append(step_message(step, SQUARE_NAMES))
+        if len(todo) > 1:
+            lines.append(msg("more", n=len(todo) - 1))
+        lines.extend(notes)
         return title
 
     def _win_view(self, cells: dict, lines: list) -> None:

@@ -22,14 +22,16 @@ import logging
 import time
 from pathlib import Path
 
-from companion.service.cards import FUNCTIONS, CardStore, normalise_uid, parse_text
+from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, normalise_uid, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
+from companion.service.storage import PendingCommits, StorageError
 
 log = logging.getLogger("companion")
 
 COLOURS = ("o", "g")
 UNKNOWN_CARD_SECONDS = 4.0
+PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
 
 
 def make_game(config: Config):
@@ -50,6 +52,10 @@ def render_message(message: tuple, language: str):
     from PIL import Image, ImageDraw
 
     kind, uid = message
+    if kind == "storage":
+        from companion.service.storage import render_problem
+
+        return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
     head = "Unbekannte Karte" if language == "de" else "Unknown card"
@@ -61,6 +67,24 @@ def render_message(message: tuple, language: str):
     d.text((0, 40), how, fill=1)
     d.text((0, 52), "companion cards add", fill=1)
     return img
+
+
+# The OLED lines that put a named piece on a square (companion.referee.guidance).
+_PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
+
+
+def _page_hints(screen) -> dict:
+    """What the simulated table needs beyond the bed: the square whose kitten-or-cat question is
+    open ("asking", answered by the page's piece picker), and the piece the current correction
+    step puts on a square ("put": the page puts down that piece there, not the mover's)."""
+    out = {"asking": None, "put": None}
+    for line in getattr(screen, "lines", ()):
+        params = dict(line.params)
+        if line.key == "ask_kind":
+            out["asking"] = params["square"]
+        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
+            out["put"] = {"square": params["square"], "piece": params["piece"]}
+    return out
 
 
 class Companion:
@@ -102,6 +126,9 @@ class Companion:
         self._leds = None
         self._screen = None
         self._screen_language = None
+        self._page = 0          # the page of a long instruction on the OLED, turned every
+        self._pages = 1         # PAGE_SECONDS
+        self._page_since = 0.0
         self._image = None
         self._png: str | None = None
         self._view = None
@@ -121,6 +148,7 @@ class Companion:
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.frames_shown = 0
         self.images_shown = 0
+        self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
 
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
@@ -131,6 +159,8 @@ class Companion:
         ref = self.referee
         if self.feed is not None:
             self.feed.poll()
+        if self.pending.paused and not self._retry_storage(now):
+            return False
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
@@ -152,8 +182,10 @@ class Companion:
         ref.tick(now)
         commits = ref.drain_commits()
         if commits:
-            self._journal(commits)
             changed = True
+            if not self.pending.flush(now, commits):
+                self._pause_for_storage(now)
+                return True
         view = ref.view()
         if view is not self._view:
             if self._view is None or view.phase != self._view.phase:
@@ -172,20 +204,27 @@ class Companion:
                 self._overlay = None
         language = getattr(ref, "language", self.language)
         if screen != self._screen or language != self._screen_language:
-            self._show_screen(screen, language)
+            self._show_screen(screen, language, 0, now)
+            changed = True
+        elif self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
+            # a long instruction: turn the page, so every word reaches the OLED
+            self._show_screen(screen, language, (self._page + 1) % self._pages, now)
             changed = True
         self._maybe_ai(view, now)
         if changed:
             self._notify()
         return changed
 
-    def _show_screen(self, screen, language: str) -> None:
+    def _show_screen(self, screen, language: str, page: int = 0, now: float = 0.0) -> None:
         if isinstance(screen, tuple):
             image = render_message(screen, language)
+            self._pages = 1
         else:
-            from companion.ui.render import render  # the function (the package attribute is shadowed by the submodule)
+            from companion.ui.render import page_count, render  # the function (the package attribute is shadowed by the submodule)
 
-            image = render(screen, language=language)
+            self._pages = page_count(screen, language)
+            image = render(screen, language=language, page=page)
+        self._page, self._page_since = page, now
         self.devices.display.show(image)
         self._screen = screen
         self._screen_language = language
@@ -195,17 +234,48 @@ class Companion:
 
     def _journal(self, commits) -> None:
         for c in commits:
-            self.journal.apply_commit(c.kind, c.move, c.position)
-            if c.kind == "move":
-                log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
-            elif c.kind == "settings":
-                self._save_settings()
-            else:
-                if c.kind == "new_game":  # the same players go on playing
-                    for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
-                        if name:
-                            self.journal.set_player(colour, name)
-                log.info("journaled %s -> %s", c.kind, c.position)
+            self._journal_one(c)
+
+    def _journal_one(self, c) -> None:
+        self.journal.apply_commit(c.kind, c.move, c.position)
+        if c.kind == "move":
+            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
+        elif c.kind == "settings":
+            self._save_settings()
+        else:
+            if c.kind == "new_game":  # the same players go on playing
+                for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
+                    if name:
+                        self.journal.set_player(colour, name)
+            log.info("journaled %s -> %s", c.kind, c.position)
+
+    def _pause_for_storage(self, now: float) -> None:
+        """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
+        the storage problem instead of the referee's picture until a retry succeeds."""
+        from companion.service.storage import PROBLEM_LEDS
+
+        self._message(f"storage problem: {self.pending.problem}; the move is kept and retried")
+        self._view = None  # the referee's picture is repainted once the journal caught up
+        if self._leds != PROBLEM_LEDS:
+            self.devices.leds.show(PROBLEM_LEDS)
+            self._leds = PROBLEM_LEDS
+            self.frames_shown += 1
+        self._overlay = None
+        if self._screen != ("storage", ""):
+            self._show_screen(("storage", ""), getattr(self.referee, "language", self.language))
+
+    def _retry_storage(self, now: float) -> bool:
+        """While paused: drop the players' input (the table is stopped), retry when due.
+        True when the journal caught up and play goes on."""
+        self.devices.cards.poll()
+        self.devices.buttons.poll()
+        if not self.pending.due(now):
+            return False
+        if not self.pending.flush(now):
+            return False
+        log.info("storage works again: %s", self.pending.resumed)
+        self._message("storage works again; play on")
+        return True
 
     def _save_settings(self) -> None:
         ref = self.referee
@@ -229,6 +299,9 @@ class Companion:
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
         known = self.cards.get(uid)
+        if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
+            self._message(known.problem())
+            return
         parsed = (known.function, known.name) if known is not None else parse_text(card.text)
         # The resolved function goes into the recording too, so a replay does not need the card map.
         self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
@@ -240,11 +313,13 @@ class Companion:
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
         if function == "player":
             self.referee.on_card("player", now, arg=name)
-            self._save_settings()
         else:
             self.referee.on_card(function, now)
-            if function in ("ai_orange", "ai_grey", "ai_off", "language"):
+        if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
+            try:
                 self._save_settings()
+            except StorageError as exc:  # the referee keeps it; the journal is written at the next change
+                self._message(f"storage problem: {exc}; the setting applies but is not saved")
 
     def _unknown_card(self, uid: str, now: float) -> None:
         text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
@@ -438,6 +513,7 @@ class Companion:
             "players": self.journal.players(),
             "game_id": self.journal.current.id if self.journal.current else None,
             "messages": list(self.messages[-3:]),
+            **_page_hints(view.screen),
         }
 
     def subscribe(self) -> asyncio.Queue:

@@ -2,9 +2,14 @@
 the journal database so enrolling works while the service runs."""
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
+import unicodedata
 from dataclasses import dataclass
+
+log = logging.getLogger("companion")
+MAX_NAME = 24  # what fits the OLED line and the history's column
 
 FUNCTIONS: dict[str, str] = {
     "new_game": "start a new game",
@@ -39,6 +44,17 @@ def normalise_uid(uid: str | bytes) -> str:
     return raw.hex(":").upper()
 
 
+def clean_name(name) -> str:
+    """A player's name as stored, shown and logged: control and format characters (newlines that
+    would forge a log line, bidi overrides) dropped, whitespace collapsed, at most MAX_NAME
+    characters. A name comes from a card anyone can write."""
+    if not isinstance(name, str):
+        return ""
+    kept = "".join(" " if ch.isspace() else ch for ch in name
+                   if ch.isspace() or not unicodedata.category(ch).startswith(("C", "Z")) or ch == " ")
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
 def parse_text(text: str | None) -> tuple[str, str] | None:
     """A tag whose NDEF text is 'maunz:<function>[:<name>]' works without enrolment."""
     if not text or not text.startswith("maunz:"):
@@ -46,7 +62,7 @@ def parse_text(text: str | None) -> tuple[str, str] | None:
     function, _, name = text[len("maunz:"):].partition(":")
     if function not in FUNCTIONS:
         return None
-    return function, name
+    return function, clean_name(name)
 
 
 @dataclass(frozen=True)
@@ -56,36 +72,61 @@ class Card:
     name: str = ""
 
 
+@dataclass(frozen=True)
+class DamagedCard:
+    """A card row whose function this version does not know (a damaged or hand-edited table)."""
+    uid: str
+    function: str
+    name: str = ""
+
+    def problem(self) -> str:
+        return (f"card {self.uid} has an unknown function {self.function[:40]!r} in the card table;"
+                f" enrol it again with `companion cards add {self.uid} FUNCTION --replace`")
+
+
+def _row(uid, function, name) -> Card | DamagedCard:
+    if not isinstance(function, str) or function not in FUNCTIONS:
+        return DamagedCard(str(uid), clean_name(str(function)) or "?", clean_name(name))
+    return Card(str(uid), function, clean_name(name))
+
+
 class CardStore:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
 
-    def add(self, uid, function: str, name: str = "") -> Card:
+    def add(self, uid, function: str, name: str = "", *, replace: bool = False) -> Card:
+        """Enrol a card. A card already enrolled for something else is refused unless `replace`."""
         uid = normalise_uid(uid)
         if function not in FUNCTIONS:
             raise CardError(f"unknown card function {function!r}; use one of: {', '.join(FUNCTIONS)}")
-        if function == "player" and not name.strip():
+        name = clean_name(name)
+        if function == "player" and not name:
             raise CardError("a player card needs a name: companion cards add UID player NAME")
+        old = self.get(uid)
+        if old is not None and not replace and (old.function, old.name) != (function, name):
+            was = f"{old.function}{' ' + old.name if old.name else ''}"
+            raise CardError(f"card {uid} is already enrolled as {was!r}; to make it {function!r}, add"
+                            " --replace (or `companion cards remove` it first)")
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             self.conn.execute("INSERT INTO cards(uid, function, name, added) VALUES (?,?,?,?) ON CONFLICT(uid)"
                               " DO UPDATE SET function=excluded.function, name=excluded.name, added=excluded.added",
-                              (uid, function, name.strip(), time.time()))
+                              (uid, function, name, time.time()))
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
-        return Card(uid, function, name.strip())
+        return Card(uid, function, name)
 
     def remove(self, uid) -> bool:
         uid = normalise_uid(uid)
         cur = self.conn.execute("DELETE FROM cards WHERE uid=?", (uid,))
         return cur.rowcount > 0
 
-    def get(self, uid) -> Card | None:
+    def get(self, uid) -> Card | DamagedCard | None:
         row = self.conn.execute("SELECT uid, function, name FROM cards WHERE uid=?",
                                 (normalise_uid(uid),)).fetchone()
-        return None if row is None else Card(*row)
+        return None if row is None else _row(*row)
 
-    def all(self) -> list[Card]:
-        return [Card(*r) for r in self.conn.execute("SELECT uid, function, name FROM cards ORDER BY function, name, uid")]
+    def all(self) -> list[Card | DamagedCard]:
+        return [_row(*r) for r in self.conn.execute("SELECT uid, function, name FROM cards ORDER BY function, name, uid")]

@@ -14,11 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import select
+import sqlite3
 import sys
 import time
 
 from companion.service import statedir
-from companion.service.cards import FUNCTIONS, CardError, CardStore
+from companion.service.cards import FUNCTIONS, CardError, CardStore, DamagedCard, clean_name
 from companion.service.config import Config, ConfigError
 from companion.service.journal import DB_NAME, JournalError, connect
 
@@ -79,6 +80,20 @@ def wait_tap(reader, stdin, timeout: float, pending: list | None = None) -> str 
             time.sleep(0.02)
 
 
+def _confirm_replace(store: CardStore, uid: str, function: str, name: str, stdin, out) -> bool:
+    """A card already enrolled for something else: ask before it changes (Enter keeps it)."""
+    old = store.get(uid)
+    if old is None or (old.function, old.name) == (function, name):
+        return True
+    was = f"{old.function}{' ' + old.name if old.name else ''}"
+    print(f"  {uid} is already the '{was}' card; make it '{function}' instead? [y/N] ", end="",
+          file=out, flush=True)
+    if stdin.readline().strip().lower() in ("y", "yes", "j", "ja"):
+        return True
+    print(f"  kept {uid} as '{was}'; '{function}' has no card yet", file=out, flush=True)
+    return False
+
+
 def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdout, timeout: float = 30.0) -> int:
     n = 0
     pending: list = []
@@ -90,7 +105,9 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
         if uid is None:
             print("  skipped", file=out)
             continue
-        store.add(uid, function)
+        if not _confirm_replace(store, uid, function, "", stdin, out):
+            continue
+        store.add(uid, function, replace=True)
         print(f"  {uid} -> {function}", file=out, flush=True)
         n += 1
     if "player" in functions:
@@ -100,11 +117,13 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
             if uid is None:
                 break
             print(f"  {uid}: name? ", end="", file=out, flush=True)
-            name = stdin.readline().strip()
+            name = clean_name(stdin.readline())
             if not name:
                 print("  no name given, card not stored", file=out)
                 continue
-            store.add(uid, "player", name)
+            if not _confirm_replace(store, uid, "player", name, stdin, out):
+                continue
+            store.add(uid, "player", name, replace=True)
             print(f"  {uid} -> player {name}", file=out, flush=True)
             n += 1
     return n
@@ -120,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("uid")
     a.add_argument("function", choices=list(FUNCTIONS))
     a.add_argument("name", nargs="?", default="", help="the player's name (function 'player')")
+    a.add_argument("--replace", action="store_true", help="re-enrol a card that is already enrolled")
     sub.add_parser("list", help="the enrolled cards")
     r = sub.add_parser("remove", help="forget a card")
     r.add_argument("uid")
@@ -129,14 +149,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         store = _store(args)
         if args.cmd == "add":
-            card = store.add(args.uid, args.function, args.name)
+            card = store.add(args.uid, args.function, args.name, replace=args.replace)
             print(f"{card.uid} -> {card.function}{' ' + card.name if card.name else ''}")
         elif args.cmd == "list":
             cards = store.all()
             if not cards:
                 print("no cards enrolled; `companion cards enrol` or `companion cards add UID FUNCTION`")
             for c in cards:
-                print(f"{c.uid:<30} {c.function:<10} {c.name}")
+                if isinstance(c, DamagedCard):
+                    print(f"{c.uid:<30} DAMAGED    {c.problem()}")
+                else:
+                    print(f"{c.uid:<30} {c.function:<10} {c.name}")
         elif args.cmd == "remove":
             if not store.remove(args.uid):
                 print(f"companion cards: no card {args.uid} enrolled; `companion cards list` shows them",
@@ -158,6 +181,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n} cards enrolled")
     except (ConfigError, CardError, JournalError) as exc:
         print(f"companion cards: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:  # a damaged journal: one line, not a traceback
+        from companion.service.storage import describe, recover_hint
+
+        state = statedir.resolve(args)
+        print(f"companion cards: journal {state / DB_NAME} cannot be used ({describe(exc)}):"
+              f" {recover_hint(state)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

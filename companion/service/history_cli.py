@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -24,6 +25,15 @@ def _open(args):
     return connect(path, readonly=True)
 
 
+def _damaged(prog: str, args, exc: sqlite3.Error) -> int:
+    from companion.service.storage import describe, recover_hint
+
+    state = statedir.resolve(args)
+    print(f"{prog}: journal {state / DB_NAME} cannot be read ({describe(exc)}): {recover_hint(state)}",
+          file=sys.stderr)
+    return 2
+
+
 def fmt_duration(seconds: float) -> str:
     seconds = int(round(seconds))
     h, rest = divmod(seconds, 3600)
@@ -33,6 +43,14 @@ def fmt_duration(seconds: float) -> str:
 
 def fmt_date(t: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def _names(g: GameRow) -> GameRow:
+    """Names as shown: rows written before names were cleaned may hold anything."""
+    from companion.service.cards import clean_name
+
+    g.orange, g.grey = clean_name(g.orange), clean_name(g.grey)
+    return g
 
 
 def to_record(g: GameRow):
@@ -54,8 +72,14 @@ def history_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion history: {exc}", file=sys.stderr)
         return 2
-    games = list_games(conn)
-    conn.close()
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    try:
+        games = [_names(g) for g in list_games(conn)]
+    except sqlite3.Error as exc:
+        return _damaged("companion history", args, exc)
+    finally:
+        conn.close()
     if args.json:
         for g in games:
             print(json.dumps({"id": g.id, "date": fmt_date(g.started), "orange": g.orange, "grey": g.grey,
@@ -88,9 +112,12 @@ def export_main(argv: list[str] | None = None) -> int:
     except (ConfigError, JournalError) as exc:
         print(f"companion export: {exc}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
+            g = g if g is None else _names(g)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -105,7 +132,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = list_games(conn)
+        games = [_names(g) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")
@@ -113,5 +140,7 @@ def export_main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"companion export: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2
+    except sqlite3.Error as exc:
+        return _damaged("companion export", args, exc)
     finally:
         conn.close()

@@ -11,10 +11,16 @@ transaction. The same database holds the game history and the control-card mappi
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.service import storage
+from companion.service.storage import StorageError
+
+log = logging.getLogger("companion")
 
 DB_NAME = "companion.db"
 
@@ -102,13 +108,38 @@ class Journal:
             raise JournalError(f"{state_dir}: cannot create the state directory ({exc.strerror});"
                                " set [state] dir to a writable directory") from None
         self.path = state_dir / DB_NAME
+        self.state_dir = state_dir
         self.game = game
         self.game_name = game_name
         self.clock = clock
-        self.conn = connect(self.path)
+        self.conn = None
         self.current: GameRow | None = None
         self._pos = None
-        self._load_current()
+        self.mark = storage.Mark(self.path)
+        self._last_backup = 0.0
+        # Every check before READY: a damaged or unwritable journal is refused with one line.
+        storage.probe_dir(state_dir)
+        had_mark = self.mark.load()
+        try:
+            self.conn = connect(self.path)
+            storage.check_db(self.conn, self.path)
+            if had_mark:
+                storage.check_mark(self.conn, self.mark, self.path)
+            self._load_current()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise storage.open_error(exc, self.path) from None
+        except StorageError:
+            self.close()
+            raise
+        try:
+            self._save_mark()
+        except OSError as exc:
+            self.close()
+            raise StorageError(f"{self.mark.path}: cannot write the high-water mark ({exc.strerror});"
+                               " make the state directory writable and start again") from None
+        if storage.backup_due(state_dir):
+            self._backup("daily")
 
     # ---------------------------------------------------------------------------- reading
     def _load_current(self) -> None:
@@ -148,6 +179,7 @@ class Journal:
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
                                "unfinished", "", "")
         self._pos = self.game.parse_position(start_text)
+        self._save_mark()
         return self.current
 
     def ensure_game(self, start_text: str) -> GameRow:
@@ -200,6 +232,11 @@ class Journal:
         if winner is not None:
             self.current.result = ("orange", "grey")[winner]
             self.current.ended = now
+        self._save_mark()
+        if winner is not None:
+            self._backup(f"g{self.current.id:04d}")
+        elif now - self._last_backup >= storage.DAILY:
+            self._backup("daily")
 
     def _undo(self, position: str) -> None:
         if self.current is None or not self.current.moves:
@@ -210,6 +247,7 @@ class Journal:
                                   (self.current.id,))
             self.current.result, self.current.ended = "unfinished", None
         ply = len(self.current.moves) - 1
+        self._save_mark(ply, strict=True)  # lowered before the delete: the mark stays a lower bound
         with self._tx():
             self.conn.execute("DELETE FROM moves WHERE game_id=? AND ply=?", (self.current.id, ply))
         self.current.moves.pop()
@@ -222,11 +260,14 @@ class Journal:
         """Close the current game: as `result` if it is unfinished, or delete it if it has no moves."""
         if self.current is None:
             return
+        ended = bool(self.current.moves) and self.current.result == "unfinished" and bool(result)
         with self._tx():
             if not self.current.moves and self.current.result == "unfinished":
                 self.conn.execute("DELETE FROM games WHERE id=?", (self.current.id,))
             elif self.current.result == "unfinished" and result:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
+        if ended:
+            self._backup(f"g{self.current.id:04d}")
         self.current = None
         self._pos = None
 
@@ -238,7 +279,10 @@ class Journal:
     def set_player(self, colour: int, name: str) -> None:
         if self.current is None:
             return
+        from companion.service.cards import clean_name
+
         column = ("orange", "grey")[colour]
+        name = clean_name(name)
         with self._tx():
             self.conn.execute(f"UPDATE games SET {column}=? WHERE id=?", (name, self.current.id))
         setattr(self.current, column, name)
@@ -257,6 +301,29 @@ class Journal:
             self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) "
                               "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (key, value))
 
+    def _save_mark(self, ply: int | None = None, strict: bool = False) -> None:
+        """Record the current game's ply in the high-water mark. After a commit that raised it, a
+        failed write only leaves the mark lower (still a valid bound) and is retried next time;
+        before a commit that lowers it (`strict`), a failed write stops that commit."""
+        if self.current is None:
+            return
+        try:
+            self.mark.save(self.current.id, len(self.current.moves) if ply is None else ply)
+        except OSError as exc:
+            if strict:
+                raise StorageError(f"{self.mark.path}: cannot write ({exc.strerror})") from None
+            self.mark.dirty = True
+            log.warning("%s: cannot write (%s); retried at the next commit", self.mark.path, exc.strerror)
+
+    def _backup(self, tag: str) -> None:
+        try:
+            path = storage.backup(self.conn, self.state_dir, tag)
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("journal backup failed (%s); the journal itself is intact", storage.describe(exc))
+            return
+        self._last_backup = self.clock()
+        log.debug("journal backed up to %s", path)
+
     def journal_mode(self) -> str:
         return self.conn.execute("PRAGMA journal_mode").fetchone()[0]
 
@@ -274,11 +341,31 @@ class _Transaction:
         self.conn = conn
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StorageError(f"journal write failed ({storage.describe(exc)})") from None
         return self.conn
 
     def __exit__(self, exc_type, exc, tb):
-        self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        # A failed write (disk full, read-only, I/O error) becomes a StorageError: the service
+        # keeps the commit in memory and retries; it never acknowledges it.
+        failure = exc
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return False
+            except sqlite3.Error as err:
+                failure = err
+        if self.conn.in_transaction:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        if isinstance(failure, sqlite3.DatabaseError) and not isinstance(failure, sqlite3.IntegrityError):
+            raise StorageError(f"journal write failed ({storage.describe(failure)})") from None
+        if failure is not exc:
+            raise failure
         return False
 
 

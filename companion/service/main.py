@@ -97,6 +97,7 @@ def sim_main(argv: list[str] | None = None) -> int:
 def _serve(config: Config, devices, args, web: WebConfig) -> int:
     from companion.service.app import Companion
     from companion.service.journal import JournalError
+    from companion.service.storage import StorageError
 
     feed = recorder = None
     try:
@@ -109,7 +110,7 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
                              " [hardware.*] section")
             feed = Feed(args.feed, devices)
         companion = Companion(config, devices, state_dir=config.state_dir, feed=feed)
-    except (JournalError, ValueError) as exc:
+    except (JournalError, StorageError, ValueError) as exc:
         devices.close()
         return _fail(str(exc))
     if args.record:
@@ -123,7 +124,7 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
     log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
              len(companion.journal.moves()))
     try:
-        asyncio.run(_run(companion, web))
+        asyncio.run(_run(companion, web, sim=hasattr(args, "port")))
     except KeyboardInterrupt:
         pass
     finally:
@@ -131,32 +132,26 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
     return 0
 
 
-async def _run(companion, web: WebConfig) -> None:
+async def _run(companion, web: WebConfig, sim: bool = False) -> None:
     from companion.service.notify import Notifier
 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(companion.stop()))
-    runner = None
+    page = None
     if web.enabled:
-        try:
-            from companion.web.server import start_web
-        except ImportError as exc:
-            log.error("web page unavailable (%s); install the project with its dependencies", exc)
-        else:
-            from companion.web.server import web_url
+        from companion.service.webpage import WebPage
 
-            try:
-                runner = await start_web(companion, web.host, web.port, web.control, web.token or None)
-            except (OSError, ValueError) as exc:
-                print(f"companion: {exc}", file=sys.stderr, flush=True)
-                companion.close()
-                raise SystemExit(2)
-            print(f"companion: web page on {web_url(runner, web.token or None)}", flush=True)
+        page = WebPage(companion, web, sim=sim)
+        try:
+            await page.start()
+        except SystemExit:
+            companion.close()
+            raise
     notifier = Notifier()
     try:
         await companion.run(notifier)
     finally:
         notifier.close()
-        if runner is not None:
-            await runner.cleanup()
+        if page is not None:
+            await page.close()

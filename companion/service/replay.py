@@ -60,7 +60,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
         store = CardStore(j.conn)
         for ev in events:
             if ev["type"] == "card" and ev.get("function") and not ev.get("text"):
-                store.add(ev["uid"], ev["function"], ev.get("name") or "")
+                store.add(ev["uid"], ev["function"], ev.get("name") or "", replace=True)
     finally:
         j.close()
 

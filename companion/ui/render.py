@@ -5,7 +5,10 @@ Latin-1, so German umlauts and ß render); it ships inside Pillow, nothing is do
 glyphs outside Latin-1 are drawn by hand: the arrow "→" and the ellipsis "…".
 
 Layout: an inverted header bar (whose turn / winner / title), a pools row with kitten and cat
-icons per colour, then up to four lines of instruction, word-wrapped.
+icons per colour, then up to four lines of instruction, word-wrapped. A longer instruction is
+never cut off: it is split into pages of whole lines, each marked "1/2" at the right of the
+header bar; the service turns the pages (`companion.service.app.PAGE_SECONDS`), so every word
+reaches the OLED.
 """
 from __future__ import annotations
 
@@ -114,24 +117,51 @@ def _pools_row(draw: ImageDraw.ImageDraw, pools: tuple[Pool, ...], to_move: int 
         _draw_text(draw, x + 11, y, str(pool.cats))
 
 
-def render(screen: Screen, language: str = i18n.DEFAULT) -> Image.Image:
+def _body_top(screen: Screen) -> int:
+    return BODY_TOP if screen.pools else 13
+
+
+def pages(screen: Screen, language: str = i18n.DEFAULT) -> list[list[str]]:
+    """The instruction's lines, split into pages that fit under the header (at least one)."""
+    per_page = (HEIGHT - _body_top(screen)) // LINE_H
+    out: list[list[str]] = [[]]
+    for phrase in (m.text(language) for m in screen.lines):
+        page = out[-1]
+        if page and text_width(page[-1] + " · " + phrase) <= WIDTH - 1:
+            page[-1] += " · " + phrase  # short phrases share a line, as in pack()
+            continue
+        lines = wrap(phrase)
+        if page and len(page) + len(lines) > per_page and len(lines) <= per_page:
+            out.append([])  # a phrase that fits on one page is not torn across two
+        for line in lines:
+            if len(out[-1]) == per_page:
+                out.append([])
+            out[-1].append(line)
+    return out
+
+
+def page_count(screen: Screen, language: str = i18n.DEFAULT) -> int:
+    return len(pages(screen, language))
+
+
+def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image.Image:
+    """Page `page` (modulo the number of pages) of the screen as a 128x64 image."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
-    header = _fit(screen.header(language), WIDTH - 4)
+    body = pages(screen, language)
+    page %= len(body)
+    marker = f"{page + 1}/{len(body)}" if len(body) > 1 else ""
+    room = WIDTH - 4 - (text_width(marker) + 4 if marker else 0)
+    header = _fit(screen.header(language), room)
     draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
     _draw_text(draw, 2, 0, header, fill=0)
-    body_top = BODY_TOP
+    if marker:  # more to read: the page number, right-aligned in the header bar
+        _draw_text(draw, WIDTH - 2 - text_width(marker), 0, marker, fill=0)
+    body_top = _body_top(screen)
     if screen.pools:
         _pools_row(draw, screen.pools, screen.to_move)
-    else:
-        body_top = 13
-    lines = pack([m.text(language) for m in screen.lines])
-    max_lines = (HEIGHT - body_top) // LINE_H
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = _fit(lines[-1] + " ...", WIDTH - 2)
-    for i, line in enumerate(lines):
+    for i, line in enumerate(body[page]):
         _draw_text(draw, 1, body_top + i * LINE_H, line)
     if screen.kind == "won":  # a dotted frame around the body: the celebration
         for x in range(0, WIDTH, 4):

@@ -1,13 +1,19 @@
 """`companion screens --out DIR`: every sample screen in German and English as PNG files
-(scaled up 4x with --scale 4 for reading on a laptop; 1 gives the real 128x64 image)."""
+(scaled up 4x with --scale 4 for reading on a laptop; 1 gives the real 128x64 image), every page
+of a long one (`lift.p2.de.png`)."""
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
 from companion.ui import i18n
-from companion.ui.render import render
+from companion.ui.render import page_count, render
 from companion.ui.samples import sample_screens
+
+
+def page_file(name: str, language: str, page: int) -> str:
+    """'lift.de.png' for the first page, 'lift.p2.de.png' for the second, ..."""
+    return f"{name}.{language}.png" if page == 0 else f"{name}.p{page + 1}.{language}.png"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,10 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     count = 0
     for name, screen in sample_screens().items():
         for language in i18n.LANGUAGES:
-            img = render(screen, language)
-            if args.scale > 1:
-                img = img.resize((img.width * args.scale, img.height * args.scale))
-            img.save(args.out / f"{name}.{language}.png")
-            count += 1
+            for page in range(page_count(screen, language)):  # a long instruction: every page
+                img = render(screen, language, page)
+                if args.scale > 1:
+                    img = img.resize((img.width * args.scale, img.height * args.scale))
+                img.save(args.out / page_file(name, language, page))
+                count += 1
     print(f"wrote {count} screens to {args.out}")
     return 0

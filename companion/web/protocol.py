@@ -64,9 +64,11 @@ class Card:
     label: str
     uid: str        # hex, as written on the card
     text: str | None  # the NDEF text record the card carries
+    name: str = ""    # a player card's name (the page words the label in its own language)
 
     def as_json(self) -> dict:
-        return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid}
+        return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
+                "name": self.name}
 
 
 def _fake_uid(name: str) -> str:
@@ -99,10 +101,10 @@ def card_catalog(companion) -> list[Card]:
         for c in provider():
             cards.append(Card(id=str(c.get("id") or c["function"]), function=str(c["function"]),
                               label=str(c.get("label") or c["function"]), uid=str(c["uid"]),
-                              text=c.get("text")))
+                              text=c.get("text"), name=str(c.get("name") or "")))
         return cards
     return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
-                 text=f"maunz:{f}") for f, label in DEFAULT_CARDS]
+                 text=f"maunz:{f}", name=f.partition(":")[2]) for f, label in DEFAULT_CARDS]
 
 
 # --------------------------------------------------------------------------- parsing

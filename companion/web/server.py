@@ -16,9 +16,11 @@ occupancy (what the simulated hands did, before debounce) so the page can draw a
 on the Pi (real reed grid) it is null and the page shows "sensed".
 
 Access: control=False makes the page a read-only spectator view. With control=True a non-empty
-token must come with every control (the WebSocket may give it once as /ws?token=...); without a
-token, control is accepted only from loopback addresses, and start_web refuses to serve control
-on a non-loopback host without one.
+token must come with every control (the page's cookie, set when it is first opened as
+/?token=...; or the X-Companion-Token header, the message's "token", /ws?token=... for scripts);
+without a token, control is accepted only from loopback addresses, and start_web refuses to serve
+control on a non-loopback host without one. Host, Origin and content-type checks and the security
+headers: security.py.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
+from companion.web import security
 from companion.web.protocol import (
     ControlError,
     apply_control,
@@ -86,7 +89,14 @@ class WebState:
     def token_ok(self, supplied) -> bool:
         if not self.token:
             return True
-        return isinstance(supplied, str) and hmac.compare_digest(supplied.encode(), self.token.encode())
+        if not isinstance(supplied, str):
+            return False
+        try:
+            given = supplied.encode()
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800") from JSON
+            raise ControlError("the token is not valid text (UTF-8); give the [web] token from the"
+                               " config", "token", status=400) from None
+        return hmac.compare_digest(given, self.token.encode())
 
     def may_control(self, remote: str | None, supplied) -> bool:
         try:
@@ -94,6 +104,12 @@ class WebState:
         except ControlError:
             return False
         return True
+
+    @staticmethod
+    def request_token(request: web.Request):
+        """The token a request carries apart from the message: header, cookie, or ?token= (scripts)."""
+        return (request.headers.get("X-Companion-Token") or request.cookies.get(security.TOKEN_COOKIE)
+                or request.query.get("token"))
 
     def authorize(self, remote: str | None, supplied) -> None:
         if not self.control:
@@ -159,6 +175,9 @@ class WebState:
 def _decode(text: str):
     try:
         return json.loads(text)
+    except RecursionError:
+        raise ControlError("malformed message: JSON nested too deeply; send one flat control object",
+                           text[:40]) from None
     except ValueError as exc:
         raise ControlError(f"malformed message: not JSON ({exc.msg} at character {exc.pos})",
                            text[:200]) from None
@@ -166,6 +185,17 @@ def _decode(text: str):
 
 # --------------------------------------------------------------------------- handlers
 async def _index(request: web.Request) -> web.StreamResponse:
+    if "token" in request.query:
+        # The token's only trip through a URL: swap it for a cookie and drop it from the address bar.
+        st: WebState = request.app[WEB]
+        resp = web.Response(status=303, headers={"Location": "/", "Cache-Control": "no-store"})
+        try:
+            valid = bool(st.token) and st.token_ok(request.query["token"])
+        except ControlError:
+            valid = False
+        if valid:
+            security.token_cookie(resp, st.token, secure=request.secure)
+        return resp
     return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
 
@@ -176,11 +206,17 @@ async def _snapshot(request: web.Request) -> web.Response:
 
 async def _control(request: web.Request) -> web.Response:
     st: WebState = request.app[WEB]
+    if request.content_type != "application/json":
+        exc = ControlError(f"control messages are JSON: send Content-Type: application/json, not"
+                           f" {request.content_type!r}", "content-type", status=415)
+        return web.Response(text=dumps(exc.reply()), status=415, content_type="application/json")
     try:
         msg = _decode(await request.text())
-    except ControlError as exc:
+    except (ControlError, UnicodeDecodeError) as exc:
+        if not isinstance(exc, ControlError):
+            exc = ControlError("malformed message: the body is not UTF-8 text", None)
         return web.Response(text=dumps(exc.reply()), status=400, content_type="application/json")
-    reply, status = st.control_message(msg, request.remote, request.headers.get("X-Companion-Token"))
+    reply, status = st.control_message(msg, request.remote, st.request_token(request))
     return web.Response(text=dumps(reply), status=status, content_type="application/json")
 
 
@@ -199,7 +235,7 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
     st: WebState = request.app[WEB]
     ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=64 * 1024)
     await ws.prepare(request)
-    conn_token = request.query.get("token")
+    conn_token = st.request_token(request)
     lock = asyncio.Lock()
     queue = st.companion.subscribe()
     st.queues.add(queue)
@@ -224,6 +260,8 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
                 break
             async with lock:
                 await ws.send_str(dumps(reply))
+    except ConnectionError:
+        pass  # the browser went away mid-send (a closed tab): nothing to answer, not an error
     finally:
         if pump is not None:
             pump.cancel()
@@ -245,18 +283,10 @@ async def _on_shutdown(app: web.Application) -> None:
         await ws.close(code=1001, message=b"companion stopping")
 
 
-@web.middleware
-async def _headers(request: web.Request, handler):
-    resp = await handler(request)
-    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-    resp.headers.setdefault("Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:;"
-                            " style-src 'self'; script-src 'self'")
-    return resp
-
-
-def make_app(companion, *, control: bool, token: str | None) -> web.Application:
-    app = web.Application(middlewares=[_headers], client_max_size=64 * 1024)
+def make_app(companion, *, control: bool, token: str | None, host: str | None = None) -> web.Application:
+    app = web.Application(middlewares=[security.guard(security.local_names(host))],
+                          client_max_size=64 * 1024)
+    app.on_response_prepare.append(security.add_headers)
     app[COMPANION] = companion
     app[WEB] = WebState(companion, control, token)
     app.router.add_get("/", _index)
@@ -269,20 +299,20 @@ def make_app(companion, *, control: bool, token: str | None) -> web.Application:
 
 
 async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, control: bool = False,
-                    token: str | None = None) -> web.AppRunner:
+                    token: str | None = None,
+                    fix: str = "set [web] port to a free port or stop the program using it") -> web.AppRunner:
     """Serve the page; returns the started runner (``await runner.cleanup()`` stops it)."""
     if control and not token and not is_loopback(host):
         raise ValueError(f"[web] host = {host!r} with control = true needs a token: set [web] token"
                          " or keep host = \"127.0.0.1\"")
-    runner = web.AppRunner(make_app(companion, control=control, token=token), access_log=None)
+    runner = web.AppRunner(make_app(companion, control=control, token=token, host=host), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
         await site.start()
     except OSError as exc:
         await runner.cleanup()
-        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror});"
-                      " set [web] port to a free port or stop the program using it") from None
+        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror}); {fix}") from None
     return runner
 
 

@@ -11,7 +11,7 @@ import os
 import threading
 import time
 
-from hardware.interfaces import DeviceEvent, HardwareError
+from hardware.interfaces import COLS, ROWS, DeviceEvent, HardwareError
 
 from ..firmware import messages as M
 from ..firmware.framing import Deframer, encode_frame
@@ -20,7 +20,7 @@ from ..firmware.framing import Deframer, encode_frame
 class LinkStats:
     __slots__ = ("frames_rx", "frames_tx", "crc_errors", "cobs_errors", "oversize", "bad_messages",
                  "retransmits", "resets", "reconnects", "offline", "snapshot_gaps", "acks",
-                 "internal_errors")
+                 "internal_errors", "stale_echoes", "refused_hellos")
 
     def __init__(self) -> None:
         for k in self.__slots__:
@@ -73,6 +73,8 @@ class BridgeLink:
         self._awaiting_hello = True
         self._got_snapshot = threading.Event()
         self._hello_event = threading.Event()
+        self.refused: str | None = None  # why the last HELLO was refused (version, grid size)
+        self._refused_event = threading.Event()
         self._last_rx = 0.0
         self._last_ping = 0.0
         self._last_sync = 0.0
@@ -106,7 +108,16 @@ class BridgeLink:
         self._running = True
         self._thread = threading.Thread(target=self._run, name=f"BridgeLink {self.port}", daemon=True)
         self._thread.start()
-        if not self._got_snapshot.wait(self.handshake_timeout):
+        deadline = time.monotonic() + self.handshake_timeout
+        while not self._got_snapshot.is_set() and not self._refused_event.is_set():
+            if time.monotonic() >= deadline:
+                break
+            self._got_snapshot.wait(0.02)
+        if self.refused is not None and not self._got_snapshot.is_set():
+            why = self.refused
+            self.close()
+            raise HardwareError(f"bridge {self.port}: {why}")
+        if not self._got_snapshot.is_set():
             hello = self._hello_event.is_set()
             self.close()
             if hello:
@@ -335,22 +346,51 @@ class BridgeLink:
             if sent is not None:
                 self.rtts.append(time.perf_counter() - sent)
         elif name == "CONFIG_ECHO":
-            self._config_pending = False
             echo = {k: v[k] for k, _ in M.CONFIG_FIELDS}
+            # The answer to the CONFIG in flight is our config, clamped to the device's limits and
+            # nothing else; any other echo is stale (a replay, an answer to an older CONFIG) and is
+            # not believed: the CONFIG is retransmitted until the right answer comes.
+            expected = {k: min(max(self.config[k], M.CONFIG_LIMITS[k][0]), M.CONFIG_LIMITS[k][1])
+                        for k in echo}
+            clamped = expected != self.config
+            if (not self._config_pending or echo != expected
+                    or v["status"] != (M.CONFIG_CLAMPED if clamped else M.CONFIG_OK)):
+                self.stats.stale_echoes += 1
+                return
+            self._config_pending = False
             self.config_echo = echo
-            if v["status"] != M.CONFIG_OK or echo != self.config:
+            if clamped:
                 diff = ", ".join(f"{k}={self.config[k]}->{echo[k]}" for k in echo if echo[k] != self.config[k])
                 self._events.append(DeviceEvent("warning", self.name,
                                                 f"{self.port}: device clamped config: {diff}"))
                 self.config = echo  # what the device really runs with
 
+    def _refuse(self, why: str) -> None:
+        """A device this host must not trust (PROTOCOL.md: another protocol version, another grid):
+        ignore its snapshots and acks, report it offline (the referee pauses) and keep asking
+        for a HELLO until the right device says hello."""
+        self.stats.refused_hellos += 1
+        self._awaiting_hello = True
+        self.snapshot_seq = None
+        if why != self.refused:
+            self._events.append(DeviceEvent("warning", self.name, f"{self.port}: {why}"))
+        self.refused = why
+        self._refused_event.set()
+        self._set_offline(why)
+
     def _on_hello(self, v: dict) -> None:
         self.hello = v
         self._hello_event.set()
         if v["version"] != M.PROTOCOL_VERSION:
-            self._events.append(DeviceEvent("warning", self.name, f"{self.port}: firmware protocol "
-                                            f"v{v['version']}, host v{M.PROTOCOL_VERSION}; run `companion flash`"))
+            self._refuse(f"firmware speaks protocol v{v['version']}, this host v{M.PROTOCOL_VERSION};"
+                         " refused until it is reflashed: run `companion flash`")
             return
+        if (v["rows"], v["cols"]) != (ROWS, COLS):
+            self._refuse(f"firmware scans a grid of {v['rows']}x{v['cols']}, this board is {ROWS}x{COLS};"
+                         " refused: flash the firmware built for this board with `companion flash`")
+            return
+        self.refused = None
+        self._refused_event.clear()
         if self.expect_fw_hash and v["fw_hash"] != self.expect_fw_hash and not self._warned_hash:
             self._warned_hash = True
             self._events.append(DeviceEvent("warning", self.name, f"{self.port}: firmware "

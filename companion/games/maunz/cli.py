@@ -1,4 +1,4 @@
-"""`companion maunz moves | apply | perft | replay | best` (see ../shared/rules/notation.md)."""
+"""`companion maunz moves | apply | perft | replay | best` (docs/rules/maunz-notation.md)."""
 from __future__ import annotations
 
 import argparse
@@ -9,6 +9,7 @@ from companion.games.base import GameError
 from companion.games.maunz import engine, notation
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, squares_of
 from companion.games.maunz.engine import Position
+from companion.games.maunz.game import RULEBOOK, variant_of
 
 
 class _Parser(argparse.ArgumentParser):
@@ -18,7 +19,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--position", default=notation.INITIAL_TEXT, help="start position (notation)")
-    p.add_argument("--rules", default=None, help="named rules option: opponent-cats-win, kids")
+    p.add_argument("--rules", default=None,
+                   help="rules options, comma-separated: opponent-cats-win or kids (default: rulebook)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,12 +54,6 @@ def ascii_bed(pos: Position) -> list[str]:
     return lines
 
 
-def _variant(rules: str | None) -> int:
-    if rules not in engine.VARIANT_BY_NAME:
-        raise GameError(f"unknown rules option {rules!r}; use opponent-cats-win or kids")
-    return engine.VARIANT_BY_NAME[rules]
-
-
 def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Position]:
     placement = engine.place(pos, move.kind, move.square, variant)
     after = engine.apply(pos, move, variant)
@@ -74,7 +70,7 @@ def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Po
 def run(args: argparse.Namespace, out=sys.stdout) -> int:
     if args.command == "replay":
         return _replay(args.file, out)
-    variant = _variant(args.rules)
+    variant = variant_of(args.rules)
     pos = notation.parse_position(args.position, variant)
     if args.command == "moves":
         for text in sorted(notation.format_move(m) for m in engine.legal_moves(pos, variant)):
@@ -112,7 +108,7 @@ def _replay(path: str, out) -> int:
     pos = notation.parse_position(rec.start, rec.variant)
     names = {"o": rec.orange or "orange", "g": rec.grey or "grey"}
     print(f"maunz. {names['o']} (orange) vs {names['g']} (grey)"
-          f"{' · ' + rec.date if rec.date else ''} · rules: {rec.rules or 'rulebook'}", file=out)
+          f"{' · ' + rec.date if rec.date else ''} · rules: {rec.rules or RULEBOOK}", file=out)
     print("\n".join(ascii_bed(pos)), file=out)
     for i, text in enumerate(rec.moves, 1):
         move = notation.parse_move(pos, text, rec.variant)

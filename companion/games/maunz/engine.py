@@ -1,5 +1,6 @@
-"""The maunz. rules (../shared/rules/maunz.md): positions, moves, placement with boops, the win
-check, graduation and retirement. Pure and allocation-light, because the AI searches with it.
+"""maunz. positions and moves (docs/rules/maunz.md): the objects the notation, the referee and the
+UI handle, over the rules kernel (`kernel.py`: pushes, the win check, graduation, retirement).
+Pure and allocation-light, because perft and the referee's previews run through it.
 
 A Position is a tuple seen from the player to move ("me") and the other player ("them"):
 
@@ -16,24 +17,25 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.games.maunz.board import FULL, NEIGHBOURS, PUSHES, has_line, lines_in
+from companion.games.maunz import kernel
+from companion.games.maunz.board import FULL
+from companion.games.maunz.kernel import KIDS, OPPONENT_CATS_WIN, PIECES, RULES, STANDARD, boop, hand_over
+
+__all__ = ["ORANGE", "GREY", "PIECES", "STANDARD", "OPPONENT_CATS_WIN", "KIDS", "VARIANT_BY_NAME",
+           "VARIANT_NAMES", "Position", "Move", "Placement", "initial", "boop", "place", "apply",
+           "legal_moves", "successors", "perft", "derive_winner"]
 
 ORANGE, GREY = 0, 1
-PIECES = 8
 
-# Rules variants (named options in maunz.md). Ints keep the hot path cheap.
-STANDARD = 0
-OPPONENT_CATS_WIN = 1
-KIDS = 2
+# The rules variants by their option names (docs/rules/maunz.md); the kernel numbers them.
 VARIANT_BY_NAME = {None: STANDARD, "opponent-cats-win": OPPONENT_CATS_WIN, "kids": KIDS}
 VARIANT_NAMES = {v: k for k, v in VARIANT_BY_NAME.items()}
 
 
 class Position(tuple):
-    __slots__ = ()
+    """`Position(fields)`: tuple's own constructor (no Python-level __new__ on the hot path)."""
 
-    def __new__(cls, fields) -> "Position":
-        return tuple.__new__(cls, fields)
+    __slots__ = ()
 
     # Colour-absolute views, for the notation, the referee and the UI ------------------------
     @property
@@ -110,115 +112,22 @@ class Placement(NamedTuple):
     boops: tuple[tuple[int, int | None], ...]  # (from, to or None for off the bed)
     winner: int | None
     options: tuple[int, ...]  # masks; empty when the turn needs no choice
+    variant: int = STANDARD
 
     def finish(self, choice: int = 0) -> Position:
+        turn = self.before[8]
         if self.winner is not None or not self.options:
             if choice:
                 raise ValueError("this placement takes no choice")
-            return _swap(self.after, self.before[8], -1 if self.winner is None else self.winner)
+            winner = -1 if self.winner is None else self.winner
+            return Position((*hand_over(self.after), turn ^ 1, winner))
         if choice not in self.options:
             raise ValueError("choice is not one of the options")
-        return _take(self.after, choice, self.before[8])
+        return Position((*kernel.take(self.after, choice, self.variant), turn ^ 1, -1))
 
 
 def initial(turn: int = ORANGE) -> Position:
     return Position((0, 0, 0, 0, PIECES, 0, PIECES, 0, turn, -1))
-
-
-def _swap(after: tuple, turn: int, winner: int) -> Position:
-    mk, mc, tk, tc, mkp, mcp, tkp, tcp = after
-    return Position((tk, tc, mk, mc, tkp, tcp, mkp, mcp, turn ^ 1, winner))
-
-
-def _take(after: tuple, choice: int, turn: int) -> Position:
-    # Kittens in the choice leave the game and bring one cat each from the reserve to the pool;
-    # cats in the choice go back to the pool. Either way the pool gains one cat per square --
-    # except in the kids variant, where a retired kitten simply returns to the pool.
-    mk, mc, tk, tc, mkp, mcp, tkp, tcp = after
-    return Position((tk, tc, mk & ~choice, mc & ~choice, tkp, tcp,
-                     mkp, mcp + choice.bit_count(), turn ^ 1, -1))
-
-
-def _take_kids(after: tuple, choice: int, turn: int) -> Position:
-    mk, mc, tk, tc, mkp, mcp, tkp, tcp = after
-    return Position((tk, tc, mk & ~choice, mc, tkp, tcp, mkp + 1, mcp, turn ^ 1, -1))
-
-
-def boop(pos: Position, cat: bool, sq: int, trace: list | None = None) -> tuple:
-    """Place and push. Returns (mk, mc, tk, tc, mkp, mcp, tkp, tcp) from the mover's view.
-
-    Every destination lies two squares from the placed piece on its own ray, so no push can land
-    on another push's source or destination: testing against the occupancy *before* the pushes
-    is exact and the order of pushes does not matter.
-    """
-    mk, mc, tk, tc, mkp, mcp, tkp, tcp = pos[:8]
-    bit = 1 << sq
-    if cat:
-        mc |= bit
-        mcp -= 1
-        movable = (mk | mc | tk | tc) & NEIGHBOURS[sq]
-    else:
-        mk |= bit
-        mkp -= 1
-        movable = (mk | tk) & NEIGHBOURS[sq]  # kittens cannot boop cats
-    if movable:
-        occ = mk | mc | tk | tc
-        for nbit, dbit in PUSHES[sq]:
-            if not movable & nbit:
-                continue
-            if dbit:
-                if occ & dbit:
-                    continue  # blocked: two pieces in a line are not pushed into each other
-                if mk & nbit:
-                    mk ^= nbit | dbit
-                elif tk & nbit:
-                    tk ^= nbit | dbit
-                elif mc & nbit:
-                    mc ^= nbit | dbit
-                else:
-                    tc ^= nbit | dbit
-            else:  # off the bed: back to its owner's pool, a cat stays a cat
-                if mk & nbit:
-                    mk ^= nbit
-                    mkp += 1
-                elif tk & nbit:
-                    tk ^= nbit
-                    tkp += 1
-                elif mc & nbit:
-                    mc ^= nbit
-                    mcp += 1
-                else:
-                    tc ^= nbit
-                    tcp += 1
-            if trace is not None:
-                trace.append((nbit.bit_length() - 1, dbit.bit_length() - 1 if dbit else None))
-    return mk, mc, tk, tc, mkp, mcp, tkp, tcp
-
-
-def outcome_after(after: tuple, variant: int) -> int:
-    """Step 3: 1 if the mover won, -1 if the opponent won (option opponent-cats-win), else 0."""
-    if variant == KIDS:
-        return 1 if has_line(after[0]) else 0
-    mc = after[1]
-    if has_line(mc) or mc.bit_count() == PIECES:
-        return 1
-    if variant == OPPONENT_CATS_WIN and has_line(after[3]):
-        return -1
-    return 0
-
-
-def options_after(after: tuple, variant: int) -> list[int]:
-    """Step 4 options (masks) for a mover who did not win: lines with a kitten, and, with all
-    pieces on the bed (empty pool), each single piece. Ruling: taking one is mandatory."""
-    mk, mc = after[0], after[1]
-    opts = [] if variant == KIDS else [ln for ln in lines_in(mk | mc) if ln & mk]
-    if after[4] == 0 and after[5] == 0:
-        m = mk if variant == KIDS else mk | mc
-        while m:
-            low = m & -m
-            opts.append(low)
-            m ^= low
-    return opts
 
 
 def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placement:
@@ -240,11 +149,14 @@ def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placeme
         raise ValueError(f"unknown piece kind {kind!r}")
     trace: list = []
     after = boop(pos, kind == "c", sq, trace)
-    result = outcome_after(after, variant)
+    r = kernel.settle(after, variant)
     turn = pos[8]
-    winner = None if result == 0 else (turn if result > 0 else turn ^ 1)
-    opts = () if winner is not None else tuple(options_after(after, variant))
-    return Placement(pos, kind, sq, after, tuple(sorted(trace, key=_file_rank)), winner, opts)
+    if r.__class__ is int:
+        winner, opts = (turn if r > 0 else turn ^ 1), ()
+    else:
+        winner, opts = None, tuple(r)
+    return Placement(pos, kind, sq, after, tuple(sorted(trace, key=_file_rank)), winner, opts,
+                     variant)
 
 
 def _file_rank(entry: tuple) -> tuple[int, int]:
@@ -261,15 +173,11 @@ def apply(pos: Position, move: Move, variant: int = STANDARD) -> Position:
     if move.choice == 0:
         if len(p.options) > 1:
             raise ValueError(f"the move needs a choice among {len(p.options)} options")
-        return _finish_choice(p.after, p.options[0], pos[8], variant)
+        return p.finish(p.options[0])
     if move.choice not in p.options:
         raise ValueError("the choice is not a line of three of the mover's pieces with a kitten,"
                          " nor (with all 8 on the bed) one of the mover's pieces")
-    return _finish_choice(p.after, move.choice, pos[8], variant)
-
-
-def _finish_choice(after: tuple, choice: int, turn: int, variant: int) -> Position:
-    return (_take_kids if variant == KIDS else _take)(after, choice, turn)
+    return p.finish(move.choice)
 
 
 def legal_moves(pos: Position, variant: int = STANDARD) -> list[Move]:
@@ -282,8 +190,10 @@ def successors(pos: Position, variant: int = STANDARD) -> list[tuple[Move, Posit
     if pos[9] >= 0:
         return []
     out = []
+    append = out.append
+    settle, take = RULES[variant]
     turn = pos[8]
-    take = _take_kids if variant == KIDS else _take
+    nxt = turn ^ 1
     empty = ~(pos[0] | pos[1] | pos[2] | pos[3]) & FULL
     kinds = [k for k, n in (("k", pos[4]), ("c", pos[5])) if n]
     while empty:
@@ -292,15 +202,14 @@ def successors(pos: Position, variant: int = STANDARD) -> list[tuple[Move, Posit
         empty ^= low
         for kind in kinds:
             after = boop(pos, kind == "c", sq)
-            result = outcome_after(after, variant)
-            if result:
-                out.append((Move(kind, sq, 0), _swap(after, turn, turn if result > 0 else turn ^ 1)))
-                continue
-            opts = options_after(after, variant)
-            if opts:
-                out.extend((Move(kind, sq, o), take(after, o, turn)) for o in opts)
+            r = settle(after)
+            if r.__class__ is int:
+                append((Move(kind, sq, 0), Position((*hand_over(after), nxt, turn if r > 0 else nxt))))
+            elif r:
+                for o in r:
+                    append((Move(kind, sq, o), Position((*take(after, o), nxt, -1))))
             else:
-                out.append((Move(kind, sq, 0), _swap(after, turn, -1)))
+                append((Move(kind, sq, 0), Position((*hand_over(after), nxt, -1))))
     return out
 
 
@@ -315,14 +224,6 @@ def perft(pos: Position, depth: int, variant: int = STANDARD) -> int:
 
 
 def derive_winner(mk: int, mc: int, tk: int, tc: int, turn: int, variant: int) -> int:
-    """The winner of a position read from text (see the module docstring). The player who just
-    moved (`them`) won if they hold a winning pattern now: any such pattern at the end of their
-    turn was checked in their step 3. Under opponent-cats-win, a cat line of the player to move
-    can only have been made by the previous mover's pushes, so it is already a win."""
-    if variant == KIDS:
-        return turn ^ 1 if has_line(tk) else -1
-    if has_line(tc) or tc.bit_count() == PIECES:
-        return turn ^ 1
-    if variant == OPPONENT_CATS_WIN and has_line(mc):
-        return turn
-    return -1
+    """The winner colour of a position read from text (-1: none); see kernel.winner_of."""
+    r = kernel.winner_of(mk, mc, tk, tc, variant)
+    return -1 if r == 0 else (turn if r > 0 else turn ^ 1)

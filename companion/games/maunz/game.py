@@ -1,7 +1,7 @@
 """maunz. as a registered Game: the engine and notation behind the common verb set."""
 from __future__ import annotations
 
-from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, Outcome, rules_text
+from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, Outcome, parse_rules, rules_text
 from companion.games.maunz import engine, notation
 from companion.games.maunz.engine import Move, Placement, Position
 
@@ -19,14 +19,28 @@ INFO = GameInfo(
 
 PLAYER_NAMES = ("orange", "grey")
 
+#: How a game record and the command line write the absence of rules options.
+RULEBOOK = "rulebook"
+
+
+def canonical_rules(rules) -> str | None:
+    """The canonical text of maunz. rules options given as None, "rulebook", one name, a
+    comma-separated list or an iterable (None: the rulebook). GameError names a bad option."""
+    if isinstance(rules, str) and rules.strip() in (RULEBOOK, "standard"):
+        rules = None
+    return rules_text(parse_rules(INFO, rules))
+
+
+def variant_of(rules) -> int:
+    """The engine's variant number for rules options (as `canonical_rules` takes them)."""
+    return engine.VARIANT_BY_NAME[canonical_rules(rules)]
+
 
 class Maunz(Game):
     info = INFO
 
     def __init__(self, rules=frozenset(), players: int | None = None, first: int = engine.ORANGE):
-        if isinstance(rules, str):
-            rules = frozenset([rules])
-        self.rules_set = frozenset(rules or ())
+        self.rules_set = parse_rules(INFO, rules)  # the registry has parsed them; direct use too
         self.variant = engine.VARIANT_BY_NAME[rules_text(self.rules_set)]
         self.first = first  # ruling R4: orange starts unless a game setting says grey
 

@@ -1,4 +1,4 @@
-"""Text forms of positions and moves, exactly as ../shared/rules/notation.md fixes them.
+"""Text forms of positions and moves, exactly as docs/rules/maunz-notation.md fixes them.
 
 Errors are NotationError / IllegalMoveError with one line naming the input, the position and the
 reason, so the command line can print them as they are.

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from companion.games.base import GameError
 from companion.games.maunz import engine, notation
 from companion.games.maunz.engine import Move, Position
+from companion.games.maunz.game import RULEBOOK, canonical_rules, variant_of
 
 RESULTS = ("orange", "grey", "unfinished", "abandoned")
 _KNOWN_KEYS = ("Game", "Rules", "Orange", "Grey", "Date", "Result", "Start", "Duration")
@@ -38,7 +39,7 @@ class GameRecord:
     orange: str = ""
     grey: str = ""
     date: str = ""
-    rules: str | None = None  # None: the rulebook reading
+    rules: str | None = None  # canonical rules options text (game.rules); None: the rulebook
     result: str = "unfinished"
     start: str = notation.INITIAL_TEXT
     duration: str = ""
@@ -46,7 +47,7 @@ class GameRecord:
 
     @property
     def variant(self) -> int:
-        return engine.VARIANT_BY_NAME[self.rules]
+        return variant_of(self.rules)
 
     def positions(self) -> list[Position]:
         """The start position and the position after each move."""
@@ -59,7 +60,7 @@ class GameRecord:
         return out
 
     def to_text(self) -> str:
-        head = ["# maunz. game record", "Game: maunz", f"Rules: {self.rules or 'rulebook'}"]
+        head = ["# maunz. game record", "Game: maunz", f"Rules: {self.rules or RULEBOOK}"]
         for key, value in (("Orange", self.orange), ("Grey", self.grey), ("Date", self.date),
                            ("Result", self.result), ("Duration", self.duration)):
             if value:
@@ -91,10 +92,10 @@ def read_record(text: str, source: str = "<record>") -> GameRecord:
             if value.lower().rstrip(".") not in ("maunz", "boop"):
                 raise RecordError(f"{source}:{i}: Game {value!r} is not maunz")
         elif key == "Rules":
-            rec.rules = None if value in ("rulebook", "standard", "") else value
-            if rec.rules not in engine.VARIANT_BY_NAME:
-                raise RecordError(f"{source}:{i}: unknown Rules {value!r}; use rulebook,"
-                                  " opponent-cats-win or kids")
+            try:
+                rec.rules = canonical_rules(value or None)
+            except GameError as exc:
+                raise RecordError(f"{source}:{i}: Rules: {exc}, or rulebook") from None
         elif key == "Result":
             if value not in RESULTS:
                 raise RecordError(f"{source}:{i}: Result {value!r} must be one of {', '.join(RESULTS)}")
@@ -125,9 +126,11 @@ def read_record(text: str, source: str = "<record>") -> GameRecord:
     return rec
 
 
-def record_from_moves(moves: list[Move], start: Position | None = None, rules: str | None = None,
+def record_from_moves(moves: list[Move], start: Position | None = None, rules=None,
                       **header: str) -> GameRecord:
-    variant = engine.VARIANT_BY_NAME[rules]
+    """A record of `moves` from `start`; `rules` as a game's `rules` or `rules_set` gives them."""
+    rules = canonical_rules(rules)
+    variant = variant_of(rules)
     pos = start if start is not None else engine.initial()
     rec = GameRecord(rules=rules, start=notation.format_position(pos), **header)
     for move in moves:

@@ -7,8 +7,7 @@
 (function () {
   const FILES = "abcdef";
   const HOLD_MS = 700;           // a button held this long is a long press
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token") || "";
+  // The token never lives in the page: the server swapped /?token=... for an HttpOnly cookie.
 
   const T = {
     en: {
@@ -16,22 +15,28 @@
       simulator: "Simulator", spectator: "Spectator view", next_piece: "Next piece",
       kitten: "Kitten", cat: "Cat", lift: "Take off the bed", cards: "Control cards", moves: "Moves",
       hold_hint: "Hold a button for a long press.",
-      help_control: "Click an empty square to put a piece down. Click a piece to pick it up, then an empty square to put it there — or click it again to take it off the bed.",
+      help_control: "Click an empty square to put a piece down (the Next piece picker says which: it also answers the OLED's kitten-or-cat question). Click a piece to pick it up, then an empty square to put it there — or click it again to take it off the bed.",
       help_view: "A live view of the board. Control is off here.",
       orange: "Orange", grey: "Grey", to_move: "to move", pool: "pool", reserve: "reserve", boxed: "boxed",
       wins: "{who} wins!", ai: "AI", no_moves: "No moves yet.",
       btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
+      card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
+      card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
+      card_language: "Language", card_player: "Player {name}",
     },
     de: {
       connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
       simulator: "Simulator", spectator: "Zuschauer-Ansicht", next_piece: "Nächste Figur",
       kitten: "Kätzchen", cat: "Katze", lift: "Vom Bett nehmen", cards: "Steuerkarten", moves: "Züge",
       hold_hint: "Taste gedrückt halten für einen langen Druck.",
-      help_control: "Klick auf ein leeres Feld setzt eine Figur. Klick auf eine Figur nimmt sie auf; dann ein leeres Feld anklicken, um sie dort abzusetzen — oder nochmal auf sie, um sie vom Bett zu nehmen.",
+      help_control: "Klick auf ein leeres Feld setzt eine Figur (welche, sagt die Auswahl „Nächste Figur“: sie beantwortet auch die Frage des OLED, Kätzchen oder Katze). Klick auf eine Figur nimmt sie auf; dann ein leeres Feld anklicken, um sie dort abzusetzen — oder nochmal auf sie, um sie vom Bett zu nehmen.",
       help_view: "Live-Ansicht des Spielbretts. Steuerung ist hier aus.",
       orange: "Orange", grey: "Grau", to_move: "am Zug", pool: "Vorrat", reserve: "Reserve", boxed: "Schachtel",
       wins: "{who} gewinnt!", ai: "KI", no_moves: "Noch keine Züge.",
       btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
+      card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
+      card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
+      card_language: "Sprache", card_player: "Spieler {name}",
     },
   };
 
@@ -53,6 +58,7 @@
     lastError: null,
     cards: [],
     buttons: [],
+    answered: null,         // the kitten-or-cat question the picker last answered
   };
   window.maunzPage = page;   // for debugging and the browser tests
 
@@ -131,7 +137,7 @@
       el.dataset.card = c.id;
       el.title = "UID " + c.uid;
       el.innerHTML = '<span class="chip"></span><span class="card-label"></span><span class="uid"></span>';
-      el.querySelector(".card-label").textContent = c.label;
+      el.querySelector(".card-label").textContent = cardLabel(c);
       el.querySelector(".uid").textContent = c.uid.slice(0, 8) + "…";
       el.addEventListener("click", () => {
         if (!page.control) return;
@@ -144,9 +150,18 @@
     }
   }
 
+  function cardLabel(c) {   // in the page's language (the server's label is the fallback)
+    const key = "card_" + c.function;
+    const known = T[page.lang] && T[page.lang][key];
+    return known ? known.replace("{name}", c.name || "") : c.label;
+  }
+
   // ------------------------------------------------------------------ the table model
-  function expectedPiece() {
+  function expectedPiece(square) {
     const s = page.state;
+    // a correction step names the piece for this square ("the orange kitten from the pool on
+    // f4"): put down that one, whoever is to move
+    if (s && s.put && s.put.square === square) return s.put.piece;
     const colour = s ? s.to_move : "o";
     let kind = page.kind;
     const pool = s && s.pools && s.pools[colour];
@@ -186,7 +201,7 @@
       render();
       return;
     }
-    page.table.set(name, expectedPiece());
+    page.table.set(name, expectedPiece(name));
     page.pending.set(name, true);
     sendControl({ type: "reed", square: name, occupied: true });
     render();
@@ -277,6 +292,10 @@
       b.disabled = !page.control;
     }
     for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
+    page.cards.forEach((c, i) => {
+      const el = document.querySelectorAll(".card .card-label")[i];
+      if (el) el.textContent = cardLabel(c);
+    });
     if (!s) return;
 
     document.body.dataset.phase = s.phase || "";
@@ -323,7 +342,7 @@
       b.classList.toggle("on", b.dataset.kind === kindNow);
       b.classList.toggle("orange", s.to_move === "o");
       b.classList.toggle("grey", s.to_move === "g");
-      b.disabled = !pk || (b.dataset.kind === "c" ? !pk.cats : !pk.kittens);
+      b.disabled = !pk || !!s.winner || (b.dataset.kind === "c" ? !pk.cats : !pk.kittens);
     }
     $("lift").hidden = !page.selected;
 
@@ -352,6 +371,20 @@
     }
   }
 
+  // The reed switches cannot see a kitten from a cat, so with both in the pool the referee asks
+  // (OLED: OK = kitten, CAT = cat). The person at this table already said which piece they put
+  // down with the "Next piece" picker: the page presses the answering button for them.
+  function answerKind() {
+    const s = page.state;
+    if (!page.control || !s || s.phase !== "ask_kind" || !s.asking) return;
+    const piece = page.table.get(s.asking);
+    if (!piece || piece === "?" || piece.toLowerCase() !== s.to_move) return;
+    const key = s.asking + "@" + (s.moves || []).length;
+    if (page.answered === key) return;
+    page.answered = key;
+    sendControl({ type: "button", name: piece === piece.toUpperCase() ? "cat" : "ok", kind: "press" });
+  }
+
   // ------------------------------------------------------------------ talking to the server
   function showError(text) {
     page.lastError = text;
@@ -369,7 +402,6 @@
       return;
     }
     msg.id = page.nextId++;
-    if (token) msg.token = token;
     page.ws.send(JSON.stringify(msg));
   }
 
@@ -392,6 +424,7 @@
       page.physical = msg.physical;
       reconcile(msg.state, msg.physical);
       render();
+      answerKind();
     } else if (msg.type === "error") {
       // a refused change: forget the optimistic clicks, the next snapshot redraws the truth
       page.pending.clear();
@@ -402,7 +435,7 @@
 
   function connect(delay) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(proto + "//" + location.host + "/ws" + (token ? "?token=" + encodeURIComponent(token) : ""));
+    const ws = new WebSocket(proto + "//" + location.host + "/ws");
     page.ws = ws;
     ws.onopen = () => {
       delay = 500;

@@ -1,0 +1,47 @@
+"""`companion games`: one line per registered game -- name, title, players, how it is served."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import cli, games
+from companion.games.base import ASSISTANT, SCOREKEEPER, GameInfo
+
+
+def _fields(line: str) -> list[str]:
+    return re.split(r" {2,}", line.rstrip())
+
+
+def test_lists_maunz_name_first(capsys):
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    maunz = [line for line in out if line.startswith("maunz ")]
+    assert maunz and _fields(maunz[0]) == ["maunz", "maunz.", "2", "referee"]
+    assert len(out) == len(games.names())  # one line per game, no header
+
+
+def test_player_ranges_titles_with_spaces_and_alignment(capsys, monkeypatch):
+    # Two more games as the new game packages register them (kept out of the real registry).
+    for info in (GameInfo("monster-mau-mau", "Monster Mau Mau", (), 2, 10, served=SCOREKEEPER),
+                 GameInfo("cats", "Cats", (), 2, 4, served=ASSISTANT)):
+        for table, key, value in ((games._INFOS, info.name, info), (games._ALIASES, info.name, info.name),
+                                  (games._FACTORIES, info.name, None)):
+            monkeypatch.setitem(table, key, value)
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [_fields(line) for line in out] == [
+        ["cats", "Cats", "2-4", "assistant"],
+        ["maunz", "maunz.", "2", "referee"],
+        ["monster-mau-mau", "Monster Mau Mau", "2-10", "scorekeeper"],
+    ]
+    # Columns line up: every title starts where the longest name's column ends.
+    assert len({line.index(title) for line, title in zip(out, ("Cats", "maunz.", "Monster"))}) == 1
+
+
+def test_bad_argument_is_one_line_and_status_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["games", "--colour"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "companion games: unrecognized arguments: --colour" in err

@@ -1,0 +1,136 @@
+"""Every word reaches the OLED (issue 11: "d3 d4 f3 off the b…", "+3 Katze(n) aus de…" were cut
+off): an instruction longer than the body is split into pages of whole lines, marked "1/2" in
+the header bar, and the service turns them every PAGE_SECONDS.
+
+Checked for every string in both languages with its longest parameters, for the sample screens,
+and for every screen the referee really showed in random games with undos and corrections.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.referee.testing import GAME, Bed
+from companion.referee.plan import bits
+from companion.ui import i18n
+from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width
+from companion.ui.samples import sample_screens
+from companion.ui.screens import Pool, Screen, msg
+
+POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
+LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6",
+           "squares": "a1 b2 c3 d4 e5 f6", "src": "f6", "dst": "e5", "n": 8, "name": "Bärbel"}
+
+
+def words(text: str) -> list[str]:
+    return [w for w in text.split() if w != "·"]
+
+
+def check_fits_or_pages(screen: Screen, language: str) -> list[list[str]]:
+    body = pages(screen, language)
+    per_page = (HEIGHT - (BODY_TOP if screen.pools else 13)) // LINE_H
+    for page in body:
+        assert 0 < len(page) <= per_page or body == [[]], (screen, body)
+        for line in page:
+            assert text_width(line) <= WIDTH - 1, line
+    shown = [w for page in body for line in page for w in words(line)]
+    assert shown == words(screen.instruction(language)), (shown, screen.instruction(language))
+    return body
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_string_fits_or_pages(language):
+    for key, entry in i18n.STRINGS.items():
+        if key.startswith(("piece.", "kind.", "colour.", "head.")):
+            continue
+        params = {name: LONGEST[name] for name in LONGEST if "{" + name + "}" in entry[language]}
+        line = msg(key, **params)
+        # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
+        for lines in ((line,), (msg("cat_declared"), line, msg("more", n=8),
+                                msg("to_reserve", n=3, colour=1))):
+            check_fits_or_pages(Screen("correction", 0, POOLS, lines=lines), language)
+            check_fits_or_pages(Screen("paused", None, (), lines=lines), language)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_sample_screens_fit_or_page(language):
+    paged = [name for name, s in sample_screens().items()
+             if len(check_fits_or_pages(s, language)) > 1]
+    assert paged == ["lift"]  # "+3 cat(s) from the reserve" is its own page, not cut off
+
+
+def test_pages_are_marked_and_differ():
+    screen = sample_screens()["lift"]
+    for language in i18n.LANGUAGES:
+        body = pages(screen, language)
+        assert len(body) == 2
+        first, second = render(screen, language, 0), render(screen, language, 1)
+        assert first.tobytes() != second.tobytes()
+        assert render(screen, language, 2).tobytes() == first.tobytes()  # wraps around
+        # the marker "1/2" sits at the right end of the inverted header bar
+        marker = first.crop((WIDTH - 24, 0, WIDTH, 11))
+        blank = render(Screen("choose", 0, POOLS, lines=(msg("lift", squares="b2"),)), language)
+        assert marker.tobytes() != blank.crop((WIDTH - 24, 0, WIDTH, 11)).tobytes()
+
+
+def test_every_screen_of_real_games_fits_or_pages():
+    rng = random.Random(11)
+    seen: set = set()
+    for game_no in range(6):
+        bed = Bed(language="en")
+        for ply in range(40):
+            pos = bed.ref.position
+            if pos.winner is not None:
+                break
+            move = rng.choice(GAME.legal_moves(pos))
+            bed.play(move)
+            seen.add(bed.view.screen)
+            if ply % 5 == 4:  # an undo, followed through, and a knocked piece corrected
+                bed.button("back", "long")
+                while bed.ref.phase == "correction":
+                    seen.add(bed.view.screen)
+                    bed.set(bed.ref.position.occupied)
+                occ = bed.ref.position.occupied
+                if occ:
+                    bed.set(occ & ~(1 << rng.choice(list(bits(occ)))), dt=3.5)
+                    seen.add(bed.view.screen)
+                    bed.set(occ)
+    assert len(seen) > 40
+    for screen in seen:
+        for language in i18n.LANGUAGES:
+            check_fits_or_pages(screen, language)
+
+
+def test_the_service_turns_the_pages():
+    from companion.service.app import PAGE_SECONDS, Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+    import tempfile
+    from pathlib import Path
+
+    from tests.test_service_support import VirtualPlayer
+
+    # orange's 13th move lines up a1 b1 c1: "a1 b1 c1 off the bed · 3 kittens into the box ·
+    # +3 cats from the reserve" is longer than one page
+    game_moves = ["kd2", "kc4", "kc6", "kd6", "kf5", "kc1", "kf4", "ka4", "ka5", "kd4", "kb1",
+                  "ke3/b4c5d6"]
+    with tempfile.TemporaryDirectory() as tmp:
+        c = Companion(Config(game=GameConfig(language="en")), build_fakes(), state_dir=Path(tmp),
+                      ai_mode="off")
+        p = VirtualPlayer(c)
+        p.run(0.5)
+        for m in game_moves:
+            p.play(m)
+        assert c.referee.moves == game_moves
+        c.devices.reed.set_mask(c.devices.reed.physical | 1 << 0)  # a1: the line is complete
+        p.run(0.5)
+        screen = c.referee.view().screen
+        assert c.referee.phase == "choose" and len(pages(screen, "en")) == 2, screen
+        first = c.devices.display.image.tobytes()
+        assert first == render(screen, "en", 0).convert("1").tobytes()
+        p.run(PAGE_SECONDS)
+        assert c.devices.display.image.tobytes() == render(screen, "en", 1).tobytes()
+        p.run(PAGE_SECONDS)
+        assert c.devices.display.image.tobytes() == first
+        c.close()

@@ -1,0 +1,154 @@
+"""Issue 10, web page: no other web site can drive the companion (Origin, Host, content type,
+framing), malformed input is a clean 400, and the token stays out of logs and URLs."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from companion.web import make_app
+from tests.test_web_server import TOKEN, StandIn
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def _client(comp, token=None) -> TestClient:
+    client = TestClient(TestServer(make_app(comp, control=True, token=token)))
+    await client.start_server()
+    return client
+
+
+def _own(client) -> str:
+    return f"http://127.0.0.1:{client.port}"
+
+
+BODY = {"type": "button", "name": "ok"}
+
+
+def test_cross_site_post_and_websocket_are_refused():
+    async def go():
+        comp = StandIn()
+        client = await _client(comp)  # the simulator: control on, no token, loopback
+        try:
+            # a page from another origin, opened in the player's browser
+            evil = {"Origin": "http://evil.example", "Content-Type": "application/json"}
+            r = await client.post("/api/control", data=json.dumps(BODY), headers=evil)
+            assert r.status == 403 and (await r.json())["input"] == "origin"
+            r = await client.post("/api/control", data=json.dumps(BODY),
+                                  headers={"Origin": "null", "Content-Type": "application/json"})
+            assert r.status == 403
+            # a simple (preflight-free) cross-site form post: text/plain is refused even same-origin
+            r = await client.post("/api/control", data=json.dumps(BODY),
+                                  headers={"Content-Type": "text/plain", "Origin": _own(client)})
+            assert r.status == 415
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await client.ws_connect("/ws", headers={"Origin": "http://evil.example"})
+            assert e.value.status == 403
+            assert comp.devices.buttons.poll() == []
+            # the page's own origin (and scripts without Origin) still work
+            r = await client.post("/api/control", json=BODY, headers={"Origin": _own(client)})
+            assert r.status == 200
+            ws = await client.ws_connect("/ws", headers={"Origin": _own(client)})
+            await ws.close()
+            assert [b.name for b in comp.devices.buttons.poll()] == ["ok"]
+        finally:
+            await client.close()
+    run(go())
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8080", "127.0.0.1.nip.io"])
+def test_foreign_host_header_dns_rebinding_is_refused(host):
+    async def go():
+        client = await _client(StandIn())
+        try:
+            for path in ("/", "/api/snapshot", "/static/app.js"):
+                r = await client.get(path, headers={"Host": host})
+                assert r.status == 421, path
+            r = await client.post("/api/control", json=BODY, headers={"Host": host})
+            assert r.status == 421
+            for ok in ("127.0.0.1:8080", "localhost:8080", "[::1]:8080", "192.168.1.20"):
+                r = await client.get("/api/snapshot", headers={"Host": ok})
+                assert r.status == 200, ok
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_no_framing_and_headers_on_errors_too():
+    async def go():
+        client = await _client(StandIn())
+        try:
+            for method, path in (("GET", "/"), ("GET", "/nope"), ("PUT", "/api/control"),
+                                 ("GET", "/static/missing.js")):
+                r = await client.request(method, path)
+                assert r.status in (200, 404, 405), (method, path, r.status)
+                assert r.headers["X-Frame-Options"] == "DENY", (method, path)
+                assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"], (method, path)
+                assert r.headers["X-Content-Type-Options"] == "nosniff"
+            r = await client.post("/api/control", data="x" * 100_000, headers={"Content-Type": "application/json"})
+            assert r.status == 413 and r.headers["X-Frame-Options"] == "DENY"
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_deep_nesting_and_unencodable_token_are_clean_400s():
+    async def go():
+        comp = StandIn()
+        client = await _client(comp, token=TOKEN)
+        try:
+            deep = "[" * 30000
+            r = await client.post("/api/control", data=deep, headers={"Content-Type": "application/json"})
+            assert r.status == 400 and "nested too deeply" in (await r.json())["error"]
+            r = await client.post("/api/control", data='{"type": "button", "name": "ok", "token": "\\ud800"}',
+                                  headers={"Content-Type": "application/json"})
+            assert r.status == 400 and (await r.json())["input"] == "token"
+            ws = await client.ws_connect("/ws")
+            await ws.send_str(deep)
+            while (msg := await ws.receive_json(timeout=5))["type"] != "error":
+                pass
+            assert "nested too deeply" in msg["error"]
+            await ws.send_str('{"type": "button", "name": "ok", "token": "\\ud800"}')
+            while (msg := await ws.receive_json(timeout=5))["type"] != "error":
+                pass
+            assert msg["input"] == "token"
+            await ws.close()
+            assert comp.devices.buttons.poll() == []
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_token_is_swapped_for_a_cookie_and_leaves_the_url():
+    async def go():
+        comp = StandIn()
+        client = await _client(comp, token=TOKEN)
+        try:
+            r = await client.get(f"/?token={TOKEN}", allow_redirects=False)
+            assert r.status == 303 and r.headers["Location"] == "/"
+            cookie = r.cookies["companion_token"]
+            assert cookie.value == TOKEN and cookie["httponly"] and cookie["samesite"] == "Strict"
+            # the bare URL, with the cookie: control works without a token in any URL or message
+            ws = await client.ws_connect("/ws", headers={"Origin": _own(client)})
+            while (msg := await ws.receive_json(timeout=5))["type"] != "hello":
+                pass
+            assert msg["control"] is True
+            await ws.send_json({"type": "button", "name": "cat"})
+            while (msg := await ws.receive_json(timeout=5))["type"] not in ("ok", "error"):
+                pass
+            assert msg["type"] == "ok"
+            await ws.close()
+            # a wrong token in the URL is dropped too, and sets nothing
+            client.session.cookie_jar.clear()
+            r = await client.get("/?token=guess", allow_redirects=False)
+            assert r.status == 303 and "companion_token" not in r.cookies
+            js = await (await client.get("/static/app.js")).text()
+            assert "location.search" not in js and "msg.token" not in js and '"/ws"' in js
+        finally:
+            await client.close()
+    run(go())
