@@ -3,11 +3,10 @@ to cross-check the engine's successor sets. Nothing here is shared with companio
 
 A position is a dict: {"seats": "rg", "pieces": {"r": [locs], ...}, "fresh": set of seats,
 "to_move": "r", "dice": (a, b, c) or None}. A loc is "n", an int ring field, or "s1".."s4".
-Every action is simulated on a deep copy, one field at a time.
+Every action is simulated on a fresh copy, one field at a time.
 """
 from __future__ import annotations
 
-import copy
 
 SEATS = "rbgk"
 START = {"r": 0, "b": 10, "g": 20, "k": 30}
@@ -47,6 +46,11 @@ def text(pos: dict) -> str:
         groups.append(f"{seat}:" + ",".join(nest + ring_t + stall))
     dice = "-" if pos["dice"] is None else "".join(map(str, pos["dice"]))
     return " ".join(groups) + f" {pos['to_move']} {dice}"
+
+
+def clone(pos: dict) -> dict:
+    return {"seats": pos["seats"], "pieces": {s: list(v) for s, v in pos["pieces"].items()},
+            "fresh": set(pos["fresh"]), "to_move": pos["to_move"], "dice": pos["dice"]}
 
 
 def who_is_on(pos: dict, loc):
@@ -101,7 +105,7 @@ def walk(pos: dict, seat: str, loc, path, seven: bool):
     """The position after the piece walks `path` one field at a time, or None if illegal."""
     if path is None:
         return None
-    new = copy.deepcopy(pos)
+    new = clone(pos)
     for i, field in enumerate(path):
         if isinstance(field, int):
             if fresh_on(new, field):
@@ -116,8 +120,10 @@ def walk(pos: dict, seat: str, loc, path, seven: bool):
     return new
 
 
-def key(pos: dict) -> str:
-    return text(pos)
+def key(pos: dict) -> tuple:
+    """Identity of a position inside a seven (cheaper than its text)."""
+    return (tuple(tuple(sorted(map(str, pos["pieces"][s]))) for s in pos["seats"]),
+            tuple(sorted(pos["fresh"])))
 
 
 def single_moves(pos, seat, n, foreign_rules: bool):
@@ -135,7 +141,7 @@ def single_moves(pos, seat, n, foreign_rules: bool):
 
 
 def do_swap(pos, sa, a, sb, b):
-    new = copy.deepcopy(pos)
+    new = clone(pos)
     new["pieces"][sa].remove(a)
     new["pieces"][sb].remove(b)
     new["pieces"][sa].append(b)
@@ -161,7 +167,7 @@ def sevens(pos, mover, own: bool, direction: int):
             return
         seen.add(k)
         if left == 0:
-            results[key(p)] = p
+            results[k[0]] = p
             return
         seats = [mover] if own else [s for s in p["seats"] if s != mover]
         for seat in seats:
@@ -196,7 +202,7 @@ def actions(pos, mover, choice: str):
                         out.append(do_swap(pos, a[0], a[1], b[0], b[1]))
             return out
         if value == 5 and "n" in pos["pieces"][mover] and not fresh_on(pos, START[mover]):
-            new = copy.deepcopy(pos)
+            new = clone(pos)
             there = who_is_on(new, START[mover])
             if there is not None:
                 send_home(new, there, START[mover])
@@ -251,7 +257,7 @@ def successors(position_text: str, two_dice: bool = False) -> set[str]:
     nxt = seats[(seats.index(mover) + 1) % len(seats)]
     out = set()
     for p in finals:
-        p = copy.deepcopy(p)
+        p = clone(p)
         p["to_move"], p["dice"] = nxt, None
         out.add(text(p))
     return out
