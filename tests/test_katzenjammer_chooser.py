@@ -166,3 +166,11 @@ def test_physical_dice_are_entered_die_by_die_from_their_own_faces():
     for _ in range(3):
         entry.press("next")
     assert entry.press("choose") == rules.Roll((9, 3, 6))
+
+
+def test_a_piece_with_two_actions_names_where_each_goes():
+    pos = notation.parse_position("r:n,n,n,s1 g:n,n,n,18 r 144")
+    chooser = Chooser(pos)
+    piece = next(o for o in chooser.root().options).node
+    assert piece.title == "44: which piece?"
+    assert [o.text for o in piece.options[0].node.options] == ["forward to s2", "back to 14"]

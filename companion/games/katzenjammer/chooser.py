@@ -111,11 +111,12 @@ class Chooser:
                     out.append(Option(key, text, also=(part.kind, part.args),
                                       **self._finish(nb, prefix + (part,))))
                 else:
-                    out.append(Option(key, text, node=self._piece_menu(key, actions, prefix)))
+                    out.append(Option(key, text, node=self._piece_menu(board, value, key, actions,
+                                                                       prefix)))
             return out
         return Menu(f"{label}: which piece?", build)
 
-    def _piece_menu(self, key, actions, prefix) -> Menu:
+    def _piece_menu(self, board, value, key, actions, prefix) -> Menu:
         def build():
             out = []
             for part, nb in actions:
@@ -123,7 +124,9 @@ class Chooser:
                     other = part.args[1] if part.args[0] == key else part.args[0]
                     text = f"swap with {_name(other)}"
                 else:
-                    text = "forward" if part.kind == "f" else "back"
+                    step = forward if part.kind == "f" else backward
+                    text = f"{'forward' if part.kind == 'f' else 'back'} to" \
+                           f" {_name(step(board, key, value)[1])}"
                 out.append(Option((part.kind, part.args), text, **self._finish(nb, prefix + (part,))))
             return out
         return Menu(f"{_name(key)}: how?", build)
