@@ -148,3 +148,10 @@ def test_positions_and_moves_round_trip_in_random_play():
 def test_notation_errors_are_game_errors():
     with pytest.raises(NotationError, match="invalid move 'e' in"):
         notation.parse_move(notation.parse_position("r:n,n,n,n g:n,n,n,n r 513"), "e")
+
+
+def test_nothing_is_played_once_the_game_is_over():
+    r = kj("apply", "--position", "r:s1,s2,s3,s4 g:5,n,n,n g -", "roll:147")
+    assert r.returncode == 2 and "the game is over" in r.stderr
+    r = kj("successors", "--position", "r:s1,s2,s3,s4 g:5,n,n,n g 147")
+    assert (r.returncode, r.stdout) == (0, "")

@@ -259,14 +259,14 @@ def _name(index: int) -> str:
 
 def play(pos: Position, move, two_dice: bool = False) -> Position:
     """The position after `move` (a Roll, PASS or a tuple of parts); ValueError when illegal."""
+    if game_over(pos):
+        raise ValueError("the game is over")
     if isinstance(move, Roll):
         if pos.dice is not None:
             raise ValueError("the dice are already rolled; play a turn first")
         return pos._replace(dice=move.dice)
     if pos.dice is None:
         raise ValueError("roll the dice first (roll:<dice>)")
-    if game_over(pos):
-        raise ValueError("the game is over")
     if move == PASS:
         if turn_moves_exist(pos):
             raise ValueError("the roll is not void: a legal action exists, so it must be played")
