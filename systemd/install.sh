@@ -1,13 +1,86 @@
 #!/bin/sh
-# Install the maunz. companion as a systemd service on Raspberry Pi OS (run as root from the
-# project checkout: sudo sh systemd/install.sh). Idempotent: run it again after an update.
+# Install the maunz. companion as a systemd service (run as root from the project checkout:
+# sudo sh systemd/install.sh). Idempotent: run it again after an update.
+#
+# Works on Raspberry Pi OS (bookworm, 64- and 32-bit) and on plain Debian (any board, any
+# architecture). The native packages are only needed on ARM, where the `pi` extra adds lgpio and
+# spidev: spidev is a source package everywhere (python3-dev and gcc build it); lgpio comes as a
+# self-contained wheel for CPython 3.9-3.12, and only where no wheel fits (e.g. Python 3.13) is it
+# built against liblgpio-dev, which exists only in Raspberry Pi OS's own repository.
+#
+#   sh systemd/install.sh --plan   print what would be installed on this system and change nothing
+#
+# Every failure is one line on stderr, "install.sh: <what is missing>: <the fix>", exit status 1
+# (2 for wrong usage). pip honours PIP_INDEX_URL / PIP_FIND_LINKS / PIP_NO_INDEX, so an offline
+# install can come from a wheelhouse (see systemd/INSTALL.md).
 set -eu
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=/opt/maunz-companion
 CONF=/etc/maunz-companion
+# The first lgpio with self-contained wheels; PyPI also holds an empty 0.0.0.2 placeholder that a
+# resolver finding no compatible wheel would otherwise fall back to.
+LGPIO='lgpio>=0.2.2.0'
 
-[ "$(id -u)" = 0 ] || { echo "install.sh: run as root (sudo sh systemd/install.sh)" >&2; exit 2; }
+die() { echo "install.sh: $*" >&2; exit 1; }
 
+PLAN=no
+case "${1:-}" in
+--plan) PLAN=yes ;;
+"") ;;
+*) echo "install.sh: unknown argument '$1': run it without arguments, or with --plan" >&2; exit 2 ;;
+esac
+if [ "$PLAN" = no ]; then
+    [ "$(id -u)" = 0 ] || { echo "install.sh: run as root (sudo sh systemd/install.sh)" >&2; exit 2; }
+    # Fresh package lists, so that the checks below see what can really be installed.
+    command -v apt-get >/dev/null 2>&1 && { apt-get update -q || die "apt-get update failed: check the network and /etc/apt/sources.list*"; }
+fi
+
+# ---------------------------------------------------------------- facts about this system
+command -v apt-get >/dev/null 2>&1 && command -v apt-cache >/dev/null 2>&1 ||
+    die "no apt-get: this script installs on Debian or Raspberry Pi OS; elsewhere follow systemd/INSTALL.md by hand"
+command -v python3 >/dev/null 2>&1 ||
+    die "no python3: apt-get install python3 (Debian bookworm or later has 3.11)"
+# platform.machine() is what the pi extra's markers test (a 32-bit userland on a 64-bit kernel
+# still says aarch64 here; pip then picks the armv7l wheels).
+set -- $(python3 -c 'import platform, sys; print(platform.machine(), "%d.%d" % sys.version_info[:2])')
+MACHINE=$1 PYVER=$2
+case "$PYVER" in
+3.[0-9]|3.10) die "Python $PYVER is too old: the companion needs 3.11 or later (Raspberry Pi OS or Debian bookworm or later)" ;;
+esac
+
+# apt_has PACKAGE: the package can be installed from the configured apt sources.
+apt_has() {
+    apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { ok = ($2 != "(none)") } END { exit !ok }'
+}
+
+PACKAGES="python3-venv"
+NATIVE=no
+case "$MACHINE" in
+aarch64|armv7l)
+    NATIVE=yes
+    # spidev has no wheel: it is compiled against the Python headers.
+    PACKAGES="$PACKAGES python3-dev gcc libc6-dev"
+    # lgpio's sdist builds against the C library (only when no wheel fits this Python).
+    if apt_has liblgpio-dev; then PACKAGES="$PACKAGES liblgpio-dev swig"; LIBLGPIO=yes; else LIBLGPIO=no; fi
+    ;;
+esac
+for p in $PACKAGES; do
+    apt_has "$p" || dpkg -s "$p" >/dev/null 2>&1 ||
+        die "Debian package $p is not available from the apt sources: run apt-get update (and enable the 'main' component), then run this again"
+done
+
+if [ "$PLAN" = yes ]; then
+    echo "machine: $MACHINE  python: $PYVER"
+    echo "apt: $PACKAGES"
+    if [ "$NATIVE" = yes ]; then
+        echo "pip: $PREFIX[pi] $LGPIO (lgpio from a wheel if one fits Python $PYVER, else built against liblgpio-dev: $LIBLGPIO)"
+    else
+        echo "pip: $PREFIX[pi] (no native packages on $MACHINE)"
+    fi
+    exit 0
+fi
+
+# ---------------------------------------------------------------- system packages and buses
 # Buses used by the hardware (see wiring/pins.toml): I2C (OLED, PN532/MCP23017), SPI (LEDs),
 # the UART (PN532 in HSU mode) without the serial console.
 if command -v raspi-config >/dev/null 2>&1; then
@@ -17,7 +90,9 @@ if command -v raspi-config >/dev/null 2>&1; then
     raspi-config nonint do_serial_cons 1
 fi
 
-apt-get install -y python3-venv python3-dev swig liblgpio-dev
+# shellcheck disable=SC2086  # PACKAGES is a list of words
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q $PACKAGES ||
+    die "apt-get could not install $PACKAGES: see apt's message above (apt-get update first?)"
 
 getent group gpio >/dev/null || groupadd --system gpio
 for g in i2c spi dialout; do getent group "$g" >/dev/null || groupadd --system "$g"; done
@@ -25,16 +100,42 @@ id companion >/dev/null 2>&1 || useradd --system --home-dir /var/lib/maunz-compa
     --shell /usr/sbin/nologin --user-group companion
 usermod -a -G gpio,i2c,spi,dialout companion
 
+# ---------------------------------------------------------------- the code, in its own venv
 mkdir -p "$PREFIX" "$CONF"
-cp -a "$SRC"/. "$PREFIX"/
-python3 -m venv "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --upgrade pip
-"$PREFIX/.venv/bin/pip" install "$PREFIX[pi]"
+# The checkout's own venv, git data and Node modules stay behind.
+(cd "$SRC" && tar -c --exclude=./.venv --exclude=./.git --exclude=node_modules --exclude=__pycache__ .) |
+    (cd "$PREFIX" && tar -x --no-same-owner)
+[ -x "$PREFIX/.venv/bin/pip" ] || python3 -m venv "$PREFIX/.venv" ||
+    die "python3 -m venv failed: apt-get install python3-venv"
+PIP="$PREFIX/.venv/bin/pip"
+"$PIP" install -q --upgrade pip || die "pip could not upgrade itself: is PyPI reachable (or PIP_FIND_LINKS set)?"
+if [ "$NATIVE" = yes ]; then
+    # Ask the index (PyPI, and piwheels where pip.conf names it) for a wheel of this Python.
+    WHEELS=$(mktemp -d)
+    if "$PIP" download -q --no-deps --only-binary=:all: --dest "$WHEELS" "$LGPIO" >"$WHEELS/log" 2>&1; then
+        LGPIO_FROM=--only-binary=lgpio
+    elif ! grep -q "No matching distribution" "$WHEELS/log"; then
+        rm -rf "$WHEELS"
+        die "pip could not ask the package index for lgpio: is PyPI reachable (or PIP_FIND_LINKS set)?"
+    elif [ "$LIBLGPIO" = yes ]; then
+        LGPIO_FROM=--no-binary=lgpio
+    else
+        rm -rf "$WHEELS"
+        die "no lgpio wheel for Python $PYVER on $MACHINE, and liblgpio-dev (to build one) exists only in Raspberry Pi OS's repository: use Raspberry Pi OS, or a Python with a wheel (3.9-3.12)"
+    fi
+    rm -rf "$WHEELS"
+    "$PIP" install "$LGPIO_FROM" "$PREFIX[pi]" "$LGPIO" ||
+        die "pip could not install $PREFIX[pi] (see its message above; spidev needs python3-dev and gcc)"
+else
+    "$PIP" install "$PREFIX[pi]" || die "pip could not install $PREFIX[pi] (see its message above)"
+fi
 
+# ---------------------------------------------------------------- configuration and unit
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
 chmod 0644 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
 systemctl daemon-reload
 systemctl enable companion.service
-systemctl restart companion.service
+systemctl restart companion.service ||
+    die "installed, but the service did not start: journalctl -u companion -n 20 says why (check the config with the command in systemd/INSTALL.md)"
 echo "installed; status: systemctl status companion; log: journalctl -u companion -f"
