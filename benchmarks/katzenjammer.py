@@ -1,6 +1,7 @@
 """`companion bench katzenjammer`: successor generation, computer players and button presses.
 
     companion bench katzenjammer [--games 20] [--press-games 10] [--seed 14] [--skip-players]
+                                 [--pairings expectimax2-random,expectimax2-greedy,...]
 
 1. The crowded four-seat joker roll (31,637 successors): wall time of the real command line
    `companion katzenjammer successors --position ...` (a fresh process, best and median of 3),
@@ -22,6 +23,8 @@ import sys
 import time
 
 CROWDED = "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"
+DEFAULT_PAIRINGS = (("expectimax1", "random"), ("expectimax1", "greedy"),
+                    ("expectimax2", "random"), ("expectimax2", "greedy"), ("greedy", "random"))
 
 
 def _successors_timing() -> tuple[float, float, float, int]:
@@ -79,6 +82,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--press-games", type=int, default=10, help="self-play games for presses")
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--skip-players", action="store_true", help="only the successors timing")
+    ap.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in DEFAULT_PAIRINGS),
+                    help="comma-separated A-B player pairs (random, greedy, expectimax1/2)")
     args = ap.parse_args(argv)
 
     best, median, cpu, count = _successors_timing()
@@ -88,23 +93,21 @@ def main(argv: list[str]) -> int:
         print(f"successors_wall_s {best:.2f}")
         return 0
     rates = {}
-    for a, b in (("expectimax1", "random"), ("expectimax1", "greedy"),
-                 ("expectimax2", "random"), ("expectimax2", "greedy"), ("greedy", "random")):
+    for a, b in (pair.split("-") for pair in args.pairings.split(",")):
         t0 = time.process_time()
         rate, turns = _win_rate(a, b, args.games, args.seed)
         rates[(a, b)] = rate
         print(f"{a} vs {b}: win rate {rate:.0%} over {args.games} games,"
               f" {turns:.0f} turns per game, {time.process_time() - t0:.0f} s CPU")
-    counts = _presses(args.press_games, args.seed)
-    plain, seven, void = counts["plain"], counts["seven"], counts["void"]
-    every = plain + seven + void
-    print(f"presses per turn over {args.press_games} self-play games (expectimax1):"
-          f" without a seven {statistics.mean(plain):.2f} ({len(plain)} turns),"
-          f" with a seven {statistics.mean(seven):.2f} ({len(seven)}),"
-          f" void {statistics.mean(void) if void else 0:.2f} ({len(void)}),"
-          f" all {statistics.mean(every):.2f}")
     print(f"successors_wall_s {best:.2f}")
-    print(f"win_rate_vs_random {rates[('expectimax2', 'random')]:.2f}")
-    print(f"win_rate_vs_greedy {rates[('expectimax2', 'greedy')]:.2f}")
-    print(f"presses_per_plain_turn {statistics.mean(plain):.2f}")
+    for (a, b), rate in rates.items():
+        print(f"win_rate_{a}_vs_{b} {rate:.2f}")
+    if args.press_games:
+        counts = _presses(args.press_games, args.seed)
+        plain, seven, void = counts["plain"], counts["seven"], counts["void"]
+        print(f"presses per turn over {args.press_games} self-play games (expectimax1): without a"
+              f" seven {statistics.mean(plain):.2f} ({len(plain)} turns), with a seven"
+              f" {statistics.mean(seven):.2f} ({len(seven)}), void {statistics.mean(void) if void else 0:.2f}"
+              f" ({len(void)}), all {statistics.mean(plain + seven + void):.2f}")
+        print(f"presses_per_plain_turn {statistics.mean(plain):.2f}")
     return 0
