@@ -10,44 +10,17 @@ simulator drive the fakes step by step. ``close()`` is idempotent on every devic
 """
 from __future__ import annotations
 
-import enum
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+# The shared words live in a leaf module the pure table logic imports too; re-exported here
+# for the drivers (and for callers that still import them from hardware).
+from companion.words import (COLS, DARK, DISPLAY_SIZE, FULL_MASK, ROWS, SQUARES, ButtonEvent,  # noqa: F401
+                             CardEvent, DeviceEvent, Effect, HardwareError, LedCell, LedFrame,
+                             square_name)
 
 if TYPE_CHECKING:  # Pillow is only needed by callers that render images.
     from PIL.Image import Image
-
-ROWS = 6
-COLS = 6
-SQUARES = ROWS * COLS
-FULL_MASK = (1 << SQUARES) - 1
-
-
-def square_name(square: int) -> str:
-    return "abcdef"[square % COLS] + str(square // COLS + 1)
-
-
-class HardwareError(Exception):
-    """A device is missing, misconfigured or not answering. The message names the device path
-    (or pin/bus) and says what to do about it."""
-
-
-# --------------------------------------------------------------------------- device events
-@dataclass(frozen=True)
-class DeviceEvent:
-    """Something the referee must know about a device link, beside its data.
-
-    kind: "reset"   - the device rebooted (new boot id); occupancy seen across the gap is
-                      not trustworthy, so the referee pauses and re-reads the bed.
-          "offline" - the device stopped answering (cable pulled, crash).
-          "online"  - the device is back (after "offline").
-          "warning" - an optional device is absent or degraded; detail says which and why.
-    """
-
-    kind: str
-    device: str
-    detail: str = ""
 
 
 # --------------------------------------------------------------------------- reed grid
@@ -75,37 +48,6 @@ class ReedGrid(ABC):
 
 
 # --------------------------------------------------------------------------- LED grid
-class Effect(enum.Enum):
-    OFF = "off"
-    STEADY = "steady"
-    BLINK = "blink"  # on/off at ~2 Hz
-    PULSE = "pulse"  # brightness breathes at ~1 Hz
-
-
-@dataclass(frozen=True)
-class LedCell:
-    color: tuple[int, int, int] = (0, 0, 0)
-    effect: Effect = Effect.OFF
-
-
-DARK = LedCell()
-
-
-@dataclass(frozen=True)
-class LedFrame:
-    """What every square's LED shows: a tuple of 36 LedCell indexed by square."""
-
-    cells: tuple[LedCell, ...] = (DARK,) * SQUARES
-
-    def __post_init__(self) -> None:
-        if len(self.cells) != SQUARES:
-            raise ValueError(f"LedFrame needs {SQUARES} cells, got {len(self.cells)}")
-
-    @classmethod
-    def from_dict(cls, cells: dict[int, LedCell]) -> "LedFrame":
-        return cls(tuple(cells.get(sq, DARK) for sq in range(SQUARES)))
-
-
 class LedGrid(ABC):
     """One RGB LED under each square. Implementations apply a global brightness cap."""
 
@@ -118,9 +60,6 @@ class LedGrid(ABC):
 
 
 # --------------------------------------------------------------------------- display
-DISPLAY_SIZE = (128, 64)
-
-
 class Display(ABC):
     """A 128x64 monochrome OLED. Screens are rendered to images elsewhere (companion UI)."""
 
@@ -133,16 +72,6 @@ class Display(ABC):
 
 
 # --------------------------------------------------------------------------- card reader
-@dataclass(frozen=True)
-class CardEvent:
-    uid: bytes  # 4 or 7 bytes
-    text: str | None = None  # NDEF text record, when the tag carries one
-
-    @property
-    def uid_hex(self) -> str:
-        return self.uid.hex(":").upper()
-
-
 class CardReader(ABC):
     """RFID/NFC reader. A card held on the reader is one event (debounced)."""
 
@@ -155,12 +84,6 @@ class CardReader(ABC):
 
 
 # --------------------------------------------------------------------------- buttons
-@dataclass(frozen=True)
-class ButtonEvent:
-    name: str  # e.g. "ok", "back", "cat"
-    kind: str  # "press" or "long"
-
-
 class Buttons(ABC):
     @abstractmethod
     def poll(self) -> list[ButtonEvent]:

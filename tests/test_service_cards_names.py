@@ -80,7 +80,7 @@ def test_card_names_cannot_forge_log_lines_or_break_history(tmp_path, caplog, ca
     assert players["o"] == "Eve INFO journaled ply 9" and players["g"] == "M" * MAX_NAME
     assert all(len(n) <= MAX_NAME for n in c.referee.players)
     # a name written raw by an older version is cleaned when shown
-    c.journal.conn.execute("UPDATE games SET grey=?", ("Z" * 3000 + "\nforged",))
+    c.journal.conn.execute("UPDATE players SET name=? WHERE seat=1", ("Z" * 3000 + "\nforged",))
     c.close()
     assert history_main(["--state", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -7,7 +7,8 @@ import hashlib
 import pytest
 from PIL import Image
 
-from companion.ui import i18n, render
+from companion.ui import i18n
+from companion.ui.render import render
 from companion.ui.render import font, pack, text_width, wrap
 from companion.ui.samples import sample_screens
 from companion.ui.screens import KINDS, Pool, Screen, msg

@@ -1,4 +1,5 @@
-"""The physical-game referee: sensed bed -> guidance (LEDs, OLED) and commits. Pure."""
-from companion.referee.referee import Commit, Referee, RefereeView
+"""Round 1's name for the maunz table (companion/tables/maunz/): `Referee` is `MaunzTable`."""
+from companion.tables.maunz.table import MaunzTable as Referee, RefereeView
+from companion.tables.protocol import Commit
 
 __all__ = ["Commit", "Referee", "RefereeView"]

@@ -29,10 +29,8 @@ def _game(name: str, rules: str | None, first: str):
     if game is None:
         from companion.games import get
 
-        game = get(name, rules=rules)
-        if first == "grey" and hasattr(game, "first"):
-            game.first = 1
-        _games[key] = game
+        settings = {"first": 1} if first == "grey" else {}  # maunz's `[game] first`
+        game = _games[key] = get(name, rules=rules, **settings)
     return game
 
 

@@ -1,98 +1,61 @@
-"""The companion service: polls the devices, feeds the referee, journals its commits, and shows
-what it wants on the LEDs and the OLED. I/O lives here; every decision lives in the referee.
+"""The companion service: polls the devices, feeds the game's table, journals its commits, and
+shows what it wants on the LEDs and the OLED. I/O lives here; every decision lives in the table
+(companion/tables/protocol.py) — except which game is played, which the service owns (the game
+menu and game cards, companion/tables/menu.py).
 
 One loop iteration (`step(now)`), at the scan rate:
-  1. poll the reed grid, device events, card taps and button presses -> referee (with `now`)
-  2. referee.tick(now)
-  3. journal referee.drain_commits() durably (each its own transaction, synchronous=FULL) —
+  1. poll the reed grid, device events, card taps and button presses -> table (with `now`)
+  2. table.tick(now)
+  3. journal table.drain_commits() durably (each its own transaction, synchronous=FULL) —
      *before* anything is acknowledged on the LEDs, so a move shown as accepted survives a
      power loss
   4. repaint the LEDs only when the LedFrame changed; render + show the OLED only when the
      screen changed
-  5. start the AI when the referee wants a move or a hint: in a worker process (the search is
+  5. start the AI when the table wants a move or a hint: in a worker process (the search is
      pure Python and holds the GIL; in a thread it stalls this loop — `companion bench referee`),
-     or in a thread with `[game] ai_process = false`
+     or in a thread with `[game] ai_process = false` (companion/service/ai_handoff.py)
 """
 from __future__ import annotations
 
 import asyncio
-import base64
-import io
 import logging
 import time
 from pathlib import Path
 
-from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, normalise_uid, parse_text
+from companion import tables
+from companion.service import chance
+from companion.service.ai_handoff import AiHandoff
+from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
+from companion.service.snapshot import render_message, snapshot
 from companion.service.storage import PendingCommits, StorageError
+from companion.service.switching import GameSwitching
+from companion.tables.menu import GameMenu
 
 log = logging.getLogger("companion")
 
-COLOURS = ("o", "g")
 UNKNOWN_CARD_SECONDS = 4.0
 PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
 
 
-def make_game(config: Config):
-    from companion.games import get
+def make_game(config: Config, name: str | None = None):
+    """The configured game (its rules and `first`), or the game called `name` under its rulebook."""
+    from companion.games import get, info
 
-    game = get(config.game.game, rules=config.game.rules)
-    if config.game.first == "grey" and hasattr(game, "first"):
-        game.first = 1
-    return game
-
-
-def _square_name(sq: int) -> str:
-    return "abcdef"[sq % 6] + str(sq // 6 + 1)
+    g = config.game
+    if name is not None and info(name).name != info(g.game).name:
+        return get(name)
+    settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
+    return get(g.game, rules=g.rules, **settings)
 
 
-def render_message(message: tuple, language: str):
-    """The service's own OLED messages (beside the referee's screens): an unknown card."""
-    from PIL import Image, ImageDraw
-
-    kind, uid = message
-    if kind == "storage":
-        from companion.service.storage import render_problem
-
-        return render_problem(language)
-    img = Image.new("1", (128, 64), 0)
-    d = ImageDraw.Draw(img)
-    head = "Unbekannte Karte" if language == "de" else "Unknown card"
-    how = "Anlernen mit:" if language == "de" else "Enrol it with:"
-    d.text((0, 0), head, fill=1)
-    d.line((0, 11, 127, 11), fill=1)
-    d.text((0, 14), uid[:21], fill=1)
-    d.text((0, 26), uid[21:], fill=1) if len(uid) > 21 else None
-    d.text((0, 40), how, fill=1)
-    d.text((0, 52), "companion cards add", fill=1)
-    return img
-
-
-# The OLED lines that put a named piece on a square (companion.referee.guidance).
-_PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
-
-
-def _page_hints(screen) -> dict:
-    """What the simulated table needs beyond the bed: the square whose kitten-or-cat question is
-    open ("asking", answered by the page's piece picker), and the piece the current correction
-    step puts on a square ("put": the page puts down that piece there, not the mover's)."""
-    out = {"asking": None, "put": None}
-    for line in getattr(screen, "lines", ()):
-        params = dict(line.params)
-        if line.key == "ask_kind":
-            out["asking"] = params["square"]
-        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
-            out["put"] = {"square": params["square"], "piece": params["piece"]}
-    return out
-
-
-class Companion:
+class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
-                 recorder=None, feed=None, ai_mode: str | None = None) -> None:
-        from companion.referee import Referee
-
+                 recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
+        # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
+        self.chance_source = chance_source  # None: secrets.SystemRandom(), made at the first draw
         self.devices = devices
         self.state_dir = Path(state_dir if state_dir is not None else config.state_dir)
         self.clock = clock
@@ -102,26 +65,22 @@ class Companion:
             ai_mode = "process" if getattr(config.game, "ai_process", True) else "thread"
         # "process" (a spawned worker), "thread", "inline" (tests), "replay", "off"
         self.ai_mode = ai_mode
-        self.game = make_game(config)
-        self.journal = Journal(self.state_dir, self.game, game_name=config.game.game)
+        self.journal = Journal(self.state_dir, make_game(config))
+        self.game = self.journal.game  # an unfinished game resumes as the game it was
         self.cards = CardStore(self.journal.conn)
         self.language = self.journal.setting("language", config.game.language)
-        ai = self.journal.setting("ai", config.game.ai)
-        self.ai_colour = {"orange": 0, "grey": 1}.get(ai)
+        self.ai_seat = self._seat(self.journal.setting("ai", config.game.ai))
         self.resumed = self.journal.resumable
         start = self.journal.start_position()
         moves = self.journal.moves()
         if self.journal.current is None:
             start = self.game.initial_position()
             self.journal.begin_game(self.game.format_position(start))
-        self.referee = Referee(self.game, start, moves=tuple(moves), settle=config.game.settle,
-                               correction_delay=config.game.correction_delay, language=self.language,
-                               ai_colour=self.ai_colour)
-        players = self.journal.players()
-        self.referee.names = [players["o"], players["g"]]
+        self.table = self._make_table(start, moves, self.journal.seat_players())
+        self.menu = GameMenu()
         if self.resumed:
-            log.info("resumed game %d after %d moves: %s", self.journal.current.id, len(moves),
-                     self.game.format_position(self.journal.position()))
+            log.info("resumed %s game %d after %d moves: %s", self.game.info.name, self.journal.current.id,
+                     len(moves), self.game.format_position(self.journal.position()))
         self._sensed: int | None = None
         self._leds = None
         self._screen = None
@@ -132,14 +91,10 @@ class Companion:
         self._image = None
         self._png: str | None = None
         self._view = None
-        self._overlay = None  # (screen, until): a service message over the referee's screen
-        self._ai_future = None
-        self._ai_key = None
-        self._ai_failed = False
-        self._ai_errors = 0  # consecutive failed AI calls; the AI is given up after a few
-        self._ai_pool = None  # the worker process (ai_mode "process"), started on first use
-        self._ai_threads = None  # the worker thread (ai_mode "thread")
-        self.ai_spawned_at: float | None = None
+        self._overlay = None  # (screen, until): a service message over the table's screen
+        self._init_ai()
+        self._chance_feed: list[str] = []  # recorded draws waiting for their chance node (replay)
+        self._chance_now = 0.0
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
         self._stopped = False
@@ -150,13 +105,42 @@ class Companion:
         self.images_shown = 0
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
 
+    # ------------------------------------------------------------------------------ the game
+    @property
+    def referee(self):
+        """Round 1's name for the table (the maunz table was "the referee")."""
+        return self.table
+
+    @property
+    def ai_colour(self) -> int | None:
+        return self.ai_seat
+
+    def _config_game_name(self) -> str:
+        from companion.games import info
+
+        return info(self.config.game.game).name
+
+    def _seats(self) -> tuple[str, ...]:
+        return tables.seat_names(self.game.info.name, self.game.seats(self.journal.position()
+                                                                      or self.game.initial_position()))
+
+    def _seat(self, setting: str | None) -> int | None:
+        """The AI's seat from its setting ("off", or a seat's name: maunz "orange"/"grey")."""
+        seats = self._seats()
+        return seats.index(setting) if setting in seats else None
+
+    def _make_table(self, start, moves, players):
+        return tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
+                           correction_delay=self.config.game.correction_delay, language=self.language,
+                           ai_seat=self.ai_seat, players=players)
+
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
         """One loop iteration. Returns True when the snapshot changed."""
         if now is None:
             now = self.clock()
         self.steps += 1
-        ref = self.referee
+        ref = self.table
         if self.feed is not None:
             self.feed.poll()
         if self.pending.paused and not self._retry_storage(now):
@@ -177,7 +161,15 @@ class Companion:
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
             self._record(now, "button", name=b.name, kind=b.kind)
-            ref.on_button(b.name, b.kind, now)
+            if self.menu.is_open:
+                self._menu_button(b.name, b.kind, now)
+                changed = True
+            elif b.name == "cat" and self._asks_new_game():
+                self._open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
+                changed = True
+            else:
+                self.table.on_button(b.name, b.kind, now)
+        ref = self.table  # a confirmed switch made a new table
         self._collect_ai(now)
         ref.tick(now)
         commits = ref.drain_commits()
@@ -186,6 +178,11 @@ class Companion:
             if not self.pending.flush(now, commits):
                 self._pause_for_storage(now)
                 return True
+        drawn = self._draw_chance(now)
+        if drawn is None:  # a draw could not be journaled: not shown, retried (storage)
+            self._pause_for_storage(now)
+            return True
+        changed = changed or drawn
         view = ref.view()
         if view is not self._view:
             if self._view is None or view.phase != self._view.phase:
@@ -197,7 +194,11 @@ class Companion:
                 self.frames_shown += 1
                 changed = True
         screen = view.screen
-        if self._overlay is not None:
+        if self.menu.is_open:
+            screen = self.menu.screen(self.game.info.name)
+        elif view.phase == "confirm_new_game" and len(tables.names()) > 1:
+            screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
+        elif self._overlay is not None:
             if now < self._overlay[1]:
                 screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)
             else:
@@ -220,7 +221,7 @@ class Companion:
             image = render_message(screen, language)
             self._pages = 1
         else:
-            from companion.ui.render import page_count, render  # the function (the package attribute is shadowed by the submodule)
+            from companion.ui.render import page_count, render
 
             self._pages = page_count(screen, language)
             image = render(screen, language=language, page=page)
@@ -237,6 +238,9 @@ class Companion:
             self._journal_one(c)
 
     def _journal_one(self, c) -> None:
+        if c.kind == "chance":  # the service's own draw: durable first, then the table hears it
+            self._journal_chance(c)
+            return
         self.journal.apply_commit(c.kind, c.move, c.position)
         if c.kind == "move":
             log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
@@ -244,9 +248,9 @@ class Companion:
             self._save_settings()
         else:
             if c.kind == "new_game":  # the same players go on playing
-                for colour, name in enumerate(getattr(self.referee, "players", ("", ""))):
+                for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
                     if name:
-                        self.journal.set_player(colour, name)
+                        self.journal.set_player(seat, name)
             log.info("journaled %s -> %s", c.kind, c.position)
 
     def _pause_for_storage(self, now: float) -> None:
@@ -262,7 +266,7 @@ class Companion:
             self.frames_shown += 1
         self._overlay = None
         if self._screen != ("storage", ""):
-            self._show_screen(("storage", ""), getattr(self.referee, "language", self.language))
+            self._show_screen(("storage", ""), getattr(self.table, "language", self.language))
 
     def _retry_storage(self, now: float) -> bool:
         """While paused: drop the players' input (the table is stopped), retry when due.
@@ -278,20 +282,20 @@ class Companion:
         return True
 
     def _save_settings(self) -> None:
-        ref = self.referee
-        names = list(getattr(ref, "players", ("", "")))
-        known = self.journal.players()
-        for colour, letter in enumerate(COLOURS):
-            if names[colour] and names[colour] != known[letter]:
-                self.journal.set_player(colour, names[colour])
+        ref = self.table
+        known = self.journal.seat_players()
+        for seat, name in enumerate(ref.players[:len(known)]):
+            if name and name != known[seat]:
+                self.journal.set_player(seat, name)
         language = getattr(ref, "language", self.language)
         if language != self.language:
             self.language = language
             self.journal.set_setting("language", language)
-        ai = getattr(ref, "ai_colour", self.ai_colour)
-        if ai != self.ai_colour:
-            self.ai_colour = ai
-            self.journal.set_setting("ai", {0: "orange", 1: "grey"}.get(ai, "off"))
+        ai = getattr(ref, "ai_seat", self.ai_seat)
+        if ai != self.ai_seat:
+            self.ai_seat = ai
+            seats = self._seats()
+            self.journal.set_setting("ai", seats[ai] if ai is not None and ai < len(seats) else "off")
             if ai is not None and self._ai_pool is None and self._stop_event is not None:
                 self.warm_ai()
 
@@ -311,10 +315,17 @@ class Companion:
             return
         function, name = parsed
         log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
+        if function == "game":
+            self._game_card(name, now)
+            return
+        self.menu.close()  # any other card: back to the game in play
+        if function not in getattr(self.table, "card_functions", FUNCTIONS):
+            self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}")
+            return
         if function == "player":
-            self.referee.on_card("player", now, arg=name)
+            self.table.on_card("player", now, arg=name)
         else:
-            self.referee.on_card(function, now)
+            self.table.on_card(function, now)
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
@@ -326,129 +337,6 @@ class Companion:
                 f" ({', '.join(FUNCTIONS)})")
         self._message(text)
         self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
-
-    # ------------------------------------------------------------------------------ AI
-    def _maybe_ai(self, view, now: float) -> None:
-        if not (view.wants_ai or view.wants_hint) or self.ai_mode in ("off", "replay") or self._ai_failed:
-            return
-        key = (tuple(view.moves), bool(view.wants_hint))
-        if self._ai_future is not None or self._ai_key == key:
-            return
-        self._ai_key = key
-        position = self.referee.position
-        inline = self.ai_mode == "inline"
-        if self.ai_mode == "thread":
-            try:
-                asyncio.get_running_loop()
-            except RuntimeError:  # no event loop (a plain step() caller): compute here, as before
-                inline = True
-        if inline:
-            move = self._compute_ai(position)
-            if move is not None:
-                self._give_ai(move, now)
-            return
-        try:
-            self._ai_future = self.start_ai(position)
-        except Exception as exc:  # the idle worker died (BrokenProcessPool): a new one next time
-            log.warning("AI could not start: %r", exc)
-            if self._ai_pool is not None:
-                pool, self._ai_pool = self._ai_pool, None
-                self._shutdown_pool(pool, busy=False)
-            self._ai_key = None
-            self._ai_errors += 1
-            if self._ai_errors >= 3:
-                self._ai_failed = True
-                self._message("AI failed 3 times in a row; play on without it (see the log)")
-            return
-        self._ai_future_key = key
-
-    def start_ai(self, position, time_limit: float | None = None):
-        """Start one AI search for `position` in the background (the worker process or thread);
-        returns a concurrent.futures.Future of the move (an engine Move, or its text), or None."""
-        if time_limit is None:
-            time_limit = self.config.game.ai_time
-        if self.ai_mode == "process":
-            from companion.service import ai_process
-
-            g = self.config.game
-            return self._pool().submit(ai_process.think, g.game, g.rules, g.first,
-                                       self.game.format_position(position), g.ai_level, time_limit)
-        if self._ai_threads is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._ai_threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-ai")
-        return self._ai_threads.submit(self._compute_ai, position, time_limit)
-
-    def _pool(self):
-        """The AI worker process, spawned on first use (or by warm_ai())."""
-        if self._ai_pool is None:
-            from companion.service import ai_process
-
-            self._ai_pool = ai_process.make_pool()
-            self.ai_spawned_at = time.monotonic()
-        return self._ai_pool
-
-    def warm_ai(self):
-        """Start the worker process and load the AI in it now, in the background, so the first AI
-        move is not delayed by the spawn. Returns the future of the worker's pid (None if the AI
-        does not run in a process)."""
-        if self.ai_mode != "process" or self._closed:
-            return None
-        from companion.service import ai_process
-
-        g = self.config.game
-        return self._pool().submit(ai_process.warm, g.game, g.rules, g.first)
-
-    def _compute_ai(self, position, time_limit: float | None = None):
-        try:
-            from companion.ai import choose_move
-        except ImportError as exc:
-            self._ai_failed = True
-            log.warning("AI not available (%s); play on without it", exc)
-            return None
-        try:
-            result = choose_move(self.game, position, level=self.config.game.ai_level,
-                                 time_limit=self.config.game.ai_time if time_limit is None else time_limit)
-            return getattr(result, "move", result)
-        except Exception:
-            log.exception("AI failed in %s", self.game.format_position(position))
-            return None
-
-    def _collect_ai(self, now: float) -> None:
-        fut = self._ai_future
-        if fut is None or not fut.done():
-            return
-        self._ai_future = None
-        try:
-            move = fut.result()
-        except Exception as exc:  # the worker died (out of memory?) or the search failed
-            log.warning("AI failed: %r", exc)
-            move = None
-            if self._ai_pool is not None and getattr(self._ai_pool, "_broken", False):
-                pool, self._ai_pool = self._ai_pool, None  # a new worker on the next request
-                self._shutdown_pool(pool, busy=False)
-        if move is None:
-            self._ai_errors += 1
-            if self._ai_errors >= 3:
-                self._ai_failed = True
-                self._message("AI failed 3 times in a row; play on without it (see the log)")
-        else:
-            self._ai_errors = 0
-        view = self.referee.view()
-        if move is None or (tuple(view.moves), bool(view.wants_hint)) != self._ai_future_key:
-            self._ai_key = None  # stale (the game moved on) or failed: ask again if still wanted
-            return
-        self._give_ai(move, now)
-
-    def _give_ai(self, move, now: float) -> None:
-        if isinstance(move, str):
-            move = self.game.parse_move(self.referee.position, move)
-        self._record(now, "ai", move=self.game.format_move(self.referee.position, move))
-        self.referee.on_ai_move(move)
-
-    def ai_answer(self, text: str, now: float) -> None:
-        """A recorded AI answer (replay)."""
-        self.referee.on_ai_move(self.game.parse_move(self.referee.position, text))
 
     # ------------------------------------------------------------------------------ helpers
     def _record(self, now: float, type_: str, **fields) -> None:
@@ -462,10 +350,12 @@ class Companion:
         self._notify()
 
     def record_header(self) -> dict:
+        seats = self._seats()
         return {
-            "game": self.config.game.game, "rules": self.config.game.rules,
+            "game": self.game.info.name, "rules": self.game.rules,
             "start": self.journal.current.start, "moves": self.journal.moves(),
-            "language": self.language, "ai": {0: "orange", 1: "grey"}.get(self.ai_colour),
+            "language": self.language,
+            "ai": seats[self.ai_seat] if self.ai_seat is not None and self.ai_seat < len(seats) else None,
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
             "first": self.config.game.first,
@@ -473,48 +363,7 @@ class Companion:
 
     # ------------------------------------------------------------------------------ web API
     def snapshot(self) -> dict:
-        view = self._view if self._view is not None else self.referee.view()
-        pos = view.position
-        pools = {}
-        for colour, letter in enumerate(COLOURS):
-            k, c = pos.pool(colour)
-            pools[letter] = {"kittens": k, "cats": c, "reserve": pos.reserve(colour), "boxed": pos.boxed(colour)}
-        bed = {}
-        for sq in range(36):
-            piece = pos.piece_at(sq)
-            if piece:
-                bed[_square_name(sq)] = piece
-        sensed = self._sensed or 0
-        leds = []
-        frame = self._leds if self._leds is not None else view.leds
-        for sq, cell in enumerate(frame.cells):
-            r, g, b = cell.color
-            leds.append({"square": _square_name(sq), "color": f"#{r:02x}{g:02x}{b:02x}",
-                         "effect": cell.effect.value})
-        if self._png is None and self._image is not None:
-            buf = io.BytesIO()
-            self._image.save(buf, format="PNG")
-            self._png = base64.b64encode(buf.getvalue()).decode("ascii")
-        winner = view.winner
-        return {
-            "position": self.game.format_position(pos),
-            "to_move": COLOURS[pos.turn],
-            "pools": pools,
-            "bed": bed,
-            "sensed": [_square_name(sq) for sq in range(36) if sensed >> sq & 1],
-            "leds": leds,
-            "oled": self._png or "",
-            "instruction": view.instruction,
-            "phase": view.phase,
-            "moves": list(view.moves),
-            "winner": None if winner is None else COLOURS[winner],
-            "language": getattr(self.referee, "language", self.language),
-            "ai": None if self.ai_colour is None else COLOURS[self.ai_colour],
-            "players": self.journal.players(),
-            "game_id": self.journal.current.id if self.journal.current else None,
-            "messages": list(self.messages[-3:]),
-            **_page_hints(view.screen),
-        }
+        return snapshot(self)
 
     def subscribe(self) -> asyncio.Queue:
         q: asyncio.Queue = asyncio.Queue(maxsize=1)
@@ -538,7 +387,7 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
-        if self.ai_colour is not None:
+        if self.ai_seat is not None:
             self.warm_ai()  # hints alone start the worker on their first use
         try:
             while not self._stop_event.is_set():
@@ -558,15 +407,6 @@ class Companion:
                 notifier.stopping()
             self.close()
 
-    @staticmethod
-    def _shutdown_pool(pool, busy: bool) -> None:
-        from companion.service import ai_process
-
-        try:
-            ai_process.shutdown_pool(pool, busy=busy)
-        except Exception:
-            log.exception("could not stop the AI worker")
-
     async def stop(self) -> None:
         self._stopped = True
         if self._stop_event is not None:
@@ -577,7 +417,7 @@ class Companion:
         if self._closed:
             return
         self._closed = True
-        from hardware.interfaces import LedFrame
+        from companion.words import LedFrame
 
         try:
             self.devices.leds.show(LedFrame())
@@ -589,19 +429,10 @@ class Companion:
             self.devices.display.show(Image.new("1", (128, 64), 0))
         except Exception:
             log.exception("could not blank the OLED")
-        busy = self._ai_future is not None and not self._ai_future.done()
-        if self._ai_future is not None:
-            self._ai_future.cancel()
-            self._ai_future = None
-        if self._ai_pool is not None:
-            pool, self._ai_pool = self._ai_pool, None
-            self._shutdown_pool(pool, busy=busy)
-        if self._ai_threads is not None:
-            self._ai_threads.shutdown(wait=False, cancel_futures=True)
-            self._ai_threads = None
+        self._stop_ai()
         if self.recorder is not None:
-            self.recorder.close(self.clock(), position=self.game.format_position(self.referee.position),
-                                moves=list(self.referee.moves))
+            self.recorder.close(self.clock(), position=self.game.format_position(self.table.position),
+                                moves=list(self.table.moves))
         if self.feed is not None:
             self.feed.close()
         self.devices.close()

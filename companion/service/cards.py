@@ -1,5 +1,5 @@
-"""Control cards: RFID tags mapped to referee functions (and player cards to names), stored in
-the journal database so enrolling works while the service runs."""
+"""Control cards: RFID tags mapped to table functions (player cards to names, game cards to the
+game they start), stored in the journal database so enrolling works while the service runs."""
 from __future__ import annotations
 
 import logging
@@ -21,7 +21,10 @@ FUNCTIONS: dict[str, str] = {
     "ai_off": "no AI player",
     "language": "switch language (de/en)",
     "player": "a player's card (a name, for the history)",
+    "game": "start a new game of the game named on the card (after OK)",
 }
+#: Functions whose cards carry a name: the player's, or the game's.
+NAMED = ("player", "game")
 
 
 class CardError(ValueError):
@@ -65,6 +68,23 @@ def parse_text(text: str | None) -> tuple[str, str] | None:
     return function, clean_name(name)
 
 
+def game_name(name: str) -> str:
+    """A game card's game: a registered game with a table (its name, aliases resolved)."""
+    from companion import tables
+    from companion.games import GameError, info
+
+    playable = ", ".join(tables.names())
+    if not name.strip():
+        raise CardError(f"a game card needs the game: companion cards add UID game NAME ({playable})")
+    try:
+        key = info(name.strip()).name
+    except GameError:
+        key = None
+    if key is None or not tables.has(key):
+        raise CardError(f"game card for {name.strip()!r}: no table for that game; use one of: {playable}")
+    return key
+
+
 @dataclass(frozen=True)
 class Card:
     uid: str
@@ -102,6 +122,8 @@ class CardStore:
         name = clean_name(name)
         if function == "player" and not name:
             raise CardError("a player card needs a name: companion cards add UID player NAME")
+        if function == "game":
+            name = game_name(name)
         old = self.get(uid)
         if old is not None and not replace and (old.function, old.name) != (function, name):
             was = f"{old.function}{' ' + old.name if old.name else ''}"

@@ -97,18 +97,24 @@ def _confirm_replace(store: CardStore, uid: str, function: str, name: str, stdin
 def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdout, timeout: float = 30.0) -> int:
     n = 0
     pending: list = []
-    for function in functions:
-        if function == "player":
-            continue
-        print(f"Tap the card for '{function}' ({FUNCTIONS[function]}); Enter skips", file=out, flush=True)
+    asks = [(f, "", f"Tap the card for '{f}' ({FUNCTIONS[f]}); Enter skips")
+            for f in functions if f not in ("player", "game")]
+    if "game" in functions:  # one card per game that has a table
+        from companion import tables
+        from companion.games import info
+
+        asks += [("game", name, f"Tap the card for a new game of {info(name).title}; Enter skips")
+                 for name in tables.names()]
+    for function, name, prompt in asks:
+        print(prompt, file=out, flush=True)
         uid = wait_tap(reader, stdin, timeout, pending)
         if uid is None:
             print("  skipped", file=out)
             continue
-        if not _confirm_replace(store, uid, function, "", stdin, out):
+        if not _confirm_replace(store, uid, function, name, stdin, out):
             continue
-        store.add(uid, function, replace=True)
-        print(f"  {uid} -> {function}", file=out, flush=True)
+        store.add(uid, function, name, replace=True)
+        print(f"  {uid} -> {function}{' ' + name if name else ''}", file=out, flush=True)
         n += 1
     if "player" in functions:
         while True:
@@ -138,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("add", help="map a card UID to a function")
     a.add_argument("uid")
     a.add_argument("function", choices=list(FUNCTIONS))
-    a.add_argument("name", nargs="?", default="", help="the player's name (function 'player')")
+    a.add_argument("name", nargs="?", default="",
+                   help="the player's name (function 'player') or the game (function 'game')")
     a.add_argument("--replace", action="store_true", help="re-enrol a card that is already enrolled")
     sub.add_parser("list", help="the enrolled cards")
     r = sub.add_parser("remove", help="forget a card")

@@ -3,7 +3,9 @@
     [hardware]   # one key per device, handed to hardware.build_devices (it validates them)
     reed = "gpio"
     [game]
-    rules = "rulebook"      # or "opponent-cats-win", "kids"
+    game = "maunz"          # the game at boot: a registered game with a table (`companion games`)
+    rules = "rulebook"      # or that game's rules options, comma-separated (maunz:
+                            # "opponent-cats-win" or "kids")
     first = "orange"        # or "grey"
     settle = 0.25           # seconds a sensed change must hold before it counts
     correction_delay = 3.0  # seconds before a wrong bed is flagged
@@ -123,10 +125,10 @@ class Config:
         hw = dict(data.get("hardware", {}))
         g = data.get("game", {})
         v.unknown("game", g, _GAME_KEYS)
-        rules = v.choice("game", g, "rules", "rulebook", ("rulebook", "opponent-cats-win", "kids"))
+        name, rules = v.game(g)
         game = GameConfig(
-            game=v.choice("game", g, "game", "maunz", ("maunz", "boop")),
-            rules=None if rules == "rulebook" else rules,
+            game=name,
+            rules=rules,
             first=v.choice("game", g, "first", "orange", ("orange", "grey")),
             settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
@@ -187,6 +189,33 @@ class _Validator:
             raise ConfigError(self.source, section, key, f"bad value {value!r}",
                               f"use one of: {', '.join(repr(o) for o in options)}")
         return value
+
+    def game(self, table) -> tuple[str, str | None]:
+        """[game] game and rules, checked against the game registry: a game that has a table, and
+        that game's rules options (None: the rulebook)."""
+        from companion import tables
+        from companion.games import GameError, info
+        from companion.games.base import parse_rules, rules_text
+
+        name = self.string("game", table, "game", "maunz")
+        playable = tables.names()
+        try:
+            meta = info(name)
+        except GameError:
+            meta = None
+        if meta is None or meta.name not in playable:
+            raise ConfigError(self.source, "game", "game", f"bad value {name!r}"
+                              + ("" if meta is None else " (no table for it yet)"),
+                              f"use one of: {', '.join(repr(n) for n in playable)}")
+        rules = self.string("game", table, "rules", "rulebook")
+        if rules.strip() == "rulebook":
+            return meta.name, None
+        try:
+            return meta.name, rules_text(parse_rules(meta, rules))
+        except GameError:
+            options = ", ".join(repr(o) for o in ("rulebook", *meta.rules_options))
+            raise ConfigError(self.source, "game", "rules", f"bad value {rules!r} for {meta.name}",
+                              f"use one of: {options} (several: comma-separated)") from None
 
     def number(self, section, table, key, default, lo, hi, integer=False):
         value = table.get(key, default)

@@ -10,6 +10,7 @@ that another process appends to (scripted play, the power-loss test).
     {"t": 2.00, "type": "button", "name": "ok", "kind": "press"}
     {"t": 2.10, "type": "device", "kind": "reset", "device": "reed", "detail": ""}
     {"t": 3.00, "type": "ai", "move": "kc3"}             the AI's answer (replayed, not recomputed)
+    {"t": 3.50, "type": "chance", "move": "r3"}          a die, shuffle or deal the service drew
     {"t": 9.00, "type": "end", "position": "<position>", "moves": [...]}
 
 `t` is seconds since the recording started (monotonic clock).
@@ -79,7 +80,7 @@ def read_events(path: str | os.PathLike) -> tuple[dict, list[dict]]:
                                      f" reads version {VERSION}")
             header = obj
             continue
-        if obj["type"] not in ("scan", "card", "button", "device", "ai", "end"):
+        if obj["type"] not in ("scan", "card", "button", "device", "ai", "chance", "end"):
             raise EventFileError(f"{path}:{n}: unknown event type {obj['type']!r}")
         if obj["type"] != "end" and not isinstance(obj.get("t"), (int, float)):
             raise EventFileError(f"{path}:{n}: event without a time \"t\"")

@@ -17,7 +17,20 @@ from companion.service import statedir
 from companion.service.config import ConfigError
 from companion.service.journal import DB_NAME, GameRow, JournalError, connect, list_games, load_game
 
-RESULT_TEXT = {"orange": "orange won", "grey": "grey won", "unfinished": "unfinished", "abandoned": "abandoned"}
+RESULT_TEXT = {"unfinished": "unfinished", "abandoned": "abandoned", "draw": "draw"}
+
+
+def result_text(result: str) -> str:
+    """'orange won', 'unfinished', ...: a result other than these is the winning seat's name."""
+    if result in RESULT_TEXT:
+        return RESULT_TEXT[result]
+    return f"player {result} won" if result.isdigit() else f"{result} won"
+
+
+def seat_names(g: GameRow) -> tuple[str, ...]:
+    from companion.tables import seat_names as names
+
+    return names(g.game, g.seats)
 
 
 def _open(args):
@@ -49,16 +62,37 @@ def _names(g: GameRow) -> GameRow:
     """Names as shown: rows written before names were cleaned may hold anything."""
     from companion.service.cards import clean_name
 
-    g.orange, g.grey = clean_name(g.orange), clean_name(g.grey)
+    g.players = [clean_name(p) for p in g.players]
     return g
 
 
 def to_record(g: GameRow):
-    from companion.games.maunz.record import GameRecord
+    """A game record: maunz's own format (companion maunz replay reads it), else the generic one."""
+    if g.game == "maunz":
+        from companion.games.maunz.record import GameRecord
 
-    return GameRecord(moves=list(g.moves), orange=g.orange, grey=g.grey, date=fmt_date(g.started),
-                      rules=g.rules, result=g.result, start=g.start, duration=fmt_duration(g.duration),
-                      extra={"Id": str(g.id)})
+        return GameRecord(moves=list(g.moves), orange=g.orange, grey=g.grey, date=fmt_date(g.started),
+                          rules=g.rules, result=g.result, start=g.start, duration=fmt_duration(g.duration),
+                          extra={"Id": str(g.id)})
+    return GenericRecord(g)
+
+
+class GenericRecord:
+    """`Key: value` headers, a blank line, then one move a line (moves are the game's text)."""
+
+    def __init__(self, g: GameRow) -> None:
+        self.g = g
+
+    def to_text(self) -> str:
+        g = self.g
+        lines = [f"# {g.game} game record", f"Game: {g.game}", f"Rules: {g.rules or 'rulebook'}"]
+        for seat, (name, player) in enumerate(zip(seat_names(g), g.players)):
+            if player:
+                lines.append(f"Seat {name}: {player}")
+        lines += [f"Date: {fmt_date(g.started)}", f"Result: {g.result}",
+                  f"Duration: {fmt_duration(g.duration)}", f"Start: {g.start}", f"Id: {g.id}", ""]
+        lines += [f"{i}. {m}" for i, m in enumerate(g.moves, start=1)]
+        return "\n".join(lines) + "\n"
 
 
 def history_main(argv: list[str] | None = None) -> int:
@@ -82,17 +116,24 @@ def history_main(argv: list[str] | None = None) -> int:
         conn.close()
     if args.json:
         for g in games:
-            print(json.dumps({"id": g.id, "date": fmt_date(g.started), "orange": g.orange, "grey": g.grey,
-                              "result": g.result, "moves": g.moves, "duration": round(g.duration, 1),
-                              "rules": g.rules or "rulebook", "start": g.start}))
+            row = {"id": g.id, "game": g.game, "date": fmt_date(g.started)}
+            if g.game == "maunz":  # round 1's two fields, as before
+                row.update({"orange": g.orange, "grey": g.grey})
+            row.update({"players": dict(zip(seat_names(g), g.players)), "result": g.result,
+                        "moves": g.moves, "duration": round(g.duration, 1),
+                        "rules": g.rules or "rulebook", "start": g.start})
+            print(json.dumps(row))
         return 0
     if not games:
         print("no games yet")
         return 0
-    print(f"{'id':>4}  {'date':<16}  {'orange':<12} {'grey':<12} {'result':<11} {'moves':>5}  duration")
+    print(f"{'id':>4}  {'date':<16}  {'game':<12} {'players':<30} {'result':<12} {'moves':>5}  duration")
     for g in games:
-        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {(g.orange or '-'):<12} {(g.grey or '-'):<12} "
-              f"{RESULT_TEXT.get(g.result, g.result):<11} {len(g.moves):>5}  {fmt_duration(g.duration)}")
+        players = " / ".join(p or "-" for p in g.players)
+        if len(players) > 30:  # the whole names are in --json and the exports
+            players = players[:27] + "..."
+        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {g.game:<12} {players:<30} "
+              f"{result_text(g.result):<12} {len(g.moves):>5}  {fmt_duration(g.duration)}")
         if args.moves and g.moves:
             pairs = [f"{i // 2 + 1}. " + " ".join(g.moves[i:i + 2]) for i in range(0, len(g.moves), 2)]
             print("      " + " ".join(pairs))

@@ -2,28 +2,46 @@
 synchronous=FULL) in the service's state directory, so a power loss never loses a committed move.
 
 The service writes a commit *before* it acknowledges it on the LEDs; each commit is one
-transaction. The same database holds the game history and the control-card mapping.
+transaction. The same database holds the game history and the control-card mapping, for every
+game the companion plays (schema version 2):
 
-    games(id, game, rules, start, first, started, ended, result, orange, grey)
-    moves(game_id, ply, move, position, at)       -- the moves of each game, in order
-    settings(key, value)                          -- language, ai colour
+    games(id, game, rules, start, started, ended, result, seats)
+                                                  -- game: its registered name; rules: its rules
+                                                     options (text, NULL: the rulebook); start:
+                                                     the start position as text; result:
+                                                     unfinished | abandoned | draw | the winning
+                                                     seat's name (maunz: orange | grey)
+    players(game_id, seat, name)                  -- who sat where (seats are 0..seats-1)
+    moves(game_id, ply, move, position, at)       -- each game's moves and positions as text
+    settings(key, value)                          -- language, ai seat, current game
     cards(uid, function, name, added)             -- control cards (see cards.py)
+
+A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
+place on open, in one transaction: its names move into `players`, nothing else changes.
 """
 from __future__ import annotations
 
 import logging
 import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.service import storage
+# The games as read back (history, export, resume) live beside: imported from here as before.
+from companion.service.history import GameRow, _columns, list_games, load_game  # noqa: F401
 from companion.service.storage import StorageError
 
 log = logging.getLogger("companion")
 
 DB_NAME = "companion.db"
+SCHEMA_VERSION = 2
 
+_PLAYERS = """CREATE TABLE IF NOT EXISTS players(
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY(game_id, seat)
+)"""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games(
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -33,9 +51,9 @@ CREATE TABLE IF NOT EXISTS games(
     started REAL NOT NULL,
     ended REAL,
     result TEXT NOT NULL DEFAULT 'unfinished',
-    orange TEXT NOT NULL DEFAULT '',
-    grey TEXT NOT NULL DEFAULT ''
+    seats INTEGER NOT NULL DEFAULT 2
 );
+%s;
 CREATE TABLE IF NOT EXISTS moves(
     game_id INTEGER NOT NULL REFERENCES games(id),
     ply INTEGER NOT NULL,
@@ -51,31 +69,11 @@ CREATE TABLE IF NOT EXISTS cards(
     name TEXT NOT NULL DEFAULT '',
     added REAL NOT NULL
 );
-"""
+""" % _PLAYERS
 
 
 class JournalError(RuntimeError):
     pass
-
-
-@dataclass
-class GameRow:
-    id: int
-    game: str
-    rules: str | None
-    start: str
-    started: float
-    ended: float | None
-    result: str
-    orange: str
-    grey: str
-    moves: list[str] = field(default_factory=list)
-    last_at: float | None = None
-
-    @property
-    def duration(self) -> float:
-        end = self.ended if self.ended is not None else (self.last_at or self.started)
-        return max(0.0, end - self.started)
 
 
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
@@ -90,17 +88,44 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
         if mode.lower() != "wal":
             raise JournalError(f"{path}: SQLite refused WAL mode ({mode}); put the state directory on a"
                                " local file system")
+        _upgrade(conn)
         conn.executescript(_SCHEMA)
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     return conn
 
 
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """A round-1 database: names from games.orange/grey into players, in one transaction (a
+    power loss during it leaves the round-1 database as it was)."""
+    if "orange" not in _columns(conn, "games"):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(_PLAYERS)
+        for seat, column in enumerate(("orange", "grey")):
+            conn.execute(f"INSERT OR IGNORE INTO players(game_id, seat, name) SELECT id, {seat}, {column}"
+                         f" FROM games WHERE {column} != ''")
+        conn.execute("ALTER TABLE games ADD COLUMN seats INTEGER NOT NULL DEFAULT 2")
+        conn.execute("ALTER TABLE games DROP COLUMN orange")
+        conn.execute("ALTER TABLE games DROP COLUMN grey")
+        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
 class Journal:
     """The service's writer. Keeps the current game's id and position so every commit can be
-    checked against the engine before it is written."""
+    checked against the engine before it is written.
 
-    def __init__(self, state_dir: Path, game, *, game_name: str = "maunz", clock=time.time) -> None:
+    `game` is the game to start when there is nothing to resume. An unfinished game with moves
+    resumes as the game it was (its name and rules from the database): then `self.game` is that
+    game, not the one passed in."""
+
+    def __init__(self, state_dir: Path, game, *, game_name: str | None = None, clock=time.time) -> None:
         state_dir = Path(state_dir)
         try:
             state_dir.mkdir(parents=True, exist_ok=True)
@@ -110,7 +135,7 @@ class Journal:
         self.path = state_dir / DB_NAME
         self.state_dir = state_dir
         self.game = game
-        self.game_name = game_name
+        self.game_name = game_name or game.info.name
         self.clock = clock
         self.conn = None
         self.current: GameRow | None = None
@@ -145,15 +170,27 @@ class Journal:
     def _load_current(self) -> None:
         row = self.conn.execute(
             "SELECT id FROM games WHERE result='unfinished' ORDER BY id DESC LIMIT 1").fetchone()
+        self.current, self._pos = None, None
         if row is None:
-            self.current = None
-            self._pos = None
             return
-        self.current = load_game(self.conn, row[0])
+        current = load_game(self.conn, row[0])
+        if (current.game, current.rules) != (self.game_name, self.game.rules):
+            if not current.moves:  # an unplayed game of another game: start the configured one
+                with self._tx():
+                    self.conn.execute("DELETE FROM players WHERE game_id=?", (current.id,))
+                    self.conn.execute("DELETE FROM games WHERE id=?", (current.id,))
+                return
+            from companion.games import get
+
+            self.game, self.game_name = get(current.game, rules=current.rules), current.game
+        self.current = current
+        self._pos = self._replay(current.moves)
+
+    def _replay(self, moves):
         pos = self.game.parse_position(self.current.start)
-        for text in self.current.moves:
+        for text in moves:
             pos = self.game.apply(pos, self.game.parse_move(pos, text))
-        self._pos = pos
+        return pos
 
     @property
     def resumable(self) -> bool:
@@ -169,16 +206,21 @@ class Journal:
         return self._pos
 
     # ---------------------------------------------------------------------------- writing
-    def begin_game(self, start_text: str) -> GameRow:
-        """Start a new game (the previous unfinished one must have been closed)."""
+    def begin_game(self, start_text: str, game=None) -> GameRow:
+        """Start a new game (the previous unfinished one must have been closed); `game`: a game
+        other than the current one (switching games at the table)."""
+        if game is not None:
+            self.game, self.game_name = game, game.info.name
         now = self.clock()
+        pos = self.game.parse_position(start_text)
+        seats = self.game.seats(pos)
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO games(game, rules, start, started) VALUES (?,?,?,?)",
-                (self.game_name, self.game.rules, start_text, now))
+                "INSERT INTO games(game, rules, start, started, seats) VALUES (?,?,?,?,?)",
+                (self.game_name, self.game.rules, start_text, now, seats))
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
-                               "unfinished", "", "")
-        self._pos = self.game.parse_position(start_text)
+                               "unfinished", seats)
+        self._pos = pos
         self._save_mark()
         return self.current
 
@@ -186,7 +228,7 @@ class Journal:
         return self.current if self.current is not None else self.begin_game(start_text)
 
     def write(self, commits) -> None:
-        """Journal the referee's commits, each in its own durable transaction."""
+        """Journal the table's commits, each in its own durable transaction."""
         for c in commits:
             self.apply_commit(c.kind, c.move, c.position)
 
@@ -204,12 +246,31 @@ class Journal:
         else:
             raise JournalError(f"unknown commit kind {kind!r}")
 
+    def switch_game(self, game, start_text: str) -> GameRow:
+        """Close the current game (abandoned if it has moves) and start one of `game`."""
+        self._close("abandoned" if self._has_moves() else None, self.clock())
+        return self.begin_game(start_text, game)
+
     def _has_moves(self) -> bool:
         return self.current is not None and bool(self.current.moves)
 
+    def _result(self, position) -> str | None:
+        outcome = self.game.outcome(position)
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return "draw"
+        return self.seat_names()[outcome.winner]
+
+    def seat_names(self) -> tuple[str, ...]:
+        from companion.tables import seat_names
+
+        seats = self.current.seats if self.current is not None else self.game.info.min_players
+        return seat_names(self.game_name, seats)
+
     def _move(self, text: str, position: str, now: float) -> None:
         if self.current is None or self.current.result != "unfinished":
-            # A move after a win (or before any game): the referee started a new game implicitly.
+            # A move after a win (or before any game): the table started a new game implicitly.
             self.begin_game(self.game.format_position(self.game.initial_position()))
         pos = self._pos
         try:
@@ -219,21 +280,20 @@ class Journal:
             raise JournalError(f"commit {text!r} is not legal in {self.game.format_position(pos)}: {exc}") from None
         canonical = self.game.format_move(pos, mv)
         ply = len(self.current.moves)
-        winner = getattr(after, "winner", None)
+        result = self._result(after)
         with self._tx():
             self.conn.execute("INSERT INTO moves(game_id, ply, move, position, at) VALUES (?,?,?,?,?)",
                               (self.current.id, ply, canonical, self.game.format_position(after), now))
-            if winner is not None:
-                result = ("orange", "grey")[winner]
+            if result is not None:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
         self.current.moves.append(canonical)
         self.current.last_at = now
         self._pos = after
-        if winner is not None:
-            self.current.result = ("orange", "grey")[winner]
+        if result is not None:
+            self.current.result = result
             self.current.ended = now
         self._save_mark()
-        if winner is not None:
+        if result is not None:
             self._backup(f"g{self.current.id:04d}")
         elif now - self._last_backup >= storage.DAILY:
             self._backup("daily")
@@ -251,10 +311,7 @@ class Journal:
         with self._tx():
             self.conn.execute("DELETE FROM moves WHERE game_id=? AND ply=?", (self.current.id, ply))
         self.current.moves.pop()
-        pos = self.game.parse_position(self.current.start)
-        for text in self.current.moves:
-            pos = self.game.apply(pos, self.game.parse_move(pos, text))
-        self._pos = pos
+        self._pos = self._replay(self.current.moves)
 
     def _close(self, result: str | None, now: float) -> None:
         """Close the current game: as `result` if it is unfinished, or delete it if it has no moves."""
@@ -263,6 +320,7 @@ class Journal:
         ended = bool(self.current.moves) and self.current.result == "unfinished" and bool(result)
         with self._tx():
             if not self.current.moves and self.current.result == "unfinished":
+                self.conn.execute("DELETE FROM players WHERE game_id=?", (self.current.id,))
                 self.conn.execute("DELETE FROM games WHERE id=?", (self.current.id,))
             elif self.current.result == "unfinished" and result:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
@@ -276,21 +334,31 @@ class Journal:
         self._close("abandoned", self.clock())
         self.begin_game(start_text or self.game.format_position(self.game.initial_position()))
 
-    def set_player(self, colour: int, name: str) -> None:
+    def set_player(self, seat: int, name: str) -> None:
         if self.current is None:
             return
+        if not 0 <= seat < self.current.seats:
+            raise JournalError(f"seat {seat} does not exist in a game for {self.current.seats}")
         from companion.service.cards import clean_name
 
-        column = ("orange", "grey")[colour]
         name = clean_name(name)
         with self._tx():
-            self.conn.execute(f"UPDATE games SET {column}=? WHERE id=?", (name, self.current.id))
-        setattr(self.current, column, name)
+            self.conn.execute("INSERT INTO players(game_id, seat, name) VALUES (?,?,?) ON CONFLICT"
+                              "(game_id, seat) DO UPDATE SET name=excluded.name", (self.current.id, seat, name))
+        self.current.players[seat] = name
+
+    def seat_players(self) -> tuple[str, ...]:
+        """The current game's player names, one per seat."""
+        if self.current is None:
+            return ("",) * self.game.info.min_players
+        return tuple(self.current.players)
 
     def players(self) -> dict[str, str]:
-        if self.current is None:
-            return {"o": "", "g": ""}
-        return {"o": self.current.orange, "g": self.current.grey}
+        """The names by seat key (maunz: "o", "g"; other games: "1", "2", ...)."""
+        from companion.tables import seat_keys
+
+        names = self.seat_players()
+        return dict(zip(seat_keys(self.game_name, len(names)), names))
 
     def setting(self, key: str, default: str | None = None) -> str | None:
         row = self.conn.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
@@ -367,21 +435,3 @@ class _Transaction:
         if failure is not exc:
             raise failure
         return False
-
-
-# -------------------------------------------------------------------------------- history
-def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
-    row = conn.execute("SELECT id, game, rules, start, started, ended, result, orange, grey FROM games"
-                       " WHERE id=?", (game_id,)).fetchone()
-    if row is None:
-        return None
-    g = GameRow(*row)
-    for move, at in conn.execute("SELECT move, at FROM moves WHERE game_id=? ORDER BY ply", (game_id,)):
-        g.moves.append(move)
-        g.last_at = at
-    return g
-
-
-def list_games(conn: sqlite3.Connection) -> list[GameRow]:
-    ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY id")]
-    return [g for g in (load_game(conn, i) for i in ids) if g is not None]

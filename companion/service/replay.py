@@ -46,15 +46,17 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
     from companion.service.journal import Journal
 
     game = make_game(config)
-    j = Journal(state_dir, game, game_name=config.game.game)
+    j = Journal(state_dir, game)
     try:
         j.begin_game(header.get("start") or game.format_position(game.initial_position()))
         for move in header.get("moves", []):
             j.apply_commit("move", move, "")
-        for colour, key in enumerate(("o", "g")):
-            name = (header.get("players") or {}).get(key)
-            if name:
-                j.set_player(colour, name)
+        from companion.tables import seat_keys
+
+        names = header.get("players") or {}
+        for seat, key in enumerate(seat_keys(game.info.name, len(j.seat_players()))):
+            if names.get(key):
+                j.set_player(seat, names[key])
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
         store = CardStore(j.conn)
@@ -93,6 +95,8 @@ def replay(path, *, state_dir: Path | None = None, tail: float | None = None, on
                 k += 1
             if ev["type"] == "ai":
                 comp.ai_answer(ev["move"], k * period)
+            elif ev["type"] == "chance":
+                comp.chance_answer(ev["move"], k * period)
             elif ev["type"] == "end":
                 expected = ev
             else:

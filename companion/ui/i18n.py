@@ -90,6 +90,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "ai_off": {"de": "KI aus", "en": "AI off"},
     "player_set": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
     "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
+    # the game menu (companion/tables/menu.py): choose a game, then confirm
+    "head.menu": {"de": "Spiel wählen", "en": "Choose a game"},
+    "head.menu_confirm": {"de": "Neues Spiel?", "en": "New game?"},
+    "menu_item": {"de": "{mark} {title}", "en": "{mark} {title}"},
+    "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
+    "menu_confirm": {"de": "{title}", "en": "{title}"},
+    "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},
+    "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
 }
 
 

@@ -7,7 +7,7 @@ a piece or a warning.
 """
 from __future__ import annotations
 
-from hardware.interfaces import DARK, Effect, LedCell
+from companion.words import DARK, Effect, LedCell
 
 RGB = tuple[int, int, int]
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.ui import i18n
-from companion.ui.screens import Pool, Screen
+from companion.ui.screens import LISTS, Pool, Screen
 
 WIDTH, HEIGHT = 128, 64
 CHAR_W = 6
@@ -125,12 +125,13 @@ def pages(screen: Screen, language: str = i18n.DEFAULT) -> list[list[str]]:
     """The instruction's lines, split into pages that fit under the header (at least one)."""
     per_page = (HEIGHT - _body_top(screen)) // LINE_H
     out: list[list[str]] = [[]]
+    listing = screen.kind in LISTS  # a menu: one entry a line, as written (its marks indent)
     for phrase in (m.text(language) for m in screen.lines):
         page = out[-1]
-        if page and text_width(page[-1] + " · " + phrase) <= WIDTH - 1:
+        if page and not listing and text_width(page[-1] + " · " + phrase) <= WIDTH - 1:
             page[-1] += " · " + phrase  # short phrases share a line, as in pack()
             continue
-        lines = wrap(phrase)
+        lines = [phrase] if listing and text_width(phrase) < WIDTH else wrap(phrase)
         if page and len(page) + len(lines) > per_page and len(lines) <= per_page:
             out.append([])  # a phrase that fits on one page is not torn across two
         for line in lines:

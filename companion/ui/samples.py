@@ -44,4 +44,13 @@ def sample_screens() -> dict[str, Screen]:
         "paused": Screen("paused", 0, _POOLS, lines=(msg("paused"),)),
         "confirm_new_game": Screen("confirm_new_game", 0, _POOLS,
                                    lines=(msg("confirm_keys"), msg("confirm_card"))),
+        "game_question": Screen("confirm_new_game", lines=(msg("menu_confirm", title="maunz."),
+                                                           msg("confirm_keys"), msg("menu_other"))),
+        "game_menu": Screen("menu", lines=(msg("menu_item", mark=">", title="maunz."),
+                                           msg("menu_item", mark=" ", title="Katzenjammer"),
+                                           msg("menu_item", mark=" ", title="Monster Mau Mau"),
+                                           msg("menu_keys"))),
+        "game_confirm": Screen("confirm_new_game", title=msg("head.menu_confirm"),
+                               lines=(msg("menu_confirm", title="Katzenjammer"),
+                                      msg("menu_abandon"), msg("confirm_keys"))),
     }

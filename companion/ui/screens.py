@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from companion.ui import i18n
 
 KINDS = ("await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
-         "confirm_new_game")
+         "confirm_new_game", "menu")
+#: Kinds whose lines are a list (one Msg per line), never packed together.
+LISTS = ("menu",)
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,8 @@ class Screen:
         if self.kind == "won" and self.winner is not None:
             name = self.names[self.winner] if self.names else ""
             return name + "!" if name else i18n.text("head.won", language, colour=self.winner)
+        if self.kind == "menu":
+            return i18n.text("head.menu", language)
         if self.kind in ("paused", "confirm_new_game", "correction"):
             return i18n.text(f"head.{self.kind}", language)
         if self.to_move is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from hardware.interfaces import COLS, SQUARES, square_name
+from companion.words import COLS, SQUARES, square_name
 
 CONTROL_TYPES = ("reed", "button", "card")
 BUTTON_KINDS = ("press", "long")
@@ -104,7 +104,15 @@ def card_catalog(companion) -> list[Card]:
                               text=c.get("text"), name=str(c.get("name") or "")))
         return cards
     return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
-                 text=f"maunz:{f}", name=f.partition(":")[2]) for f, label in DEFAULT_CARDS]
+                 text=f"maunz:{f}", name=f.partition(":")[2]) for f, label in DEFAULT_CARDS + game_cards()]
+
+
+def game_cards() -> tuple[tuple[str, str], ...]:
+    """One card per game that has a table (the game menu's choices, as cards)."""
+    from companion import tables
+    from companion.games import info
+
+    return tuple((f"game:{name}", f"Game: {info(name).title}") for name in tables.names())
 
 
 # --------------------------------------------------------------------------- parsing

@@ -41,7 +41,7 @@ from companion.web.protocol import (
     card_catalog,
     parse_control,
 )
-from hardware.interfaces import SQUARES, square_name
+from companion.words import SQUARES, square_name
 
 STATIC_DIR = Path(__file__).with_name("static")
 log = logging.getLogger("companion.web")

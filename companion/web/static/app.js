@@ -299,6 +299,11 @@
     if (!s) return;
 
     document.body.dataset.phase = s.phase || "";
+    document.body.dataset.view = s.view || "board";
+    document.body.dataset.game = s.game || "";
+    const textview = $("textview");
+    textview.hidden = s.view !== "text";
+    textview.textContent = s.view === "text" ? (s.title || s.game) + "\n\n" + (s.text || "") : "";
     document.body.dataset.moves = String((s.moves || []).length);
     document.body.dataset.winner = s.winner || "";
 

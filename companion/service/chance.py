@@ -1,0 +1,82 @@
+"""Chance at the table: dice, shuffles and deals are drawn by the service, never by an engine or
+a table. At a chance node (`game.to_move(position) == CHANCE`) the service draws one outcome
+from `game.chance_outcomes(position)` with its random source — `secrets.SystemRandom()` at the
+table, a seeded `random.Random` in tests — records it, journals it as a move, and only then
+hands it to the table (`table.on_chance`), so a power loss never re-rolls and a replay replays
+the same draws (the recording's "chance" events)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+from companion.tables.protocol import Commit
+
+#: Chance nodes in a row the service resolves in one loop iteration (a deal of many cards is
+#: many chance moves); more is a game that never leaves chance, and the rest waits a step.
+MAX_DRAWS = 64
+
+
+def default_source():
+    # Imported when the first die is rolled: secrets loads OpenSSL (~1 MB), which a game
+    # without chance (maunz) never needs.
+    import secrets
+
+    return secrets.SystemRandom()
+
+
+def draw(outcomes: list[tuple[object, Fraction]], rng):
+    """One outcome, with exactly its probability: the probabilities as integer weights over
+    their common denominator, and one uniform integer below their sum."""
+    if not outcomes:
+        raise ValueError("a chance node without outcomes")
+    probs = [Fraction(p) for _, p in outcomes]
+    if any(p < 0 for p in probs) or sum(probs) != 1:
+        raise ValueError(f"chance probabilities {', '.join(map(str, probs))} do not add up to 1")
+    denominator = lcm(*(p.denominator for p in probs))
+    weights = [int(p * denominator) for p in probs]
+    pick = rng.randrange(sum(weights))
+    for (move, _), w in zip(outcomes, weights):
+        if pick < w:
+            return move
+        pick -= w
+    raise AssertionError("unreachable: the weights add up to their sum")  # pragma: no cover
+
+
+class ChanceDraws:
+    """Mixin of Companion: needs self.game, self.table, self.journal, self.pending,
+    self.chance_source, self.ai_mode and self._chance_feed."""
+
+    def _draw_chance(self, now: float) -> bool | None:
+        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal): drawn from the
+        chance source, or in a replay the recorded draws, in the order they came. True when a
+        draw was made; None when one could not be journaled yet (storage: kept, retried)."""
+        from companion.games.base import CHANCE
+
+        drew = False
+        for _ in range(MAX_DRAWS):
+            pos = self.table.position
+            if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
+                break
+            if self.ai_mode == "replay":
+                if not self._chance_feed:
+                    break
+                text = self._chance_feed.pop(0)
+            else:
+                if self.chance_source is None:
+                    self.chance_source = default_source()
+                text = self.game.format_move(pos, draw(self.game.chance_outcomes(pos), self.chance_source))
+            self._record(now, "chance", move=text)
+            self._chance_now = now
+            if not self.pending.flush(now, [Commit("chance", text, "")]):
+                return None  # kept and retried; the table hears of it once it is durable
+            drew = True
+        return drew
+
+    def _journal_chance(self, c) -> None:
+        """Journal a draw, then hand it to the table (PendingCommits retries this whole step)."""
+        self.journal.apply_commit("move", c.move, "")  # durable before anybody sees it
+        self.table.on_chance(self.game.parse_move(self.table.position, c.move), self._chance_now)
+
+    def chance_answer(self, text: str, now: float) -> None:
+        """A recorded draw (replay): taken where the service would have drawn it."""
+        self._chance_feed.append(text)

@@ -1,0 +1,84 @@
+"""What the web page gets: the companion's state as a JSON-able dict (`Companion.snapshot()`),
+and the service's own OLED messages (an unknown card).
+
+Every game's snapshot has the same frame — game, phase, instruction, moves, LEDs, the OLED
+image, players by seat key, messages — and the game's own drawing from its page view
+(companion.tables.page_view: maunz draws its bed and pools). A game without a page view yet
+gets the generic text view: its position as the table may see it (Game.observation)."""
+from __future__ import annotations
+
+import base64
+import io
+
+from companion import tables
+from companion.words import SQUARES, square_name
+
+
+def snapshot(companion) -> dict:
+    c = companion
+    view = c._view if c._view is not None else c.table.view()
+    game = c.game
+    name = game.info.name
+    pos = view.position
+    keys = tables.seat_keys(name, game.seats(pos))
+    sensed = c._sensed or 0
+    frame = c._leds if c._leds is not None else view.leds
+    leds = []
+    for sq, cell in enumerate(frame.cells):
+        r, g, b = cell.color
+        leds.append({"square": square_name(sq), "color": f"#{r:02x}{g:02x}{b:02x}",
+                     "effect": cell.effect.value})
+    if c._png is None and c._image is not None:
+        buf = io.BytesIO()
+        c._image.save(buf, format="PNG")
+        c._png = base64.b64encode(buf.getvalue()).decode("ascii")
+    winner = view.winner
+    out = {
+        "game": name,
+        "title": game.info.title,
+        "rules": game.rules or "rulebook",
+        "position": game.format_position(pos),
+        "sensed": [square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1],
+        "leds": leds,
+        "oled": c._png or "",
+        "instruction": view.instruction,
+        "phase": "menu" if c.menu.is_open else view.phase,
+        "moves": list(view.moves),
+        "winner": None if winner is None else keys[winner],
+        "language": getattr(c.table, "language", c.language),
+        "ai": None if c.ai_seat is None or c.ai_seat >= len(keys) else keys[c.ai_seat],
+        "players": c.journal.players(),
+        "game_id": c.journal.current.id if c.journal.current else None,
+        "messages": list(c.messages[-3:]),
+    }
+    page_view = tables.page_view(name)
+    if page_view is not None:
+        out.update(page_view(c.table, view))
+    else:
+        seat = game.to_move(pos) if winner is None else None
+        out.update({"view": "text", "text": game.observation(pos),
+                    "to_move": keys[seat] if seat is not None and 0 <= seat < len(keys) else None})
+    return out
+
+
+def render_message(message: tuple, language: str):
+    """The service's own OLED messages (beside the table's screens): an unknown card, a storage
+    problem."""
+    from PIL import Image, ImageDraw
+
+    kind, uid = message
+    if kind == "storage":
+        from companion.service.storage import render_problem
+
+        return render_problem(language)
+    img = Image.new("1", (128, 64), 0)
+    d = ImageDraw.Draw(img)
+    head = "Unbekannte Karte" if language == "de" else "Unknown card"
+    how = "Anlernen mit:" if language == "de" else "Enrol it with:"
+    d.text((0, 0), head, fill=1)
+    d.line((0, 11, 127, 11), fill=1)
+    d.text((0, 14), uid[:21], fill=1)
+    d.text((0, 26), uid[21:], fill=1) if len(uid) > 21 else None
+    d.text((0, 40), how, fill=1)
+    d.text((0, 52), "companion cards add", fill=1)
+    return img

@@ -1,0 +1,72 @@
+"""Which game is played: the service's side of the game menu and the game cards
+(companion/tables/menu.py decides; this starts the chosen game). The same game again is the
+table's own new game; another game closes the game in play in the journal and hands the table
+over to the new game's table, with the same players, language and bed."""
+from __future__ import annotations
+
+import logging
+
+from companion import tables
+
+log = logging.getLogger("companion")
+
+
+class GameSwitching:
+    """Mixin of Companion: needs self.game, self.table, self.menu, self.journal, self.config."""
+
+    def _asks_new_game(self) -> bool:
+        """The table asks "new game?" and there is another game to choose instead."""
+        view = self._view if self._view is not None else self.table.view()
+        return view.phase == "confirm_new_game" and len(tables.names()) > 1
+
+    def _open_menu(self, step: int = 0) -> None:
+        from companion.games import info
+
+        self.menu.open([(n, info(n).title) for n in tables.names()], self.game.info.name)
+        self.menu.selected = step % len(self.menu.choices)
+
+    def _game_card(self, name: str, now: float) -> None:
+        from companion.games import info
+
+        if not tables.has(name):
+            known = ", ".join(tables.names())
+            self._message(f"game card {name!r}: no table for that game; games with a table: {known}")
+            return
+        choices = [(n, info(n).title) for n in tables.names()]
+        chosen = self.menu.on_game_card(info(name).name, choices, self.game.info.name)
+        if chosen is not None:
+            self._start_game(chosen, now)
+
+    def _start_game(self, name: str, now: float) -> None:
+        """A new game of `name`, confirmed in the menu: the table's own new game for the game in
+        play; otherwise the journal closes the game in play and the new game's table takes over
+        (the same players, language and bed; the AI only if the new game has the same seats)."""
+        if name == self.game.info.name:
+            self.table.new_game(now)
+            return
+        self._journal(self.table.drain_commits())
+        players = self.table.players
+        old_seats = self._seats()
+        from companion.service.app import make_game
+
+        game = make_game(self.config, name)
+        start = game.initial_position()
+        self.journal.switch_game(game, game.format_position(start))
+        self.game = game
+        ai = old_seats[self.ai_seat] if self.ai_seat is not None else None
+        self.ai_seat = self._seat(ai)
+        seats = len(self.journal.seat_players())
+        players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
+        for seat, player in enumerate(players):
+            if player:
+                self.journal.set_player(seat, player)
+        self.table = self._make_table(start, (), players)
+        self._ai_key = None
+        log.info("switched to %s: game %d", name, self.journal.current.id)
+        if self._sensed is not None:
+            self.table.on_scan(self._sensed, now)
+
+    def _menu_button(self, name: str, kind: str, now: float) -> None:
+        chosen = self.menu.on_button(name, kind)
+        if chosen is not None:
+            self._start_game(chosen, now)

@@ -1,0 +1,273 @@
+"""Reading the bed: what the reed grid senses, settled for `settle` seconds, matched against the
+committed position and the placements a person may be carrying out (plan.py); the pause after a
+device reset and the resync after it. See README.md ("How the bed is read")."""
+from __future__ import annotations
+
+from companion.games.maunz.engine import Placement
+from companion.tables.maunz.guidance import wrong_pieces
+from companion.tables.maunz.plan import Plan, bits, plan_placement
+from companion.tables.protocol import NON_BOARD_DEVICES
+from companion.words import FULL_MASK, SQUARES, DeviceEvent
+
+
+class BedReading:
+    """Mixin of MaunzTable: the sensed bed, its settling, and the plan that explains it."""
+
+    def _init_bed(self, settle: float, correction_delay: float) -> None:
+        self.settle = float(settle)
+        self.correction_delay = float(correction_delay)
+        self._sensed: int | None = None
+        self._sensed_since = 0.0
+        self._stable: int | None = None
+        self._stable_since = 0.0
+        # pause / resync: nothing is inferred across a gap in the readings
+        self._paused: str | None = "start"
+        self._fresh = False
+        self._pregap = self._pos.occupied
+        self._pregap_labels: dict[int, str] | None = None
+        # bed restoration (undo, new game, resync): guide the bed to this occupancy
+        self._restore: int | None = None
+        self._restore_reason = ""
+        self._restore_labels: dict[int, str] = {}
+        self._restore_sources = ((0, 0), False)  # (kittens in the box per colour, from the pool)
+        self._restore_notes: tuple = ()
+        # What stands where, as far as the table can know (reed switches see no colour): the
+        # pieces of the last anchor (a commit, an undo, a restore), on the squares that stayed
+        # occupied in every reading since (`_known`).
+        self._have: dict[int, str] = self._labels()
+        self._known = self._pos.occupied
+        self._cache: dict = {}
+
+    def on_scan(self, occupancy: int, now: float) -> None:
+        occupancy &= FULL_MASK
+        self._known &= occupancy  # a piece lifted and put down again may be another piece
+        if self._paused == "offline":
+            return
+        if self._paused and not self._fresh:
+            self._fresh = True
+            self._sensed, self._sensed_since = occupancy, now
+            if occupancy == self._pregap:
+                self._resume()
+        elif occupancy != self._sensed:
+            # The order in which squares fill up tells the placement from the pushes when the
+            # bed alone is ambiguous (hands faster than the settle time).
+            for sq in bits(occupancy & ~(self._sensed or 0) & ~self._pos.occupied):
+                if sq not in self._arrivals:
+                    self._arrivals.append(sq)
+            self._sensed, self._sensed_since = occupancy, now
+        self._update(now)
+
+    def tick(self, now: float) -> None:
+        self._update(now)
+
+    def on_device_event(self, event: DeviceEvent, now: float) -> None:
+        if event.device in NON_BOARD_DEVICES:
+            return
+        if event.kind == "online":
+            if self._paused == "offline":
+                self._paused, self._fresh = "reset", False
+            return
+        if event.kind not in ("reset", "offline"):
+            return
+        if not self._paused:
+            plan = self._stable_plan()
+            if self._restore is not None:
+                self._pregap = self._restore
+            elif plan is not None and plan.errors == 0:
+                self._pregap = self._stable
+            else:
+                self._pregap = self._pos.occupied
+            self._pregap_labels = self._analyse(self._pregap).labels
+        self._paused, self._fresh = event.kind, False
+        self._correction = False
+
+    def _resume(self) -> None:
+        self._paused = None
+        self._stable, self._stable_since = self._sensed, self._sensed_since
+        if self._sensed != self._pregap:
+            # nothing is known across the gap: every extra piece is "a piece"
+            self._start_restore(self._pregap, "resync", self._pregap_labels or self._labels(), {})
+        else:
+            self._have, self._known = dict(self._pregap_labels or self._labels()), self._sensed
+
+    def _update(self, now: float) -> None:
+        if self._sensed is None:
+            return
+        if self._paused:
+            if self._paused == "offline" or not self._fresh:
+                return
+            if now - self._sensed_since < self.settle:
+                return
+            self._resume()
+        if self._sensed != self._stable and now - self._sensed_since >= self.settle:
+            self._stable, self._stable_since = self._sensed, self._sensed_since
+            self._retire_ok = False
+            self._notice = None
+        if self._sensed != self._stable:
+            return  # still moving: only the echo changes
+        S = self._stable
+        if self._restore is not None:
+            have = self._belief(S)
+            if S != self._restore or wrong_pieces(0, have, self._restore_labels):
+                return  # (a known wrong piece on a right square: still to swap)
+            # the bed is the target now: this is the new anchor
+            self._restore = None
+            self._have, self._known = {sq: p for sq, p in have.items() if p}, S
+        if self._confirm_new or self._pos.winner is not None:
+            return
+        plan = self._analyse(S)
+        if plan.errors:
+            if now - self._stable_since >= self.correction_delay:
+                if plan.placement is None:
+                    # No turn in progress: guide back to the committed bed, inferring nothing
+                    # until it is reached (a half-fixed bed must not become a placement).
+                    C = self._pos.occupied  # (| the AI's square: "move it there")
+                    self._start_restore(C | plan.missing, "correction", plan.labels,
+                                        self._belief(S))
+                else:
+                    self._correction = True
+            return
+        self._correction = False
+        if plan.placement is not None:
+            self._remembered = plan.placement.square
+        if plan.final and plan.kind is not None:
+            if plan.ambiguous and not self._retire_ok and (
+                    plan.needs_ok or now - self._stable_since < self.correction_delay):
+                return  # lifting one piece may be the start of a line: wait, or OK confirms
+            self._commit_move(plan)
+
+    def _start_restore(self, target: int, reason: str, labels: dict, have: dict,
+                       sources=((0, 0), False), notes: tuple = ()) -> None:
+        """Guide the bed to `target` (`labels`: the piece each square needs); `have`: what the
+        table believes stands on the bed now (piece letters; absent: unknown)."""
+        self._restore, self._restore_reason, self._restore_labels = target, reason, labels
+        self._restore_sources, self._restore_notes = sources, notes
+        self._have = {sq: p for sq, p in have.items() if p}
+        self._known = (self._sensed or 0) & sum(1 << sq for sq in self._have)
+
+    def _belief(self, S: int) -> dict[int, str | None]:
+        """The piece the table believes stands on each square of the bed S (None: unknown)."""
+        if self._restore is not None:
+            return {sq: self._have.get(sq) if self._known >> sq & 1
+                    else self._restore_labels.get(sq) if self._restore >> sq & 1 else None
+                    for sq in bits(S)}
+        plan = self._analyse(S)
+        if plan.errors == 0:  # the bed reads as the committed one or a turn done right so far
+            have = {sq: plan.labels.get(sq) for sq in bits(S)}
+            if plan.placement is not None and plan.kind is None:
+                have[plan.placement.square] = None  # kitten or cat: not answered yet
+            return have
+        return {sq: self._have.get(sq) if self._known >> sq & 1 else None for sq in bits(S)}
+
+    def _kinds(self, sq: int) -> tuple[str, ...]:
+        pos = self._pos
+        if self._suggestion and self._suggestion.ai:
+            return (self._suggestion.move.kind,)
+        k, c = pos.pool(pos.turn)
+        if self._kind_answer and self._kind_answer[0] == sq:
+            return (self._kind_answer[1],)
+        if self._declared_cat and c:
+            return ("c",)
+        return tuple(kind for kind, n in (("k", k), ("c", c)) if n)
+
+    def _labels(self, p: Placement | None = None, kind: str | None = None) -> dict[int, str]:
+        pos = self._pos
+        labels = {sq: pos.piece_at(sq) for sq in bits(pos.occupied)}
+        if p is not None:
+            letter = "og"[pos.turn]
+            labels[p.square] = letter.upper() if kind == "c" else letter
+            for src, dst in p.boops:
+                if dst is not None:
+                    labels[dst] = pos.piece_at(src)
+        return labels
+
+    def _stable_plan(self) -> Plan | None:
+        return None if self._stable is None else self._analyse(self._stable)
+
+    def _analyse(self, S: int) -> Plan:
+        sugg = self._suggestion
+        key = (S, self._pos, self._remembered, self._kind_answer, self._declared_cat, sugg,
+               self.ai_colour, tuple(self._arrivals))
+        plan = self._cache.get(key)
+        if plan is None:
+            if len(self._cache) > 256:
+                self._cache.clear()
+            plan = self._cache[key] = self._analyse_uncached(S)
+        return plan
+
+    def _analyse_uncached(self, S: int) -> Plan:
+        pos = self._pos
+        C = pos.occupied
+        base = Plan(S, extra=S & ~C, missing=C & ~S, labels=self._labels(),
+                    final=S == C)
+        if pos.winner is not None:
+            return base
+        if S == C:
+            return self._retire_placed(base)
+        sugg = self._suggestion
+        ai_turn = self.ai_colour is not None and self.ai_colour == pos.turn
+        cands = S & ~C
+        for sq in ([] if self._remembered is None else [self._remembered]) + self._arrivals:
+            cands |= 1 << sq  # a placed piece may already be lifted again (it graduates)
+        cands &= ~C
+        if ai_turn:
+            if sugg is None or not sugg.ai:
+                return base  # nothing is accepted before the AI has chosen its move
+            target = sugg.move.square
+            cands &= 1 << target
+            if not cands and base.extra and not S >> target & 1:
+                base.missing |= 1 << target  # so correction says: move it to the AI's square
+                base.labels[target] = ("og"[pos.turn].upper() if sugg.move.kind == "c"
+                                       else "og"[pos.turn])
+        best, best_key = base, (base.errors, -1, 0)
+        for sq in bits(cands):
+            kinds = self._kinds(sq)
+            for kind in kinds:
+                p = self.game.place(pos, kind, sq)
+                options = p.options
+                if ai_turn and options:
+                    options = (sugg.move.choice,)
+                plan = plan_placement(S, C, p, options)
+                plan.kind = kind if len(kinds) == 1 else None
+                # Fewest errors; then the placement seen before (continuity), then the square
+                # that filled first; then the most progress.
+                if sq == self._remembered:
+                    rank = -1
+                elif sq in self._arrivals:
+                    rank = self._arrivals.index(sq)
+                else:
+                    rank = SQUARES
+                if plan.errors and sq != self._remembered:
+                    continue  # a new placement is read only from a bed that fits it exactly
+                key = (plan.errors, rank, -plan.progress)
+                if key < best_key:
+                    best, best_key = plan, key
+                    plan.labels = self._labels(p, kind)
+        return best
+
+    def _retire_placed(self, base: Plan) -> Plan:
+        """The bed equals the committed one, but a placement was seen: placing a piece and
+        lifting it again looks exactly like changing one's mind -- or like the start of taking
+        a line with the placed piece, or retiring it (all 8 on the bed). Show what is left to
+        lift; a retirement of the placed piece itself is committed only on OK."""
+        r = self._remembered
+        if r is None:
+            return base
+        kinds = self._kinds(r)
+        if len(kinds) != 1:
+            return base
+        p = self.game.place(self._pos, kinds[0], r)
+        options = p.options
+        sugg = self._suggestion
+        if sugg and sugg.ai and options:
+            options = (sugg.move.choice,)
+        if not any(o >> r & 1 for o in options):
+            return base
+        plan = plan_placement(base.occ, self._pos.occupied, p, options)
+        if plan.errors:
+            return base
+        if plan.final:
+            plan.ambiguous = plan.needs_ok = True
+        plan.kind = kinds[0]
+        plan.labels = self._labels(p, kinds[0])
+        return plan

@@ -1,0 +1,122 @@
+"""The maunz table's session: the start position, the moves played from it (undo walks back
+through them), the players' names, and the commits the service journals."""
+from __future__ import annotations
+
+from companion.games.maunz.engine import Move, Position
+from companion.games.maunz.notation import format_move, format_position
+from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
+from companion.tables.maunz.plan import Plan, bits
+from companion.tables.protocol import Commit
+from companion.ui.screens import msg
+
+
+class Session:
+    """Mixin of MaunzTable: the game record and its commits."""
+
+    def _init_session(self, game, position, moves, players) -> None:
+        self.game = game
+        names = [str(n or "") for n in tuple(players)[:2]]
+        self.names = names + [""] * (2 - len(names))
+        if position is None:
+            position = game.initial_position()
+        elif isinstance(position, str):
+            position = game.parse_position(position)
+        self._start: Position = position
+        self._pos: Position = position
+        self._history: list[Position] = []
+        self._moves: list[str] = []
+        for m in moves:
+            move = self.game.parse_move(self._pos, m if isinstance(m, str) else format_move(m))
+            self._history.append(self._pos)
+            self._pos = self.game.apply(self._pos, move)
+            self._moves.append(format_move(move))
+        self._commits: list[Commit] = []
+
+    @property
+    def position(self) -> Position:
+        return self._pos
+
+    @property
+    def start_position(self) -> Position:
+        return self._start
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self._moves)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.names[0], self.names[1])
+
+    def drain_commits(self) -> list[Commit]:
+        out, self._commits = self._commits, []
+        return out
+
+    def on_chance(self, move, now: float) -> None:
+        # maunz. has no dice, shuffles or deals: the service never calls this for it.
+        raise ValueError(f"maunz. has no chance moves; got {move!r}")
+
+    def new_game(self, now: float) -> None:
+        """A new game, confirmed elsewhere (the service's game menu)."""
+        self._new_game()
+        self._update(now)
+
+    def _commit_move(self, plan: Plan) -> None:
+        p = plan.placement
+        choice = plan.final_option
+        move = Move(plan.kind, p.square, choice)
+        new = self.game.apply(self._pos, move)  # the engine has the last word
+        if new != p.finish(choice):  # pragma: no cover - the engine disagrees with itself
+            raise RuntimeError(f"engine mismatch for {format_move(move)}")
+        self._history.append(self._pos)
+        self._pos = new
+        text = format_move(move)
+        self._moves.append(text)
+        self._commits.append(Commit("move", text, format_position(new)))
+        self._reset_turn()
+        self._have, self._known = self._labels(), new.occupied
+
+    def _undo(self) -> None:
+        self._confirm_new = False
+        C = self._pos.occupied
+        have = self._belief(self._stable) if self._stable is not None else {}
+        sources, notes = ((0, 0), False), ()
+        if self._restore is None and self._stable is not None and self._stable != C:
+            self._reset_turn()  # first cancel the turn in progress
+        elif self._moves:
+            after = self._pos
+            self._pos = self._history.pop()
+            self._moves.pop()
+            self._commits.append(Commit("undo", None, format_position(self._pos)))
+            self._reset_turn()
+            sources, notes = undo_sources(after, self._pos)
+            if self._restore is not None and self._restore_reason == "undo":
+                waiting = [self._restore_labels.get(sq)
+                           for sq in bits(self._restore & ~(self._stable or 0))]
+                sources, notes = chain_undo((self._restore_sources, self._restore_notes),
+                                            (sources, notes), waiting)
+        else:
+            self._notice = msg("nothing_to_undo")
+            return
+        if self._sensed is not None and (self._sensed != self._pos.occupied
+                                         or wrong_pieces(0, have, self._labels())):
+            self._start_restore(self._pos.occupied, "undo", self._labels(), have, sources, notes)
+        else:
+            self._restore = None
+            self._have, self._known = self._labels(), self._pos.occupied
+
+    def _new_game(self) -> None:
+        if self._moves and self._pos.winner is None:
+            self._commits.append(Commit("abandon", None, format_position(self._pos)))
+        self._start = self._pos = self.game.initial_position()
+        self._history, self._moves = [], []
+        self._commits.append(Commit("new_game", None, format_position(self._pos)))
+        self._reset_turn()
+        self._confirm_new = False
+        if self._sensed:
+            self._start_restore(0, "new_game", {}, {})  # clearing: "take the piece off" each
+        else:
+            self._restore = None
+
+    def _settings(self) -> None:
+        self._commits.append(Commit("settings", None, format_position(self._pos)))

@@ -1,0 +1,124 @@
+"""The maunz table: sensed bed in, guidance and commits out (the table protocol,
+companion/tables/protocol.py). Pure: no I/O, no clock (time is passed in as `now`, monotonic
+seconds), no asyncio. Its jobs live in one module each: reading the bed (bed.py), the controls
+(controls.py), the session and its commits (session.py), and what the LEDs and the OLED show
+(screens.py). See README.md in this folder for the state machine and the conventions.
+"""
+from __future__ import annotations
+
+from companion.games.maunz.engine import KIDS
+from companion.tables.maunz import screens
+from companion.tables.maunz.bed import BedReading
+from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
+from companion.tables.maunz.session import Session
+from companion.tables.protocol import TableView
+from companion.ui import i18n
+from companion.ui.screens import Msg
+
+#: Kept under its round-1 name for callers of `companion.referee`.
+RefereeView = TableView
+
+
+class MaunzTable(Session, BedReading, Controls):
+    """Referees one game of maunz. on a physical bed.
+
+    `position` is the game's *start* position (Position or text; None: the game's initial one)
+    and `moves` the moves already played from it (text or Move); the current position is their
+    replay, and undo can walk back through them. The table starts paused until the first scan:
+    if that bed equals the committed one play continues, otherwise it guides the bed back.
+    """
+
+    card_functions = CARD_FUNCTIONS
+
+    def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
+                 correction_delay: float = 3.0, language: str = "de", ai_seat: int | None = None,
+                 ai_colour: int | None = None, players=()):
+        if ai_seat is None:
+            ai_seat = ai_colour  # the round-1 name of the same setting
+        self._language = i18n.check_language(language)
+        if ai_seat not in (None, 0, 1):
+            raise ValueError(f"ai_colour {ai_seat!r} must be None, 0 (orange) or 1 (grey)")
+        self.ai_colour = ai_seat
+        self._init_session(game, position, moves, players)
+        self._init_bed(settle, correction_delay)
+        self._confirm_new = False
+        self._confirm_by_card = False  # "(or tap the card again)" only after a card tap
+        self._want_hint = False
+        self._notice: Msg | None = None
+        self._reset_turn()
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def language(self) -> str:
+        return self._language
+
+    @property
+    def ai_seat(self) -> int | None:
+        return self.ai_colour
+
+    @property
+    def wants_ai(self) -> bool:
+        return (self.ai_colour is not None and self.ai_colour == self._pos.turn
+                and self._pos.winner is None and not (self._suggestion and self._suggestion.ai)
+                and not self._paused and not self._confirm_new and self._restore is None)
+
+    @property
+    def wants_hint(self) -> bool:
+        return self._want_hint and not self._paused and self._pos.winner is None
+
+    @property
+    def phase(self) -> str:
+        if self._paused:
+            return "paused"
+        if self._confirm_new:
+            return "confirm_new_game"
+        if self._restore is not None:
+            return "correction"
+        if self._pos.winner is not None:
+            return "won"
+        if self._correction:
+            return "correction"
+        plan = self._stable_plan()
+        if plan is None or plan.placement is None:
+            return "await_placement"
+        if plan.kind is None:
+            return "ask_kind"
+        if plan.pending:
+            return "boops"
+        if plan.ambiguous or plan.lifts or plan.candidates or plan.choice is None:
+            return "choose"
+        return "boops"
+
+    def _reset_turn(self) -> None:
+        self._remembered: int | None = None
+        self._kind_answer: tuple[int, str] | None = None
+        self._declared_cat = False
+        self._suggestion: Suggestion | None = None
+        self._want_hint = False
+        self._correction = False
+        self._retire_ok = False
+        self._arrivals: list[int] = []
+
+    # ------------------------------------------------------------------ output
+    def state(self) -> screens.State:
+        """What the screens are composed from (a value)."""
+        phase = self.phase
+        return screens.State(
+            phase=phase, position=self._pos, plan=self._stable_plan(), paused=self._paused,
+            notice=self._notice, suggestion=self._suggestion, wants_ai=self.wants_ai,
+            wants_hint=self.wants_hint, declared_cat=self._declared_cat, restore=self._restore,
+            restore_reason=self._restore_reason, restore_labels=self._restore_labels,
+            sensed=self._sensed, stable=self._stable,
+            kids=getattr(self.game, "variant", 0) == KIDS, names=self.players,
+            confirm_by_card=self._confirm_by_card, restore_sources=self._restore_sources,
+            restore_notes=self._restore_notes,
+            belief=self._belief(self._stable or 0) if phase == "correction" else {})
+
+    def view(self) -> TableView:
+        st = self.state()
+        leds, screen = screens.compose(st)
+        pos = st.position
+        return TableView(
+            leds=leds, screen=screen, position=pos, moves=tuple(self._moves), phase=st.phase,
+            instruction=screen.instruction(self._language), wants_ai=st.wants_ai,
+            wants_hint=st.wants_hint, winner=pos.winner)

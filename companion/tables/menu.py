@@ -1,0 +1,105 @@
+"""Switching games at the table: the game menu on the OLED and the game cards.
+
+A long press of OK makes the table ask "New game?" (as in round 1: OK starts a new game of the
+game in play, BACK says no). When other games have a table too, that question says so
+("CAT: other game"), and CAT opens the menu: the registered games that have a table
+(companion.tables.names(), so a new game's table appears by itself), the game in play first,
+the next one selected. CAT moves the selection, OK chooses, BACK goes back to the question.
+Choosing asks for a confirmation ("New game? Katzenjammer"): OK (or the same game card again)
+starts it, BACK goes back to the list. A game card (card function `game`, its name the game's)
+opens the confirmation for its game directly. The game in play is never touched until the
+confirmation: the service then starts the new game (the same game: the table's own new game).
+
+Pure: the menu answers each input with what the service should do, and shows itself as a
+companion.ui Screen; the game in play's LEDs stay as they are.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.ui.screens import Screen, msg
+
+WINDOW = 3  # menu entries on the OLED at once (with the keys below them)
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str   # the game's registered name
+    title: str  # as the players know it ("maunz.")
+
+
+class GameMenu:
+    """The menu's state: closed, choosing, or confirming one game."""
+
+    def __init__(self) -> None:
+        self.choices: tuple[Choice, ...] = ()
+        self.selected = 0
+        self.confirming = False
+        self.is_open = False
+
+    def open(self, choices, current: str, selected: str | None = None) -> None:
+        """Open the menu on `choices` ((name, title) pairs), the game in play `current` first;
+        with `selected` (a game card) straight to that game's confirmation."""
+        items = [Choice(*c) for c in choices]
+        items.sort(key=lambda c: c.name != current)  # the game in play first, the rest in order
+        self.choices = tuple(items)
+        names = [c.name for c in self.choices]
+        self.selected = names.index(selected) if selected in names else 0
+        self.confirming = selected in names
+        self.is_open = bool(self.choices)
+
+    def close(self) -> None:
+        self.is_open = self.confirming = False
+
+    @property
+    def choice(self) -> Choice | None:
+        return self.choices[self.selected] if self.is_open else None
+
+    def on_button(self, name: str, kind: str) -> str | None:
+        """A button while the menu is open; returns the game to start once confirmed."""
+        if not self.is_open:
+            return None
+        if name == "back":
+            if self.confirming and kind == "press":
+                self.confirming = False
+            else:
+                self.close()
+        elif name == "cat" and not self.confirming:
+            self.selected = (self.selected + 1) % len(self.choices)
+        elif name == "ok" and kind == "press":
+            if self.confirming:
+                return self._start()
+            self.confirming = True
+        return None
+
+    def on_game_card(self, name: str, choices, current: str) -> str | None:
+        """A game card: the confirmation for its game; the same card again confirms."""
+        if self.is_open and self.confirming and self.choice.name == name:
+            return self._start()
+        self.open(choices, current, selected=name)
+        return None
+
+    def _start(self) -> str:
+        name = self.choice.name
+        self.close()
+        return name
+
+    @staticmethod
+    def question(title: str) -> Screen:
+        """The table's "new game?" when other games could be chosen instead."""
+        return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), msg("confirm_keys"),
+                                                 msg("menu_other")))
+
+    def screen(self, current: str) -> Screen:
+        if self.confirming:
+            choice = self.choice
+            lines = [msg("menu_confirm", title=choice.title)]
+            if choice.name != current:
+                lines.append(msg("menu_abandon"))
+            lines.append(msg("confirm_keys"))
+            return Screen("confirm_new_game", title=msg("head.menu_confirm"), lines=tuple(lines))
+        first = max(0, min(self.selected - WINDOW // 2, len(self.choices) - WINDOW))
+        lines = [msg("menu_item", mark=">" if i == self.selected else " ", title=c.title)
+                 for i, c in enumerate(self.choices[first:first + WINDOW], start=first)]
+        lines.append(msg("menu_keys"))
+        return Screen("menu", lines=tuple(lines))

@@ -1,0 +1,126 @@
+"""The table protocol: what the service asks of a game's table logic, and what it gets back.
+
+A *table* referees (or assists, or keeps score for) one game at the physical table. It is pure:
+no I/O, no clock, no asyncio — time arrives as `now` (monotonic seconds) with every input, so
+tests drive it step by step and the service replays recorded sessions exactly. The service
+owns the devices, the journal, the AI worker and the choice of game; a table owns every
+decision about its game.
+
+One loop iteration of the service (companion/service/app.py):
+
+    table.on_device_event(event, now)     # reset / offline / online of a device
+    table.on_scan(occupancy, now)         # the reed grid's bitmask, when it changed
+    table.on_card(function, now, arg)     # a control card the service resolved
+    table.on_button(name, kind, now)      # "ok" | "back" | "cat", "press" | "long"
+    table.on_ai_move(move)                # the AI's answer to view().wants_ai / wants_hint
+    table.on_chance(move, now)            # a die / shuffle / deal the service drew and journaled
+    table.tick(now)                       # timers (settling, correction delays)
+    table.drain_commits() -> [Commit]     # journaled durably *before* the LEDs show them
+    table.view() -> TableView             # LEDs, OLED screen, phase, ... (a value)
+
+and, from the game-switch menu (companion/tables/menu.py), `table.new_game(now)` once a new
+game of the same game was confirmed. A table is made by its factory (registered in
+companion/tables/__init__.py) as
+
+    factory(game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
+            language="de", ai_seat=None, players=())
+
+where `position` is the game's start position (None: the initial one), `moves` the moves
+already played from it, as text (the service resumes an unfinished game this way), `ai_seat`
+the seat the AI plays (None: nobody) and `players` a name per seat.
+
+Chance is the service's: at a chance node it draws the outcome (companion/service/chance.py),
+journals it, and only then calls `on_chance` — a table never draws.
+
+Commits are the table's only output that lasts: "move" (with the move's text), "undo",
+"abandon", "new_game" and "settings" (names, language or AI seat changed), each with the
+position text after it. The journal replays moves through the engine before writing them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from companion.words import DeviceEvent, LedFrame
+
+#: Commit kinds, in the order the journal understands them.
+COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings")
+#: The three buttons on the table and their two kinds of press.
+BUTTONS = ("ok", "back", "cat")
+PRESSES = ("press", "long")
+#: Devices whose resets say nothing about the bed (every other device's reset pauses a table).
+NON_BOARD_DEVICES = frozenset({"cards", "card_reader", "rfid", "buttons", "display", "oled"})
+
+
+@dataclass(frozen=True)
+class Commit:
+    kind: str            # one of COMMIT_KINDS
+    move: str | None     # the move's canonical text for "move"
+    position: str        # the position's text after the commit
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the table wants shown, as a value: the service repaints the LEDs only when `leds`
+    changed and renders the OLED only when `screen` changed (equal values compare ==)."""
+
+    leds: LedFrame
+    screen: Any              # a companion.ui.screens.Screen (rendered by companion.ui.render)
+    position: Any            # the committed position (the game's own type)
+    moves: tuple[str, ...]   # the moves played from the start position, as text
+    phase: str               # a short word for tests, logs and the page ("await_placement" ...)
+    instruction: str         # the screen's lines as one line of text, in the table's language
+    wants_ai: bool           # the AI's seat is to move and has not answered yet
+    wants_hint: bool         # a player asked for a hint
+    winner: int | None       # the winning seat once the game is over
+
+
+@runtime_checkable
+class Table(Protocol):
+    """The service's side of a game's table logic (see the module docstring)."""
+
+    game: Any
+    #: The card functions this table understands (beside the service's own `game`).
+    card_functions: tuple[str, ...]
+
+    @property
+    def position(self) -> Any: ...
+
+    @property
+    def start_position(self) -> Any: ...
+
+    @property
+    def moves(self) -> list[str]: ...
+
+    @property
+    def language(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats' player names ("" where nobody told)."""
+
+    @property
+    def ai_seat(self) -> int | None: ...
+
+    def on_scan(self, occupancy: int, now: float) -> None: ...
+
+    def on_card(self, function: str, now: float, arg: str | None = None) -> None: ...
+
+    def on_button(self, name: str, kind: str, now: float) -> None: ...
+
+    def on_device_event(self, event: DeviceEvent, now: float) -> None: ...
+
+    def on_ai_move(self, move) -> None: ...
+
+    def on_chance(self, move, now: float) -> None:
+        """At a chance node (game.to_move == CHANCE): the outcome the service drew with its
+        random source and has already journaled. Apply it; commit nothing for it."""
+
+    def new_game(self, now: float) -> None:
+        """Start a new game of the same game now (confirmed in the service's menu)."""
+
+    def tick(self, now: float) -> None: ...
+
+    def view(self) -> TableView: ...
+
+    def drain_commits(self) -> list[Commit]: ...
