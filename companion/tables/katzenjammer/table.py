@@ -47,6 +47,10 @@ class KatzenjammerTable:
         return list(self.session.moves)
 
     @property
+    def phase(self) -> str:
+        return self.session.phase
+
+    @property
     def players(self) -> tuple[str, ...]:
         seats = self.game.seats(self.position)
         return tuple(self._players[:seats]) + ("",) * max(0, seats - len(self._players))

@@ -1,0 +1,90 @@
+"""The Katzenjammer table in the service: the service rolls (seeded here) and journals each roll
+before the table shows it, a person chooses with the three buttons, the AI seat plays itself,
+show board, undo, and the journal holds the whole game."""
+from __future__ import annotations
+
+import random
+
+from companion import games, tables
+from companion.service.app import Companion
+from companion.service.config import Config, GameConfig
+from companion.service.devices import build_fakes
+from companion.ui.render import render
+from tests.test_service_support import VirtualPlayer
+
+
+def press(c, p, name, kind="press"):
+    (c.devices.buttons.long if kind == "long" else c.devices.buttons.press)(name)
+    p.run(0.05)
+
+
+def make(tmp_path, seed=3, ai="2"):
+    cfg = Config(game=GameConfig(game="katzenjammer", ai=ai, language="en"))
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off",
+                  chance_source=random.Random(seed))
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    return c, p
+
+
+def test_a_whole_game_against_the_computer_with_the_buttons(tmp_path):
+    c, p = make(tmp_path)
+    game = c.game
+    assert c.table.phase == "choose" and c.journal.moves()[0].startswith("roll:")
+    for _ in range(3000):
+        if c.journal.current.result != "unfinished":
+            break
+        press(c, p, "ok")
+    assert c.journal.current.result in ("1", "2")
+    moves = c.journal.moves()
+    assert moves == c.table.moves
+    pos = game.initial_position()
+    for i, text in enumerate(moves):  # rolls and turns alternate; every one is legal
+        assert text.startswith("roll:") == (i % 2 == 0)
+        pos = game.apply(pos, game.parse_move(pos, text))
+    assert pos == c.table.position and c.table.view().winner is not None
+    c.close()
+
+
+def test_screens_leds_show_board_and_undo(tmp_path):
+    c, p = make(tmp_path, seed=11, ai="off")
+    view = c.table.view()
+    assert view.screen.kind == "menu" and view.screen.header("en").startswith("Red: ")
+    assert view.leds.cells[0].color == (255, 0, 0)
+    render(view.screen, "en")
+    press(c, p, "cat", "long")
+    assert c.table.view().screen.kind == "kj_board"
+    assert render(c.table.view().screen).size == (128, 64)
+    press(c, p, "ok")
+    assert c.table.view().screen.kind == "menu"
+    before = c.table.moves
+    while c.table.moves == before:
+        press(c, p, "ok")
+    assert c.table.view().leds.cells[0].color == (0, 200, 0)  # green's turn now
+    played = list(c.table.moves)
+    press(c, p, "back", "long")  # undo red's turn: back to red's roll, the same dice
+    assert c.table.moves == before and c.journal.moves() == before
+    assert c.table.view().leds.cells[0].color == (255, 0, 0)
+    assert played[:len(before)] == before
+    c.close()
+
+
+def test_a_resumed_game_goes_on_where_it_stopped(tmp_path):
+    c, p = make(tmp_path, seed=5)
+    for _ in range(12):
+        press(c, p, "ok")
+    moves, position = c.journal.moves(), c.table.position
+    c.close()
+    again, _ = make(tmp_path, seed=99)
+    assert again.table.moves[:len(moves)] == moves
+    assert again.table.moves == again.journal.moves()
+    if len(again.table.moves) == len(moves):
+        assert again.table.position == position
+    again.close()
+
+
+def test_the_registry_knows_the_table():
+    assert "katzenjammer" in tables.names()
+    table = tables.make(games.get("kj", players=3), language="de", players=("A", "B", "C"))
+    assert table.players == ("A", "B", "C") and table.view().phase == "roll"
+    assert table.view().screen.header("de") == "Rot: …"
