@@ -93,7 +93,7 @@ def main(argv: list[str]) -> int:
         print(f"successors_wall_s {best:.2f}")
         return 0
     rates = {}
-    for a, b in (pair.split("-") for pair in args.pairings.split(",")):
+    for a, b in (pair.split("-") for pair in args.pairings.split(",") if args.games):
         t0 = time.process_time()
         rate, turns = _win_rate(a, b, args.games, args.seed)
         rates[(a, b)] = rate

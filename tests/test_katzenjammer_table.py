@@ -88,3 +88,19 @@ def test_the_registry_knows_the_table():
     table = tables.make(games.get("kj", players=3), language="de", players=("A", "B", "C"))
     assert table.players == ("A", "B", "C") and table.view().phase == "roll"
     assert table.view().screen.header("de") == "Rot: …"
+
+
+def test_a_three_player_game_from_the_config(tmp_path):
+    cfg = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 3\nai = "2"\nlanguage = "en"\n')
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off",
+                  chance_source=random.Random(8))
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    assert c.game.format_position(c.journal.start_position()) == "r:n,n,n,n b:n,n,n,n g:n,n,n,n r -"
+    presses = 0
+    while c.journal.current.result == "unfinished" and presses < 5000:
+        press(c, p, "ok")
+        presses += 1
+    assert c.journal.current.result in ("1", "2", "3") and presses < 5000
+    assert c.table.view().screen.kind == "won"
+    c.close()

@@ -47,6 +47,8 @@ def make_game(config: Config, name: str | None = None):
     if name is not None and info(name).name != info(g.game).name:
         return get(name)
     settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
+    if getattr(g, "players", 0):
+        settings["players"] = g.players
     return get(g.game, rules=g.rules, **settings)
 
 

@@ -25,7 +25,8 @@ __all__ = ["Commit", "Table", "TableView", "TABLES", "names", "has", "factory", 
 TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
     "maunz": ("companion.tables.maunz:MaunzTable", "companion.tables.maunz.page:page_view",
               (("o", "orange"), ("g", "grey"))),
-    "katzenjammer": ("companion.tables.katzenjammer:KatzenjammerTable", None, ()),
+    "katzenjammer": ("companion.tables.katzenjammer:KatzenjammerTable",
+                     "companion.tables.katzenjammer.page:page_view", ()),
 }
 
 

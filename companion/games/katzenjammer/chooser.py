@@ -7,8 +7,8 @@ count of a seven is only offered when the seven can still be completed with exac
 void roll is one option that says so. Menus are built lazily (a crowded seven has a huge tree).
 
 The buttons: ◀ previous, ▶ next (both wrap round), ● choose. The cursor starts on the first
-option; a menu with a single option is taken without a press, except the void roll, which the
-player acknowledges. `presses(pos, turn)` counts what a turn costs.
+option; a menu with a single option is taken without a press unless that option ends the turn
+(the void roll too): the last choice is always confirmed with a press. `presses(pos, turn)` counts what a turn costs.
 """
 from __future__ import annotations
 
@@ -217,14 +217,14 @@ class Chooser:
 
 
 def walk(menu: Menu, keys: list) -> tuple[tuple, int]:
-    """Follow option keys from `menu` to a turn: (turn, button presses). A menu with a single
-    option costs nothing (taken at once) unless it is the void roll; otherwise moving the cursor
-    the short way round plus the press that chooses."""
+    """Follow option keys from `menu` to a turn: (turn, button presses). A menu whose single
+    option opens another menu costs nothing (taken at once); otherwise moving the cursor the
+    short way round plus the press that chooses (a forced turn is still confirmed)."""
     presses = 0
     keys = list(keys)
     while True:
         options = menu.options
-        if len(options) == 1 and options[0].key != "pass":
+        if len(options) == 1 and options[0].node is not None:
             chosen = options[0]
             if keys and keys[0] == chosen.key:
                 keys.pop(0)

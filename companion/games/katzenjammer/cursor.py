@@ -13,8 +13,8 @@ from companion.games.katzenjammer.rules import Position, Roll
 
 class TurnCursor:
     """Where the player is in the chooser's menus. `press(button)` returns the finished turn
-    once one is chosen (else None); menus with one option are taken at once, except a void roll,
-    which waits for OK."""
+    once one is chosen (else None); a menu with one option is taken at once when it opens another
+    menu; a turn (a forced one, a void roll) always waits for OK."""
 
     def __init__(self, pos: Position, two_dice: bool = False):
         self.chooser = Chooser(pos, two_dice)
@@ -64,7 +64,7 @@ class TurnCursor:
 
     def _skip_single(self):
         options = self.menu.options
-        if len(options) == 1 and options[0].key != "pass":
+        if len(options) == 1 and options[0].node is not None:
             return self._choose(0)
         return None
 

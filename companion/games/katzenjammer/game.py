@@ -29,19 +29,20 @@ ROLLS = tuple(Roll(d) for d in product(*DIE_FACES))  # 216 equally likely rolls
 class Katzenjammer(Game):
     info = INFO
 
-    def __init__(self, rules=frozenset(), players: int | None = None):
+    def __init__(self, rules=frozenset(), players: int | None = None, first: int = 0):
         if isinstance(rules, str):
             rules = frozenset([rules])
         self.rules_set = frozenset(rules or ())
         self.two_dice = "two-dice" in self.rules_set
         self.players = players or 2
+        self.first = first  # the seat that rolls first (the service's `first` setting)
 
     def seats(self, position: Position) -> int:
         return len(position.colours)
 
     def initial_position(self) -> Position:
         colours = SEATING[self.players]
-        return Position(colours, EMPTY, colours[0], None)
+        return Position(colours, EMPTY, colours[self.first % len(colours)], None)
 
     def legal_moves(self, position: Position) -> list:
         if rules.game_over(position):
