@@ -155,3 +155,8 @@ def test_nothing_is_played_once_the_game_is_over():
     assert r.returncode == 2 and "the game is over" in r.stderr
     r = kj("successors", "--position", "r:s1,s2,s3,s4 g:5,n,n,n g 147")
     assert (r.returncode, r.stdout) == (0, "")
+
+
+def test_one_seats_pieces_on_a_shared_ring():
+    pos = notation.parse_position("r:0*,5,s2,n b:n,n,6,39 r 596")
+    assert [notation.format_pieces(pos.board, c) for c in pos.colours] == ["n,0*,5,s2", "n,n,6,39"]

@@ -34,12 +34,13 @@ def format_pieces(board: bytes, colour: int) -> str:
 
 def _format_groups(board: bytes, colours) -> dict[int, str]:
     # One pass over the ring for every colour: `successors` formats tens of thousands of these.
-    groups: dict[int, list[str]] = {c: [] for c in colours}
+    groups: list[list[str]] = [[], [], [], []]
     for i, v in enumerate(board[:RING]):
         if v:
             groups[(v - 1) & 3].append(f"{i}*" if v >= 5 else _RING_TEXT[i])
     out = {}
-    for c, ring in groups.items():
+    for c in colours:
+        ring = groups[c]
         base = stall_base(c)
         stall = [_STALL_TEXT[i] for i in range(4) if board[base + i]]
         out[c] = ",".join(["n"] * (4 - len(ring) - len(stall)) + ring + stall)

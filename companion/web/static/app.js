@@ -162,7 +162,7 @@
     // a correction step names the piece for this square ("the orange kitten from the pool on
     // f4"): put down that one, whoever is to move
     if (s && s.put && s.put.square === square) return s.put.piece;
-    const colour = s ? s.to_move : "o";
+    const colour = (s && s.to_move) || "o";  // nobody to move once a game is over
     let kind = page.kind;
     const pool = s && s.pools && s.pools[colour];
     if (pool) {
