@@ -104,3 +104,21 @@ def test_a_three_player_game_from_the_config(tmp_path):
     assert c.journal.current.result in ("1", "2", "3") and presses < 5000
     assert c.table.view().screen.kind == "won"
     c.close()
+
+
+def test_the_dice_card_lets_the_players_enter_their_own_dice(tmp_path):
+    c, p = make(tmp_path, seed=4, ai="off")
+    while len(c.table.moves) < 3:  # red's roll and turn (OK, OK, ...), then green's roll
+        press(c, p, "ok")
+    c.table.on_card("dice", p.t)  # from now on the players roll; the service draws nothing
+    while c.table.phase == "choose":
+        press(c, p, "ok")
+    assert c.table.phase == "enter_dice"
+    moves = c.journal.moves()
+    p.run(0.5)
+    assert c.journal.moves() == moves  # no draw by the service
+    for button in ("cat", "ok", "ok", "ok"):  # III = 2, IV = 1, V = 2: the pair 22
+        press(c, p, button)
+    assert c.journal.moves() == moves + ["roll:212"] and c.table.phase in ("choose", "roll")
+    c.table.on_card("dice", p.t)  # back to the companion's dice
+    c.close()

@@ -22,6 +22,7 @@ FUNCTIONS: dict[str, str] = {
     "language": "switch language (de/en)",
     "player": "a player's card (a name, for the history)",
     "game": "start a new game of the game named on the card (after OK)",
+    "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
 }
 #: Functions whose cards carry a name: the player's, or the game's.
 NAMED = ("player", "game")

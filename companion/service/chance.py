@@ -57,6 +57,8 @@ class ChanceDraws:
             pos = self.table.position
             if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
                 break
+            if getattr(self.table, "players_roll", False):
+                break  # the players roll their own dice and enter them; the table commits them
             if self.ai_mode == "replay":
                 if not self._chance_feed:
                     break

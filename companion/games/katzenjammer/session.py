@@ -144,6 +144,10 @@ class Session:
             self._commits.append(SessionCommit("move", text, self.game.format_position(self.position)))
         self._refresh()
 
+    def refresh(self) -> None:
+        """Rebuild the chooser or the dice entry (after a setting changed)."""
+        self._refresh()
+
     def _refresh(self) -> None:
         self.cursor = TurnCursor(self.position, self.game.two_dice) if self.phase == "choose" else None
         self.entry = DiceEntry() if self.phase == "enter_dice" else None

@@ -16,7 +16,7 @@ COMPUTER = "expectimax2"
 
 
 class KatzenjammerTable:
-    card_functions = ("new_game", "language", "player")
+    card_functions = ("new_game", "undo", "language", "player", "dice")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=(), physical_dice: bool = False):
@@ -62,12 +62,29 @@ class KatzenjammerTable:
     def on_device_event(self, event, now: float) -> None:
         pass
 
+    @property
+    def players_roll(self) -> bool:
+        """The players enter their own dice: the service draws none (companion/service/chance.py)."""
+        return self.physical_dice
+
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
-        if function == "language" and arg in ("de", "en"):
-            self.language = arg
+        if function == "language":
+            self.language = arg if arg in ("de", "en") else ("en" if self.language == "de" else "de")
+            self._commits.append(Commit("settings", None, self._text()))
+        elif function == "player" and arg:
+            seat = self.session.seat
+            names = list(self.players)
+            names[seat] = arg
+            self._players = tuple(names)
             self._commits.append(Commit("settings", None, self._text()))
         elif function == "new_game":
             self.new_game(now)
+        elif function == "undo":
+            self.session.undo()
+            self._collect()
+        elif function == "dice":
+            self.physical_dice = self.session.physical_dice = not self.physical_dice
+            self.session.refresh()
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         self.session.on_button(name, kind)
