@@ -122,3 +122,30 @@ def test_the_dice_card_lets_the_players_enter_their_own_dice(tmp_path):
     assert c.journal.moves() == moves + ["roll:212"] and c.table.phase in ("choose", "roll")
     c.table.on_card("dice", p.t)  # back to the companion's dice
     c.close()
+
+
+def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_starts_one(tmp_path):
+    c, p = make(tmp_path, seed=6, ai="off")
+    press(c, p, "ok")
+    press(c, p, "ok", "long")
+    assert c.table.phase == "confirm_new_game"
+    press(c, p, "back")  # no: the game goes on
+    assert c.table.phase == "choose" and c.journal.current.id == 1
+    press(c, p, "ok", "long")
+    press(c, p, "cat")  # another game: the service's menu
+    assert c.menu.is_open
+    press(c, p, "back")
+    press(c, p, "back")
+    c.close()
+    table = tables.make(games.get("kj"), games.get("kj").parse_position("r:38,s2,s3,s4 g:5,n,n,n r 132"))
+    cursor = table.session.cursor
+    while cursor.options[cursor.index].key != "3":
+        table.on_button("cat", "press", 0.0)
+    table.on_button("ok", "press", 0.0)  # die 3: the only piece it moves is 38, into s1
+    table.on_button("ok", "press", 0.0)  # the forced turn is confirmed
+    assert table.view().phase == "over" and table.view().winner == 0
+    assert table.view().screen.header("en") == "Red wins!"
+    assert [c.kind for c in table.drain_commits()] == ["move"]
+    table.on_button("ok", "press", 0.0)  # the won screen: OK starts a new game
+    assert [c.kind for c in table.drain_commits()] == ["new_game"]
+    assert table.game.format_position(table.position) == "r:n,n,n,n g:n,n,n,n r -"

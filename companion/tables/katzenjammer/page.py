@@ -12,13 +12,12 @@ def page_view(table, view) -> dict:
     s, lang = table.session, table.language
     pos = s.position
     lines = [f"{text(f'kj.seat.{c}', lang)}: {format_pieces(pos.board, c)}" for c in pos.colours]
-    seat = text(f"kj.seat.{pos.to_move}", lang)
     dice = "-" if pos.dice is None else " ".join(map(str, pos.dice))
     lines.append("")
     if s.over:
-        lines.append(text("kj.won", lang, seat=text(f"kj.seat.{pos.colours[s.winner]}", lang)))
+        lines.append(text(f"kj.won.{pos.colours[s.winner]}", lang))
     else:
-        lines.append(text("kj.head", lang, seat=seat, dice=dice))
+        lines.append(text(f"kj.head.{pos.to_move}", lang, dice=dice))
     if s.cursor is not None and not s.over:
         lines.append(s.cursor.title)
         lines += [f"{'>' if i == s.cursor.index else ' '} {option_text(o.text, lang)}"

@@ -39,24 +39,24 @@ def _seat(session, seat: int) -> str:
     return COLOURS[session.position.colours[seat]]
 
 
-def screen(session, language: str) -> Screen:
+def screen(session, language: str, asking: bool = False) -> Screen:
     pos = session.position
-    seat_msg = msg(f"kj.seat.{pos.to_move}")
+    if asking:
+        return Screen("confirm_new_game", lines=(msg("confirm_keys"),))
     if session.show_board:
         return Screen("kj_board", extra=(("position", session.game.format_position(pos)),))
     if session.over:
         winner = pos.colours[session.winner]
-        return Screen("won", title=msg("kj.won", seat=msg(f"kj.seat.{winner}").text(language)),
-                      lines=(msg("new_game_keys"),))
-    seat = seat_msg.text(language)
+        return Screen("won", title=msg(f"kj.won.{winner}"), lines=(msg("new_game_keys"),))
+    head = f"kj.head.{pos.to_move}"
     if session.phase == "roll":
-        return Screen("menu", title=msg("kj.head", seat=seat, dice="…"), lines=(msg("kj.rolling"),))
+        return Screen("menu", title=msg(head, dice="…"), lines=(msg("kj.rolling"),))
     if session.phase == "computer":
         dice = "".join(map(str, pos.dice))
-        return Screen("menu", title=msg("kj.head", seat=seat, dice=dice), lines=(msg("kj.computer"),))
+        return Screen("menu", title=msg(head, dice=dice), lines=(msg("kj.computer"),))
     if session.phase == "enter_dice":
         entry = session.entry
-        return Screen("menu", title=msg("kj.head", seat=seat, dice="?"),
+        return Screen("menu", title=msg(head, dice="?"),
                       lines=(msg("kj.enter_die", die=("III", "IV", "V")[entry.die],
                                  value=entry.faces[entry.index]), msg("kj.keys")))
     cursor = session.cursor
@@ -68,5 +68,5 @@ def screen(session, language: str) -> Screen:
              for i, o in enumerate(options[first:first + WINDOW], start=first)]
     lines.append(msg("kj.keys"))
     step = " · ".join(cursor.path[-2:])
-    return Screen("menu", title=msg("kj.head", seat=seat, dice=dice + (f" {step}" if step else "")),
+    return Screen("menu", title=msg(head, dice=dice + (f" {step}" if step else "")),
                   lines=tuple(lines))

@@ -26,6 +26,7 @@ class KatzenjammerTable:
         self.physical_dice = physical_dice
         self._players = tuple(players)
         self._commits: list[Commit] = []
+        self.asking = False  # OK long: "new game?" (OK yes, BACK no; CAT: the service's menu)
         self.session = self._session(position, moves)
 
     def _session(self, position, moves) -> Session:
@@ -48,7 +49,7 @@ class KatzenjammerTable:
 
     @property
     def phase(self) -> str:
-        return self.session.phase
+        return "confirm_new_game" if self.asking else self.session.phase
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -87,8 +88,19 @@ class KatzenjammerTable:
             self.session.refresh()
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        self.session.on_button(name, kind)
-        self._collect()
+        if self.asking:
+            if (name, kind) in (("ok", "press"), ("back", "press")):
+                self.asking = False
+                if name == "ok":
+                    self.new_game(now)
+            return
+        if (name, kind) == ("ok", "long"):
+            self.asking = True
+        elif self.session.over and (name, kind) == ("ok", "press"):
+            self.new_game(now)  # the won screen says: new game, press OK
+        else:
+            self.session.on_button(name, kind)
+            self._collect()
 
     def on_ai_move(self, move) -> None:
         pass  # the computer seat is played in tick()
@@ -97,7 +109,7 @@ class KatzenjammerTable:
         self.session.on_chance(move)
 
     def new_game(self, now: float) -> None:
-        if self.session.moves:
+        if self.session.moves and not self.session.over:
             self._commits.append(Commit("abandon", None, self._text()))
         self.session = self._session(None, ())
         self._commits.append(Commit("new_game", None, self._text()))
@@ -113,8 +125,8 @@ class KatzenjammerTable:
 
     def view(self) -> TableView:
         s = self.session
-        screen = screens.screen(s, self.language)
-        return TableView(screens.leds(s), screen, s.position, tuple(s.moves), s.phase,
+        screen = screens.screen(s, self.language, asking=self.asking)
+        return TableView(screens.leds(s), screen, s.position, tuple(s.moves), self.phase,
                          screen.instruction(self.language), False, False, s.winner)
 
     # Inside ----------------------------------------------------------------------------------
