@@ -53,7 +53,7 @@ def sample_screens() -> dict[str, Screen]:
         "game_confirm": Screen("confirm_new_game", title=msg("head.menu_confirm"),
                                lines=(msg("menu_confirm", title="Katzenjammer"),
                                       msg("menu_abandon"), msg("confirm_keys"))),
-        "kj_choose": Screen("menu", title=msg("kj.head.1", dice="714 7 · 10"),
+        "kj_choose": Screen("menu", title=msg("head.kj.1", dice="714 7 · 10"),
                             lines=(msg("menu_item", mark=" ", title="+1 to 11"),
                                    msg("menu_item", mark=">", title="+2 to 12"),
                                    msg("menu_item", mark=" ", title="+3 to 13"),

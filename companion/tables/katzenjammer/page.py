@@ -15,9 +15,9 @@ def page_view(table, view) -> dict:
     dice = "-" if pos.dice is None else " ".join(map(str, pos.dice))
     lines.append("")
     if s.over:
-        lines.append(text(f"kj.won.{pos.colours[s.winner]}", lang))
+        lines.append(text(f"head.kj_won.{pos.colours[s.winner]}", lang))
     else:
-        lines.append(text(f"kj.head.{pos.to_move}", lang, dice=dice))
+        lines.append(text(f"head.kj.{pos.to_move}", lang, dice=dice))
     if s.cursor is not None and not s.over:
         lines.append(s.cursor.title)
         lines += [f"{'>' if i == s.cursor.index else ' '} {option_text(o.text, lang)}"

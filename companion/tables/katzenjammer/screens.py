@@ -47,8 +47,8 @@ def screen(session, language: str, asking: bool = False) -> Screen:
         return Screen("kj_board", extra=(("position", session.game.format_position(pos)),))
     if session.over:
         winner = pos.colours[session.winner]
-        return Screen("won", title=msg(f"kj.won.{winner}"), lines=(msg("new_game_keys"),))
-    head = f"kj.head.{pos.to_move}"
+        return Screen("won", title=msg(f"head.kj_won.{winner}"), lines=(msg("new_game_keys"),))
+    head = f"head.kj.{pos.to_move}"
     if session.phase == "roll":
         return Screen("menu", title=msg(head, dice="…"), lines=(msg("kj.rolling"),))
     if session.phase == "computer":
