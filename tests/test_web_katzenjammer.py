@@ -4,14 +4,28 @@ the person plays red and green with the page's OK button, the computer plays blu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
 
-from tests.test_web_browser import ARGS, CHROMIUM, _stop
+from tests.test_web_browser import CHROMIUM, _browser, _stop
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+
+
+@contextlib.asynccontextmanager
+async def served(companion):
+    """The companion's loop and its page on a free local port, stopped afterwards."""
+    from companion.web import start_web
+
+    task = asyncio.create_task(companion.run())
+    runner = await start_web(companion, "127.0.0.1", 0, control=True)
+    try:
+        yield runner
+    finally:
+        await _stop(companion, task, runner)
 
 
 def test_a_three_player_game_through_the_page(tmp_path):
@@ -20,47 +34,39 @@ def test_a_three_player_game_through_the_page(tmp_path):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import start_web, web_url
+    from companion.web import web_url
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="katzenjammer", players=3, ai="2", settle=0.05, language="en"),
+        state_dir=tmp_path, hardware=ALL_FAKE)
+    companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(8))
 
     async def go():
-        config = Config(source="<browser test>").replace(
-            game=GameConfig(game="katzenjammer", players=3, ai="2", settle=0.05, language="en"),
-            state_dir=tmp_path, hardware=ALL_FAKE)
-        companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(8))
-        task = asyncio.create_task(companion.run())
-        runner = await start_web(companion, "127.0.0.1", 0, control=True)
-        try:
-            async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = await browser.new_page(viewport={"width": 1100, "height": 860})
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                await page.goto(web_url(runner))
-                await page.wait_for_selector('body[data-view="text"][data-game="katzenjammer"]')
-                view = page.locator("#textview")
-                await page.wait_for_function(
-                    "() => document.getElementById('textview').textContent.includes('Red: ')")
-                first = await view.inner_text()
-                assert "Blue: n,n,n,n" in first and "Green: n,n,n,n" in first
-                clicks = 0
-                while companion.journal.current.result == "unfinished" and clicks < 3000:
-                    moves = len(companion.journal.moves())
-                    await page.click('[data-button="ok"]')
-                    clicks += 1
-                    for _ in range(100):  # the press reached the table (or only moved a menu)
-                        await asyncio.sleep(0.01)
-                        if len(companion.journal.moves()) != moves or companion.table.session.cursor:
-                            break
-                assert companion.journal.current.result in ("1", "2", "3"), clicks
-                await page.wait_for_function(
-                    "() => document.getElementById('textview').textContent.includes('wins!')")
-                game = companion.game
-                pos = game.parse_position("r:n,n,n,n b:n,n,n,n g:n,n,n,n r -")
-                for text in companion.journal.moves():  # every roll and turn in the journal is legal
-                    pos = game.apply(pos, game.parse_move(pos, text))
-                assert game.outcome(pos) is not None and errors == []
-                await browser.close()
-        finally:
-            await _stop(companion, task, runner)
+        async with served(companion) as runner, async_playwright() as pw:
+            browser = await _browser(pw)
+            errors: list[str] = []
+            page = await browser.new_page(viewport={"width": 1000, "height": 800})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(web_url(runner))
+            await page.wait_for_selector('body[data-view="text"][data-game="katzenjammer"]')
+            view = page.locator("#textview")
+            await page.wait_for_function(
+                "() => document.getElementById('textview').textContent.includes('Red: ')")
+            first = await view.inner_text()
+            assert "Blue: n,n,n,n" in first and "Green: n,n,n,n" in first
+            clicks = 0
+            while companion.journal.current.result == "unfinished" and clicks < 3000:
+                await page.click('[data-button="ok"]')  # the first option, every time
+                clicks += 1
+                await asyncio.sleep(0.02)  # the service's loop takes the press
+            assert companion.journal.current.result in ("1", "2", "3"), clicks
+            await page.wait_for_function(
+                "() => document.getElementById('textview').textContent.includes('wins!')")
+            game = companion.game
+            pos = game.parse_position("r:n,n,n,n b:n,n,n,n g:n,n,n,n r -")
+            for text in companion.journal.moves():  # every roll and turn in the journal is legal
+                pos = game.apply(pos, game.parse_move(pos, text))
+            assert game.outcome(pos) is not None and errors == []
+            await browser.close()
 
     asyncio.run(go())
