@@ -149,3 +149,16 @@ def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_starts_one(tmp_path):
     table.on_button("ok", "press", 0.0)  # the won screen: OK starts a new game
     assert [c.kind for c in table.drain_commits()] == ["new_game"]
     assert table.game.format_position(table.position) == "r:n,n,n,n g:n,n,n,n r -"
+
+
+def test_a_seat_whose_player_is_called_computer_is_played_by_the_computer():
+    game = games.get("kj", players=3)
+    table = tables.make(game, players=("Anna", "", "Computer"), ai_seat=1)
+    assert table.session.computers.keys() == {1, 2}
+    table.on_chance(game.parse_move(table.position, "roll:513"), 0.0)
+    assert table.phase == "choose"  # red: Anna
+    table.on_card("player", 0.0, arg="computer")  # Anna hands her seat to the computer
+    assert table.session.computers.keys() == {0, 1, 2} and table.phase == "computer"
+    table.tick(0.1)
+    assert [c.kind for c in table.drain_commits()] == ["settings", "move"]
+    assert table.players == ("computer", "", "Computer")

@@ -1,6 +1,7 @@
 """A whole three-player Katzenjammer game through the page (Debian's Chromium, headless, driven by
 Playwright, against the real companion on fake devices): the service rolls with a seeded source,
-the person plays red and green with the page's OK button, the computer plays blue."""
+the person plays red with the page's OK button against two computer players (blue, the AI seat,
+and green, whose player is called "Computer")."""
 from __future__ import annotations
 
 import asyncio
@@ -39,7 +40,11 @@ def test_a_three_player_game_through_the_page(tmp_path):
     config = Config(source="<browser test>").replace(
         game=GameConfig(game="katzenjammer", players=3, ai="2", settle=0.05, language="en"),
         state_dir=tmp_path, hardware=ALL_FAKE)
+    first = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(8))
+    first.journal.set_player(2, "Computer")  # green's player: the computer (blue is the AI seat)
+    first.close()
     companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(8))
+    assert companion.table.session.computers.keys() == {1, 2}
 
     async def go():
         async with served(companion) as runner, async_playwright() as pw:

@@ -144,6 +144,11 @@ class Session:
             self._commits.append(SessionCommit("move", text, self.game.format_position(self.position)))
         self._refresh()
 
+    def set_computers(self, computers: dict[int, str]) -> None:
+        """Which seats the computer plays (seat -> player name), from now on."""
+        self.computers = {seat: player_by_name(name) for seat, name in computers.items()}
+        self._refresh()
+
     def refresh(self) -> None:
         """Rebuild the chooser or the dice entry (after a setting changed)."""
         self._refresh()

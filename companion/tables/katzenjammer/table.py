@@ -13,6 +13,9 @@ from companion.tables.katzenjammer import screens
 from companion.tables.protocol import Commit, TableView
 
 COMPUTER = "expectimax2"
+#: A seat whose player is called so is played by the computer too (a player card "Computer",
+#: or the name given on the page): the service's `ai` setting names one seat only.
+COMPUTER_NAMES = ("computer", "ki", "ai")
 
 
 class KatzenjammerTable:
@@ -29,10 +32,15 @@ class KatzenjammerTable:
         self.asking = False  # OK long: "new game?" (OK yes, BACK no; CAT: the service's menu)
         self.session = self._session(position, moves)
 
+    def _computers(self) -> dict[int, str]:
+        seats = {i for i, name in enumerate(self._players) if name.strip().lower() in COMPUTER_NAMES}
+        if self.ai_seat is not None:
+            seats.add(self.ai_seat)
+        return {seat: COMPUTER for seat in seats}
+
     def _session(self, position, moves) -> Session:
-        computers = {} if self.ai_seat is None else {self.ai_seat: COMPUTER}
         return Session(self.game, position, moves, physical_dice=self.physical_dice,
-                       computers=computers)
+                       computers=self._computers())
 
     # Protocol properties -------------------------------------------------------------------
     @property
@@ -77,6 +85,7 @@ class KatzenjammerTable:
             names = list(self.players)
             names[seat] = arg
             self._players = tuple(names)
+            self.session.set_computers(self._computers())
             self._commits.append(Commit("settings", None, self._text()))
         elif function == "new_game":
             self.new_game(now)
