@@ -1,4 +1,5 @@
-"""NDEF on NFC Forum Type 2 tags (NTAG213/215/216): find the text record in user memory.
+"""NDEF on NFC Forum Type 2 tags (NTAG213/215/216): find the text record in user memory, and
+encode one (`text_tlv`) for writing.
 
 User memory starts at page 4 and holds TLV blocks: 0x00 NULL, 0x01/0x02 lock/memory control,
 0x03 the NDEF message, 0xFE terminator. The message is a chain of records; a text record is
@@ -100,13 +101,31 @@ def text_from_memory(mem: bytes) -> str | None:
         return None
 
 
-def text_tlv(text: str, lang: str = "en") -> bytes:
-    """User memory bytes (from page 4) holding one NDEF text record, with terminator: what a
-    phone app writes to a sticker. Used by the fakes, the PN532 simulator and card enrolment."""
+# The encoder: the exact inverse of the parser above ------------------------------------------
+def text_record(text: str, lang: str = "en") -> bytes:
+    """One NDEF message of a single text record (UTF-8): header MB|ME|TNF 1 (short record while
+    the payload is under 256 bytes), type "T", payload = status byte + language code + text."""
+    if not 0 < len(lang) < 64 or not lang.isascii():
+        raise NdefError(f"language code {lang!r} must be 1-63 ASCII characters, like 'en'")
     payload = bytes([len(lang)]) + lang.encode() + text.encode()
     if len(payload) < 256:
-        rec = bytes([0xD1, 1, len(payload)]) + b"T" + payload  # MB|ME|SR, TNF=1
+        return bytes([0xD1, 1, len(payload)]) + b"T" + payload  # MB|ME|SR, TNF=1
+    return bytes([0xC1, 1]) + len(payload).to_bytes(4, "big") + b"T" + payload
+
+
+def message_tlv(message: bytes) -> bytes:
+    """User memory bytes (from page 4): the NDEF message TLV (3-byte length form from 255 bytes
+    on) and the terminator TLV."""
+    if len(message) > 0xFFFE:
+        raise NdefError(f"NDEF message of {len(message)} bytes is too long for a TLV")
+    if len(message) < 0xFF:
+        head = bytes([0x03, len(message)])
     else:
-        rec = bytes([0xC1, 1]) + len(payload).to_bytes(4, "big") + b"T" + payload
-    tlv = bytes([0x03, len(rec)]) if len(rec) < 0xFF else bytes([0x03, 0xFF]) + len(rec).to_bytes(2, "big")
-    return tlv + rec + b"\xfe"
+        head = bytes([0x03, 0xFF]) + len(message).to_bytes(2, "big")
+    return head + message + b"\xfe"
+
+
+def text_tlv(text: str, lang: str = "en") -> bytes:
+    """User memory bytes (from page 4) holding one NDEF text record, with terminator: what a
+    phone app writes to a sticker. Used by the fakes, the PN532 simulator and `cards write-deck`."""
+    return message_tlv(text_record(text, lang))

@@ -1,6 +1,6 @@
 """PN532 NFC reader: the frame format, UART (HSU) and I2C transports, and the commands the card
 reader needs (GetFirmwareVersion, SAMConfiguration, RFConfiguration, InListPassiveTarget,
-InDataExchange with the Type 2 READ command).
+InDataExchange with the Type 2 READ and WRITE commands, InCommunicateThru for GET_VERSION).
 
 Frame (host -> PN532 and back):
     00 00 FF LEN LCS TFI DATA... DCS 00
@@ -14,6 +14,7 @@ Why not an RDM6300: it reads 125 kHz EM4100 tags only; the cards are NTAG21x sti
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from hardware.interfaces import HardwareError
 
@@ -25,8 +26,11 @@ CMD_GET_FIRMWARE_VERSION = 0x02
 CMD_SAM_CONFIGURATION = 0x14
 CMD_RF_CONFIGURATION = 0x32
 CMD_IN_DATA_EXCHANGE = 0x40
+CMD_IN_COMMUNICATE_THRU = 0x42
 CMD_IN_LIST_PASSIVE_TARGET = 0x4A
 NTAG_READ = 0x30  # Type 2 tag READ: 4 pages = 16 bytes
+NTAG_WRITE = 0xA2  # Type 2 tag WRITE: one page = 4 bytes
+NTAG_GET_VERSION = 0x60  # NTAG21x: vendor, product type, storage size (8 bytes)
 HSU_WAKEUP = b"\x55\x55" + bytes(14)
 
 
@@ -194,6 +198,15 @@ class I2cTransport:
                 pass
 
 
+class Target(NamedTuple):
+    """An ISO 14443A target as InListPassiveTarget reports it."""
+
+    tg: int          # the PN532's number for it (InDataExchange addresses it so)
+    uid: bytes
+    sens_res: int    # ATQA; 0x0044 for NTAG21x / Ultralight
+    sel_res: int     # SAK; 0x00 for a Type 2 tag, 0x08 MIFARE Classic 1K, 0x20 ISO-DEP
+
+
 class PN532:
     def __init__(self, transport, timeout: float = 0.5) -> None:
         self.transport = transport
@@ -241,13 +254,18 @@ class PN532:
 
     def list_target(self) -> tuple[int, bytes] | None:
         """One ISO 14443A target in the field: (target number, UID) or None."""
+        target = self.target()
+        return None if target is None else (target.tg, target.uid)
+
+    def target(self) -> Target | None:
+        """One ISO 14443A target in the field with its ATQA and SAK, or None."""
         d = self.call(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
         if not d or d[0] == 0:
             return None
         # Tg, SENS_RES(2), SEL_RES, NFCIDLength, NFCID1...
         if len(d) < 6 or len(d) < 6 + d[5]:
             raise PN532FrameError(f"PN532 on {self.name}: short target data {d.hex()}")
-        return d[1], bytes(d[6:6 + d[5]])
+        return Target(d[1], bytes(d[6:6 + d[5]]), int.from_bytes(d[2:4], "big"), d[4])
 
     def read_pages(self, tg: int, page: int) -> bytes:
         d = self.call(CMD_IN_DATA_EXCHANGE, bytes([tg, NTAG_READ, page]))
@@ -255,6 +273,23 @@ class PN532:
             raise PN532Error(f"PN532 on {self.name}: READ page {page} failed "
                              f"(status {d[:1].hex() or 'none'})")
         return bytes(d[1:17])
+
+    def write_page(self, tg: int, page: int, data: bytes) -> None:
+        """Type 2 WRITE of one 4-byte page. The tag's ACK/NAK comes back as the status byte."""
+        if len(data) != 4:
+            raise ValueError(f"a page is 4 bytes, not {len(data)}")
+        d = self.call(CMD_IN_DATA_EXCHANGE, bytes([tg, NTAG_WRITE, page]) + bytes(data))
+        if not d or d[0] != 0x00:
+            raise PN532Error(f"PN532 on {self.name}: WRITE page {page} failed "
+                             f"(status {d[:1].hex() or 'none'})")
+
+    def get_version(self) -> bytes | None:
+        """The NTAG21x GET_VERSION answer (8 bytes), or None if the tag does not know it. Sent with
+        InCommunicateThru because InDataExchange takes 0x60 for a MIFARE Classic authentication."""
+        d = self.call(CMD_IN_COMMUNICATE_THRU, bytes([NTAG_GET_VERSION]))
+        if not d or d[0] != 0x00 or len(d) < 9:
+            return None
+        return bytes(d[1:9])
 
     def read_ndef_text(self, tg: int, max_pages: int = 64) -> str | None:
         from hardware.ndef import bytes_needed, text_from_memory

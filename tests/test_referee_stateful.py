@@ -214,6 +214,31 @@ class RefereeMachine(RuleBasedStateMachine):
             self.scan(self.ref.position.occupied)
             self.wait(STEP)
 
+    @precondition(lambda self: not self.plan and self.ref.phase == "correction"
+                  and self.ref.state().restore == self.ref.position.occupied
+                  and self.ref.ai_colour != self.ref.position.turn)
+    @rule(gap=st.sampled_from([0.0, 0.05, 0.3]), tick=st.booleans(), index=st.integers(0, 10**6),
+          graduate_first=st.booleans())
+    def fix_the_bed_and_place_at_once(self, gap, tick, index, graduate_first):
+        """Someone puts the bed right and at once -- faster than the settle time, or before the
+        loop ticked -- puts down the next move's first piece. When that ended the restore, the
+        move that follows is a clean turn: it must be committed exactly as carried out."""
+        self.noise()
+        self.scan(self.ref.position.occupied)
+        if tick:
+            self.wait(gap)
+        else:
+            self.t += gap
+        self.start(GAME.legal_moves(self.ref.position), index, graduate_first, False, True)
+        what, sq = self.plan.pop(0)
+        self.scan(self.occ | 1 << sq)
+        if self.ref.state().restore is None:
+            event("restore ended, the next piece placed at once")
+            self.clean = True
+        self.wait(STEP)  # (the placement settles, as after any step)
+        if self.clean and self.move_text is not None:  # (a one-step move is committed already)
+            self.finish()
+
     @precondition(lambda self: not self.quiet)
     @rule(what=st.one_of(
         st.tuples(st.just("button"), st.sampled_from(["ok", "back", "cat"]),

@@ -218,6 +218,9 @@ def test_stop_is_clean_and_blanks_the_leds_and_oled(box):
     # After the restart the fake grid is empty: put c3's kitten back (as the LEDs ask), then a
     # second kitten far from it (no boop to carry out).
     web(box, "/api/control", {"type": "reed", "square": "c3", "occupied": True})
+    # Two posts in a row can reach the grid in one poll: then nothing shows that c3 came back
+    # before f6 arrived, and f6 stays an extra piece ("take it off"). Once a poll has seen c3,
+    # f6 is the next move however soon it follows (tests/test_service_restore_then_place.py).
     wait_for("the bed to match", lambda: (st := snapshot(box))["sensed"] == ["c3"]
              and st["phase"] == "await_placement", 10, detail=lambda: snapshot(box))
     web(box, "/api/control", {"type": "reed", "square": "f6", "occupied": True})

@@ -22,7 +22,8 @@ POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
 LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6",
            "squares": "a1 b2 c3 d4 e5 f6", "src": "f6", "dst": "e5", "n": 8, "name": "Bärbel",
            "mark": ">", "title": "Monster Mau Mau",  # the game menu: a game's title
-           "die": "III", "value": 9}  # Katzenjammer: entering physical dice
+           "die": "III", "value": 9,  # Katzenjammer: entering physical dice
+           "text": "Mau vergessen! Bärbel zieht 1"}  # a card game's own line (Monster Mau Mau)
 
 
 def words(text: str) -> list[str]:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.test_service_games import tally  # noqa: F401  (the fixture: a second game with a table)
+from tests.test_service_games import only_maunz, tally  # noqa: F401  (fixtures: a second game with a table)
 from tests.test_web_browser import ARGS, CHROMIUM, _stop
 
 pytestmark = pytest.mark.skipif(

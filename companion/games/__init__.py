@@ -69,3 +69,4 @@ def _load_builtin() -> None:
         _loaded = True
         import companion.games.maunz  # noqa: F401  (registers itself)
         import companion.games.katzenjammer  # noqa: F401
+        import companion.games.monster_mau_mau  # noqa: F401

@@ -103,6 +103,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._closed = False
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
@@ -132,9 +133,14 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         return seats.index(setting) if setting in seats else None
 
     def _make_table(self, start, moves, players):
-        return tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
-                           correction_delay=self.config.game.correction_delay, language=self.language,
-                           ai_seat=self.ai_seat, players=players)
+        table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
+                            correction_delay=self.config.game.correction_delay, language=self.language,
+                            ai_seat=self.ai_seat, players=players)
+        if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
+            from companion.service.deck_store import DeckStore
+
+            table.deck_uids = DeckStore(self.journal.conn).cards(self.game.info.name)
+        return table
 
     # ------------------------------------------------------------------------------ loop
     def step(self, now: float | None = None) -> bool:
@@ -147,6 +153,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             self.feed.poll()
         if self.pending.paused and not self._retry_storage(now):
             return False
+        if self.virtual is not None and self.virtual.wants(ref):
+            self.virtual.act(ref, self.devices, now)  # the laptop's virtual deck and computer players
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
@@ -304,6 +312,10 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
+        on_tag = getattr(self.table, "on_tag", None)  # a card game: its own cards come first
+        if on_tag is not None and on_tag(uid, card.text, now):
+            self._record(now, "card", uid=uid, text=card.text, function="deck", name="")
+            return
         known = self.cards.get(uid)
         if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
             self._message(known.problem())

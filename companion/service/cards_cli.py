@@ -4,6 +4,8 @@
     companion cards add UID FUNCTION [NAME]
     companion cards list
     companion cards remove UID
+    companion cards write-deck GAME [--start N] [--port TTY] [--list]   an NDEF record on each card
+    companion cards enrol-deck GAME [--start N] [--port TTY]            fallback: each card's UID
 
 Enrolling opens the card reader named in the config ([hardware.cards]); stop the service first
 (`sudo systemctl stop companion`) because it holds the reader. While the service runs, an unknown
@@ -30,8 +32,9 @@ def _store(args) -> CardStore:
     return CardStore(connect(path / DB_NAME))
 
 
-def open_reader(args):
-    """The configured card reader alone (every other device fake, so the GPIOs stay free)."""
+def open_reader(args, threaded: bool = True):
+    """The configured card reader alone (every other device fake, so the GPIOs stay free).
+    threaded=False: nothing polls behind the caller's back (writing stickers)."""
     from companion.service.devices import build
 
     config = Config.load(args.config) if args.config else None
@@ -45,6 +48,8 @@ def open_reader(args):
     hw = {name: {"backend": "fake"} for name in ("reed", "leds", "buttons")}
     hw["display"] = {"backend": "none"}
     hw["cards"] = dict(config.hardware.get("cards", {}))
+    if not threaded:
+        hw["cards"].update(threaded=False, read_text=False)
     for key in ("wiring", "gpio"):
         if key in config.hardware:
             hw[key] = dict(config.hardware[key])
@@ -150,9 +155,21 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("list", help="the enrolled cards")
     r = sub.add_parser("remove", help="forget a card")
     r.add_argument("uid")
-    for sp in (e, a, r, sub.choices["list"]):
+    for name, help_ in (("write-deck", "write an NDEF text record naming each card of a game"),
+                        ("enrol-deck", "fallback: store the UID of each card of a game")):
+        d = sub.add_parser(name, help=help_)
+        d.add_argument("game", help="the card game, e.g. monster-mau-mau")
+        d.add_argument("--start", type=int, default=1, help="begin at this card of the printed order")
+        d.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for each tap")
+        d.add_argument("--port", help="the PN532's serial port (HSU), instead of the config's reader")
+        if name == "write-deck":
+            d.add_argument("--overwrite", action="store_true", help="rewrite stickers of the deck")
+            d.add_argument("--list", action="store_true", help="only print the order of the cards")
+    for sp in (e, a, r, sub.choices["list"], sub.choices["write-deck"], sub.choices["enrol-deck"]):
         statedir.add_arguments(sp)
     args = p.parse_args(argv)
+    if args.cmd in ("write-deck", "enrol-deck"):
+        return deck_command(args)
     try:
         store = _store(args)
         if args.cmd == "add":
@@ -198,4 +215,65 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    return 0
+
+
+def deck_command(args, stdin=None, out=None) -> int:
+    """write-deck / enrol-deck: one line on stderr and status 2 for a bad game, config or reader."""
+    from companion.games import GameError
+    from companion.service import deck_writer
+    from companion.service.deck_store import DeckStore
+    from hardware.cards import TapDebouncer
+    from hardware.interfaces import HardwareError
+
+    stdin = sys.stdin if stdin is None else stdin
+    out = sys.stdout if out is None else out
+    devices = pn532 = None
+    try:
+        module, order = deck_writer.load_deck(args.game)
+        if not 1 <= args.start <= len(order):
+            raise ValueError(f"--start {args.start}: the deck has cards 1-{len(order)}")
+        if getattr(args, "list", False):
+            for i, card in enumerate(order, 1):
+                print(f"{i:3}  {card.text:<8} {card.label}", file=out)
+            return 0
+        store = _store(args)
+        controls = {c.uid: c.function for c in store.all()}
+        if args.port:
+            from hardware.pn532 import PN532, UartTransport
+
+            pn532 = PN532(UartTransport(args.port))
+            pn532.firmware_version()
+            pn532.setup()
+        else:
+            devices = open_reader(args, threaded=False)
+            pn532 = getattr(devices.cards, "pn532", None)
+            if pn532 is None:
+                raise ConfigError(str(args.config or "config"), "hardware.cards", "backend",
+                                  "writing cards needs the PN532", "use pn532_uart or pn532_i2c, or --port")
+        debounce = TapDebouncer(absent_polls=2)
+
+        def wait():
+            return deck_writer.wait_target(pn532, debounce, stdin, args.timeout)
+
+        name = module.GAME
+        if args.cmd == "write-deck":
+            print(f"Sort the {len(order)} cards of {name} in this order and tap a sticker for each"
+                  " (`--list` prints the order).", file=out)
+            writer = deck_writer.DeckWriter(pn532, module, out, controls=controls,
+                                            overwrite=args.overwrite)
+            deck_writer.write_deck(writer, order, wait, args.start)
+        else:
+            deck_writer.enrol_deck(DeckStore(store.conn), name, order, wait, out,
+                                   args.start, controls)
+    except (ConfigError, CardError, JournalError, GameError, HardwareError, ValueError) as exc:
+        print(f"companion cards: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if devices is not None:
+            devices.close()
+        elif pn532 is not None:
+            pn532.close()
     return 0

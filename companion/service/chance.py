@@ -53,12 +53,14 @@ class ChanceDraws:
         from companion.games.base import CHANCE
 
         drew = False
+        if getattr(self.table, "observes_chance", False):
+            # a card turned up and tapped at the table (Monster Mau Mau): the deck decided, the
+            # table saw it; the service draws nothing
+            return drew
         for _ in range(MAX_DRAWS):
             pos = self.table.position
             if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
                 break
-            if getattr(self.table, "players_roll", False):
-                break  # the players roll their own dice and enter them; the table commits them
             if self.ai_mode == "replay":
                 if not self._chance_feed:
                     break

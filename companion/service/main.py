@@ -44,6 +44,8 @@ def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8080)
         p.add_argument("--no-web", action="store_true", help="no web page (headless simulation)")
+        p.add_argument("--seed", type=int, default=None,
+                       help="seed of the virtual card deck's shuffles (card games; default: random)")
     else:
         p.add_argument("--replay", metavar="FILE", help="play a recording back through the referee (virtual time)")
     return p
@@ -113,6 +115,14 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
     except (JournalError, StorageError, ValueError) as exc:
         devices.close()
         return _fail(str(exc))
+    if hasattr(args, "seed"):  # companion sim
+        import secrets
+
+        from companion.service.virtual_cards import VirtualCards
+
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        companion.virtual = VirtualCards(seed)  # only used while a card game is played
+        log.info("virtual card deck: seed %d", seed)
     if args.record:
         from companion.service.events import EventFileError, Recorder
 

@@ -54,6 +54,10 @@ def snapshot(companion) -> dict:
     page_view = tables.page_view(name)
     if page_view is not None:
         out.update(page_view(c.table, view))
+        virtual = getattr(c, "virtual", None)
+        if virtual is not None and virtual.wants(c.table):
+            virtual.sync(c.table)
+            out["virtual"] = virtual.snapshot()  # the simulator's person: their own hand only
     else:
         seat = game.to_move(pos) if winner is None else None
         out.update({"view": "text", "text": game.observation(pos),

@@ -27,6 +27,8 @@ TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
               (("o", "orange"), ("g", "grey"))),
     "katzenjammer": ("companion.tables.katzenjammer:KatzenjammerTable",
                      "companion.tables.katzenjammer.page:page_view", ()),
+    "monster-mau-mau": ("companion.tables.monster_mau_mau:MauMauTable",
+                        "companion.tables.monster_mau_mau.page:page_view", ()),
 }
 
 

@@ -30,7 +30,9 @@ already played from it, as text (the service resumes an unfinished game this way
 the seat the AI plays (None: nobody) and `players` a name per seat.
 
 Chance is the service's: at a chance node it draws the outcome (companion/service/chance.py),
-journals it, and only then calls `on_chance` — a table never draws.
+journals it, and only then calls `on_chance` — a table never draws. A table whose chance happens
+in the players' hands (a card turned up from a real deck and tapped: Monster Mau Mau) says
+`observes_chance = True`, and the service draws nothing for it.
 
 Commits are the table's only output that lasts: "move" (with the move's text), "undo",
 "abandon", "new_game" and "settings" (names, language or AI seat changed), each with the

@@ -91,6 +91,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "player_set": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
     "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
+    # a card game's table composes its lines in its own language (companion/games/monster_mau_mau)
+    "text": {"de": "{text}", "en": "{text}"},
     "head.menu": {"de": "Spiel wählen", "en": "Choose a game"},
     "head.menu_confirm": {"de": "Neues Spiel?", "en": "New game?"},
     "menu_item": {"de": "{mark} {title}", "en": "{mark} {title}"},

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from companion.ui import i18n
 
 KINDS = ("await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
-         "confirm_new_game", "menu", "kj_board")
-#: Kinds whose lines are a list (one Msg per line), never packed together.
-LISTS = ("menu",)
+         "confirm_new_game", "menu", "cards", "kj_board")
+#: Kinds whose lines are a list (one Msg per line), never packed together. "cards": a card
+#: game's table (Monster Mau Mau) composes its own lines.
+LISTS = ("menu", "cards")
 
 
 @dataclass(frozen=True)

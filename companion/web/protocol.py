@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from companion.words import COLS, SQUARES, square_name
 
-CONTROL_TYPES = ("reed", "button", "card")
+CONTROL_TYPES = ("reed", "button", "card", "hand")
+HAND_ACTIONS = ("play", "draw", "pass", "mau")
 BUTTON_KINDS = ("press", "long")
 MAX_CHANGES = SQUARES
 
@@ -132,6 +133,16 @@ class CardAction:
     card: Card
 
 
+@dataclass(frozen=True)
+class HandAction:
+    """The simulator's person at a card game: a card of their hand clicked (a wild one with its
+    wish), the draw pile, pass or Mau! (companion/service/virtual_cards.py turns it into taps)."""
+
+    action: str
+    card: str | None = None
+    wish: str | None = None
+
+
 def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAction | CardAction:
     """Validate a decoded control message completely; raise ControlError naming the bad input."""
     if not isinstance(msg, dict):
@@ -171,6 +182,15 @@ def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAc
             if card.id == ident:
                 return CardAction(card)
         raise ControlError(f"unknown card {ident!r}: use one of {', '.join(c.id for c in cards)}", ident)
+    if kind == "hand":
+        action, card, wish = msg.get("action"), msg.get("card"), msg.get("wish")
+        if action not in HAND_ACTIONS:
+            raise ControlError(f"hand action {action!r}: use one of {', '.join(HAND_ACTIONS)}", action)
+        if action == "play" and not (isinstance(card, str) and 0 < len(card) <= 4):
+            raise ControlError("hand action play needs \"card\": a card of the hand, like \"s7\"", card)
+        if wish is not None and wish not in ("s", "p", "z", "g"):
+            raise ControlError(f"wish {wish!r}: use s, p, z or g", wish)
+        return HandAction(action, card if action == "play" else None, wish)
     raise ControlError(f"unknown message type {kind!r}: use one of {', '.join(CONTROL_TYPES)}", kind)
 
 

@@ -36,6 +36,7 @@ from aiohttp import WSMsgType, web
 from companion.web import security
 from companion.web.protocol import (
     ControlError,
+    HandAction,
     apply_control,
     button_names,
     card_catalog,
@@ -161,7 +162,10 @@ class WebState:
             supplied = msg.get("token", connection_token) if isinstance(msg, dict) else connection_token
             self.authorize(remote, supplied)
             action = parse_control(msg, self.cards, self.buttons)
-            apply_control(self.companion.devices, action)
+            if isinstance(action, HandAction):
+                _virtual_hand(self.companion, action)
+            else:
+                apply_control(self.companion.devices, action)
         except ControlError as exc:
             log.info("web control rejected from %s: %s", remote, exc)
             return exc.reply(msg_id), exc.status
@@ -170,6 +174,17 @@ class WebState:
         if msg_id is not None:
             out["id"] = msg_id
         return out, 200
+
+
+def _virtual_hand(companion, action) -> None:
+    """A hand action for the simulator's virtual card table; ControlError when refused."""
+    virtual = getattr(companion, "virtual", None)
+    if virtual is None or not virtual.wants(companion.table):
+        raise ControlError("no virtual card table here: hand actions are for a card game in"
+                           " `companion sim`", "hand", status=409)
+    why = virtual.person(companion.table, companion.devices, action.action, action.card, action.wish)
+    if why is not None:
+        raise ControlError(why, action.card or action.action, status=409)
 
 
 def _decode(text: str):

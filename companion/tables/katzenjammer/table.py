@@ -72,8 +72,9 @@ class KatzenjammerTable:
         pass
 
     @property
-    def players_roll(self) -> bool:
-        """The players enter their own dice: the service draws none (companion/service/chance.py)."""
+    def observes_chance(self) -> bool:
+        """The players roll their own dice and enter them: the service draws none
+        (companion/service/chance.py); the table commits the entered roll as a move."""
         return self.physical_dice
 
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:

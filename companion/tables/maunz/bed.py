@@ -40,6 +40,12 @@ class BedReading:
 
     def on_scan(self, occupancy: int, now: float) -> None:
         occupancy &= FULL_MASK
+        if occupancy != self._sensed:
+            # The bed before this change counts if it held for `settle`, also when no tick came
+            # in between (a slow loop): a move or a restore finished just before the next
+            # placement must not be lost to it.
+            self._update(now)
+            self._restored_before(occupancy)
         self._known &= occupancy  # a piece lifted and put down again may be another piece
         if self._paused == "offline":
             return
@@ -55,7 +61,32 @@ class BedReading:
                 if sq not in self._arrivals:
                     self._arrivals.append(sq)
             self._sensed, self._sensed_since = occupancy, now
+            if self._paused and occupancy == self._pregap:
+                self._resume()  # back to the bed before the gap: as if it were the first scan
         self._update(now)
+
+    def _restored_before(self, occupancy: int) -> None:
+        """The sensed bed was the restore's target (right pieces) and now only gains pieces: it
+        was restored *before* the next placement, however fast the hands (the scans keep the
+        order the settle time cannot). End the restore there, as if the target had settled, so
+        the new pieces read as a placement. Gains seen in the same scan as the restore's last
+        step cannot be ordered: they stay extra and the guidance takes them off. So does a piece
+        lifted and put back faster than the settle time: the settled bed never lost it."""
+        S = self._sensed
+        if (self._restore is None or self._paused or S != self._restore
+                or occupancy & S != S or occupancy & ~S & (self._stable or 0)):
+            return
+        have = self._belief(S)
+        if wrong_pieces(0, have, self._restore_labels):
+            return
+        self._stable, self._stable_since = S, self._sensed_since
+        self._retire_ok, self._notice = False, None
+        self._end_restore(S, have)
+
+    def _end_restore(self, S: int, have: dict) -> None:
+        """The bed is the restore's target: this is the new anchor."""
+        self._restore = None
+        self._have, self._known = {sq: p for sq, p in have.items() if p}, S
 
     def tick(self, now: float) -> None:
         self._update(now)
@@ -110,9 +141,7 @@ class BedReading:
             have = self._belief(S)
             if S != self._restore or wrong_pieces(0, have, self._restore_labels):
                 return  # (a known wrong piece on a right square: still to swap)
-            # the bed is the target now: this is the new anchor
-            self._restore = None
-            self._have, self._known = {sq: p for sq, p in have.items() if p}, S
+            self._end_restore(S, have)
         if self._confirm_new or self._pos.winner is not None:
             return
         plan = self._analyse(S)

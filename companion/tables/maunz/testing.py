@@ -39,6 +39,10 @@ class Bed:
         self.t += dt
         self.ref.tick(self.t)
 
+    def stall(self, dt: float) -> None:
+        """Time passes with no tick (a slow service loop): the next input is the first to see it."""
+        self.t += dt
+
     def button(self, name: str, kind: str = "press") -> None:
         self.ref.on_button(name, kind, self.t)
 

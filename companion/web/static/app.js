@@ -162,7 +162,7 @@
     // a correction step names the piece for this square ("the orange kitten from the pool on
     // f4"): put down that one, whoever is to move
     if (s && s.put && s.put.square === square) return s.put.piece;
-    const colour = (s && s.to_move) || "o";  // nobody to move once a game is over
+    const colour = (s && s.to_move) || "o";   // a game without colours to move (cards): any
     let kind = page.kind;
     const pool = s && s.pools && s.pools[colour];
     if (pool) {
@@ -430,6 +430,9 @@
       reconcile(msg.state, msg.physical);
       render();
       answerKind();
+      // a card game's table (cards.js) draws itself from the same snapshot
+      document.dispatchEvent(new CustomEvent("companion:snapshot",
+        { detail: { state: msg.state, control: page.control, lang: page.lang } }));
     } else if (msg.type === "error") {
       // a refused change: forget the optimistic clicks, the next snapshot redraws the truth
       page.pending.clear();
@@ -464,6 +467,8 @@
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && page.selected) { page.selected = null; render(); }
   });
+  window.companionSend = sendControl;   // for cards.js (a card game's hand on the page)
+  window.companionError = showError;
   buildBed();
   render();
   connect(500);

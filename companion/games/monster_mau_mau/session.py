@@ -1,0 +1,322 @@
+"""The decisions of the Monster Mau Mau table, pure: set-up, taps, buttons, what the OLED says and
+what the 20 LEDs round the edge of the bed show. No devices, no clock (time comes in as `now`);
+the service (or the laptop's virtual table) feeds it inputs and journals its commits.
+
+Set-up: the number of players (cat +1, back -1, OK; player cards tapped now name the seats in
+order), the deal (the same buttons), then "turn up the first card" and tap it. In play:
+- a card tapped by the player to act is played if it fits; a wild card first asks for the wish
+  (cat cycles s p z g, OK confirms, back cancels). A card that does not fit flashes the ring red,
+  shows the reason ("s7 passt nicht auf p3") and changes nothing;
+- OK: draw (one press draws one card, or the whole penalty) and, after drawing, pass;
+- cat: Mau!; back held: undo the last event.
+A control card or an unknown tag tapped during the game is told apart and changes nothing here
+(control cards are the service's).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.base import GameError
+from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
+from companion.games.monster_mau_mau.deck import Tap
+from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event, Position
+
+FLASH_SECONDS = 1.5
+NOTICE_SECONDS = 4.0
+#: The 20 squares round the edge of the 6x6 bed, clockwise from a1 (squares: a1 = 0, ..., f6 = 35).
+RING = (tuple(range(0, 36, 6)) + tuple(range(31, 36)) + tuple(range(29, 4, -6))
+        + tuple(range(4, 0, -1)))
+SEAT_COLOURS = ((255, 140, 0), (0, 120, 255), (0, 200, 80), (200, 0, 200), (255, 220, 0),
+                (0, 220, 220), (255, 90, 150), (140, 255, 0), (150, 90, 255), (255, 255, 255))
+RED = (255, 0, 0)
+
+TEXT = {
+    "de": {
+        "players": "Wie viele Spieler*innen? {n}", "players_help": "Katze +1, Zurück -1, OK",
+        "deal": "Jede*r bekommt {n} Karten", "deal_help": "austeilen, dann OK",
+        "first": "Erste Karte aufdecken", "first_help": "und antippen",
+        "cover": "{card} zudecken: nächste Karte", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
+        "turn": "Am Zug: {name}", "cw": "im Uhrzeigersinn", "ccw": "gegen den Uhrzeigersinn",
+        "pending": "{n} Karten ziehen (OK)", "drawn": "gezogen: legen oder OK", "pick": "Wunsch {wish}? Katze/OK",
+        "fits_not": "{card} passt nicht auf {top}", "not_now": "{why}",
+        "mau_penalty": "Mau vergessen! {name} zieht 1", "reshuffle": "Ablagestapel mischen: neuer Stapel",
+        "shuffle_due": "Stapel leer: Ablage mischen", "drew": "{name} zieht {n}",
+        "won": "Mau Mau! {name} gewinnt", "control": "Steuerkarte {what}", "unknown": "unbekannte Karte {uid}",
+        "mau": "{name}: Mau!", "undone": "zurückgenommen",
+    },
+    "en": {
+        "players": "How many players? {n}", "players_help": "cat +1, back -1, OK",
+        "deal": "{n} cards each", "deal_help": "deal, then OK",
+        "first": "Turn up the first card", "first_help": "and tap it",
+        "cover": "cover {card}: turn up the next", "top": "Top: {top}", "wish": "wish: {wish}",
+        "turn": "To play: {name}", "cw": "clockwise", "ccw": "counter-clockwise",
+        "pending": "draw {n} cards (OK)", "drawn": "drawn: play it or OK", "pick": "wish {wish}? cat/OK",
+        "fits_not": "{card} does not fit on {top}", "not_now": "{why}",
+        "mau_penalty": "Mau forgotten! {name} draws 1", "reshuffle": "shuffle the discards: new pile",
+        "shuffle_due": "pile empty: shuffle the discards", "drew": "{name} draws {n}",
+        "won": "Mau Mau! {name} wins", "control": "control card {what}", "unknown": "unknown card {uid}",
+        "mau": "{name}: Mau!", "undone": "undone",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Commit:
+    kind: str          # "new_game", "move" or "undo"
+    move: str | None
+    position: str
+
+
+@dataclass(frozen=True)
+class Led:
+    colour: tuple[int, int, int]
+    effect: str  # "steady", "blink", "pulse"
+
+
+class MauMauSession:
+    def __init__(self, rules: frozenset[str] = frozenset(), *, language: str = "de",
+                 start: Position | None = None, events: tuple[str, ...] = (),
+                 names: tuple[str, ...] = ()) -> None:
+        self.rules = frozenset(rules)
+        self.language = language
+        self.names = list(names)
+        self.commits: list[Commit] = []
+        self.stage = "players"
+        self.players, self.deal = max(2, len(self.names) if any(self.names) else 4), None
+        self.start: Position | None = None
+        self.events: list[str] = []
+        self.position: Position | None = None
+        self.wish_card: str | None = None
+        self.wish_index = 0
+        self._notice: tuple[str, float] | None = None
+        self._flash_until = -1.0
+        if start is not None:  # resume: the start position and the events played from it
+            self._begin(start)
+            for text in events:
+                self._play(notation.parse_event(text), now=0.0, commit=False)
+            self._notice = None
+
+    # Inputs --------------------------------------------------------------------------------
+    def on_player_card(self, name: str, now: float) -> None:
+        """A player's card tapped during set-up names the next seat."""
+        if self.stage != "players" or not name or name in self.names:
+            return
+        if "" in self.names:  # the first seat without a name
+            self.names[self.names.index("")] = name
+        elif len(self.names) < engine.MAX_PLAYERS:
+            self.names.append(name)
+        self.players = max(self.players, len(self.names))
+
+    def on_tap(self, tap: Tap, now: float) -> None:
+        if tap.kind == "control":
+            return self._say("control", now, what=tap.function)
+        if tap.kind == "unknown":
+            return self._say("unknown", now, uid=tap.uid)
+        if self.stage == "first_card":
+            return self._play(Event("up", tap.face), now)
+        if self.stage == "wish":  # another card instead of the wild one: that one counts
+            self.stage, self.wish_card = "play", None
+        if self.stage != "play":
+            return self._say("not_now", now, why=self._t("first"))
+        if is_wild(tap.face):
+            if self._reject(Event("play", tap.face, "s"), now) is None:
+                self.stage, self.wish_card, self.wish_index = "wish", tap.face, 0
+            return None
+        self._play(Event("play", tap.face), now)
+
+    def on_button(self, name: str, kind: str, now: float) -> None:
+        if name == "back" and kind == "long":
+            return self.undo(now)
+        if kind != "press":
+            return None
+        if self.stage in ("players", "deal"):
+            return self._setup_button(name)
+        if self.stage == "wish":
+            if name == "cat":
+                self.wish_index = (self.wish_index + 1) % 4
+            elif name == "back":
+                self.stage, self.wish_card = "play", None
+            elif name == "ok":
+                card, self.stage, self.wish_card = self.wish_card, "play", None
+                self._play(Event("play", card, PATTERNS[self.wish_index]), now)
+            return None
+        if self.stage != "play":
+            return None
+        if name == "ok":
+            self._play(PASS if self.position.phase == engine.DRAWN else DRAW, now)
+        elif name == "cat":
+            self._play(MAU, now)
+        return None
+
+    def undo(self, now: float) -> None:
+        if self.stage in ("players", "deal") or self.start is None:
+            return
+        if not self.events:  # back to the set-up of the deal
+            self.stage, self.start, self.position = "deal", None, None
+            return
+        self.events.pop()
+        pos = self.start
+        for text in self.events:
+            pos = engine.step(pos, notation.parse_event(text), self.rules).position
+        self.position, self.wish_card = pos, None
+        self.stage = self._stage_of(pos)
+        self.commits.append(Commit("undo", None, notation.format_position(pos)))
+        self._say("undone", now)
+
+    def apply_journaled(self, event: Event, now: float) -> None:
+        """An event somebody else has journaled already (a chance move the service drew)."""
+        self._play(event, now, commit=False)
+
+    def drain_commits(self) -> list[Commit]:
+        out, self.commits = self.commits, []
+        return out
+
+    # What is shown -------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) and self.names[seat] else str(seat + 1)
+
+    def lines(self, now: float) -> tuple[str, ...]:
+        """The OLED's lines (at most 6 of 21 characters or so)."""
+        t = self._t
+        if self.stage == "players":
+            return (t("players", n=self.players), t("players_help"), " ".join(self.names))
+        if self.stage == "deal":
+            return (t("deal", n=self.deal), t("deal_help"))
+        pos = self.position
+        notice = self._notice[0] if self._notice and self._notice[1] > now else ""
+        if self.stage == "first_card":
+            head = t("cover", card=pos.top) if pos and pos.top else t("first")
+            return (head, t("first_help"), notice)
+        if pos.phase == engine.OVER:
+            return (t("won", name=self.name(pos.turn)), self._counts(0), self._counts(5))
+        top = t("top", top=pos.top) + (f"  {t('wish', wish=pos.wish)}" if pos.wish else "")
+        if self.stage == "wish":
+            state = t("pick", wish=PATTERNS[self.wish_index])
+        elif pos.phase == engine.PENALTY:
+            state = t("pending", n=pos.pending)
+        elif pos.phase == engine.DRAWN:
+            state = t("drawn")
+        elif pos.pile == 0 and pos.discard > 1:
+            state = t("shuffle_due")
+        else:
+            state = t("cw" if pos.direction == engine.CW else "ccw")
+        lines = [top, t("turn", name=self.name(pos.turn)), state, self._counts(0)]
+        if pos.players > 5:
+            lines.append(self._counts(5))
+        return tuple(lines + [notice])
+
+    def ring(self, now: float) -> dict[int, Led]:
+        """Square -> LED: each seat's square in its colour, the seat to act pulsing (red while a
+        penalty waits), the square after it in the direction of play blinking; a rejected card
+        flashes the whole ring red; the winner's colour all round at the end."""
+        if now < self._flash_until:
+            return {sq: Led(RED, "blink") for sq in RING}
+        n = self.players if self.position is None else self.position.players
+        seats = self.seat_squares(n)
+        pos = self.position
+        if pos is not None and pos.phase == engine.OVER:
+            return {sq: Led(SEAT_COLOURS[pos.turn], "pulse") for sq in RING}
+        leds = {sq: Led(_dim(SEAT_COLOURS[s]), "steady") for s, sq in enumerate(seats)}
+        if pos is not None and pos.phase != engine.START:
+            me = seats[pos.turn]
+            penalty = pos.phase == engine.PENALTY
+            leds[me] = Led(RED if penalty else SEAT_COLOURS[pos.turn], "pulse")
+            step = RING[(RING.index(me) + pos.direction) % len(RING)]
+            if step not in leds:
+                leds[step] = Led(SEAT_COLOURS[pos.turn], "blink")
+        return leds
+
+    @staticmethod
+    def seat_squares(players: int) -> tuple[int, ...]:
+        """The seats spread evenly round the ring, seat 1 at a1, clockwise."""
+        return tuple(RING[(i * len(RING)) // players] for i in range(players))
+
+    # Inside --------------------------------------------------------------------------------
+    def _t(self, key: str, **kw) -> str:
+        return TEXT.get(self.language, TEXT["de"])[key].format(**kw)
+
+    def _say(self, key: str, now: float, **kw) -> None:
+        self._notice = (self._t(key, **kw), now + NOTICE_SECONDS)
+
+    def _setup_button(self, name: str) -> None:
+        if self.stage == "players":
+            if name in ("cat", "back"):
+                delta = 1 if name == "cat" else -1
+                self.players = max(2, min(10, self.players + delta), len(self.names))
+            elif name == "ok":
+                self.stage, self.deal = "deal", engine.default_deal(self.players)
+            return
+        if name in ("cat", "back"):
+            limit = min(engine.MAX_DEAL, engine.MAX_DEALT // self.players)
+            self.deal = max(1, min(limit, self.deal + (1 if name == "cat" else -1)))
+        elif name == "ok":
+            start = engine.new_game(self.players, self.deal)
+            self._begin(start)
+            self.commits.append(Commit("new_game", None, notation.format_position(start)))
+
+    def _begin(self, start: Position) -> None:
+        self.start, self.position, self.events = start, start, []
+        self.players = start.players
+        self.stage = self._stage_of(start)
+
+    @staticmethod
+    def _stage_of(pos: Position) -> str:
+        return "first_card" if pos.phase == engine.START else "play"
+
+    def _reject(self, event: Event, now: float) -> str | None:
+        """The reason `event` is illegal now (flashing the ring red and saying it), or None."""
+        why = engine.why_illegal(self.position, event, self.rules)
+        if why is None:
+            return None
+        self._flash_until = now + FLASH_SECONDS
+        if event.kind == "play" and "does not fit" in why:
+            self._say("fits_not", now, card=event.card, top=self.position.top)
+        else:
+            self._notice = (why, now + NOTICE_SECONDS)
+        return why
+
+    def _play(self, event: Event, now: float, commit: bool = True) -> None:
+        if self._reject(event, now) is not None:
+            return
+        seat = self.position.turn
+        try:
+            step = engine.step(self.position, event, self.rules)
+        except GameError:  # why_illegal and step agree; kept so bad input never escapes
+            return
+        self.events.append(str(event))
+        self.position = step.position
+        self._notice = None  # a notice is about the last event; this one replaces it
+        self.stage = self._stage_of(step.position)
+        if commit:
+            self.commits.append(Commit("move", str(event), notation.format_position(step.position)))
+        who = self.name(seat)
+        if step.winner is not None:
+            self._say("won", now, name=who)
+        elif step.mau_penalty:
+            self._say("mau_penalty", now, name=who)
+        elif step.reshuffled:
+            self._say("reshuffle", now)
+        elif event.kind == "draw" and step.drawn > 1:
+            self._say("drew", now, name=who, n=step.drawn)
+        elif event.kind == "mau":
+            self._say("mau", now, name=who)
+        elif event.kind == "up" and self.stage == "first_card":
+            self._say("cover", now, card=event.card)
+
+    def _counts(self, first: int) -> str:
+        pos = self.position
+        seats = range(first, min(first + 5, pos.players))
+        return " ".join(f"{'>' if s == pos.turn else ''}{s + 1}:{pos.hands[s]}" for s in seats)
+
+
+def _dim(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(c // 6 for c in colour)
+
+
+def resume(rules, start_text: str, events: list[str], **kw) -> MauMauSession:
+    """A session from the journal after a power loss: the start position and the events."""
+    return MauMauSession(rules, start=notation.parse_position(start_text), events=tuple(events), **kw)
+
+
+__all__ = ["MauMauSession", "Commit", "Led", "RING", "resume"]

@@ -1,0 +1,24 @@
+"""Cards of a game enrolled by UID (`companion cards enrol-deck GAME`): the fallback for cards
+whose tags cannot be written. Kept in the journal database, in a table of its own so the
+journal's schema is untouched."""
+from __future__ import annotations
+
+import sqlite3
+import time
+
+
+class DeckStore:
+    """UID -> face of a game's card."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        conn.execute("CREATE TABLE IF NOT EXISTS deck_cards(uid TEXT PRIMARY KEY, game TEXT NOT NULL,"
+                     " face TEXT NOT NULL, added REAL NOT NULL)")
+
+    def add(self, uid: str, game: str, face: str) -> None:
+        self.conn.execute("INSERT INTO deck_cards(uid, game, face, added) VALUES (?,?,?,?) ON CONFLICT(uid)"
+                          " DO UPDATE SET game=excluded.game, face=excluded.face, added=excluded.added",
+                          (uid, game, face, time.time()))
+
+    def cards(self, game: str) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT uid, face FROM deck_cards WHERE game=?", (game,)))

@@ -1,0 +1,137 @@
+"""The laptop's virtual card table (`companion sim` playing Monster Mau Mau): a virtual deck and
+computer players round the simulated companion, which runs unchanged.
+
+The deck is shuffled from a seeded random source (`companion sim --seed N`; a new seed per game
+from it), the hands dealt when the table has been set up, and everything else happens through
+the fake devices, exactly as people at a table would do it: the deck's top card is tapped when
+the table asks for the first card, the computer players tap their cards and press OK (draw,
+pass) and CAT (Mau!), and the person's clicks on the page become taps and presses of the same
+kind. The deck follows the table's accepted events (the journal's moves), so it never disagrees
+with the referee; after an undo it is dealt again from the game's seed and the events replayed.
+"""
+from __future__ import annotations
+
+import random
+
+from companion.games.monster_mau_mau import bot, engine, notation
+from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
+from companion.games.monster_mau_mau.deck import card_text
+from companion.games.monster_mau_mau.engine import Event
+from companion.games.monster_mau_mau.virtual import VirtualTable
+
+BOT_DELAY = 0.8  # seconds between a computer player's actions, so a person can follow them
+
+
+def _uid(face: str, copy: int = 0) -> str:
+    """A stable fake NTAG UID per card face."""
+    return "04" + f"{sum(map(ord, face)) * 131 + copy:012x}"[-12:]
+
+
+class VirtualCards:
+    def __init__(self, seed: int, human: int = 0, delay: float = BOT_DELAY) -> None:
+        self.seeds = random.Random(seed)
+        self.human = human
+        self.delay = delay
+        self.deck: VirtualTable | None = None
+        self._start: str | None = None
+        self._game_seed = 0
+        self._next = 0.0
+        self._waiting: tuple | None = None
+
+    @staticmethod
+    def wants(table) -> bool:
+        return hasattr(table, "on_tag") and hasattr(table, "session")
+
+    # Following the table ---------------------------------------------------------------------
+    def sync(self, table) -> None:
+        """Bring the deck in line with the table: a new deal, new events, or an undo."""
+        s = table.session
+        if s.start is None:
+            self.deck, self._start = None, None
+            return
+        start = notation.format_position(s.start)
+        if start != self._start:
+            self._game_seed = self.seeds.getrandbits(32)
+            self._deal(s.start, table.game.rules_set)
+            self._start = start
+        if s.events[:len(self.deck.log)] != self.deck.log:  # undone: deal again and replay
+            self._deal(s.start, table.game.rules_set)
+        for text in s.events[len(self.deck.log):]:
+            self.deck.event(notation.parse_event(text))
+
+    def _deal(self, start, rules) -> None:
+        self.deck = VirtualTable(random.Random(self._game_seed), rules=rules, players=start.players,
+                                 deal=start.hands[0])
+
+    # Acting -------------------------------------------------------------------------------
+    def act(self, table, devices, now: float) -> None:
+        """Turn up the first card, or let a computer player act, at most once per `delay`."""
+        self.sync(table)
+        if self.deck is None or now < self._next:
+            return
+        if self._waiting == (len(table.session.events), table.session.position):
+            return  # the last taps and presses have not reached the table yet
+        s, pos = table.session, self.deck.position
+        if table.phase not in ("first_card", "play") or pos.phase == engine.OVER:
+            return
+        if pos.phase == engine.START:
+            if self.deck.pile:
+                devices.cards.tap(_uid(self.deck.pile[-1]), card_text(self.deck.pile[-1]))
+                self._next = now + self.delay
+                self._waiting = (len(s.events), s.position)
+            return
+        seat = pos.turn
+        if seat == self.human or s.stage != "play":
+            return
+        event = bot.choose(pos, self.deck.hands[seat], self.deck.playable(seat))
+        self._press(devices, event)
+        self._next = now + self.delay
+        self._waiting = (len(s.events), s.position)
+
+    def person(self, table, devices, what: str, card: str | None = None,
+               wish: str | None = None) -> str | None:
+        """The person's click: `play` (a card of the hand, a wild one with its wish), `draw`,
+        `pass` or `mau`. The reason when the deck itself refuses (not your turn, not in your hand,
+        only the card just drawn); the referee's own refusals show on the table as usual."""
+        self.sync(table)
+        if self.deck is None or table.phase != "play":
+            return "the game has not started: set it up with the buttons first"
+        pos = self.deck.position
+        if pos.turn != self.human and pos.phase != engine.OVER:
+            return f"it is seat {pos.turn + 1}'s turn"
+        if what == "play":
+            if card not in self.deck.hands[self.human]:
+                return f"{card} is not in your hand"
+            if self.deck.drawn is not None and card != self.deck.drawn:
+                return f"after drawing only the card drawn ({self.deck.drawn}) may be played"
+            if is_wild(card) and wish not in tuple(PATTERNS):
+                return f"{card} needs a wish: s, p, z or g"
+            event = Event("play", card, wish if is_wild(card) else None)
+        elif what in ("draw", "pass", "mau"):
+            why = engine.why_illegal(pos, Event(what), self.deck.rules)
+            if why is not None:  # OK would do the other of draw/pass: refuse the wrong one here
+                return why
+            event = Event(what)
+        else:
+            return f"unknown action {what!r}: play, draw, pass or mau"
+        self._press(devices, event)
+        return None
+
+    @staticmethod
+    def _press(devices, event: Event) -> None:
+        if event.kind == "play":
+            devices.cards.tap(_uid(event.card), card_text(event.card))
+            if event.wish is not None:
+                for _ in range(PATTERNS.index(event.wish)):
+                    devices.buttons.press("cat")
+                devices.buttons.press("ok")
+        else:
+            devices.buttons.press({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind])
+
+    def snapshot(self, seat: int | None = None) -> dict:
+        """The person's hand (and what may be played) for the simulator's page."""
+        if self.deck is None:
+            return {"hand": [], "playable": [], "drawn": None}
+        seat = self.human if seat is None else seat
+        return {"hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
+                "drawn": self.deck.drawn if self.deck.position.turn == seat else None}

@@ -1,0 +1,25 @@
+"""The web page's drawing of a Monster Mau Mau game: the public state only (the top card, the
+wish, the piles, every seat's card count, whose turn and the direction). The laptop's virtual
+table adds the person's own hand to its snapshot; spectators never see a hand."""
+from __future__ import annotations
+
+from companion.games.monster_mau_mau import engine
+
+
+def page_view(table, view=None) -> dict:
+    s = table.session
+    pos = table.position
+    started = s.position is not None
+    return {
+        "view": "cards",
+        "stage": table.phase,
+        "top": pos.top if started else None,
+        "wish": pos.wish if started else None,
+        "pile": pos.pile, "discard": pos.discard,
+        "turn": pos.turn + 1 if started and pos.phase != engine.START else None,
+        "direction": "cw" if pos.direction == engine.CW else "ccw",
+        "pending": pos.pending,
+        "seats": [{"seat": i + 1, "name": s.name(i), "cards": pos.hands[i]}
+                  for i in range(pos.players)] if started else [],
+        "lines": table.lines(),
+    }

@@ -1,0 +1,144 @@
+"""A whole 4-seat game of Monster Mau Mau through the page in a real browser (Debian's Chromium,
+headless, driven by Playwright) against the real companion with the laptop's virtual card table:
+the set-up with the page's buttons, the person's clicks on their hand, the draw pile, pass and
+Mau!, three computer players. Seed 764 (found with the pure modules, see SEED) deals a game with
+a reshuffle of the discards, a wish, a +4, a card refused and a forgotten Mau!.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.games.monster_mau_mau import bot, cli, engine, notation
+from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
+
+SEED, DEAL = 764, 15  # the person draws until the discards have been reshuffled, then plays
+
+READ_JS = """() => {
+  const s = (window.maunzPage || {}).state || {};
+  return {stage: s.stage || "", phase: s.phase || "", position: s.position || "", turn: s.turn,
+          pile: s.pile, moves: (s.moves || []).length, instruction: s.instruction || "",
+          virtual: s.virtual || null, winner: s.winner || null, view: s.view || "",
+          hand: Array.from(document.querySelectorAll('#myhand .mmcard')).map(e => e.dataset.card),
+          seats: Array.from(document.querySelectorAll('#seats .seat')).map(e => e.textContent)};
+}"""
+
+
+async def _start(state_dir: Path):
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+    from companion.service.virtual_cards import VirtualCards
+    from companion.web import start_web
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="monster-mau-mau", language="en"), state_dir=state_dir, hardware=ALL_FAKE)
+    companion = Companion(config, build_fakes(), state_dir=state_dir)
+    companion.virtual = VirtualCards(SEED, delay=0.02)
+    task = asyncio.create_task(companion.run())
+    runner = await start_web(companion, "127.0.0.1", 0, control=True)
+    return companion, task, runner
+
+
+async def _until(page, pred, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = await page.evaluate(READ_JS)
+        if pred(st):
+            return st
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"page never got there: {st}")
+
+
+async def _button(page, name: str):
+    before = (await page.evaluate(READ_JS))
+    await page.click(f'.hw-btn[data-button="{name}"]')
+    await asyncio.sleep(0.15)
+    return before
+
+
+async def _game(tmp_path):
+    from playwright.async_api import async_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    companion, task, runner = await _start(tmp_path)
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
+    seen = {"rejected": False, "forgot": False, "wish": False}
+    try:
+        async with async_playwright() as pw:
+            browser = await _browser(pw)
+            page = await browser.new_page(viewport={"width": 1200, "height": 900})
+            await page.goto(url)
+            await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
+            await _button(page, "ok")  # 4 players
+            await _until(page, lambda s: s["stage"] == "deal")
+            for _ in range(DEAL - 7):
+                await _button(page, "cat")
+            await _button(page, "ok")
+            st = await _until(page, lambda s: s["stage"] == "play" and s["turn"] is not None)
+            await page.screenshot(path=str(ARTIFACTS / "mmm-start.png"))
+            reshuffled, last_pile = False, st["pile"]
+            for _ in range(2000):
+                st = await page.evaluate(READ_JS)
+                if st["pile"] is not None and st["pile"] > last_pile:
+                    reshuffled = True  # the pile only grows when the discards become a new one
+                last_pile = st["pile"]
+                if st["stage"] == "won" or st["winner"]:
+                    break
+                v = st["virtual"]
+                pos = notation.parse_position(st["position"])
+                if st["stage"] != "play" or pos.turn != 0 or not v or st["hand"] != v["hand"]:
+                    await asyncio.sleep(0.02)
+                    continue
+                if not seen["rejected"] and pos.phase == "play":
+                    wrong = [c for c in v["hand"] if c not in v["playable"]]
+                    if wrong:
+                        await page.click(f'#myhand .mmcard[data-card="{wrong[0]}"]')
+                        await _until(page, lambda s: "does not fit" in s["instruction"])
+                        await page.screenshot(path=str(ARTIFACTS / "mmm-rejected.png"))
+                        seen["rejected"] = True
+                        continue
+                if not reshuffled:
+                    ev = engine.PASS if pos.phase == "drawn" else engine.DRAW
+                else:
+                    hand = list(v["hand"])
+                    ev = bot.choose(pos, hand, v["playable"])
+                    if ev.kind == "mau" and not seen["forgot"]:
+                        seen["forgot"] = True  # the person forgets to call Mau! once
+                        ev = bot.choose(replace(pos, mau=True), hand, v["playable"])
+                moves = st["moves"]
+                if ev.kind == "play":
+                    await page.click(f'#myhand .mmcard[data-card="{ev.card}"]')
+                    if ev.wish:
+                        await page.click(f'#wishpick button[data-wish="{ev.wish}"]')
+                        seen["wish"] = True
+                else:
+                    await page.click({"draw": "#drawpile", "pass": "#btn-pass", "mau": "#btn-mau"}[ev.kind])
+                await _until(page, lambda s, m=moves: s["moves"] > m)
+            await _until(page, lambda s: s["stage"] == "won")
+            await page.screenshot(path=str(ARTIFACTS / "mmm-won.png"))
+            winner_text = await page.text_content("#cardwinner")
+            await browser.close()
+        record = (notation.format_position(companion.journal.start_position()), companion.journal.moves())
+    finally:
+        await _stop(companion, task, runner)
+    return record, seen, reshuffled, winner_text
+
+
+def test_a_whole_four_seat_game_through_the_page(tmp_path):
+    (start, moves), seen, reshuffled, winner_text = asyncio.run(_game(tmp_path))
+    assert seen == {"rejected": True, "forgot": True, "wish": True} and reshuffled
+    assert winner_text.startswith("Mau Mau! ")
+    steps = [json.loads(line) for line in cli.play(start, moves, frozenset(), True)]
+    assert steps[-1]["winner"] is not None
+    assert any(s["reshuffled"] for s in steps) and any(s["mau_penalty"] for s in steps)
+    assert any(m.startswith("+4>") for m in moves)
+    assert any(m[:2] in ("MW", "KK", "+4") and ">" in m for m in moves)

@@ -1,0 +1,103 @@
+"""The laptop's virtual table: a person's seat against computer players, through the table's
+decisions; what each seat and a spectator may see; the terminal front end."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from companion.games.monster_mau_mau import engine
+from companion.games.monster_mau_mau.laptop import LaptopGame
+
+
+def person_turn(seed: int, players: int = 4, **kw) -> LaptopGame:
+    g = LaptopGame(random.Random(seed), players, **kw)
+    g.advance()
+    return g
+
+
+def test_the_person_is_refused_with_the_reason_and_nothing_changes():
+    g = person_turn(1)
+    v = g.view(0)
+    before = (g.deck.position, [list(h) for h in g.deck.hands], list(g.deck.pile))
+    held = [c for c in v["hand"] if c not in v["playable"]]
+    assert held, "seed 1 deals seat 1 a card that does not fit"
+    why = g.play(held[0])
+    assert "does not fit on" in why and held[0] in why
+    assert any("passt nicht auf" in line for line in g.view(0)["screen"])
+    missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
+    assert g.play(missing) == f"{missing} is not in the hand of seat 1"
+    assert g.press("pass") == "seat 1 may pass only after drawing a card; draw first"
+    wild = "MW" if "MW" in v["hand"] else None
+    if wild:
+        assert g.play(wild) == "MW needs a wish: s, p, z or g"
+    assert (g.deck.position, [list(h) for h in g.deck.hands], list(g.deck.pile)) == before
+
+
+def test_after_drawing_only_the_drawn_card_and_not_out_of_turn():
+    g = person_turn(2)
+    assert g.press("draw") is None
+    v = g.view(0)
+    assert v["phase"] == "drawn" and set(v["playable"]) <= {g.deck.drawn} and v["can"] == ["pass"]
+    other = next(c for c in v["hand"] if c != g.deck.drawn)
+    assert g.play(other, "s").startswith("after drawing only the card drawn")
+    assert g.press("pass") is None
+    if not g.over and g.deck.position.turn != 0:
+        assert g.press("draw").startswith("it is ")
+
+
+def test_seats_see_only_their_own_hand_and_spectators_none():
+    g = person_turn(3)
+    spectator = g.view(None)
+    assert "hand" not in spectator and "playable" not in spectator
+    for seat in range(4):
+        v = g.view(seat)
+        assert v["hand"] == sorted(g.deck.hands[seat], key=lambda c: ("spzg".find(c[0]) if c not in
+                                                                      ("MW", "+4", "KK") else 4, c))
+        assert [p["cards"] for p in v["players"]] == [len(h) for h in g.deck.hands]
+    assert '"hand"' not in json.dumps(spectator) and '"hand"' in json.dumps(g.view(2))
+
+
+def forgetful(g: LaptopGame) -> str | None:
+    """A person who plays the first card that fits (wishing s) and never calls Mau!."""
+    v = g.view(0)
+    if v["playable"]:
+        return g.play(v["playable"][0], "s")
+    return g.press("draw" if "draw" in v["can"] else "pass")
+
+
+@pytest.mark.parametrize("players", [2, 4, 7, 10])
+def test_whole_games_with_a_forgetful_person(players):
+    seen = set()
+    for seed in range(8):
+        g = LaptopGame(random.Random(seed), players, rules=frozenset({"plus3-play"}) if seed % 2 else frozenset())
+        for _ in range(2000):
+            g.advance()
+            if g.over:
+                break
+            assert forgetful(g) is None
+        assert g.over and g.view(None)["winner"] is not None
+        log = " ".join(g.said)
+        seen |= {k for k in ("forgot Mau!", "shuffled", "+4, wishes", "Mau Mau!") if k in log}
+    assert {"forgot Mau!", "+4, wishes", "Mau Mau!"} <= seen
+
+
+def test_terminal_game_subprocess():
+    cmds = "x7\n" + "d\np\n" * 200
+    r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--seed", "4", "--players", "3",
+                        "--lang", "en"], input=cmds, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Monster Mau Mau, 3 players, seed 4")
+    assert "refused: x7 is not in the hand of seat 1" in r.stdout
+    assert "| Top: " in r.stdout and "your hand: " in r.stdout
+    assert r.stdout.rstrip().endswith("wins") or r.stdout.rstrip().endswith("stopped")
+
+
+def test_terminal_bad_settings_exit_2():
+    r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--players", "12"],
+                       capture_output=True, text=True, timeout=60, input="")
+    assert r.returncode == 2 and "for 2-10 players" in r.stderr and r.stderr.count("\n") == 1
+    assert engine.MAX_PLAYERS == 10

@@ -1,0 +1,211 @@
+"""The Monster Mau Mau table's decisions (pure): set-up, taps, buttons, the OLED's lines and the
+LED ring; and whole games played through it by the virtual deck's computer players."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.games.monster_mau_mau import bot, engine, notation
+from companion.games.monster_mau_mau.deck import Tap, classify
+from companion.games.monster_mau_mau.session import RED, RING, MauMauSession, resume
+from companion.games.monster_mau_mau.virtual import VirtualTable
+
+
+def card(face: str) -> Tap:
+    return Tap("card", "04:00", face=face)
+
+
+def started(players=4, names=(), rules=frozenset(), first="p3") -> MauMauSession:
+    s = MauMauSession(rules)
+    for n in names:
+        s.on_player_card(n, 0)
+    while s.players < players:
+        s.on_button("cat", "press", 0)
+    s.on_button("ok", "press", 0)
+    s.on_button("ok", "press", 0)
+    s.on_tap(card(first), 0)
+    return s
+
+
+def fields(s: MauMauSession) -> dict[str, str]:
+    return dict(f.split("=") for f in notation.format_position(s.position).split())
+
+
+def test_ring_is_the_20_edge_squares_clockwise():
+    assert len(RING) == len(set(RING)) == 20 and RING[:6] == (0, 6, 12, 18, 24, 30)
+    edge = {sq for sq in range(36) if sq % 6 in (0, 5) or sq // 6 in (0, 5)}
+    assert set(RING) == edge
+    for n in range(2, 11):
+        assert len(set(MauMauSession.seat_squares(n))) == n
+
+
+def test_setup_players_names_deal_and_first_card():
+    s = MauMauSession()
+    assert s.lines(0)[0] == "Wie viele Spieler*innen? 4"
+    for _ in range(9):
+        s.on_button("cat", "press", 0)
+    assert s.players == 10
+    for _ in range(12):
+        s.on_button("back", "press", 0)
+    assert s.players == 2
+    s.on_player_card("Anna", 0)
+    s.on_player_card("Ben", 0)
+    s.on_player_card("Cleo", 0)
+    assert s.players == 3 and s.names == ["Anna", "Ben", "Cleo"]
+    s.on_button("back", "press", 0)
+    assert s.players == 3  # not fewer seats than names
+    s.on_button("ok", "press", 0)
+    assert s.lines(0) == ("Jede*r bekommt 8 Karten", "austeilen, dann OK")
+    for _ in range(20):
+        s.on_button("cat", "press", 0)
+    assert s.deal == 15
+    s.on_button("back", "press", 0)
+    s.on_button("ok", "press", 0)
+    (commit,) = s.drain_commits()
+    assert commit.kind == "new_game" and commit.position == (
+        "hands=14,14,14 turn=1 dir=cw top=- wish=- pending=0 phase=start pile=68 discard=0 mau=0")
+    assert s.lines(0)[:2] == ("Erste Karte aufdecken", "und antippen")
+    s.on_tap(card("sR"), 1)
+    assert s.stage == "first_card" and s.lines(1)[0] == "sR zudecken: nächste Karte"
+    s.on_tap(card("g4"), 2)
+    assert s.stage == "play" and [c.move for c in s.drain_commits()] == ["up:sR", "up:g4"]
+    assert s.lines(2)[:3] == ("Oben: g4", "Am Zug: Anna", "im Uhrzeigersinn")
+
+
+def test_ten_players_deal_at_most_10_and_two_count_lines():
+    s = MauMauSession()
+    for _ in range(6):
+        s.on_button("cat", "press", 0)
+    s.on_button("ok", "press", 0)
+    for _ in range(9):
+        s.on_button("cat", "press", 0)
+    assert s.deal == 10
+    s.on_button("ok", "press", 0)
+    s.on_tap(card("z1"), 0)
+    lines = s.lines(0)
+    assert lines[3] == ">1:10 2:10 3:10 4:10 5:10" and lines[4] == "6:10 7:10 8:10 9:10 10:10"
+
+
+def test_a_card_that_does_not_fit_flashes_red_and_changes_nothing():
+    s = started()
+    s.drain_commits()
+    before = s.position
+    s.on_tap(card("s7"), 10.0)
+    assert s.position == before and s.drain_commits() == []
+    assert "s7 passt nicht auf p3" in s.lines(10.0)
+    assert all(led.colour == RED and led.effect == "blink" for led in s.ring(10.5).values())
+    assert set(s.ring(10.5)) == set(RING)
+    assert s.ring(12.0)[0].colour != RED  # the flash is over; seat 1 (a1) pulses in its colour
+
+
+def test_wild_card_wish_chosen_with_the_buttons():
+    s = started(names=("Anna", "Ben"))
+    s.drain_commits()
+    s.on_tap(card("+4"), 0)
+    assert s.stage == "wish" and s.lines(0)[2] == "Wunsch s? Katze/OK"
+    s.on_button("cat", "press", 0)
+    s.on_button("cat", "press", 0)
+    assert s.lines(0)[2] == "Wunsch z? Katze/OK"
+    s.on_button("ok", "press", 0)
+    (commit,) = s.drain_commits()
+    assert commit.move == "+4>z" and fields(s)["pending"] == "4" and fields(s)["wish"] == "z"
+    assert s.lines(0)[:3] == ("Oben: +4  Wunsch: z", "Am Zug: Ben", "4 Karten ziehen (OK)")
+    ring = s.ring(0)
+    assert ring[s.seat_squares(4)[1]].colour == RED  # the penalty in red at Ben's seat
+    s.on_button("ok", "press", 1)  # one press draws all four
+    assert fields(s)["hands"] == "6,11,7,7" and "Ben zieht 4" in s.lines(1)
+    s.on_tap(card("MW"), 2)
+    s.on_button("back", "press", 2)  # cancelled: nothing played
+    assert s.stage == "play" and s.drain_commits()[-1].move == "draw"
+
+
+def test_draw_pass_mau_and_the_forgotten_mau():
+    s = started(players=2)
+    s.drain_commits()
+    s.on_button("ok", "press", 0)
+    assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "gezogen: legen oder OK"
+    s.on_button("ok", "press", 0)
+    assert fields(s)["turn"] == "2" and [c.move for c in s.drain_commits()] == ["draw", "pass"]
+    s.position = engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,
+                                 discard=7)
+    s.on_button("cat", "press", 0)
+    assert "2: Mau!" in s.lines(0) and s.position.mau
+    s.on_tap(card("p5"), 0)
+    assert fields(s)["hands"] == "3,1"
+    s.on_tap(card("p6"), 0)  # seat 1 holds 3: no Mau needed
+    s.position = engine.Position(hands=(2, 1), turn=0, top="p6", phase=engine.PLAY, pile=99, discard=8)
+    s.on_tap(card("p7"), 1)
+    assert "Mau vergessen! 1 zieht 1" in s.lines(1) and fields(s)["hands"] == "2,1"
+
+
+def test_undo_steps_back_through_the_events_and_to_the_deal():
+    s = started()
+    s.on_tap(card("p5"), 0)
+    s.on_button("back", "long", 0)
+    assert fields(s)["top"] == "p3" and s.drain_commits()[-1].kind == "undo"
+    s.on_button("back", "long", 0)
+    assert s.stage == "first_card" and fields(s)["top"] == "-"
+    s.on_button("back", "long", 0)
+    assert s.stage == "deal" and s.position is None
+
+
+def test_control_cards_and_unknown_tags_are_told_apart_and_change_nothing():
+    s = started()
+    before = s.position
+    s.on_tap(classify("04:AA", "maunz:undo"), 0)
+    assert "Steuerkarte undo" in s.lines(0)
+    s.on_tap(classify("04:BB", "hello"), 1)
+    assert "unbekannte Karte 04:BB" in s.lines(1) and s.position == before
+
+
+def test_english_and_empty_pile_asks_for_the_shuffle():
+    s = MauMauSession(language="en")
+    s.on_button("ok", "press", 0)
+    s.on_button("ok", "press", 0)
+    s.on_tap(card("s1"), 0)
+    s.position = engine.Position(hands=(30, 30, 30, 10), turn=0, top="s1", phase=engine.PLAY,
+                                 pile=0, discard=10)
+    assert s.lines(0)[2] == "pile empty: shuffle the discards"
+    s.on_button("ok", "press", 0)
+    assert "shuffle the discards: new pile" in s.lines(0)
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_whole_games_through_the_table_with_computer_players_and_resume(players):
+    rng = random.Random(players)
+    deck = VirtualTable(rng, players=players)
+    s = MauMauSession()
+    while s.players != players:
+        s.on_button("cat" if s.players < players else "back", "press", 0)
+    s.on_button("ok", "press", 0)
+    s.on_button("ok", "press", 0)
+    now = 0.0
+    while deck.position.phase != engine.OVER:
+        now += 1
+        if deck.position.phase == engine.START:
+            deck.turn_up()
+            s.on_tap(card(deck.discard[-1]), now)
+        else:
+            seat = deck.position.turn
+            event = bot.choose(deck.position, deck.hands[seat], deck.playable(seat))
+            deck.event(event)
+            if event.kind == "play":
+                s.on_tap(card(event.card), now)
+                if event.wish:
+                    for _ in range("spzg".index(event.wish)):
+                        s.on_button("cat", "press", now)
+                    s.on_button("ok", "press", now)
+            else:
+                s.on_button({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind], "press", now)
+        assert s.position == deck.position
+    assert s.lines(now)[0].startswith("Mau Mau! ")
+    assert {led.colour for led in s.ring(now).values()} == {s.ring(now)[0].colour}
+    start, moves = None, []
+    for c in s.drain_commits():
+        if c.kind == "new_game":
+            start = c.position
+        elif c.kind == "move":
+            moves.append(c.move)
+    assert moves == deck.log
+    assert resume(frozenset(), start, moves).position == deck.position

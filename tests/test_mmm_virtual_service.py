@@ -1,0 +1,108 @@
+"""The laptop's virtual card table in the real service (virtual time): a seeded deck, computer
+players tapping and pressing through the fake devices, the person's clicks refused or turned
+into taps; the deck follows the journal, also through an undo."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from companion.games.monster_mau_mau import bot
+from companion.games.monster_mau_mau.cards import COUNTS
+from companion.service.virtual_cards import VirtualCards
+from tests.test_mmm_service import Clock, companion, press, step
+
+
+def setup(tmp_path, players=4, seed=5):
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    c.virtual = VirtualCards(seed, delay=0.0)
+    step(c, clock)
+    while c.table.session.players != players:
+        press(c, clock, "cat" if c.table.session.players < players else "back")
+    press(c, clock, "ok")
+    press(c, clock, "ok")
+    step(c, clock, 6)  # the deck turns up the first card(s)
+    return c, clock
+
+
+def cards_everywhere(v: VirtualCards) -> Counter:
+    d = v.deck
+    return Counter([x for h in d.hands for x in h] + d.pile + d.discard)
+
+
+def test_a_whole_game_person_against_computer_players(tmp_path):
+    c, clock = setup(tmp_path)
+    v = c.virtual
+    assert c.table.phase == "play" and c.journal.moves()[-1].startswith("up:")
+    forgot = refused = 0
+    for _ in range(3000):
+        if c.table.phase == "won":
+            break
+        pos = v.deck.position
+        if pos.turn == 0:
+            snap = c.snapshot()["virtual"]
+            if refused == 0:  # a card that does not fit: the referee refuses it, nothing changes
+                wrong = [f for f in snap["hand"] if f not in snap["playable"]]
+                if wrong and pos.phase == "play":
+                    before = c.journal.moves()
+                    assert v.person(c.table, c.devices, "play", wrong[0]) is None
+                    step(c, clock)
+                    assert c.journal.moves() == before and "passt nicht" in c.table.view().instruction
+                    refused += 1
+                    continue
+            event = bot.choose(pos, v.deck.hands[0], v.deck.playable(0))
+            if event.kind == "mau" and forgot == 0:  # forget it once
+                event = bot.choose(replace(pos, mau=True), v.deck.hands[0], v.deck.playable(0))
+                forgot += 1
+            why = v.person(c.table, c.devices, event.kind, event.card, event.wish)
+            assert why is None, why
+        step(c, clock)
+        v.sync(c.table)
+        assert cards_everywhere(v) == Counter(COUNTS)
+        assert c.journal.moves() == v.deck.log
+    assert c.table.phase == "won" and refused == 1
+    assert c.snapshot()["winner"] is not None
+    assert any("Mau Mau!" in line for line in c.table.session.lines(clock.t))
+
+
+def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
+    c, clock = setup(tmp_path, players=2, seed=9)
+    v = c.virtual
+    while v.deck.position.turn != 0:
+        step(c, clock)
+    hand = v.snapshot()["hand"]
+    missing = next(f for f in COUNTS if f not in hand)
+    assert v.person(c.table, c.devices, "play", missing) == f"{missing} is not in your hand"
+    assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
+    assert v.person(c.table, c.devices, "draw") is None
+    step(c, clock)
+    v.sync(c.table)
+    drawn = v.snapshot()["drawn"]
+    assert drawn in v.snapshot()["hand"]
+    other = next(f for f in v.snapshot()["hand"] if f != drawn)
+    assert v.person(c.table, c.devices, "play", other, "s").startswith("after drawing only the card drawn")
+    assert v.person(c.table, c.devices, "pass") is None
+    v._next = float("inf")  # hold the computer player still
+    step(c, clock)
+    v.sync(c.table)
+    if v.deck.position.turn != 0:
+        assert v.person(c.table, c.devices, "draw").startswith("it is seat 2")
+
+
+def test_undo_deals_the_virtual_deck_again_and_replays(tmp_path):
+    c, clock = setup(tmp_path, players=3, seed=11)
+    v = c.virtual
+    for _ in range(40):
+        v.sync(c.table)
+        if v.deck.position.turn == 0:  # the person draws and passes
+            v.person(c.table, c.devices, "draw" if v.deck.position.phase == "play" else "pass")
+        step(c, clock)
+    moves = c.journal.moves()
+    assert len(moves) > 3
+    v._next = float("inf")  # hold the computer players still
+    c.devices.cards.tap("04:AA:00:00:00:00:01", "maunz:undo")
+    step(c, clock)
+    assert c.journal.moves() == moves[:-1]
+    v.sync(c.table)
+    assert v.deck.log == c.journal.moves() and cards_everywhere(v) == Counter(COUNTS)
+    assert v.deck.position == c.table.session.position
