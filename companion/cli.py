@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "monster-mau-mau": ("companion.games.monster_mau_mau.cli:main", "Monster Mau Mau referee: new, moves, apply"),
     "mau-mau": ("companion.games.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
     "mmm": ("companion.games.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
+    "cats": ("companion.games.cats.cli:main", "Cats engine: new, moves, apply, view"),
+    "cat-attack": ("companion.games.cat_attack.cli:main", "Cat Attack engine: new, moves, apply, view"),
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),

@@ -23,7 +23,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "squares": "a1 b2 c3 d4 e5 f6", "src": "f6", "dst": "e5", "n": 8, "name": "Bärbel",
            "mark": ">", "title": "Monster Mau Mau",  # the game menu: a game's title
            "die": "III", "value": 9,  # Katzenjammer: entering physical dice
-           "text": "Mau vergessen! Bärbel zieht 1"}  # a card game's own line (Monster Mau Mau)
+           # the longest line the Cats and Cat Attack tables write in either language
+           "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 
 
 def words(text: str) -> list[str]:

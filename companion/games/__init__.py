@@ -70,3 +70,5 @@ def _load_builtin() -> None:
         import companion.games.maunz  # noqa: F401  (registers itself)
         import companion.games.katzenjammer  # noqa: F401
         import companion.games.monster_mau_mau  # noqa: F401
+        import companion.games.cats  # noqa: F401
+        import companion.games.cat_attack  # noqa: F401

@@ -45,11 +45,11 @@ def make_game(config: Config, name: str | None = None):
 
     g = config.game
     if name is not None and info(name).name != info(g.game).name:
-        return get(name)
+        meta = info(name)   # another game: the configured seats if that game takes them
+        fits = meta.min_players <= g.players <= meta.max_players
+        return get(name, players=g.players if fits else None)
     settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
-    if getattr(g, "players", 0):
-        settings["players"] = g.players
-    return get(g.game, rules=g.rules, **settings)
+    return get(g.game, rules=g.rules, players=g.players or None, **settings)
 
 
 class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
@@ -336,8 +336,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
             self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}")
             return
-        if function == "player":
-            self.table.on_card("player", now, arg=name)
+        if function in ("player", "event"):
+            self.table.on_card(function, now, arg=name)
         else:
             self.table.on_card(function, now)
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):

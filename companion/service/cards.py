@@ -22,10 +22,11 @@ FUNCTIONS: dict[str, str] = {
     "language": "switch language (de/en)",
     "player": "a player's card (a name, for the history)",
     "game": "start a new game of the game named on the card (after OK)",
+    "event": "a game's own card: its event as the name (Cats: miau:3@7, schnurr; Cat Attack: C3, SPEEDY)",
     "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
 }
-#: Functions whose cards carry a name: the player's, or the game's.
-NAMED = ("player", "game")
+#: Functions whose cards carry a name: the player's, the game's, or a game card's event.
+NAMED = ("player", "game", "event")
 
 
 class CardError(ValueError):
@@ -123,6 +124,8 @@ class CardStore:
         name = clean_name(name)
         if function == "player" and not name:
             raise CardError("a player card needs a name: companion cards add UID player NAME")
+        if function == "event" and not name:
+            raise CardError("a game's card needs its event: companion cards add UID event miau:3@7")
         if function == "game":
             name = game_name(name)
         old = self.get(uid)

@@ -73,7 +73,7 @@ class GameConfig:
     ai_level: str = "medium"
     ai_time: float = 2.0
     ai_process: bool = True
-    players: int = 0  # 0: the game's default number of seats
+    players: int = 0          # seats at the table; 0: the game's fewest (2)
 
 
 @dataclass(frozen=True)
@@ -140,15 +140,8 @@ class Config:
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
-            players=int(v.number("game", g, "players", 0, 0, 10, integer=True)),
+            players=_players(source, name, int(v.number("game", g, "players", 0, 0, 10, integer=True))),
         )
-        if game.players:
-            from companion.games import info
-
-            meta = info(game.game)
-            if not meta.min_players <= game.players <= meta.max_players:
-                raise ConfigError(source, "game", "players", f"{meta.name} is for {meta.players}"
-                                  f" players, not {game.players}", f"use {meta.players}")
         w = data.get("web", {})
         v.unknown("web", w, _WEB_KEYS)
         web = WebConfig(
@@ -179,6 +172,17 @@ class Config:
 
 _SECTIONS = ("hardware", "game", "web", "state", "service")
 _GAME_KEYS = tuple(GameConfig.__dataclass_fields__)
+
+
+def _players(source, game: str, players: int) -> int:
+    """The number of seats, checked against the game's player range (0: the game's fewest)."""
+    from companion.games import info
+
+    meta = info(game)
+    if players and not meta.min_players <= players <= meta.max_players:
+        raise ConfigError(source, "game", "players", f"bad value {players} for {meta.name}",
+                          f"{meta.title} is for {meta.players} players")
+    return players
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 _STATE_KEYS = ("dir",)
 _SERVICE_KEYS = ("scan_hz",)

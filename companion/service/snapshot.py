@@ -37,7 +37,8 @@ def snapshot(companion) -> dict:
         "game": name,
         "title": game.info.title,
         "rules": game.rules or "rulebook",
-        "position": game.format_position(pos),
+        # a game with secrets (Cats) shows the page what the table may see, never the secrets
+        "position": game.observation(pos) if game.info.hidden_information else game.format_position(pos),
         "sensed": [square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1],
         "leds": leds,
         "oled": c._png or "",

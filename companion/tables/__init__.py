@@ -29,6 +29,8 @@ TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
                      "companion.tables.katzenjammer.page:page_view", ()),
     "monster-mau-mau": ("companion.tables.monster_mau_mau:MauMauTable",
                         "companion.tables.monster_mau_mau.page:page_view", ()),
+    "cats": ("companion.tables.cats:CatsTable", None, ()),
+    "cat-attack": ("companion.tables.cat_attack:CatAttackTable", None, ()),
 }
 
 

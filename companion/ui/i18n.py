@@ -12,6 +12,8 @@ LANGUAGES = ("de", "en")
 DEFAULT = "de"
 
 STRINGS: dict[str, dict[str, str]] = {
+    # a line a game's table has already put into the table's language (Cats, Cat Attack)
+    "text": {"de": "{text}", "en": "{text}"},
     # pieces and colours
     "colour.0": {"de": "Orange", "en": "Orange"},
     "colour.1": {"de": "Grau", "en": "Grey"},

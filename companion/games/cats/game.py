@@ -1,0 +1,54 @@
+"""Cats as a registered Game: the companion keeps the secrets and judges reactions, challenges
+and claimed wins; moving the pieces on the board stays on the honour system."""
+from __future__ import annotations
+
+from companion.games.base import ASSISTANT, GameInfo, Outcome
+from companion.games.cats import notation, rules
+from companion.games.cats.state import (CHARACTERS, OBJECT_NAMES, OVER, RULES_OPTIONS, Move,
+                                        Position)
+from companion.games.eventgame import EventGame
+
+INFO = GameInfo(
+    name="cats",
+    title="Cats",
+    aliases=("katzen",),
+    min_players=2,
+    max_players=4,
+    served=ASSISTANT,
+    rules_options=RULES_OPTIONS,
+    hidden_information=True,
+    description="Secret cats and favourite objects: the companion keeps the secrets, judges"
+                " Miau/Schnurr reactions and challenges, and verifies a claimed win.",
+)
+
+
+class Cats(EventGame):
+    """Events (see rules.apply): ("draw", seat), ("reshuffle", True), ("locked", cat),
+    ("window", "none"|"closed"), ("challenge", "right"|"wrong"), ("revealed", (cat, seat)),
+    ("extra_turn", seat), ("winner", seat)."""
+
+    info = INFO
+    notation = notation
+    engine = rules
+
+    def initial_position(self) -> Position:
+        return rules.initial(self.players)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        return rules.legal_moves(position, self.rules_set)
+
+    def outcome(self, position: Position) -> Outcome | None:
+        if position.phase != OVER:
+            return None
+        cat, obj = position.win
+        return Outcome(position.turn, f"cat {cat + 1} found the {OBJECT_NAMES[obj]}"
+                                      f" (the {CHARACTERS[obj]} cat)")
+
+    def observation(self, position: Position, seat: int | None = None) -> str:
+        return notation.format_position(position, viewer=seat)
+
+    def judge_win(self, position: Position, cat: int, obj: int) -> int | None:
+        """The seat that wins if cat `cat` (0-4) entered the field of object `obj` (0-3), or None
+        (the claim fails and play goes on). Reveals nothing beyond the verdict."""
+        owner = position.owner_of(cat)
+        return owner if owner is not None and position.secrets[owner][1] == obj else None

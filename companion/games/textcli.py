@@ -1,0 +1,91 @@
+"""The command line shared by games whose events carry announcements (Cats, Cat Attack):
+`companion GAME new | moves | apply | view`, as docs/rules/<game>.md describes.
+
+`new` prints the position before the set-up chance moves; `moves` every legal event, sorted as
+plain strings; `apply` plays events in order (with --json one object per event: the event, the
+position after it, what the companion announces, the events as data, and the winner or null);
+`view` prints what one seat (or the table) may see. Errors: status 2, one line on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable
+
+from companion import games
+from companion.games.base import GameError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: one line, status 2
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser:
+    prog = f"companion {name}"
+    parser = _Parser(prog=prog, description=f"The {games.info(name).title} engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(p, position: bool = True):
+        p.add_argument("--rules", default=None, help="comma-separated rules options: "
+                       + (", ".join(games.info(name).rules_options) or "none"))
+        if position:
+            p.add_argument("--position", required=True, help="a position in the notation")
+
+    p = sub.add_parser("new", help="the position before the set-up chance moves")
+    common(p, position=False)
+    p.add_argument("--players", type=int, required=True)
+    for option, help_ in settings.items():
+        p.add_argument(f"--{option}", type=int, default=None, help=help_)
+    p = sub.add_parser("moves", help="every legal event, sorted")
+    common(p)
+    p = sub.add_parser("apply", help="play events and print the resulting position")
+    common(p)
+    p.add_argument("events", nargs="+", metavar="EVENT")
+    p.add_argument("--json", action="store_true", help="one JSON object per event")
+    p.add_argument("--language", choices=("de", "en"), default="en",
+                   help="language of the announcements in --json (default en)")
+    p = sub.add_parser("view", help="what one seat (or the table) may see of a position")
+    common(p)
+    p.add_argument("--seat", type=int, default=None, help="1-based seat; default: the table")
+    return parser
+
+
+def run(name: str, argv: list[str], announce: Callable, json_event: Callable,
+        settings: dict[str, str] | None = None, out=None) -> int:
+    settings, out = settings or {}, out or sys.stdout
+    args = build_parser(name, settings).parse_args(argv)
+    try:
+        if args.command == "new":
+            extra = {k: getattr(args, k) for k in settings if getattr(args, k) is not None}
+            game = games.get(name, rules=args.rules, players=args.players, **extra)
+            print(game.format_position(game.initial_position()), file=out)
+            return 0
+        game = games.get(name, rules=args.rules)
+        pos = game.parse_position(args.position)
+        if args.command == "moves":
+            for text in sorted(game.format_move(pos, m) for m in game.legal_moves(pos)):
+                print(text, file=out)
+        elif args.command == "view":
+            if args.seat is not None and not 1 <= args.seat <= game.seats(pos):
+                raise GameError(f"--seat {args.seat}: seats are 1 to {game.seats(pos)}")
+            print(game.observation(pos, None if args.seat is None else args.seat - 1), file=out)
+        else:
+            for text in args.events:
+                move = game.parse_move(pos, text)
+                pos, events = game.apply_with_events(pos, move)
+                if args.json:
+                    outcome = game.outcome(pos)
+                    print(json.dumps({
+                        "event": game.format_move(pos, move), "position": game.format_position(pos),
+                        "announce": [announce(n, v, args.language) for n, v in events],
+                        "events": [json_event(n, v) for n, v in events],
+                        "winner": None if outcome is None or outcome.winner is None
+                        else outcome.winner + 1}), file=out)
+            if not args.json:
+                print(game.format_position(pos), file=out)
+        return 0
+    except GameError as exc:
+        print(f"companion {name}: {exc}", file=sys.stderr)
+        return 2

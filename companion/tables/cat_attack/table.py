@@ -1,0 +1,91 @@
+"""Cat Attack at the table. Mog cards are enrolled as `event` cards (their name is the card:
+`C3`, `M5`, `SPEEDY` …): a tap plays it, or puts it down in a cat fight, where the engine checks
+its kind. The die is the service's chance draw. What the cat landed on, the Curiosity card's
+effect, the hit questions and the end-of-turn questions are picked with the buttons."""
+from __future__ import annotations
+
+from companion.games.base import CHANCE
+from companion.games.cat_attack.announce import announce
+from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
+from companion.tables.picker import PickerTable
+from companion.words import COLS, Effect, LedCell, LedFrame
+
+KINDS_DE = ("Katzen", "Maus", "Vogel")
+#: The larders on the LED grid: one row per seat from the top, one column per treat, lit in the
+#: treat's colour (the rulebook's pink fish, white milk, purple cat food, green vitamins).
+TREAT_COLOURS = ((90, 160, 255), (150, 100, 60), (255, 255, 255), (255, 90, 160), (0, 200, 0),
+                 (160, 0, 200))
+RETIRED = LedCell((60, 0, 0), Effect.STEADY)
+FIRST = ("done", "none", "left", "stayed", "home", "hit:-")
+
+
+class CatAttackTable(PickerTable):
+    def _de(self) -> bool:
+        return self.language == "de"
+
+    def announce(self, name: str, value) -> str:
+        return announce(name, value, self.language)
+
+    def board(self) -> LedFrame:
+        cells = {}
+        pos = self.position
+        for seat in range(pos.seats):
+            row = (5 - seat) * COLS
+            for treat in range(len(TREATS)):
+                if not pos.alive(seat):
+                    cells[row + treat] = RETIRED
+                elif pos.larders[seat] >> treat & 1:
+                    effect = Effect.PULSE if seat == pos.active else Effect.STEADY
+                    cells[row + treat] = LedCell(TREAT_COLOURS[treat], effect)
+        return LedFrame.from_dict(cells)
+
+    def choices(self) -> list[str]:
+        if self.game.to_move(self.position) == CHANCE:
+            return []
+        legal = super().choices()
+        first = [e for e in FIRST if e in legal]
+        return first + [e for e in legal if e not in first]
+
+    def describe(self, event: str) -> str:
+        words = {"done": ("fertig", "done"), "none": ("kann nicht mehr", "cannot match"),
+                 "stayed": ("ja, noch da", "yes, still there"), "left": ("nein, weg", "no, gone"),
+                 "home": ("zu Hause angekommen", "reached home"), "time": ("Zeit ist um", "time is up"),
+                 "hit:-": ("niemand getroffen", "nobody hit")}
+        if event in words:
+            return words[event][not self._de()]
+        return event
+
+    def header(self) -> str:
+        de, pos = self._de(), self.position
+        outcome = self.game.outcome(pos)
+        if outcome is not None:
+            if outcome.winner is None:
+                return "Unentschieden" if de else "A draw"
+            return f"{self.seat_name(outcome.winner)} {'gewinnt' if de else 'wins'}!"
+        seat = self.game.to_move(pos)
+        if seat == CHANCE:
+            return "Würfeln …" if de else "Rolling …"
+        return f"{self.seat_name(seat)} {'ist dran' if de else 'to act'}"
+
+    def prompt(self) -> list[str]:
+        de, pos = self._de(), self.position
+        lives = " ".join(str(n) for n in pos.lives)
+        treats = " ".join(str(treat_count(t)) for t in pos.larders)
+        status = (f"Leben {lives} · Leckerbissen {treats}" if de else
+                  f"lives {lives} · treats {treats}")
+        if self.game.outcome(pos) is not None:
+            return [status, "neues Spiel: OK lang" if de else "new game: hold OK"]
+        ask = {"card": ("Miezekarte antippen", "tap a Mog card"),
+               "move": ("Wo gelandet?", "where did your cat land?"),
+               "hits": ("Wer wurde getroffen?", "who was hit?"),
+               "penalty": ("Noch dort?", "still there?")}.get(pos.phase)
+        out = [status]
+        if pos.phase == "fight":
+            kind = KINDS.index(pos.fight[2])
+            out.append(f"Rauferei: {KINDS_DE[kind]}karte antippen oder 'kann nicht mehr'" if de else
+                       f"fight: tap a {KIND_NAMES[kind]} card or 'cannot match'")
+        elif ask:
+            out.append(ask[not de])
+        if pos.active is not None and pos.larders[pos.active] == (1 << len(TREATS)) - 1:
+            out.append("6/6: genau nach Hause würfeln" if de else "6/6: now roll home exactly")
+        return out
