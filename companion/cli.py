@@ -13,6 +13,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("companion.games.cli:main", "list the games: name, title, players, how they are served"),
     "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
     "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
+    "katzenjammer": ("companion.games.katzenjammer.cli:main", "Katzenjammer engine: successors, moves, apply"),
+    "kj": ("companion.games.katzenjammer.cli:main", "alias of 'katzenjammer'"),
     "monster-mau-mau": ("companion.games.monster_mau_mau.cli:main", "Monster Mau Mau referee: new, moves, apply"),
     "mau-mau": ("companion.games.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
     "mmm": ("companion.games.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
@@ -27,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer"),
 }
 
 

@@ -22,6 +22,7 @@ POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
 LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6",
            "squares": "a1 b2 c3 d4 e5 f6", "src": "f6", "dst": "e5", "n": 8, "name": "Bärbel",
            "mark": ">", "title": "Monster Mau Mau",  # the game menu: a game's title
+           "die": "III", "value": 9,  # Katzenjammer: entering physical dice
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

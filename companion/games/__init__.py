@@ -68,6 +68,7 @@ def _load_builtin() -> None:
     if not _loaded:
         _loaded = True
         import companion.games.maunz  # noqa: F401  (registers itself)
+        import companion.games.katzenjammer  # noqa: F401
         import companion.games.monster_mau_mau  # noqa: F401
         import companion.games.cats  # noqa: F401
         import companion.games.cat_attack  # noqa: F401

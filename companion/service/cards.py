@@ -23,6 +23,7 @@ FUNCTIONS: dict[str, str] = {
     "player": "a player's card (a name, for the history)",
     "game": "start a new game of the game named on the card (after OK)",
     "event": "a game's own card: its event as the name (Cats: miau:3@7, schnurr; Cat Attack: C3, SPEEDY)",
+    "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
 }
 #: Functions whose cards carry a name: the player's, the game's, or a game card's event.
 NAMED = ("player", "game", "event")

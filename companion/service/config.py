@@ -10,7 +10,9 @@
     settle = 0.25           # seconds a sensed change must hold before it counts
     correction_delay = 3.0  # seconds before a wrong bed is flagged
     language = "de"         # or "en"
-    ai = "off"              # or "orange", "grey": the colour the AI plays
+    ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
+                            # the seat)
+    players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
@@ -134,7 +136,7 @@ class Config:
             settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
-            ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey")),
+            ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey", "1", "2", "3", "4")),
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),

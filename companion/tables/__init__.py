@@ -25,6 +25,8 @@ __all__ = ["Commit", "Table", "TableView", "TABLES", "names", "has", "factory", 
 TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
     "maunz": ("companion.tables.maunz:MaunzTable", "companion.tables.maunz.page:page_view",
               (("o", "orange"), ("g", "grey"))),
+    "katzenjammer": ("companion.tables.katzenjammer:KatzenjammerTable",
+                     "companion.tables.katzenjammer.page:page_view", ()),
     "monster-mau-mau": ("companion.tables.monster_mau_mau:MauMauTable",
                         "companion.tables.monster_mau_mau.page:page_view", ()),
     "cats": ("companion.tables.cats:CatsTable", None, ()),

@@ -147,6 +147,11 @@ def page_count(screen: Screen, language: str = i18n.DEFAULT) -> int:
 
 def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image.Image:
     """Page `page` (modulo the number of pages) of the screen as a 128x64 image."""
+    if screen.kind == "kj_board":  # the whole display is the Katzenjammer board
+        from companion.games.katzenjammer.notation import parse_position
+        from companion.ui.katzenjammer_board import board_image
+
+        return board_image(parse_position(dict(screen.extra)["position"]))
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"

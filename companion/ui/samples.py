@@ -57,4 +57,11 @@ def sample_screens() -> dict[str, Screen]:
         "game_confirm": Screen("confirm_new_game", title=msg("head.menu_confirm"),
                                lines=(msg("menu_confirm", title="Katzenjammer"),
                                       msg("menu_abandon"), msg("confirm_keys"))),
+        "kj_choose": Screen("menu", title=msg("head.kj.1", dice="714 7 · 10"),
+                            lines=(msg("menu_item", mark=" ", title="+1 to 11"),
+                                   msg("menu_item", mark=">", title="+2 to 12"),
+                                   msg("menu_item", mark=" ", title="+3 to 13"),
+                                   msg("kj.keys"))),
+        "kj_board": Screen("kj_board", extra=(
+            ("position", "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"),)),
     }

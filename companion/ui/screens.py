@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from companion.ui import i18n
 
 KINDS = ("await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
-         "confirm_new_game", "menu", "cards")
+         "confirm_new_game", "menu", "cards", "kj_board")
 #: Kinds whose lines are a list (one Msg per line), never packed together. "cards": a card
 #: game's table (Monster Mau Mau) composes its own lines.
 LISTS = ("menu", "cards")

@@ -1,0 +1,113 @@
+"""`companion bench katzenjammer`: successor generation, computer players and button presses.
+
+    companion bench katzenjammer [--games 20] [--press-games 10] [--seed 14] [--skip-players]
+                                 [--pairings expectimax2-random,expectimax2-greedy,...]
+
+1. The crowded four-seat joker roll (31,637 successors): wall time of the real command line
+   `companion katzenjammer successors --position ...` (a fresh process, best and median of 3),
+   and the in-process CPU time.
+2. Win rates of the expectimax players (levels 1 and 2) against the random and the greedy
+   one-ply player in two-player games (r against g, colours alternating, dice from
+   random.Random(seed + game)).
+3. Button presses per turn for the three-button chooser over self-play games of the level-1
+   expectimax player: each chosen turn is entered through chooser.walk, turns with a seven and
+   without one counted apart.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+CROWDED = "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"
+DEFAULT_PAIRINGS = (("expectimax1", "random"), ("expectimax1", "greedy"),
+                    ("expectimax2", "random"), ("expectimax2", "greedy"), ("greedy", "random"))
+
+
+def _successors_timing() -> tuple[float, float, float, int]:
+    walls = []
+    count = 0
+    for _ in range(3):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-m", "companion", "katzenjammer", "successors",
+                              "--position", CROWDED], capture_output=True, text=True, check=True)
+        walls.append(time.perf_counter() - t0)
+        count = len(out.stdout.splitlines())
+    from companion.games.katzenjammer.cli import successor_lines
+
+    t0 = time.process_time()
+    successor_lines(CROWDED)
+    return min(walls), statistics.median(walls), time.process_time() - t0, count
+
+
+def _win_rate(a: str, b: str, games: int, seed: int) -> tuple[float, float]:
+    from companion.games.katzenjammer.players import play_game, player_by_name
+
+    score = 0.0
+    turns = 0
+    for g in range(games):
+        pa, pb = player_by_name(a), player_by_name(b)
+        seats = {0: pa, 2: pb} if g % 2 == 0 else {0: pb, 2: pa}
+        winner, n = play_game(seats, random.Random(seed + g))
+        turns += n
+        score += 0.5 if winner is None else float(seats[winner] is pa)
+    return score / games, turns / games
+
+
+def _presses(games: int, seed: int) -> dict[str, list[int]]:
+    from companion.games.katzenjammer.chooser import Chooser, walk
+    from companion.games.katzenjammer.players import play_game, player_by_name
+
+    counts: dict[str, list[int]] = {"plain": [], "seven": [], "void": []}
+
+    def on_turn(pos, move):
+        chooser = Chooser(pos)
+        turn, presses = walk(chooser.root(), chooser.route(move))
+        assert turn == move
+        kind = "void" if not move else "seven" if any(p.kind == "s" for p in move) else "plain"
+        counts[kind].append(presses)
+
+    for g in range(games):
+        player = player_by_name("expectimax1")
+        play_game({0: player, 2: player}, random.Random(seed + 1000 + g), on_turn=on_turn)
+    return counts
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="companion bench katzenjammer")
+    ap.add_argument("--games", type=int, default=20, help="games per pairing")
+    ap.add_argument("--press-games", type=int, default=10, help="self-play games for presses")
+    ap.add_argument("--seed", type=int, default=14)
+    ap.add_argument("--skip-players", action="store_true", help="only the successors timing")
+    ap.add_argument("--pairings", default=",".join(f"{a}-{b}" for a, b in DEFAULT_PAIRINGS),
+                    help="comma-separated A-B player pairs (random, greedy, expectimax1/2)")
+    args = ap.parse_args(argv)
+
+    best, median, cpu, count = _successors_timing()
+    print(f"crowded joker roll: {count} successors; command line best {best:.2f} s,"
+          f" median {median:.2f} s of 3 (wall, fresh process); in-process CPU {cpu:.2f} s")
+    if args.skip_players:
+        print(f"successors_wall_s {best:.2f}")
+        return 0
+    rates = {}
+    for a, b in (pair.split("-") for pair in args.pairings.split(",") if args.games):
+        t0 = time.process_time()
+        rate, turns = _win_rate(a, b, args.games, args.seed)
+        rates[(a, b)] = rate
+        print(f"{a} vs {b}: win rate {rate:.0%} over {args.games} games,"
+              f" {turns:.0f} turns per game, {time.process_time() - t0:.0f} s CPU")
+    print(f"successors_wall_s {best:.2f}")
+    for (a, b), rate in rates.items():
+        print(f"win_rate_{a}_vs_{b} {rate:.2f}")
+    if args.press_games:
+        counts = _presses(args.press_games, args.seed)
+        plain, seven, void = counts["plain"], counts["seven"], counts["void"]
+        print(f"presses per turn over {args.press_games} self-play games (expectimax1): without a"
+              f" seven {statistics.mean(plain):.2f} ({len(plain)} turns), with a seven"
+              f" {statistics.mean(seven):.2f} ({len(seven)}), void {statistics.mean(void) if void else 0:.2f}"
+              f" ({len(void)}), all {statistics.mean(plain + seven + void):.2f}")
+        print(f"presses_per_plain_turn {statistics.mean(plain):.2f}")
+    return 0

@@ -1,0 +1,81 @@
+"""`companion katzenjammer successors | moves | apply` (alias `kj`), as docs/rules/katzenjammer.md
+fixes them: positions in canonical form, successors sorted as plain strings, exit 2 and one line
+on stderr for any bad input."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.games.base import GameError, parse_rules
+from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer.game import INFO, ROLLS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: one line, status 2
+        self.exit(2, f"companion katzenjammer: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="companion katzenjammer",
+                     description="The Katzenjammer engine (Miwin's dice). Alias: kj.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, help_ in (("successors", "every distinct position one legal turn reaches, sorted"),
+                        ("moves", "every legal move (a seven: one segment list per position; before the"
+                                  " roll: the 216 rolls)"),
+                        ("apply", "play moves (roll:<dice> sets the dice) and print the position")):
+        p = sub.add_parser(name, help=help_)
+        p.add_argument("--position", required=True, help="position in notation, quoted")
+        p.add_argument("--rules", default=None, help="rules option: two-dice")
+        if name == "apply":
+            p.add_argument("moves", nargs="+", metavar="MOVE")
+    return parser
+
+
+def successor_lines(text: str, two_dice: bool = False) -> list[str]:
+    pos = notation.parse_position(text)
+    if pos.dice is None:
+        raise GameError(f"position {text!r} has no dice ('-'); give the rolled dice, e.g. 147,"
+                        f" to list its successors")
+    return sorted(notation.format_position(p) for p in rules.successors(pos, two_dice))
+
+
+def move_lines(text: str, two_dice: bool = False) -> list[str]:
+    pos = notation.parse_position(text)
+    if rules.game_over(pos):
+        return []
+    if pos.dice is None:  # before the roll the moves are the 216 rolls (chance moves)
+        return sorted(notation.format_move(r) for r in ROLLS)
+    return sorted(notation.format_move(m) for m, _ in rules.turn_moves(pos, two_dice))
+
+
+def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
+    pos = notation.parse_position(text)
+    for mtext in moves:
+        move = notation.parse_move(pos, mtext)
+        try:
+            pos = rules.play(pos, move, two_dice)
+        except ValueError as exc:
+            raise notation.illegal(pos, mtext, str(exc)) from None
+    return notation.format_position(pos)
+
+
+def output_lines(args: argparse.Namespace) -> list[str]:
+    two_dice = "two-dice" in parse_rules(INFO, args.rules)
+    if args.command == "successors":
+        return successor_lines(args.position, two_dice)
+    if args.command == "moves":
+        return move_lines(args.position, two_dice)
+    return [apply_moves(args.position, args.moves, two_dice)]
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        lines = output_lines(args)  # all or nothing: no partial output before an error
+    except GameError as exc:
+        sys.stderr.write(f"companion katzenjammer: {exc}\n")
+        return 2
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0

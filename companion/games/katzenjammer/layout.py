@@ -1,0 +1,44 @@
+"""Where everything sits when the board is drawn: a 14 x 8 grid of cells whose border is the ring
+of 40 fields, with the stalls running inward from each Start and the nests beside them. The OLED
+(9 x 8 pixels a cell on 128 x 64) and the page scale the same cells, so both look like the
+board the players mirror. Pure geometry: no drawing here.
+"""
+from __future__ import annotations
+
+from companion.games.katzenjammer.board import START
+
+WIDTH, HEIGHT = 14, 8
+# The ring is counted along the border clockwise from the top-left corner; field 0 (red's
+# Start) sits five cells in, so every Start is in the middle part of a side.
+_OFFSET = 5
+
+
+def _border(p: int) -> tuple[int, int]:
+    if p < WIDTH:
+        return p, 0
+    if p < WIDTH + HEIGHT - 2:
+        return WIDTH - 1, p - WIDTH + 1
+    if p < 2 * WIDTH + HEIGHT - 2:
+        return 2 * WIDTH + HEIGHT - 3 - p, HEIGHT - 1
+    return 0, 2 * (WIDTH + HEIGHT) - 4 - p
+
+
+RING: tuple[tuple[int, int], ...] = tuple(_border((i + _OFFSET) % 40) for i in range(40))
+
+
+def _inward(colour: int) -> tuple[int, int]:
+    x, y = RING[START[colour]]
+    return (0, 1) if y == 0 else (-1, 0) if x == WIDTH - 1 else (0, -1) if y == HEIGHT - 1 else (1, 0)
+
+
+def _stall(colour: int) -> tuple[tuple[int, int], ...]:
+    (x, y), (dx, dy) = RING[START[colour]], _inward(colour)
+    return tuple((x + dx * i, y + dy * i) for i in range(1, 5))
+
+
+STALLS = tuple(_stall(c) for c in range(4))
+#: Four nest cells per colour, in the interior corner on the Start's left (seen travelling in).
+NESTS = (((1, 1), (2, 1), (1, 2), (2, 2)), ((9, 1), (10, 1), (11, 1), (12, 1)),
+         ((12, 6), (11, 6), (12, 5), (11, 5)), ((4, 6), (3, 6), (2, 6), (1, 6)))
+#: Where the three dice (III, IV, V) are shown: the free middle column.
+DICE = ((6, 2), (6, 3), (6, 4))

@@ -1,0 +1,159 @@
+"""The decision logic of a Katzenjammer table, without screens or devices: whose turn, the dice,
+the chooser, computer seats, "show board", undo and the commits to journal.
+
+Made to sit behind the table protocol: the service draws every roll with its own random source,
+journals it, then calls `on_chance` (the session never draws). With the setting `physical_dice`
+the players roll their own Miwin dice and enter them with the buttons; the session then commits
+the roll itself, before anything shows it. Computer seats choose with a player from players.py,
+their tie-breaks seeded by the position's text, so a resumed or replayed game repeats exactly.
+
+Buttons: BACK = previous option, CAT = next, OK = choose; BACK long = back one choice (at the
+start of a turn: undo the last turn); CAT long = show the board (any button returns).
+"""
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from companion.games.base import CHANCE
+from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer.cursor import DiceEntry, TurnCursor
+from companion.games.katzenjammer.players import player_by_name
+
+_BUTTONS = {("back", "press"): "prev", ("cat", "press"): "next", ("ok", "press"): "choose",
+            ("back", "long"): "up"}
+
+
+class SessionCommit(NamedTuple):
+    kind: str          # "move" or "undo"
+    move: str | None
+    position: str
+
+
+class Session:
+    def __init__(self, game, position=None, moves=(), *, physical_dice: bool = False,
+                 computers: dict[int, str] | None = None):
+        self.game = game
+        self.start_position = game.initial_position() if position is None else position
+        self.position = self.start_position
+        self.moves: list[str] = []
+        self.physical_dice = physical_dice
+        self.computers = {seat: player_by_name(name) for seat, name in (computers or {}).items()}
+        self.show_board = False
+        self._commits: list[SessionCommit] = []
+        for text in moves:  # resuming: the journal's moves, nothing to commit again
+            self._play(text, commit=False)
+        self._refresh()
+
+    # What the table shows ------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.position) is not None
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if self.game.to_move(self.position) == CHANCE:
+            return "enter_dice" if self.physical_dice else "roll"
+        return "computer" if self.seat in self.computers else "choose"
+
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is (also while the dice are rolled)."""
+        return self.position.colours.index(self.position.to_move)
+
+    @property
+    def wants_chance(self) -> bool:
+        return self.phase == "roll"
+
+    @property
+    def winner(self) -> int | None:
+        outcome = self.game.outcome(self.position)
+        return None if outcome is None else outcome.winner
+
+    # Inputs ------------------------------------------------------------------------------
+    def on_chance(self, move) -> None:
+        """A roll the service drew and journaled: apply it, commit nothing."""
+        if not self.wants_chance:
+            raise ValueError(f"no roll expected now (phase {self.phase})")
+        self._play(self.game.format_move(self.position, move), commit=False)
+
+    def on_button(self, name: str, kind: str) -> None:
+        if self.show_board:
+            self.show_board = False
+            return
+        if (name, kind) == ("cat", "long"):
+            self.show_board = True
+            return
+        button = _BUTTONS.get((name, kind))
+        if button is None or self.over:
+            return
+        if self.phase == "enter_dice":
+            roll = self.entry.press(button)
+            if roll is not None:
+                self._play(notation.format_move(roll), commit=True)
+        elif self.phase == "choose":
+            if button == "up" and not self.cursor.stack:
+                self.undo()
+                return
+            turn = self.cursor.press(button)
+            if turn is not None:
+                self._play(notation.format_move(turn), commit=True)
+        elif button == "up" and self.phase == "roll":
+            self.undo()
+
+    def play_computer(self) -> str | None:
+        """The computer seat to move chooses and plays its turn; returns the move's text."""
+        if self.phase != "computer":
+            return None
+        player = self.computers[self.seat]
+        rng = random.Random(self.game.format_position(self.position))
+        move = player.choose(self.position, rng, self.game.two_dice)
+        text = notation.format_move(move)
+        self._play(text, commit=True)
+        return text
+
+    def undo(self) -> None:
+        """Take back the last turn a person played, keeping that turn's dice: everything after
+        it (the next roll, computer turns) goes too. One "undo" commit per move taken back."""
+        before = [self.start_position]
+        for text in self.moves[:-1]:
+            before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
+        cut = next((i for i in range(len(self.moves) - 1, -1, -1)
+                    if not self.moves[i].startswith("roll:")
+                    and before[i].colours.index(before[i].to_move) not in self.computers), None)
+        if cut is None:
+            return
+        popped = len(self.moves) - cut
+        del self.moves[cut:]
+        self.position = before[cut]
+        self._commits += [SessionCommit("undo", None, self.game.format_position(self.position))] * popped
+        self._refresh()
+
+    def drain_commits(self) -> list[SessionCommit]:
+        out, self._commits = self._commits, []
+        return out
+
+    # Inside ------------------------------------------------------------------------------
+    def _play(self, text: str, commit: bool) -> None:
+        move = self.game.parse_move(self.position, text)
+        self.position = self.game.apply(self.position, move)
+        self.moves.append(text)
+        if commit:
+            self._commits.append(SessionCommit("move", text, self.game.format_position(self.position)))
+        self._refresh()
+
+    def set_computers(self, computers: dict[int, str]) -> None:
+        """Which seats the computer plays (seat -> player name), from now on."""
+        self.computers = {seat: player_by_name(name) for seat, name in computers.items()}
+        self._refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the chooser or the dice entry (after a setting changed)."""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.cursor = TurnCursor(self.position, self.game.two_dice) if self.phase == "choose" else None
+        self.entry = DiceEntry() if self.phase == "enter_dice" else None
+
