@@ -4,7 +4,11 @@ and the service's own OLED messages (an unknown card).
 Every game's snapshot has the same frame — game, phase, instruction, moves, LEDs, the OLED
 image, players by seat key, messages — and the game's own drawing from its page view
 (companion.tables.page_view: maunz draws its bed and pools). A game without a page view yet
-gets the generic text view: its position as the table may see it (Game.observation)."""
+gets the generic text view: its position as the table may see it (Game.observation).
+
+While the OLED shows one seat's secrets (TableView.private: Cats' "your cat: 3, lazy"), only the
+controlling page may mirror it; every other page gets a neutral OLED image and caption instead
+(companion/web/privacy.py; web/server.py decides which page is which)."""
 from __future__ import annotations
 
 import base64
@@ -42,6 +46,8 @@ def snapshot(companion) -> dict:
         "sensed": [square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1],
         "leds": leds,
         "oled": c._png or "",
+        # the OLED shows a seat's secrets now: spectators get web/privacy.py's stand-in
+        "private": bool(getattr(view, "private", False)),
         "instruction": view.instruction,
         "phase": "menu" if c.menu.is_open else view.phase,
         "moves": list(view.moves),

@@ -212,7 +212,11 @@ class PickerTable:
         leds = FLASHES[self.flash[0]] if self.flash is not None else self.board()
         return TableView(leds, screen, self.position, tuple(self.shown_moves()), phase,
                          screen.instruction(self.language), False, False,
-                         None if outcome is None else outcome.winner)
+                         None if outcome is None else outcome.winner, self.private())
+
+    def private(self) -> bool:
+        """True while the OLED shows a seat's secrets (TableView.private)."""
+        return False
 
     def shown_moves(self) -> list[str]:
         return self.moves

@@ -75,6 +75,9 @@ class TableView:
     wants_ai: bool           # the AI's seat is to move and has not answered yet
     wants_hint: bool         # a player asked for a hint
     winner: int | None       # the winning seat once the game is over
+    #: The OLED shows one seat's secrets right now (Cats: "your cat: 3, lazy"): the page mirrors
+    #: neither the OLED image nor the instruction to a spectator while it is True.
+    private: bool = False
 
 
 @runtime_checkable

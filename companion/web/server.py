@@ -34,6 +34,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from companion.web import security
+from companion.web.privacy import for_spectators
 from companion.web.protocol import (
     ControlError,
     HandAction,
@@ -132,8 +133,14 @@ class WebState:
             return None
         return [square_name(sq) for sq in range(SQUARES) if value >> sq & 1]
 
-    def snapshot_message(self) -> str:
-        return dumps({"type": "snapshot", "state": self.companion.snapshot(), "physical": self.physical()})
+    def snapshot_message(self, control: bool = False) -> str:
+        """The snapshot for one page: a page that may not control the companion is a spectator
+        and never gets a seat's secret from the OLED (snapshot.for_spectators). The controlling
+        page (`companion sim` on a laptop: one person plays every seat) mirrors the OLED whole."""
+        state = self.companion.snapshot()
+        if not control:
+            state = for_spectators(state)
+        return dumps({"type": "snapshot", "state": state, "physical": self.physical()})
 
     def hello(self, control: bool) -> dict:
         return {
@@ -216,7 +223,8 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 async def _snapshot(request: web.Request) -> web.Response:
     st: WebState = request.app[WEB]
-    return web.Response(text=st.snapshot_message(), content_type="application/json")
+    control = st.may_control(request.remote, st.request_token(request))
+    return web.Response(text=st.snapshot_message(control), content_type="application/json")
 
 
 async def _control(request: web.Request) -> web.Response:
@@ -235,7 +243,8 @@ async def _control(request: web.Request) -> web.Response:
     return web.Response(text=dumps(reply), status=status, content_type="application/json")
 
 
-async def _pump(st: WebState, ws: web.WebSocketResponse, queue: asyncio.Queue, lock: asyncio.Lock) -> None:
+async def _pump(st: WebState, ws: web.WebSocketResponse, queue: asyncio.Queue, lock: asyncio.Lock,
+                control: bool) -> None:
     while True:
         await queue.get()
         while not queue.empty():  # coalesce a burst into one snapshot
@@ -243,7 +252,7 @@ async def _pump(st: WebState, ws: web.WebSocketResponse, queue: asyncio.Queue, l
         async with lock:
             if ws.closed:
                 return
-            await ws.send_str(st.snapshot_message())
+            await ws.send_str(st.snapshot_message(control))
 
 
 async def _websocket(request: web.Request) -> web.WebSocketResponse:
@@ -257,10 +266,11 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
     st.sockets.add(ws)
     pump = None
     try:
+        control = st.may_control(request.remote, conn_token)
         async with lock:
-            await ws.send_str(dumps(st.hello(st.may_control(request.remote, conn_token))))
-            await ws.send_str(st.snapshot_message())
-        pump = asyncio.create_task(_pump(st, ws, queue, lock))
+            await ws.send_str(dumps(st.hello(control)))
+            await ws.send_str(st.snapshot_message(control))
+        pump = asyncio.create_task(_pump(st, ws, queue, lock, control))
         async for msg in ws:
             if msg.type == WSMsgType.TEXT:
                 try:

@@ -138,6 +138,10 @@ class CatsTable(PickerTable):
             return ["herausfordern?" if de else "challenge someone?"]
         return []
 
+    def private(self) -> bool:
+        # the cards are on the OLED only between the two OK presses, the "alone?" screen is public
+        return bool(self.reveal) and self.showing and not self.asking_new
+
     def shown_moves(self) -> list[str]:
         # the page lists the moves: the dealt secrets stay hidden there
         return ["deal:??" if m.startswith("deal:") else m for m in self.moves]

@@ -1,0 +1,50 @@
+"""What a page that does not control the companion may see while a seat's secret is on the OLED
+(the snapshot's `private`, from TableView.private: Cats' "your cat: 3, lazy").
+
+On the Pi the page is a spectator view that anyone at the table may open on a phone, so while a
+secret is on the OLED the OLED image and the instruction (its lines as text) are replaced by a
+neutral "secret on the companion's display" picture and caption. The controlling page keeps the
+real image: in `companion sim` on a laptop one person plays every seat and has to read it. The
+other fields carry no secret (position and text: observation for seat None; moves: `deal:??`;
+LEDs: the reveal does not light them)."""
+from __future__ import annotations
+
+import base64
+import io
+
+PRIVATE_CAPTION = {"de": "Geheim: nur auf dem Display des Begleiters",
+                   "en": "A secret is on the companion's display"}
+_private_png: dict[str, str] = {}
+
+
+def for_spectators(state: dict) -> dict:
+    """The snapshot as a page that does not control the companion may see it: while a secret is
+    on the OLED, a neutral image and caption replace the OLED image and the instruction."""
+    if not state.get("private"):
+        return state
+    language = "de" if state.get("language") == "de" else "en"
+    if language not in _private_png:
+        buf = io.BytesIO()
+        render_private(language).save(buf, format="PNG")
+        _private_png[language] = base64.b64encode(buf.getvalue()).decode("ascii")
+    out = dict(state)
+    out["oled"] = _private_png[language]
+    out["instruction"] = PRIVATE_CAPTION[language]
+    return out
+
+
+def render_private(language: str):
+    """The page's stand-in for the OLED while it shows a seat's secrets."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("1", (128, 64), 0)
+    d = ImageDraw.Draw(img)
+    if language == "de":
+        lines = ("Geheim!", "Nur auf dem Display", "des Begleiters:", "bitte nicht schauen")
+    else:
+        lines = ("Secret!", "Only on the", "companion's display:", "please look away")
+    d.text((0, 0), lines[0], fill=1)
+    d.line((0, 11, 127, 11), fill=1)
+    for i, line in enumerate(lines[1:]):
+        d.text((0, 16 + 12 * i), line, fill=1)
+    return img
