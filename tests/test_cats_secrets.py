@@ -4,6 +4,8 @@ an unfinished hidden-information game only as the table sees it (`deal:?`)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -55,3 +57,50 @@ def test_the_spectator_page_never_gets_a_secret_from_the_oled(tmp_path):
         assert http["oled"] == after["oled"] == ws["oled"]
     finally:
         c.close()
+
+
+def _history(capsys, tmp_path, *extra) -> tuple[str, dict, str]:
+    from companion.service.history_cli import export_main, history_main
+
+    state = ["--state", str(tmp_path)]
+    assert history_main(state + ["--moves", *extra]) == 0
+    table = capsys.readouterr().out
+    assert history_main(state + ["--json", *extra]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert export_main(state + ["--game", str(row["id"]), *extra]) == 0
+    return table, row, capsys.readouterr().out
+
+
+def test_history_and_export_hide_the_deal_of_an_unfinished_game(tmp_path, capsys):
+    c, p = start(tmp_path, "cats")
+    journaled = c.journal.moves()
+    c.close()
+    deals = [m for m in journaled if m.startswith("deal:")]
+    assert len(deals) == 2 and all(m != "deal:??" for m in deals)
+    table, row, record = _history(capsys, tmp_path)
+    for shown in (table, json.dumps(row), record):
+        assert not any(d in shown for d in deals), shown
+    assert row["moves"] == ["deal:??", "deal:??"] + journaled[2:] and row["hidden"]
+    assert "1. deal:?? deal:??" in table and "--reveal" in table
+    assert "1. deal:??\n2. deal:??\n3. first:" in record and "Hidden: secrets hidden" in record
+    assert "??,??" in row["start"] or "--,--" in row["start"]
+    # --reveal says what it does and shows the whole record of the unfinished game
+    table, row, record = _history(capsys, tmp_path, "--reveal")
+    assert row["moves"] == journaled and "hidden" not in row and "Hidden:" not in record
+    assert all(d in record for d in deals)
+    # once the game is over (here: closed with a result) the full record is everybody's
+    conn = sqlite3.connect(tmp_path / "companion.db")
+    with conn:
+        conn.execute("UPDATE games SET result='0', ended=started+60")
+    conn.close()
+    table, row, record = _history(capsys, tmp_path)
+    assert row["moves"] == journaled and all(d in table and d in record for d in deals)
+
+
+def test_a_game_without_hidden_information_is_shown_whole(tmp_path, capsys):
+    c, p = start(tmp_path, "cat-attack")
+    journaled = c.journal.moves()
+    c.close()
+    assert journaled   # the first die, drawn by the service
+    table, row, record = _history(capsys, tmp_path)
+    assert row["moves"] == journaled and "hidden" not in row and "Hidden:" not in record

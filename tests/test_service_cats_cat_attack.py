@@ -76,7 +76,8 @@ def test_a_cats_session_on_the_companion(tmp_path, capsys):
     assert conn.execute("SELECT game, result FROM games").fetchall() == [("cats", "unfinished")]
     assert history_main(["--state", str(tmp_path), "--json"]) == 0
     row = json.loads(capsys.readouterr().out.splitlines()[0])
-    assert row["game"] == "cats" and row["moves"] == journaled and row["result"] == "unfinished"
+    assert row["game"] == "cats" and row["result"] == "unfinished"
+    assert row["moves"] == ["deal:??", "deal:??"] + journaled[2:]   # unfinished: the deal stays secret
     assert export_main(["--state", str(tmp_path), "--game", str(row["id"])]) == 0
     record = capsys.readouterr().out
     assert "schnurr" in record and "miau:1@3" in record

@@ -154,6 +154,12 @@ class Game(ABC):
         state only show everybody the position."""
         return self.format_position(position)
 
+    def observe_move(self, position: Any, move: Any, seat: int | None = None) -> str:
+        """The text of `move` (played at `position`) as `seat` may see it (None: the table and
+        spectators), e.g. a dealt secret as `deal:??`. `companion history`/`export` write an
+        unfinished hidden-information game this way. Default: every move is public."""
+        return self.format_move(position, move)
+
     # Text round trips ---------------------------------------------------------------------
     @abstractmethod
     def parse_position(self, text: str) -> Any: ...

@@ -20,6 +20,7 @@ class GameRow:
     players: list[str] = field(default_factory=list)   # one name per seat ("" = nobody said)
     moves: list[str] = field(default_factory=list)
     last_at: float | None = None
+    hidden: bool = False   # moves and start as the table sees them (history_cli.table_view)
 
     def __post_init__(self) -> None:
         self.players = list(self.players) + [""] * (self.seats - len(self.players))

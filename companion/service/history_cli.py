@@ -1,12 +1,19 @@
 """`companion history` and `companion export`.
 
-    companion history [--state DIR] [--moves] [--json]
-    companion export --game ID [--out FILE]           (default: standard output)
-    companion export --all --out DIR                  (one game-<ID>.txt per game)
+    companion history [--state DIR] [--moves] [--json] [--reveal]
+    companion export --game ID [--out FILE] [--reveal]  (default: standard output)
+    companion export --all --out DIR [--reveal]         (one game-<ID>.txt per game)
+
+A game with hidden information (GameInfo.hidden_information: Cats' dealt cats and characters)
+that is still unfinished is shown only as the table may see it: its moves as
+`Game.observe_move(position, move, None)` gives them (`deal:??`) and its start position as
+`observation(start, None)`. Once the game is over its whole record is shown; `--reveal` shows it
+for an unfinished game too (the secrets of a game still being played: for its keeper only).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sqlite3
 import sys
@@ -66,6 +73,36 @@ def _names(g: GameRow) -> GameRow:
     return g
 
 
+def table_view(g: GameRow, reveal: bool = False) -> GameRow:
+    """`g` as the table may see it while it is unfinished and its game has hidden information
+    (see the module docstring); any other game, or `reveal`, as it is."""
+    from companion import games
+    from companion.games import GameError
+
+    if reveal or g.result != "unfinished":
+        return g
+    try:
+        game = games.get(g.game, rules=g.rules, players=g.seats)
+    except GameError:
+        return g   # a game no longer installed: nothing says it has secrets
+    if not game.info.hidden_information:
+        return g
+    moves, start = [], "?"
+    try:
+        pos = game.parse_position(g.start)
+        start = game.observation(pos, None)
+        for text in g.moves:
+            move = game.parse_move(pos, text)
+            moves.append(game.observe_move(pos, move, None))
+            pos = game.apply(pos, move)
+    except GameError:   # a record the engine cannot replay: hide the rest rather than leak it
+        moves += ["?"] * (len(g.moves) - len(moves))
+    return dataclasses.replace(g, start=start, moves=moves, hidden=True)
+
+
+HIDDEN_NOTE = "secrets hidden until the game is over (--reveal shows them)"
+
+
 def to_record(g: GameRow):
     """A game record: maunz's own format (companion maunz replay reads it), else the generic one."""
     if g.game == "maunz":
@@ -90,7 +127,10 @@ class GenericRecord:
             if player:
                 lines.append(f"Seat {name}: {player}")
         lines += [f"Date: {fmt_date(g.started)}", f"Result: {g.result}",
-                  f"Duration: {fmt_duration(g.duration)}", f"Start: {g.start}", f"Id: {g.id}", ""]
+                  f"Duration: {fmt_duration(g.duration)}", f"Start: {g.start}", f"Id: {g.id}"]
+        if g.hidden:
+            lines.append(f"Hidden: {HIDDEN_NOTE}")
+        lines.append("")
         lines += [f"{i}. {m}" for i, m in enumerate(g.moves, start=1)]
         return "\n".join(lines) + "\n"
 
@@ -100,6 +140,7 @@ def history_main(argv: list[str] | None = None) -> int:
     statedir.add_arguments(p)
     p.add_argument("--moves", action="store_true", help="also print each game's moves")
     p.add_argument("--json", action="store_true", help="one JSON object per game")
+    _reveal_argument(p)
     args = p.parse_args(argv)
     try:
         conn = _open(args)
@@ -109,7 +150,7 @@ def history_main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     try:
-        games = [_names(g) for g in list_games(conn)]
+        games = [table_view(_names(g), args.reveal) for g in list_games(conn)]
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     finally:
@@ -122,6 +163,8 @@ def history_main(argv: list[str] | None = None) -> int:
             row.update({"players": dict(zip(seat_names(g), g.players)), "result": g.result,
                         "moves": g.moves, "duration": round(g.duration, 1),
                         "rules": g.rules or "rulebook", "start": g.start})
+            if g.hidden:
+                row["hidden"] = HIDDEN_NOTE
             print(json.dumps(row))
         return 0
     if not games:
@@ -136,8 +179,14 @@ def history_main(argv: list[str] | None = None) -> int:
               f"{result_text(g.result):<12} {len(g.moves):>5}  {fmt_duration(g.duration)}")
         if args.moves and g.moves:
             pairs = [f"{i // 2 + 1}. " + " ".join(g.moves[i:i + 2]) for i in range(0, len(g.moves), 2)]
-            print("      " + " ".join(pairs))
+            print("      " + " ".join(pairs) + (f"  ({HIDDEN_NOTE})" if g.hidden else ""))
     return 0
+
+
+def _reveal_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--reveal", action="store_true",
+                   help="also show the secrets (dealt cards) of unfinished games with hidden"
+                        " information; without it they are shown as the table sees them")
 
 
 def export_main(argv: list[str] | None = None) -> int:
@@ -147,6 +196,7 @@ def export_main(argv: list[str] | None = None) -> int:
     which.add_argument("--game", type=int, metavar="ID", help="the game's id (see `companion history`)")
     which.add_argument("--all", action="store_true", help="every game, one file each in --out DIR")
     p.add_argument("--out", metavar="PATH", help="file (--game) or directory (--all); default: standard output")
+    _reveal_argument(p)
     args = p.parse_args(argv)
     try:
         conn = _open(args)
@@ -158,7 +208,7 @@ def export_main(argv: list[str] | None = None) -> int:
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
-            g = g if g is None else _names(g)
+            g = g if g is None else table_view(_names(g), args.reveal)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -173,7 +223,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = [_names(g) for g in list_games(conn)]
+        games = [table_view(_names(g), args.reveal) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")

@@ -47,6 +47,12 @@ class Cats(EventGame):
     def observation(self, position: Position, seat: int | None = None) -> str:
         return notation.format_position(position, viewer=seat)
 
+    def observe_move(self, position: Position, move: Move, seat: int | None = None) -> str:
+        # a deal is one seat's secret: that seat sees it, the table and the others `deal:??`
+        if move.kind == "deal" and (seat is None or seat != position.secrets.index(None)):
+            return "deal:??"
+        return self.format_move(position, move)
+
     def judge_win(self, position: Position, cat: int, obj: int) -> int | None:
         """The seat that wins if cat `cat` (0-4) entered the field of object `obj` (0-3), or None
         (the claim fails and play goes on). Reveals nothing beyond the verdict."""
