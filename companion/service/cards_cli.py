@@ -7,6 +7,9 @@
     companion cards write-deck GAME [--start N] [--port TTY] [--list]   an NDEF record on each card
     companion cards enrol-deck GAME [--start N] [--port TTY]            fallback: each card's UID
 
+GAME is monster-mau-mau, cats (its 60 reaction cards: the stickers get `maunz:event:miau:3@7`,
+enrol-deck stores each UID as that event card) or cat-attack (its 63 Mog cards, likewise).
+
 Enrolling opens the card reader named in the config ([hardware.cards]); stop the service first
 (`sudo systemctl stop companion`) because it holds the reader. While the service runs, an unknown
 card tapped during play shows its UID and the `cards add` line to type.
@@ -158,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, help_ in (("write-deck", "write an NDEF text record naming each card of a game"),
                         ("enrol-deck", "fallback: store the UID of each card of a game")):
         d = sub.add_parser(name, help=help_)
-        d.add_argument("game", help="the card game, e.g. monster-mau-mau")
+        d.add_argument("game", help="the game whose deck: monster-mau-mau, cats (reaction cards)"
+                                    " or cat-attack (Mog cards)")
         d.add_argument("--start", type=int, default=1, help="begin at this card of the printed order")
         d.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for each tap")
         d.add_argument("--port", help="the PN532's serial port (HSU), instead of the config's reader")
@@ -222,7 +226,7 @@ def deck_command(args, stdin=None, out=None) -> int:
     """write-deck / enrol-deck: one line on stderr and status 2 for a bad game, config or reader."""
     from companion.games import GameError
     from companion.service import deck_writer
-    from companion.service.deck_store import DeckStore
+    from companion.service.deck_store import DeckStore, EventCards
     from hardware.cards import TapDebouncer
     from hardware.interfaces import HardwareError
 
@@ -263,6 +267,11 @@ def deck_command(args, stdin=None, out=None) -> int:
             writer = deck_writer.DeckWriter(pn532, module, out, controls=controls,
                                             overwrite=args.overwrite)
             deck_writer.write_deck(writer, order, wait, args.start)
+        elif getattr(module, "ENROLS", None) == "event":   # Cats, Cat Attack: event cards
+            events = EventCards(store, (card.face for card in order))
+            known = events.cards(name)
+            deck_writer.enrol_deck(events, name, order, wait, out, args.start,
+                                   {uid: f for uid, f in controls.items() if uid not in known})
         else:
             deck_writer.enrol_deck(DeckStore(store.conn), name, order, wait, out,
                                    args.start, controls)

@@ -22,3 +22,20 @@ class DeckStore:
 
     def cards(self, game: str) -> dict[str, str]:
         return dict(self.conn.execute("SELECT uid, face FROM deck_cards WHERE game=?", (game,)))
+
+
+class EventCards:
+    """enrol-deck's store for a deck of event cards (Cats' reaction cards, Cat Attack's Mog cards:
+    the deck module says ENROLS = "event"): each UID becomes the event card of its face in the
+    card table, which the service already resolves (`companion cards add UID event miau:3@7`)."""
+
+    def __init__(self, cards, faces) -> None:
+        self.store = cards            # companion.service.cards.CardStore
+        self.faces = frozenset(faces)
+
+    def add(self, uid: str, game: str, face: str) -> None:
+        self.store.add(uid, "event", face, replace=True)
+
+    def cards(self, game: str) -> dict[str, str]:
+        return {c.uid: c.name for c in self.store.all()
+                if getattr(c, "function", None) == "event" and c.name in self.faces}

@@ -5,7 +5,8 @@ write-deck walks through the deck in its printed order; for each sticker tapped 
 text record naming the card (hardware/ntag.py: NTAG WRITE page by page, then a read-back) and
 moves on. A sticker that is not an NTAG21x, is locked or too small is refused with one line and
 the same card is asked for again. enrol-deck is the fallback for cards that already carry a tag
-that cannot be written: each tapped UID is stored for its card in the journal database.
+that cannot be written: each tapped UID is stored for its card in the journal database (a deck
+of event cards, Cats' and Cat Attack's: as that event card in the card table, deck_store.EventCards).
 """
 from __future__ import annotations
 
@@ -31,8 +32,8 @@ def load_deck(game: str):
     try:
         module = importlib.import_module(f"companion.games.{name.replace('-', '_')}.deck")
     except ModuleNotFoundError:
-        raise ValueError(f"{name} has no deck of cards to write; write-deck knows card games"
-                         " such as monster-mau-mau") from None
+        raise ValueError(f"{name} has no deck of cards to write; write-deck knows the decks of"
+                         " monster-mau-mau, cats (reaction cards) and cat-attack (Mog cards)") from None
     return module, module.printed_order()
 
 
@@ -96,10 +97,10 @@ class DeckWriter:
             self.done[uid] = card.face
             self.say(f"  {uid} holds {old!r} already: done")
             return True
-        if old and old.startswith(self.deck.CONTROL_PREFIX):
+        other = self.deck.face_of_text(old)   # first: an event card's text is a maunz: text too
+        if other is None and old and old.startswith(self.deck.CONTROL_PREFIX):
             self.say(f"  {uid} is a maunz. control card ({old!r}); take a blank sticker")
             return False
-        other = self.deck.face_of_text(old)
         if other is not None and not self.overwrite:
             self.say(f"  {uid} is card {other} of the deck already ({old!r}); take a blank"
                      " sticker, or pass --overwrite to rewrite it")

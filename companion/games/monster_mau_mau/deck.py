@@ -9,29 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.deck_cards import CONTROL_PREFIX, DeckCard, face_after, walk  # noqa: F401
 from companion.games.monster_mau_mau.cards import COUNTS, NUMBERS, PATTERN_NAMES, PATTERNS, is_card
 
 GAME = "monster-mau-mau"
 TEXT_PREFIX = "mmm:"
-CONTROL_PREFIX = "maunz:"
 _SYMBOL_NAMES = {"+3": "plus three", "R": "reverse", "A": "skip"}
 _WILD_NAMES = {"MW": "wish card (Monsterwunsch)", "+4": "plus four with a wish", "KK": "creative card"}
-
-
-@dataclass(frozen=True)
-class DeckCard:
-    face: str
-    copy: int    # 1..copies
-    copies: int
-
-    @property
-    def text(self) -> str:
-        return card_text(self.face)
-
-    @property
-    def label(self) -> str:
-        extra = f", {self.copy} of {self.copies}" if self.copies > 1 else ""
-        return f"{self.face} ({describe(self.face)}{extra})"
 
 
 def card_text(face: str) -> str:
@@ -40,10 +24,7 @@ def card_text(face: str) -> str:
 
 def face_of_text(text: str | None) -> str | None:
     """The face a sticker's text names, or None if it is not a card of this deck."""
-    if not text or not text.startswith(TEXT_PREFIX):
-        return None
-    face = text[len(TEXT_PREFIX):]
-    return face if is_card(face) else None
+    return face_after(TEXT_PREFIX, text, is_card)
 
 
 def describe(face: str) -> str:
@@ -58,7 +39,7 @@ def printed_order() -> list[DeckCard]:
     """Pattern by pattern (stripes, dots, zigzag, scribble): 0-9, +3, reverse, skip; then the
     wild cards: the order in which to sort the box before writing the stickers."""
     faces = [p + r for p in PATTERNS for r in (*NUMBERS, "+3", "R", "A")] + ["MW", "+4", "KK"]
-    return [DeckCard(face, i, COUNTS[face]) for face in faces for i in range(1, COUNTS[face] + 1)]
+    return walk(((face, COUNTS[face]) for face in faces), card_text, describe)
 
 
 @dataclass(frozen=True)
