@@ -104,3 +104,21 @@ def test_a_game_without_hidden_information_is_shown_whole(tmp_path, capsys):
     assert journaled   # the first die, drawn by the service
     table, row, record = _history(capsys, tmp_path)
     assert row["moves"] == journaled and "hidden" not in row and "Hidden:" not in record
+
+
+def test_the_log_never_names_a_dealt_card(tmp_path, caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG, logger="companion")
+    c, p = start(tmp_path, "cats")
+    secrets = ",".join(f"{cat + 1}{'bcmp'[obj]}" for cat, obj in c.table.position.secrets)
+    for _ in range(4):
+        press(c, p, "ok")                 # both seats look at their cards
+    while c.table.position.had != 0b11:   # the quiet first round: 'blocked', passes
+        press(c, p, "ok")
+    c.close()
+    again, _ = start(tmp_path, "cats")   # resumes: logs the position it resumes at
+    again.close()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "journaled ply" in logged and "resumed cats game" in logged
+    assert "secrets=??,??" in logged and f"secrets={secrets}" not in logged

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from companion import tables
+from companion.games.base import GameError
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
@@ -82,7 +83,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self.menu = GameMenu()
         if self.resumed:
             log.info("resumed %s game %d after %d moves: %s", self.game.info.name, self.journal.current.id,
-                     len(moves), self.game.format_position(self.journal.position()))
+                     len(moves), self._loggable(self.journal.position()))
         self._sensed: int | None = None
         self._leds = None
         self._screen = None
@@ -253,7 +254,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             return
         self.journal.apply_commit(c.kind, c.move, c.position)
         if c.kind == "move":
-            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move, c.position)
+            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move,
+                     self._loggable(c.position))
         elif c.kind == "settings":
             self._save_settings()
         else:
@@ -261,7 +263,18 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
                 for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
                     if name:
                         self.journal.set_player(seat, name)
-            log.info("journaled %s -> %s", c.kind, c.position)
+            log.info("journaled %s -> %s", c.kind, self._loggable(c.position))
+
+    def _loggable(self, position) -> str:
+        """A position for the log (journalctl, the sim's terminal): a game with secrets (Cats)
+        logs what the table may see, never the dealt cards."""
+        if not self.game.info.hidden_information:
+            return position if isinstance(position, str) else self.game.format_position(position)
+        try:
+            pos = self.game.parse_position(position) if isinstance(position, str) else position
+        except GameError:
+            return "?"
+        return self.game.observation(pos, None)
 
     def _pause_for_storage(self, now: float) -> None:
         """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
