@@ -122,3 +122,19 @@ def test_the_log_never_names_a_dealt_card(tmp_path, caplog):
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert "journaled ply" in logged and "resumed cats game" in logged
     assert "secrets=??,??" in logged and f"secrets={secrets}" not in logged
+
+
+def test_a_deal_is_seen_only_by_the_seat_it_is_dealt_to():
+    from companion import games
+
+    game = games.get("cats", players=3)
+    pos = game.initial_position()
+    move = game.parse_move(pos, "deal:3b")
+    assert game.observe_move(pos, move, None) == "deal:??" == game.observe_move(pos, move, 1)
+    assert game.observe_move(pos, move, 0) == "deal:3b"
+    after = game.apply(pos, move)
+    second = game.parse_move(after, "deal:1c")
+    assert game.observe_move(after, second, 1) == "deal:1c" and game.observe_move(after, second, 0) == "deal:??"
+    ca = games.get("cat-attack", players=2)   # public: every move as it is
+    first = ca.legal_moves(ca.initial_position())[0]
+    assert ca.observe_move(ca.initial_position(), first) == ca.format_move(ca.initial_position(), first)
