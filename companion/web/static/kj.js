@@ -39,7 +39,7 @@
     if (label) el("text", { x: x, y: y + 0.11, class: "kj-on-piece" }, g, label + (fresh ? "*" : ""));
   }
 
-  function draw(svg, b, players) {
+  function draw(svg, b, players, ai) {
     svg.textContent = "";
     const n = b.size;
     svg.setAttribute("viewBox", `-0.3 -0.3 ${n + 0.6} ${n + 2.4}`);
@@ -78,7 +78,7 @@
       const name = el("text", { x: lx, y: ly, class: "kj-name" + (turn ? " turn" : ""),
                                 fill: INK[seat.colour] }, g, seat.name);
       name.setAttribute("data-colour", seat.colour);
-      const who = seat.key && players && players[seat.key];
+      const who = seat.key && ((players && players[seat.key]) || (ai === seat.key ? "Computer" : ""));
       if (who) el("text", { x: lx, y: ly + 0.45, class: "kj-player" }, g, who);
       if (turn) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn", fill: INK[seat.colour] }, g, words.to_move);
       if (b.winner === seat.colour) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn",
@@ -123,10 +123,12 @@
          mover.name + " " + (b.winner ? words.wins : b.dice ? words.to_move : words.rolling));
     }
     const dice = el("g", { class: "kj-dice", "data-dice": b.dice ? b.dice.join(",") : "" }, svg);
+    const v = b.dice || [];
     DIE_NAMES.forEach((name, i) => {
       const x = n / 2 - 1.65 + i * 1.1 + 0.6;
+      const pair = v.length && v.filter((d) => d === v[i]).length === 2;   // a pair plays as one
       el("text", { x: x + 0.45, y: y + 0.12, class: "kj-die-name" }, dice, name);
-      el("rect", { x: x, y: y + 0.25, width: 0.9, height: 0.9, rx: 0.16, class: "kj-die" }, dice);
+      el("rect", { x: x, y: y + 0.25, width: 0.9, height: 0.9, rx: 0.16, class: "kj-die" + (pair ? " pair" : "") }, dice);
       el("text", { x: x + 0.45, y: y + 0.92, class: "kj-die-value", "data-die": name }, dice,
          b.dice ? String(b.dice[i]) : "–");
     });
@@ -147,7 +149,7 @@
     if (!svg) {
       svg = el("svg", { id: "kjboard", role: "img", "aria-label": "Katzenjammer" }, box);
     }
-    draw(svg, state.board, state.players || {});
+    draw(svg, state.board, state.players || {}, state.ai);
     svg.dataset.toMove = state.board.to_move || "";
     svg.dataset.winner = state.board.winner || "";
     const banner = $("winner");   // the two-colour winner banner belongs to maunz
