@@ -13,7 +13,7 @@
   const TINT = { r: "#f7d4d0", b: "#d3e0f5", g: "#d2ecd5", k: "#d9d9d9" };
   const DIE_NAMES = ["III", "IV", "V"];
   const WORDS = {
-    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolling …", dice: "dice" },
+    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolls …", dice: "dice" },
     de: { to_move: "am Zug", wins: "gewinnt!", last: "zuletzt", rolling: "würfelt …", dice: "Würfel" },
   };
   let words = WORDS.en;
