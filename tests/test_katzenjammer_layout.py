@@ -29,3 +29,22 @@ def test_opposite_seats_see_the_same_board():
         assert [turn(c) for c in STALLS[colour]] == list(STALLS[other])
         assert sorted(turn(c) for c in NESTS[colour]) == sorted(NESTS[other])
         assert turn(RING[START[colour]]) == RING[START[other]]
+
+
+def test_the_pages_cross_walks_clockwise_with_stalls_inward_from_each_start():
+    from companion.games.katzenjammer.layout import CROSS, CROSS_NESTS, CROSS_RING, CROSS_STALLS
+
+    assert len(set(CROSS_RING)) == 40
+    for i in range(40):
+        (x1, y1), (x2, y2) = CROSS_RING[i], CROSS_RING[(i + 1) % 40]
+        assert abs(x1 - x2) + abs(y1 - y2) == 1
+    assert CROSS_RING[0] == (0, 5) and CROSS_RING[1] == (0, 4)  # red's Start, then up: clockwise
+    assert [CROSS_RING[s] for s in START] == [(0, 5), (5, 0), (10, 5), (5, 10)]  # the arms' tips
+    cells = list(CROSS_RING) + [c for s in CROSS_STALLS for c in s] + [c for n in CROSS_NESTS for c in n]
+    assert len(cells) == len(set(cells)) == 40 + 16 + 16
+    assert all(0 <= x < CROSS and 0 <= y < CROSS for x, y in cells)
+    for colour, stall in enumerate(CROSS_STALLS):
+        sx, sy = CROSS_RING[START[colour]]
+        steps = [(sx, sy)] + list(stall)
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(steps, steps[1:]))
+        assert stall[-1] in ((4, 5), (5, 4), (6, 5), (5, 6))  # s4 next to the middle

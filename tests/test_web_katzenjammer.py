@@ -1,7 +1,9 @@
 """A whole three-player Katzenjammer game through the page (Debian's Chromium, headless, driven by
 Playwright, against the real companion on fake devices): the service rolls with a seeded source,
 the person plays red with the page's OK button against two computer players (blue, the AI seat,
-and green, whose player is called "Computer")."""
+and green, whose player is called "Computer"). The page draws the board (static/kj.js): every
+piece the position has, in its seat's colour and place, and the dice; screenshots go to
+$ARTIFACTS_DIR (tmp/artifacts/web)."""
 from __future__ import annotations
 
 import asyncio
@@ -10,10 +12,47 @@ import random
 
 import pytest
 
-from tests.test_web_browser import CHROMIUM, _browser, _stop
+from tests.test_web_browser import CHROMIUM, _browser, _shot, _stop
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
+
+
+# What the page's SVG shows and the snapshot it drew it from, read in one go (kj.js draws
+# synchronously on each snapshot, so the two belong together).
+_DRAWN = """() => {
+  const svg = document.getElementById('kjboard');
+  const pieces = [...svg.querySelectorAll('.kj-piece')].map(
+    (p) => [p.dataset.colour, p.dataset.where, p.dataset.at, p.classList.contains('fresh')]);
+  const dice = [...svg.querySelectorAll('.kj-die-value')].map((d) => d.textContent);
+  const fields = svg.querySelectorAll('.kj-field').length;
+  return {position: window.maunzPage.state.position, pieces, dice, fields,
+          last: [...svg.querySelectorAll('circle.kj-last')].length,
+          visible: !document.getElementById('kjtable').hidden};
+}"""
+
+
+def _expected(game, text):
+    """The pieces a position has, as the drawing should show them: (colour, where, at, fresh)."""
+    from companion.games.katzenjammer.board import COLOURS, RING, nest_count, stall_base
+
+    pos = game.parse_position(text)
+    out = []
+    for c in pos.colours:
+        colour = COLOURS[c]
+        out += [[colour, "ring", str(i), pos.board[i] >= 5] for i in range(RING)
+                if pos.board[i] and (pos.board[i] - 1) & 3 == c]
+        out += [[colour, "stall", f"s{i + 1}", False] for i in range(4) if pos.board[stall_base(c) + i]]
+        out += [[colour, "nest", "n", False]] * nest_count(pos.board, c)
+    dice = ["–"] * 3 if pos.dice is None else [str(d) for d in pos.dice]
+    return sorted(out), dice
+
+
+def _check_drawing(game, drawn):
+    assert drawn["visible"] and drawn["fields"] == 40
+    pieces, dice = _expected(game, drawn["position"])
+    assert sorted(drawn["pieces"]) == pieces, drawn["position"]
+    assert drawn["dice"] == dice, drawn["position"]
 
 
 @contextlib.asynccontextmanager
@@ -50,24 +89,38 @@ def test_a_three_player_game_through_the_page(tmp_path):
         async with served(companion) as runner, async_playwright() as pw:
             browser = await _browser(pw)
             errors: list[str] = []
-            page = await browser.new_page(viewport={"width": 1000, "height": 800})
+            page = await browser.new_page(viewport={"width": 1280, "height": 860})
             page.on("pageerror", lambda e: errors.append(str(e)))
             await page.goto(web_url(runner))
-            await page.wait_for_selector('body[data-view="text"][data-game="katzenjammer"]')
+            await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
+            await page.wait_for_selector("#kjboard .kj-piece")
             view = page.locator("#textview")
             await page.wait_for_function(
                 "() => document.getElementById('textview').textContent.includes('Red: ')")
             first = await view.inner_text()
             assert "Blue: n,n,n,n" in first and "Green: n,n,n,n" in first
+            game = companion.game
+            drawn = await page.evaluate(_DRAWN)
+            _check_drawing(game, drawn)
+            assert [p[:2] for p in drawn["pieces"]].count(["r", "nest"]) == 4  # the game's start
             clicks = 0
             while companion.journal.current.result == "unfinished" and clicks < 3000:
                 await page.click('[data-button="ok"]')  # the first option, every time
                 clicks += 1
                 await asyncio.sleep(0.02)  # the service's loop takes the press
+                if clicks in (15, 40):  # mid-game: the drawing is the page's position
+                    await asyncio.sleep(0.3)
+                    drawn = await page.evaluate(_DRAWN)
+                    _check_drawing(game, drawn)
+                    assert drawn["last"] >= 1  # what the last turn moved is marked
+                    await _shot(page, f"katzenjammer-{clicks}")
             assert companion.journal.current.result in ("1", "2", "3"), clicks
             await page.wait_for_function(
                 "() => document.getElementById('textview').textContent.includes('wins!')")
-            game = companion.game
+            drawn = await page.evaluate(_DRAWN)
+            _check_drawing(game, drawn)
+            assert await page.locator("#kjboard").get_attribute("data-winner") in ("r", "b", "g")
+            await _shot(page, "katzenjammer-won")
             pos = game.parse_position("r:n,n,n,n b:n,n,n,n g:n,n,n,n r -")
             for text in companion.journal.moves():  # every roll and turn in the journal is legal
                 pos = game.apply(pos, game.parse_move(pos, text))

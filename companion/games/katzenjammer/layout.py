@@ -1,7 +1,7 @@
 """Where everything sits when the board is drawn: a 14 x 8 grid of cells whose border is the ring
-of 40 fields, with the stalls running inward from each Start and the nests beside them. The OLED
-(9 x 8 pixels a cell on 128 x 64) and the page scale the same cells, so both look like the
-board the players mirror. Pure geometry: no drawing here.
+of 40 fields, with the stalls running inward from each Start and the nests beside them, for the
+OLED (9 x 8 pixels a cell on 128 x 64); and the classic cross of 11 x 11 cells for the web page
+(CROSS_*, drawn by static/kj.js from the page view). Pure geometry: no drawing here.
 """
 from __future__ import annotations
 
@@ -42,3 +42,23 @@ NESTS = (((1, 1), (2, 1), (1, 2), (2, 2)), ((9, 1), (10, 1), (11, 1), (12, 1)),
          ((12, 6), (11, 6), (12, 5), (11, 5)), ((4, 6), (3, 6), (2, 6), (1, 6)))
 #: Where the three dice (III, IV, V) are shown: the free middle column.
 DICE = ((6, 2), (6, 3), (6, 4))
+
+# The page's board: the classic cross of 11 x 11 cells. Each seat's quarter of the ring starts
+# on its Start at the tip of an arm (red: the left arm), so its stall runs straight inward from
+# the Start, as the rules have it (the stall is entered after passing the own Start); the nest
+# sits in the corner on the Start's left, as above. Each quarter is red's turned clockwise.
+CROSS = 11
+_RED_QUARTER = ((0, 5), (0, 4), (1, 4), (2, 4), (3, 4), (4, 4), (4, 3), (4, 2), (4, 1), (4, 0))
+
+
+def _turn(cell: tuple[int, int], times: int) -> tuple[int, int]:
+    x, y = cell
+    for _ in range(times):
+        x, y = CROSS - 1 - y, x
+    return x, y
+
+
+CROSS_RING: tuple[tuple[int, int], ...] = tuple(_turn(c, q) for q in range(4) for c in _RED_QUARTER)
+CROSS_STALLS = tuple(tuple(_turn((i, 5), c) for i in range(1, 5)) for c in range(4))
+CROSS_NESTS = tuple(tuple(_turn(cell, c) for cell in ((0, 0), (1, 0), (0, 1), (1, 1)))
+                    for c in range(4))

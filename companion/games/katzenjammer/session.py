@@ -40,6 +40,9 @@ class Session:
         self.physical_dice = physical_dice
         self.computers = {seat: player_by_name(name) for seat, name in (computers or {}).items()}
         self.show_board = False
+        #: The last turn played (not a roll): the position before it and its text, so a view can
+        #: show what just moved; None before the first turn.
+        self.last_turn: tuple[rules.Position, str] | None = None
         self._commits: list[SessionCommit] = []
         for text in moves:  # resuming: the journal's moves, nothing to commit again
             self._play(text, commit=False)
@@ -128,6 +131,8 @@ class Session:
         popped = len(self.moves) - cut
         del self.moves[cut:]
         self.position = before[cut]
+        turns = [i for i in range(cut) if not self.moves[i].startswith("roll:")]
+        self.last_turn = (before[turns[-1]], self.moves[turns[-1]]) if turns else None
         self._commits += [SessionCommit("undo", None, self.game.format_position(self.position))] * popped
         self._refresh()
 
@@ -138,6 +143,8 @@ class Session:
     # Inside ------------------------------------------------------------------------------
     def _play(self, text: str, commit: bool) -> None:
         move = self.game.parse_move(self.position, text)
+        if not text.startswith("roll:"):
+            self.last_turn = (self.position, text)
         self.position = self.game.apply(self.position, move)
         self.moves.append(text)
         if commit:

@@ -303,8 +303,10 @@
     document.body.dataset.view = s.view || "board";
     document.body.dataset.game = s.game || "";
     const textview = $("textview");
-    textview.hidden = s.view !== "text";
-    textview.textContent = s.view === "text" ? (s.title || s.game) + "\n\n" + (s.text || "") : "";
+    // the generic view's text, or a drawn game's caption under its drawing (Katzenjammer)
+    const texty = s.view === "text" || typeof s.text === "string";
+    textview.hidden = !texty;
+    textview.textContent = texty ? (s.title || s.game) + "\n\n" + (s.text || "") : "";
     document.body.dataset.moves = String((s.moves || []).length);
     document.body.dataset.winner = s.winner || "";
 

@@ -1,0 +1,160 @@
+// Katzenjammer's board on the page (an SVG drawn from snapshot.board, see
+// companion/tables/katzenjammer/page.py): the ring of 40 numbered fields with the four Starts,
+// every seat's nest and stall s1-s4, the pieces in the seat colours (a piece shows its field;
+// a fresh one wears a dashed ring), the three dice III/IV/V, whose turn, and the fields the last
+// turn changed. A view only: the person plays with the three buttons and the OLED's menus, as at
+// the real table; the text beneath stays as the caption.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const NS = "http://www.w3.org/2000/svg";
+  const INK = { r: "#d62828", b: "#1f5fbf", g: "#23903a", k: "#1d1d1d" };
+  const TINT = { r: "#f7d4d0", b: "#d3e0f5", g: "#d2ecd5", k: "#d9d9d9" };
+  const DIE_NAMES = ["III", "IV", "V"];
+  const WORDS = {
+    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolls …", dice: "dice" },
+    de: { to_move: "am Zug", wins: "gewinnt!", last: "zuletzt", rolling: "würfelt …", dice: "Würfel" },
+  };
+  let words = WORDS.en;
+
+  function el(tag, attrs, parent, text) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    if (text != null) node.textContent = text;
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  const centre = (xy) => [xy[0] + 0.5, xy[1] + 0.5];
+
+  function piece(parent, colour, xy, where, at, label, fresh) {
+    const [x, y] = centre(xy);
+    const g = el("g", { class: "kj-piece" + (fresh ? " fresh" : ""), "data-colour": colour,
+                        "data-where": where, "data-at": at }, parent);
+    if (fresh) el("circle", { cx: x, cy: y, r: 0.46, fill: "none", stroke: INK[colour],
+                              "stroke-width": 0.07, "stroke-dasharray": "0.12 0.08" }, g);
+    el("circle", { cx: x, cy: y + 0.04, r: 0.36, fill: "rgba(0,0,0,0.3)" }, g);   // its shadow
+    el("circle", { cx: x, cy: y, r: 0.36, fill: INK[colour], stroke: "#fff", "stroke-width": 0.06 }, g);
+    if (label) el("text", { x: x, y: y + 0.11, class: "kj-on-piece" }, g, label + (fresh ? "*" : ""));
+  }
+
+  function draw(svg, b, players, ai) {
+    svg.textContent = "";
+    const n = b.size;
+    svg.setAttribute("viewBox", `-0.3 -0.3 ${n + 0.6} ${n + 2.4}`);
+    el("rect", { x: -0.2, y: -0.2, width: n + 0.4, height: n + 0.4, rx: 0.5, class: "kj-wood" }, svg);
+    const byColour = {};
+    for (const seat of b.seats) byColour[seat.colour] = seat;
+    const last = b.last || { fields: [], stalls: [] };
+    const lastFields = new Set(last.fields);
+    const lastStalls = new Set(last.stalls.map(([c, i]) => c + i));
+
+    // the track: a line through the ring's fields, and each stall's line from its Start
+    const track = b.ring.map(centre).concat([centre(b.ring[0])]);
+    el("polyline", { points: track.map((p) => p.join(",")).join(" "), class: "kj-track" }, svg);
+    for (const seat of b.seats) {
+      const pts = [b.ring[seat.start]].concat(seat.stall_cells).map(centre);
+      el("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "kj-track",
+                       stroke: INK[seat.colour] }, svg);
+    }
+
+    // every seat's corner: the nest, its name (and player), the stall
+    for (const seat of b.seats) {
+      const g = el("g", { class: "kj-seat" + (seat.playing ? "" : " out"), "data-colour": seat.colour }, svg);
+      const xs = seat.nest_cells.map((c) => c[0]), ys = seat.nest_cells.map((c) => c[1]);
+      const x0 = Math.min(...xs), y0 = Math.min(...ys);
+      const turn = b.to_move === seat.colour;
+      el("rect", { x: x0 + 0.05, y: y0 + 0.05, width: 1.9, height: 1.9, rx: 0.35, fill: TINT[seat.colour],
+                   stroke: INK[seat.colour], "stroke-width": turn ? 0.14 : 0.05,
+                   class: "kj-nest" + (turn ? " turn" : "") }, g);
+      seat.nest_cells.forEach((c) => {
+        const [x, y] = centre(c);
+        el("circle", { cx: x, cy: y, r: 0.36, fill: "none", stroke: INK[seat.colour],
+                       "stroke-width": 0.04, "stroke-dasharray": "0.1 0.08", opacity: 0.6 }, g);
+      });
+      // the label in the quarter's inner corner, towards the middle of the board
+      const lx = x0 + 1 + (x0 < n / 2 ? 1.9 : -1.9), ly = y0 + 1 + (y0 < n / 2 ? 1.7 : -1.5);
+      const name = el("text", { x: lx, y: ly, class: "kj-name" + (turn ? " turn" : ""),
+                                fill: INK[seat.colour] }, g, seat.name);
+      name.setAttribute("data-colour", seat.colour);
+      const who = seat.key && ((players && players[seat.key]) || (ai === seat.key ? "Computer" : ""));
+      if (who) el("text", { x: lx, y: ly + 0.45, class: "kj-player" }, g, who);
+      if (turn) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn", fill: INK[seat.colour] }, g, words.to_move);
+      if (b.winner === seat.colour) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn",
+                                                 fill: INK[seat.colour] }, g, words.wins);
+      seat.stall_cells.forEach((c, i) => {
+        const [x, y] = centre(c);
+        if (lastStalls.has(seat.colour + (i + 1))) el("circle", { cx: x, cy: y, r: 0.47, class: "kj-last" }, g);
+        el("circle", { cx: x, cy: y, r: 0.4, fill: TINT[seat.colour], stroke: INK[seat.colour],
+                       "stroke-width": 0.06, class: "kj-stall" }, g);
+        el("text", { x: x, y: y + 0.09, class: "kj-label" }, g, "s" + (i + 1));
+      });
+    }
+
+    // the ring's fields, the Starts in their seat's colour
+    const startOf = {};
+    for (const seat of b.seats) startOf[seat.start] = seat;
+    b.ring.forEach((c, i) => {
+      const [x, y] = centre(c);
+      const start = startOf[i];
+      if (lastFields.has(i)) el("circle", { cx: x, cy: y, r: 0.49, class: "kj-last", "data-field": i }, svg);
+      el("circle", { cx: x, cy: y, r: 0.4, class: "kj-field" + (start ? " start" : ""), "data-field": i,
+                     fill: start ? TINT[start.colour] : "#fffaf0",
+                     stroke: start ? INK[start.colour] : "#6b5a45",
+                     "stroke-width": start ? 0.12 : 0.04, opacity: start && !start.playing ? 0.45 : 1 }, svg);
+      el("text", { x: x, y: y + 0.09, class: "kj-label" }, svg, String(i));
+    });
+
+    // the pieces
+    for (const seat of b.seats) {
+      if (!seat.playing) continue;
+      for (const p of seat.ring) piece(svg, seat.colour, b.ring[p.field], "ring", p.field, String(p.field), p.fresh);
+      for (const s of seat.stall) piece(svg, seat.colour, seat.stall_cells[s - 1], "stall", "s" + s, "s" + s, false);
+      for (let i = 0; i < seat.nest; i++) piece(svg, seat.colour, seat.nest_cells[i], "nest", "n", "", false);
+    }
+
+    // the dice strip under the board: whose turn, III IV V, the last turn
+    const y = n + 0.45;
+    const mover = byColour[b.winner || b.to_move];
+    if (mover) {
+      el("circle", { cx: 0.55, cy: y + 0.75, r: 0.32, fill: INK[mover.colour], stroke: "#fff", "stroke-width": 0.06 }, svg);
+      el("text", { x: 1.05, y: y + 0.88, class: "kj-strip", "text-anchor": "start" }, svg,
+         mover.name + " " + (b.winner ? words.wins : b.dice ? words.to_move : words.rolling));
+    }
+    const dice = el("g", { class: "kj-dice", "data-dice": b.dice ? b.dice.join(",") : "" }, svg);
+    const v = b.dice || [];
+    DIE_NAMES.forEach((name, i) => {
+      const x = n / 2 - 1.65 + i * 1.1 + 0.6;
+      const pair = v.length && v.filter((d) => d === v[i]).length === 2;   // a pair plays as one
+      el("text", { x: x + 0.45, y: y + 0.12, class: "kj-die-name" }, dice, name);
+      el("rect", { x: x, y: y + 0.25, width: 0.9, height: 0.9, rx: 0.16, class: "kj-die" + (pair ? " pair" : "") }, dice);
+      el("text", { x: x + 0.45, y: y + 0.92, class: "kj-die-value", "data-die": name }, dice,
+         b.dice ? String(b.dice[i]) : "–");
+    });
+    if (b.last) {
+      el("text", { x: n - 0.1, y: y + 0.6, class: "kj-strip small", "text-anchor": "end" }, svg, words.last + ":");
+      el("text", { x: n - 0.1, y: y + 1.05, class: "kj-strip", "text-anchor": "end", fill: INK[b.last.colour] },
+         svg, (byColour[b.last.colour] || {}).name + " " + b.last.move);
+    }
+  }
+
+  function render(state, lang) {
+    const box = $("kjtable");
+    const on = !!state && state.view === "katzenjammer" && !!state.board;
+    box.hidden = !on;
+    if (!on) return;
+    words = WORDS[lang] || WORDS.en;
+    let svg = $("kjboard");
+    if (!svg) {
+      svg = el("svg", { id: "kjboard", role: "img", "aria-label": "Katzenjammer" }, box);
+    }
+    draw(svg, state.board, state.players || {}, state.ai);
+    svg.dataset.toMove = state.board.to_move || "";
+    svg.dataset.winner = state.board.winner || "";
+    const banner = $("winner");   // the two-colour winner banner belongs to maunz
+    if (banner) banner.hidden = true;
+  }
+
+  document.addEventListener("companion:snapshot", (e) => render(e.detail.state, e.detail.lang));
+})();
