@@ -113,6 +113,9 @@ def test_a_three_player_game_through_the_page(tmp_path):
                     drawn = await page.evaluate(_DRAWN)
                     _check_drawing(game, drawn)
                     assert drawn["last"] >= 1  # what the last turn moved is marked
+                    # three seats: the moves list has no maunz orange/grey turn dots
+                    assert await page.locator("#moves li code").count() >= 1
+                    assert await page.locator("#moves .dot").count() == 0
                     await _shot(page, f"katzenjammer-{clicks}")
             assert companion.journal.current.result in ("1", "2", "3"), clicks
             await page.wait_for_function(

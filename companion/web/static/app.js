@@ -360,8 +360,14 @@
     const other = s.to_move === "o" ? "g" : "o";
     list.forEach((m, i) => {
       const li = document.createElement("li");
-      const mover = (list.length - i) % 2 === 0 ? s.to_move : other;
-      li.innerHTML = '<span class="dot ' + (mover === "o" ? "orange" : "grey") + '"></span><code></code>';
+      // the orange/grey dot is maunz's (two seats taking turns); other games' moves name their
+      // own seat or chance in the move text, so they get no dot rather than a wrong colour
+      let dot = "";
+      if (s.game === "maunz") {
+        const mover = (list.length - i) % 2 === 0 ? s.to_move : other;
+        dot = '<span class="dot ' + (mover === "o" ? "orange" : "grey") + '"></span>';
+      }
+      li.innerHTML = dot + "<code></code>";
       li.querySelector("code").textContent = m;
       moves.appendChild(li);
     });
