@@ -351,6 +351,21 @@ def test_back_long_press_cancels_a_turn_in_progress_first():
     assert bed.ref.phase == "await_placement"
 
 
+def test_back_long_press_cancels_a_turn_whose_placed_piece_was_lifted_again():
+    # orange places a1 and lifts it first, to take a1 a2 a3 off: the bed is the committed one
+    # again, but the turn is in progress -- BACK long cancels it, it does not undo grey's kf6
+    bed = Bed("6/6/6/o5/o5/6 g 6k0c 8k0c", moves=("kf6",))
+    bed.ref.drain_commits()
+    bed.place("a1")
+    bed.lift("a1")
+    assert bed.ref.phase == "choose" and bed.view.instruction.startswith("a2 a3 vom Bett")
+    bed.button("back", "long")
+    assert bed.ref.drain_commits() == [] and bed.ref.moves == ["kf6"]
+    assert bed.ref.phase == "await_placement"
+    bed.button("back", "long")  # now it is an undo
+    assert [c.kind for c in bed.ref.drain_commits()] == ["undo"] and bed.ref.moves == []
+
+
 def test_new_game_needs_confirmation():
     bed = Bed("6/6/6/6/6/o4g g 7k0c 7k0c", moves=())
     bed.card("new_game")

@@ -78,10 +78,9 @@ class Session:
 
     def _undo(self) -> None:
         self._confirm_new = False
-        C = self._pos.occupied
         have = self._belief(self._stable) if self._stable is not None else {}
         sources, notes = ((0, 0), False), ()
-        if self._restore is None and self._stable is not None and self._stable != C:
+        if self._restore is None and self._in_turn():
             self._reset_turn()  # first cancel the turn in progress
         elif self._moves:
             after = self._pos
@@ -104,6 +103,17 @@ class Session:
         else:
             self._restore = None
             self._have, self._known = self._labels(), self._pos.occupied
+
+    def _in_turn(self) -> bool:
+        """A turn is in progress: the stable bed differs from the committed one, or it equals it
+        but reads as a placement already lifted again (a line or retirement through the placed
+        square: place a1, lift a1, a2 and a3 still to go) -- undo cancels that, not a move."""
+        if self._stable is None:
+            return False
+        if self._stable != self._pos.occupied:
+            return True
+        plan = self._stable_plan()
+        return plan is not None and plan.placement is not None
 
     def _new_game(self) -> None:
         if self._moves and self._pos.winner is None:
