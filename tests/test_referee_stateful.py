@@ -216,7 +216,8 @@ class RefereeMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: not self.plan and self.ref.phase == "correction"
                   and self.ref.state().restore == self.ref.position.occupied
-                  and self.ref.ai_colour != self.ref.position.turn)
+                  and self.ref.ai_colour != self.ref.position.turn
+                  and self.ref.position.winner is None)  # a won game has no next move to place
     @rule(gap=st.sampled_from([0.0, 0.05, 0.3]), tick=st.booleans(), index=st.integers(0, 10**6),
           graduate_first=st.booleans())
     def fix_the_bed_and_place_at_once(self, gap, tick, index, graduate_first):
