@@ -28,6 +28,7 @@ _DRAWN = """() => {
   const fields = svg.querySelectorAll('.kj-field').length;
   return {position: window.maunzPage.state.position, pieces, dice, fields,
           last: [...svg.querySelectorAll('circle.kj-last')].length,
+          lastMove: (window.maunzPage.state.board || {}).last,
           visible: !document.getElementById('kjtable').hidden};
 }"""
 
@@ -112,7 +113,9 @@ def test_a_three_player_game_through_the_page(tmp_path):
                     await asyncio.sleep(0.3)
                     drawn = await page.evaluate(_DRAWN)
                     _check_drawing(game, drawn)
-                    assert drawn["last"] >= 1  # what the last turn moved is marked
+                    # what the last turn moved is marked (a pass moves nothing, so marks nothing)
+                    moved = (drawn["lastMove"] or {}).get("move") not in (None, "pass")
+                    assert (drawn["last"] >= 1) == moved, drawn["lastMove"]
                     # three seats: the moves list has no maunz orange/grey turn dots
                     assert await page.locator("#moves li code").count() >= 1
                     assert await page.locator("#moves .dot").count() == 0
