@@ -72,7 +72,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self.game = self.journal.game  # an unfinished game resumes as the game it was
         self.cards = CardStore(self.journal.conn)
         self.language = self.journal.setting("language", config.game.language)
-        self.ai_seat = self._seat(self.journal.setting("ai", config.game.ai))
+        # the seats the AI plays: one (maunz: its worker), or several (Katzenjammer's computers)
+        self.ai_seats = self._seats_of(self.journal.setting("ai", config.game.ai))
         self.resumed = self.journal.resumable
         start = self.journal.start_position()
         moves = self.journal.moves()
@@ -116,6 +117,15 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         return self.table
 
     @property
+    def ai_seat(self) -> int | None:
+        """The AI's seat (the first, when it plays several)."""
+        return self.ai_seats[0] if self.ai_seats else None
+
+    @ai_seat.setter
+    def ai_seat(self, seat: int | None) -> None:
+        self.ai_seats = () if seat is None else (seat,)
+
+    @property
     def ai_colour(self) -> int | None:
         return self.ai_seat
 
@@ -130,13 +140,41 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
 
     def _seat(self, setting: str | None) -> int | None:
         """The AI's seat from its setting ("off", or a seat's name: maunz "orange"/"grey")."""
+        seats = self._seats_of(setting)
+        return seats[0] if seats else None
+
+    def _seats_of(self, setting: str | None) -> tuple[int, ...]:
+        """The AI's seats from their setting: "off", a seat's name (maunz "orange"/"grey", other
+        games "1".."n") or several, comma-separated ("2,3"). Names this game lacks are dropped."""
         seats = self._seats()
-        return seats.index(setting) if setting in seats else None
+        named = {name.strip() for name in (setting or "off").split(",")}
+        return tuple(i for i, name in enumerate(seats) if name in named)
+
+    def _ai_text(self) -> str:
+        """The AI's seats as their setting ("off", "grey", "2,3")."""
+        seats = self._seats()
+        return ",".join(seats[i] for i in self.ai_seats if i < len(seats)) or "off"
+
+    def _table_ai(self, table) -> tuple[int, ...]:
+        seats = getattr(table, "ai_seats", None)  # a table playing several computer seats itself
+        if seats is not None:
+            return tuple(seats)
+        seat = getattr(table, "ai_seat", self.ai_seat)
+        return () if seat is None else (seat,)
+
+    def _own_settings(self) -> dict[str, str]:
+        """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
+        keeps them across restarts and games; the configuration's value until a card changed
+        one."""
+        keys = getattr(tables.factory(self.game.info.name), "own_settings", ())
+        return {key: self.journal.setting(key, getattr(self.config.game, key)) for key in keys}
 
     def _make_table(self, start, moves, players):
+        several = getattr(tables.factory(self.game.info.name), "several_ai_seats", False)
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
                             correction_delay=self.config.game.correction_delay, language=self.language,
-                            ai_seat=self.ai_seat, players=players)
+                            ai_seat=self.ai_seats if several else self.ai_seat, players=players,
+                            **self._own_settings())
         if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore
 
@@ -314,13 +352,16 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if language != self.language:
             self.language = language
             self.journal.set_setting("language", language)
-        ai = getattr(ref, "ai_seat", self.ai_seat)
-        if ai != self.ai_seat:
-            self.ai_seat = ai
-            seats = self._seats()
-            self.journal.set_setting("ai", seats[ai] if ai is not None and ai < len(seats) else "off")
-            if ai is not None and self._ai_pool is None and self._stop_event is not None:
+        ai = self._table_ai(ref)
+        if ai != self.ai_seats:
+            self.ai_seats = ai
+            self.journal.set_setting("ai", self._ai_text())
+            if ai and self._ai_pool is None and self._stop_event is not None:
                 self.warm_ai()
+        kept = self._own_settings()
+        for key, value in getattr(ref, "setting_values", {}).items():
+            if kept.get(key) != value:
+                self.journal.set_setting(key, value)
 
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
@@ -377,12 +418,12 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._notify()
 
     def record_header(self) -> dict:
-        seats = self._seats()
+        ai = self._ai_text()
         return {
             "game": self.game.info.name, "rules": self.game.rules,
             "start": self.journal.current.start, "moves": self.journal.moves(),
-            "language": self.language,
-            "ai": seats[self.ai_seat] if self.ai_seat is not None and self.ai_seat < len(seats) else None,
+            "language": self.language, "ai": None if ai == "off" else ai,
+            **getattr(self.table, "setting_values", {}),  # a table's own (Katzenjammer: dice)
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
             "first": self.config.game.first,

@@ -54,6 +54,7 @@ def snapshot(companion) -> dict:
         "winner": None if winner is None else keys[winner],
         "language": getattr(c.table, "language", c.language),
         "ai": None if c.ai_seat is None or c.ai_seat >= len(keys) else keys[c.ai_seat],
+        "ai_seats": [keys[seat] for seat in c.ai_seats if seat < len(keys)],  # several: Katzenjammer
         "players": c.journal.players(),
         "game_id": c.journal.current.id if c.journal.current else None,
         "messages": list(c.messages[-3:]),

@@ -53,8 +53,8 @@ class GameSwitching:
         start = game.initial_position()
         self.journal.switch_game(game, game.format_position(start))
         self.game = game
-        ai = old_seats[self.ai_seat] if self.ai_seat is not None else None
-        self.ai_seat = self._seat(ai)
+        ai = ",".join(old_seats[i] for i in self.ai_seats if i < len(old_seats))
+        self.ai_seats = self._seats_of(ai)  # the seats of the same names, if the new game has them
         seats = len(self.journal.seat_players())
         players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
         for seat, player in enumerate(players):

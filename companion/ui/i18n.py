@@ -114,6 +114,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "kj.rolling": {"de": "Die Würfel rollen ...", "en": "Rolling the dice ..."},
     "kj.computer": {"de": "Der Computer zieht ...", "en": "The computer moves ..."},
     "kj.enter_die": {"de": "Würfel {die}: {value}", "en": "Die {die}: {value}"},
+    "kj.dice.companion": {"de": "Der Companion würfelt", "en": "The companion rolls"},
+    "kj.dice.players": {"de": "Ihr würfelt selbst", "en": "You roll your dice"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
     "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},
