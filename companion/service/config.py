@@ -211,7 +211,8 @@ def _ai(source, game: str, players: int, value: str) -> str:
 
     for token in wanted:
         if token not in names:
-            more = f", or set players = {seats + 1}-{meta.max_players}" if seats < meta.max_players else ""
+            more = "" if seats == meta.max_players else ", or set players = " + (
+                str(meta.max_players) if seats + 1 == meta.max_players else f"{seats + 1}-{meta.max_players}")
             raise bad(f"{meta.name} for {seats} players has no seat {token!r}", one + several + more)
     if len(set(wanted)) != len(wanted):
         raise bad("a seat named twice", "name each seat once")
