@@ -12,6 +12,7 @@ from companion.service.app import Companion
 from companion.service.config import Config, ConfigError
 from companion.service.devices import build_fakes
 from companion.service.replay import config_from_header
+from tests.test_katzenjammer_table import press
 from tests.test_service_support import VirtualPlayer
 
 DICE_CARD = ("04D1CE01", "maunz:dice")
@@ -23,11 +24,6 @@ def start(tmp_path, text='game = "katzenjammer"\nlanguage = "en"\n', seed=4):
     p = VirtualPlayer(c)
     p.run(0.05)
     return c, p
-
-
-def press(c, p, name, kind="press"):
-    (c.devices.buttons.long if kind == "long" else c.devices.buttons.press)(name)
-    p.run(0.05)
 
 
 def tap(c, p, card=DICE_CARD):

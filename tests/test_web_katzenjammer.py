@@ -69,13 +69,32 @@ async def served(companion):
         await _stop(companion, task, runner)
 
 
-def test_a_three_player_game_through_the_page(tmp_path):
+@contextlib.asynccontextmanager
+async def opened(companion):
+    """The served companion's page in Chromium, once it shows the Katzenjammer board: the page
+    and the list its script errors go to."""
     from playwright.async_api import async_playwright
 
+    from companion.web import web_url
+
+    async with served(companion) as runner, async_playwright() as pw:
+        browser = await _browser(pw)
+        errors: list[str] = []
+        page = await browser.new_page(viewport={"width": 1280, "height": 860})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        await page.goto(web_url(runner))
+        await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
+        await page.wait_for_selector("#kjboard .kj-piece")
+        try:
+            yield page, errors
+        finally:
+            await browser.close()
+
+
+def test_a_three_player_game_through_the_page(tmp_path):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import web_url
 
     config = Config(source="<browser test>").replace(
         game=GameConfig(game="katzenjammer", players=3, ai="2", settle=0.05, language="en"),
@@ -87,14 +106,7 @@ def test_a_three_player_game_through_the_page(tmp_path):
     assert companion.table.session.computers.keys() == {1, 2}
 
     async def go():
-        async with served(companion) as runner, async_playwright() as pw:
-            browser = await _browser(pw)
-            errors: list[str] = []
-            page = await browser.new_page(viewport={"width": 1280, "height": 860})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            await page.goto(web_url(runner))
-            await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
-            await page.wait_for_selector("#kjboard .kj-piece")
+        async with opened(companion) as (page, errors):
             view = page.locator("#textview")
             await page.wait_for_function(
                 "() => document.getElementById('textview').textContent.includes('Red: ')")
@@ -131,7 +143,6 @@ def test_a_three_player_game_through_the_page(tmp_path):
             for text in companion.journal.moves():  # every roll and turn in the journal is legal
                 pos = game.apply(pos, game.parse_move(pos, text))
             assert game.outcome(pos) is not None and errors == []
-            await browser.close()
 
     asyncio.run(go())
 
@@ -195,12 +206,9 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
     """A Katzenjammer game on the page in German, then English, then German again — in the
     chooser's menus, with the players' own dice — shows no word of the other language; two
     computer seats from `[game] ai = "2,3"` are marked on the board."""
-    from playwright.async_api import async_playwright
-
     from companion.service.app import Companion
     from companion.service.config import Config
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import web_url
 
     config = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 3\nai = "2,3"\nsettle = 0.05\n',
                               "<browser test>").replace(state_dir=tmp_path, hardware=ALL_FAKE)
@@ -211,13 +219,7 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
         await page.wait_for_function(script, timeout=10000)
 
     async def go():
-        async with served(companion) as runner, async_playwright() as pw:
-            browser = await _browser(pw)
-            errors: list[str] = []
-            page = await browser.new_page(viewport={"width": 1280, "height": 860})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            await page.goto(web_url(runner))
-            await page.wait_for_selector('body[data-view="katzenjammer"]')
+        async with opened(companion) as (page, errors):
             await until(page, "() => (window.maunzPage.state || {}).phase === 'choose'")
             await until(page, "() => document.getElementById('textview').textContent.includes('Rot: ')")
             players = await page.evaluate(
@@ -244,6 +246,5 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
             await _check_language(page, "de", ("Würfel III", "blättern"))
             await _shot(page, "katzenjammer-german-dice-entry")
             assert errors == []
-            await browser.close()
 
     asyncio.run(go())
