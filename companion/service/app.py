@@ -29,6 +29,7 @@ from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
+from companion.service.settings import SettingsKeeping
 from companion.service.snapshot import render_message, snapshot
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
@@ -53,7 +54,7 @@ def make_game(config: Config, name: str | None = None):
     return get(g.game, rules=g.rules, players=g.players or None, **settings)
 
 
-class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
+class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
@@ -116,58 +117,10 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         """Round 1's name for the table (the maunz table was "the referee")."""
         return self.table
 
-    @property
-    def ai_seat(self) -> int | None:
-        """The AI's seat (the first, when it plays several)."""
-        return self.ai_seats[0] if self.ai_seats else None
-
-    @ai_seat.setter
-    def ai_seat(self, seat: int | None) -> None:
-        self.ai_seats = () if seat is None else (seat,)
-
-    @property
-    def ai_colour(self) -> int | None:
-        return self.ai_seat
-
     def _config_game_name(self) -> str:
         from companion.games import info
 
         return info(self.config.game.game).name
-
-    def _seats(self) -> tuple[str, ...]:
-        return tables.seat_names(self.game.info.name, self.game.seats(self.journal.position()
-                                                                      or self.game.initial_position()))
-
-    def _seat(self, setting: str | None) -> int | None:
-        """The AI's seat from its setting ("off", or a seat's name: maunz "orange"/"grey")."""
-        seats = self._seats_of(setting)
-        return seats[0] if seats else None
-
-    def _seats_of(self, setting: str | None) -> tuple[int, ...]:
-        """The AI's seats from their setting: "off", a seat's name (maunz "orange"/"grey", other
-        games "1".."n") or several, comma-separated ("2,3"). Names this game lacks are dropped."""
-        seats = self._seats()
-        named = {name.strip() for name in (setting or "off").split(",")}
-        return tuple(i for i, name in enumerate(seats) if name in named)
-
-    def _ai_text(self) -> str:
-        """The AI's seats as their setting ("off", "grey", "2,3")."""
-        seats = self._seats()
-        return ",".join(seats[i] for i in self.ai_seats if i < len(seats)) or "off"
-
-    def _table_ai(self, table) -> tuple[int, ...]:
-        seats = getattr(table, "ai_seats", None)  # a table playing several computer seats itself
-        if seats is not None:
-            return tuple(seats)
-        seat = getattr(table, "ai_seat", self.ai_seat)
-        return () if seat is None else (seat,)
-
-    def _own_settings(self) -> dict[str, str]:
-        """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
-        keeps them across restarts and games; the configuration's value until a card changed
-        one."""
-        keys = getattr(tables.factory(self.game.info.name), "own_settings", ())
-        return {key: self.journal.setting(key, getattr(self.config.game, key)) for key in keys}
 
     def _make_table(self, start, moves, players):
         several = getattr(tables.factory(self.game.info.name), "several_ai_seats", False)
@@ -341,27 +294,6 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         log.info("storage works again: %s", self.pending.resumed)
         self._message("storage works again; play on")
         return True
-
-    def _save_settings(self) -> None:
-        ref = self.table
-        known = self.journal.seat_players()
-        for seat, name in enumerate(ref.players[:len(known)]):
-            if name and name != known[seat]:
-                self.journal.set_player(seat, name)
-        language = getattr(ref, "language", self.language)
-        if language != self.language:
-            self.language = language
-            self.journal.set_setting("language", language)
-        ai = self._table_ai(ref)
-        if ai != self.ai_seats:
-            self.ai_seats = ai
-            self.journal.set_setting("ai", self._ai_text())
-            if ai and self._ai_pool is None and self._stop_event is not None:
-                self.warm_ai()
-        kept = self._own_settings()
-        for key, value in getattr(ref, "setting_values", {}).items():
-            if kept.get(key) != value:
-                self.journal.set_setting(key, value)
 
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
