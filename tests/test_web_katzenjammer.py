@@ -204,8 +204,8 @@ async def _check_language(page, lang: str, expect: tuple[str, ...]) -> None:
 
 def test_the_page_follows_the_language_card_in_every_word(tmp_path):
     """A Katzenjammer game on the page in German, then English, then German again — in the
-    chooser's menus, with the players' own dice — shows no word of the other language; two
-    computer seats from `[game] ai = "2,3"` are marked on the board."""
+    chooser's menus, with the players' own dice, the service's notes — shows no word of the other
+    language; two computer seats from `[game] ai = "2,3"` are marked on the board."""
     from companion.service.app import Companion
     from companion.service.config import Config
     from companion.service.devices import ALL_FAKE, build_fakes
@@ -225,11 +225,15 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
             players = await page.evaluate(
                 "() => [...document.querySelectorAll('#kjboard .kj-player')].map((t) => t.textContent)")
             assert players == ["Computer", "Computer"]  # blue and green: the AI's two seats
-            await _check_language(page, "de", ("Würfel", "am Zug", "Steuerkarten", "Eigene Würfel"))
+            await page.click('[data-card="hint"]')  # a maunz. card: the service's note says so
+            await until(page, "() => document.getElementById('messages').textContent.includes('tut nichts')")
+            await _check_language(page, "de", ("Würfel", "am Zug", "Steuerkarten", "Eigene Würfel",
+                                               "(Tipp) tut nichts bei Katzenjammer"))
             await page.click('[data-card="language"]')
             await until(page, "() => window.maunzPage.lang === 'en' && "
                               "document.getElementById('textview').textContent.includes('Red: ')")
-            await _check_language(page, "en", ("dice", "to move", "Control cards", "Own dice"))
+            await _check_language(page, "en", ("dice", "to move", "Control cards", "Own dice",
+                                               "'hint' does nothing in Katzenjammer"))
             await page.click('[data-card="dice"]')  # the players' own dice, said on the OLED
             await until(page, "() => document.getElementById('instruction').textContent"
                               ".includes('You roll your dice')")

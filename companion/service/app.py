@@ -106,6 +106,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self._closed = False
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self.notes: list = []  # beside each message: its words for the page in either language, or None
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
@@ -272,7 +273,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         the storage problem instead of the referee's picture until a retry succeeds."""
         from companion.service.storage import PROBLEM_LEDS
 
-        self._message(f"storage problem: {self.pending.problem}; the move is kept and retried")
+        self._note("note.storage_move", problem=str(self.pending.problem))
         self._view = None  # the referee's picture is repainted once the journal caught up
         if self._leds != PROBLEM_LEDS:
             self.devices.leds.show(PROBLEM_LEDS)
@@ -292,7 +293,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if not self.pending.flush(now):
             return False
         log.info("storage works again: %s", self.pending.resumed)
-        self._message("storage works again; play on")
+        self._note("note.storage_ok")
         return True
 
     # ------------------------------------------------------------------------------ cards
@@ -320,7 +321,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}")
+            self._note("note.card_unused", uid=uid, function=function, card=function,
+                       game=self.game.info.title)
             return
         if function in ("player", "event"):
             self.table.on_card(function, now, arg=name)
@@ -330,12 +332,10 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             try:
                 self._save_settings()
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
-                self._message(f"storage problem: {exc}; the setting applies but is not saved")
+                self._note("note.storage_setting", problem=str(exc))
 
     def _unknown_card(self, uid: str, now: float) -> None:
-        text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
-                f" ({', '.join(FUNCTIONS)})")
-        self._message(text)
+        self._note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
         self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     # ------------------------------------------------------------------------------ helpers
@@ -343,11 +343,20 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if self.recorder is not None:
             self.recorder.event(now, type_, **fields)
 
-    def _message(self, text: str) -> None:
+    def _message(self, text: str, note=None) -> None:
+        """A one-line notice: in English for the log (and `messages`); the page shows `note`, a
+        ui Msg, in the table's language where there is one."""
         log.warning("%s", text)
         self.messages.append(text)
-        del self.messages[:-20]
+        self.notes.append(note)
+        del self.messages[:-20], self.notes[:-20]
         self._notify()
+
+    def _note(self, key: str, **params) -> None:
+        from companion.ui.i18n import text
+        from companion.ui.screens import msg
+
+        self._message(text(key, "en", **params), msg(key, **params))
 
     def record_header(self) -> dict:
         ai = self._ai_text()

@@ -30,7 +30,7 @@ class GameSwitching:
 
         if not tables.has(name):
             known = ", ".join(tables.names())
-            self._message(f"game card {name!r}: no table for that game; games with a table: {known}")
+            self._note("note.no_table", name=name, known=known)
             return
         choices = [(n, info(n).title) for n in tables.names()]
         chosen = self.menu.on_game_card(info(name).name, choices, self.game.info.name)
