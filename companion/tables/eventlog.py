@@ -42,3 +42,15 @@ def entries(table) -> list[Entry]:
         pos = after
     _LOGS[table] = (start, moves, tuple(log), pos)
     return log
+
+
+def said(table) -> list[str]:
+    """What the table's last event announced, in the table's language now: the table words its
+    announcements when they happen, so after the language card they would stay in the old one."""
+    if not table.said:
+        return []
+    log = entries(table)
+    if not log:
+        return list(table.said)
+    lines = [table.announce(name, value) for name, value in log[-1].events]
+    return lines[-len(table.said):] if lines else list(table.said)

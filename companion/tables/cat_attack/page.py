@@ -46,6 +46,9 @@ WORDS = {
 }
 TREAT_NAMES = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Katzenfutter"),
                "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
+#: Under the larder's treats, where a seat's card has room for about eight letters.
+TREAT_SHORT = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Futter"),
+               "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
 SHOP_NAMES = {"de": ("Molkerei", "Fischgeschäft", "Tierarzt", "Tante-Emma-Laden"),
               "en": ("dairy", "fishmonger", "vet", "corner shop")}
 KIND_WORDS = {"de": ("Katze", "Maus", "Vogel"), "en": ("cat", "mouse", "bird")}
@@ -128,7 +131,8 @@ def board_view(table) -> dict:
     car = pos.car
     return {
         "lives_max": getattr(game, "lives", max(pos.lives)), "seats": seats,
-        "treats": [{"key": TREATS[t], "name": TREAT_NAMES[lang][t], "colour": TREAT_COLOURS[t]}
+        "treats": [{"key": TREATS[t], "name": TREAT_NAMES[lang][t], "short": TREAT_SHORT[lang][t],
+                    "colour": TREAT_COLOURS[t]}
                    for t in range(len(TREATS))],
         "shops": [{"key": SHOPS[i], "name": SHOP_NAMES[lang][i], "open": bool(pos.shops >> i & 1),
                    "treat": TREAT_NAMES[lang][TREATS.index(SHOPS[i])]} for i in range(len(SHOPS))],
@@ -139,7 +143,7 @@ def board_view(table) -> dict:
         "die": pos.die, "rolls": rolls, "play": play,
         "rolls_due": 0 if outcome is not None else pos.rolls,
         "rolls_text": _plural(words["rolls_due"], pos.rolls) if pos.rolls and outcome is None else "",
-        "fight": fight, "banner": banner, "said": list(table.said),
+        "fight": fight, "banner": banner, "said": eventlog.said(table),
         "refused": table.refused, "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in words.items() if "." not in k and k != "rolls_due"},
     }

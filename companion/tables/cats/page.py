@@ -26,7 +26,7 @@ WORDS = {
         "cat": "Katze", "cats": "Katzen", "steps": "Schritte", "objects": "Objekte",
         "challenge": "Herausforderung", "challenge_used": "Herausforderung verbraucht",
         "challenge_free": "Herausforderung frei", "to_move": "am Zug", "acts": "reagiert",
-        "moved": "gezogen", "hissed": "angefaucht", "locked": "Schnurr: bleibt", "revealed": "aufgedeckt",
+        "moved": "gezogen", "moved_last": "zuletzt gezogen", "hissed": "angefaucht", "locked": "Schnurr: bleibt", "revealed": "aufgedeckt",
         "history": "Reaktionskarten", "none_yet": "noch keine", "said": "Zuletzt",
         "quiet": "erste Runde: kein Fauchen, keine Reaktionen, keine Herausforderung",
         "stage.move": "Ziehen", "stage.react": "Reaktionen", "stage.swap": "Tauschen",
@@ -39,7 +39,7 @@ WORDS = {
         "cat": "cat", "cats": "cats", "steps": "steps", "objects": "objects",
         "challenge": "challenge", "challenge_used": "challenge used",
         "challenge_free": "challenge left", "to_move": "to move", "acts": "reacts",
-        "moved": "moved", "hissed": "hissed at", "locked": "Schnurr: stays", "revealed": "revealed",
+        "moved": "moved", "moved_last": "moved last", "hissed": "hissed at", "locked": "Schnurr: stays", "revealed": "revealed",
         "history": "Reaction cards", "none_yet": "none yet", "said": "Last said",
         "quiet": "first round: no hissing, reactions or challenges",
         "stage.move": "move", "stage.react": "reactions", "stage.swap": "swap",
@@ -110,10 +110,13 @@ def board_view(table) -> dict:
         "miau": None if pos.miau[c] is None else {
             "seat": pos.miau[c][0] + 1,
             "room": None if pos.miau[c][1] is None else pos.miau[c][1] + 1},
+        "won": None,
     } for c in range(N_CATS)]
     winner = None
     if outcome is not None:   # the winner's cards are on the table now: cat and character
         cat, obj = pos.win
+        cats[cat]["won"] = seats[outcome.winner]["seat"]
+        seats[outcome.winner]["cat"] = cat + 1
         chars, objects = (CHARACTERS_EN, OBJECTS_EN) if lang == "en" else (CHARACTERS_DE, OBJECTS_DE)
         winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": chars[obj],
                   "object": objects[obj],
@@ -135,7 +138,7 @@ def board_view(table) -> dict:
         "stages": [{"key": k, "label": w[f"stage.{k}"], "current": phase == k} for k in STAGES],
         "setup": w["shuffling"] if phase == "deal" else w["lot"] if phase == "lot" else None,
         "quiet": quiet, "history": history(table), "reveal": reveal, "winner": winner,
-        "said": list(table.said), "refused": table.refused,
+        "said": eventlog.said(table), "refused": table.refused,
         "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in w.items() if "." not in k},
     }
