@@ -38,8 +38,10 @@ def test_a_cats_session_on_the_companion(tmp_path, capsys):
     assert [m[:5] for m in moves] == ["deal:", "deal:", "first"]   # drawn and journaled at once
     secrets = c.table.position.secrets
     snap = c.snapshot()
-    assert snap["game"] == "cats" and snap["view"] == "text"
-    assert "??,??" in snap["position"] and "??,??" in snap["text"]
+    assert snap["game"] == "cats" and snap["view"] == "cats"      # drawn by the page (events.js)
+    assert "??,??" in snap["position"] and snap["cats"]["reveal"]["seat"] == 1
+    mine = f"{secrets[0][0] + 1}{'bcmp'[secrets[0][1]]}"
+    assert mine not in snap["text"] and mine not in str(snap["cats"])
     assert snap["moves"][:2] == ["deal:??", "deal:??"]
     mine = f"Your cat: {secrets[0][0] + 1}"
     assert c.table.view().instruction == "seat 1: alone? Then press OK"
@@ -125,6 +127,7 @@ def test_the_number_of_seats_comes_from_the_config(tmp_path):
                   build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
     p = VirtualPlayer(c)
     p.run(0.1)
-    assert c.table.position.seats == 5 and c.snapshot()["text"].startswith("cats=9H,9H,9H,9H,9H ")
+    assert c.table.position.seats == 5 and c.snapshot()["position"].startswith("cats=9H,9H,9H,9H,9H ")
+    assert len(c.snapshot()["catattack"]["seats"]) == 5
     assert len(c.journal.players()) == 5
     c.close()

@@ -65,7 +65,7 @@ def announce(name: str, value, language: str = "en") -> str:
         p["streets"] = ", ".join(map(str, value))
     elif name == "shop":
         key = "shop.open" if value[1] else "shop.closed"
-        shop = SHOPS_DE[value[0]]   # "der Tante-Emma-Laden" -> "Der Tante-Emma-Laden", not "tante-emma"
+        shop = SHOPS_DE[value[0]]   # capitalize() would also lower "Tante-Emma-Laden"
         p["shop"] = SHOP_NAMES[value[0]] if en else shop[0].upper() + shop[1:]
     elif name == "treat":
         seat, treat, victim = value
