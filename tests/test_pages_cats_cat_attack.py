@@ -245,3 +245,21 @@ def test_a_closing_shop_is_said_with_its_capital():
     from companion.games.cat_attack.announce import announce
 
     assert announce("shop", (3, False), "de") == "Der Tante-Emma-Laden schließt"
+
+
+def test_the_event_log_follows_undo_and_new_games():
+    from companion.games.cat_attack.announce import announce
+    from companion.tables import eventlog
+
+    t = make("cat-attack", players=2, language="en")
+    deal(t, "first:1")
+    t.on_card("event", 0.0, "C3")
+    t.play("shop:f", 0.0)
+    assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3", "shop:f"]
+    t.moves.pop()                              # what an undo leaves: a shorter list of moves
+    assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3"]
+    t.said = ("something else the table said",)
+    assert eventlog.said(t, announce) == ["something else the table said"]
+    t.new_game(0.0)
+    assert eventlog.entries(t) == [] and eventlog.said(t, announce) == []
+    assert cat_attack_page(t)["catattack"]["seats"][0]["lives"] == 9

@@ -8,6 +8,7 @@ The same as text goes beneath the drawing (its caption, for screen readers)."""
 from __future__ import annotations
 
 from companion.games.base import CHANCE
+from companion.games.cat_attack.announce import announce
 from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, SPECIALS, TREATS,
                                               treat_count)
 from companion.tables import eventlog
@@ -143,7 +144,7 @@ def board_view(table) -> dict:
         "die": pos.die, "rolls": rolls, "play": play,
         "rolls_due": 0 if outcome is not None else pos.rolls,
         "rolls_text": _plural(words["rolls_due"], pos.rolls) if pos.rolls and outcome is None else "",
-        "fight": fight, "banner": banner, "said": eventlog.said(table),
+        "fight": fight, "banner": banner, "said": eventlog.said(table, announce),
         "refused": table.refused, "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in words.items() if "." not in k and k != "rolls_due"},
     }
