@@ -266,7 +266,7 @@ def test_cat_attack_on_the_page(tmp_path):
         drawn = await page.evaluate(_CA_DRAWN)
         _check_cat_attack(companion, drawn)
         assert [s["lives"] for s in drawn["seats"]] == [9, 9]
-        shots = 0
+        shots, speedy = 0, False
         turns, active = 0, None
         for _ in range(400):
             if companion.game.outcome(t.position) is not None:
@@ -277,6 +277,14 @@ def test_cat_attack_on_the_page(tmp_path):
             if t.position.active != active:
                 active, turns = t.position.active, turns + 1
             await _choose(page, companion, _cat_attack_pick(t, turns))
+            if turns == 1 and not speedy and t.position.phase == "move" and t.position.rolls:
+                speedy = True                 # Speedy Cat's extra rolls, one rolled, more due
+                await _settled(page, companion)
+                drawn = await page.evaluate(_CA_DRAWN)
+                _check_cat_attack(companion, drawn)
+                assert drawn["rolls"] and drawn["due"] == t.position.rolls >= 1
+                assert drawn["state"]["play"] == "Speedy Cat"
+                await _shot(page, "cat-attack-speedy")
             if t.moves[-1].startswith(("SPEEDY", "attack", "curiosity")) or turns in (3, 8):
                 await _settled(page, companion)
                 drawn = await page.evaluate(_CA_DRAWN)
@@ -293,7 +301,7 @@ def test_cat_attack_on_the_page(tmp_path):
         assert "wins!" in drawn["banner"] and "the last cat standing" in drawn["banner"]
         assert sum(s["retired"] for s in drawn["seats"]) == 1
         moves = companion.journal.moves()
-        assert moves[0].startswith("first:") and "SPEEDY" in moves and moves == t.moves
+        assert speedy and moves[0].startswith("first:") and "SPEEDY" in moves and moves == t.moves
         await _shot(page, "cat-attack-won")
         await page.click('[data-card="language"]')
         await page.wait_for_function(
@@ -302,5 +310,7 @@ def test_cat_attack_on_the_page(tmp_path):
         for word in ("molkerei", "leben", "speisekammer", "im ruhestand", "die letzte katze"):
             assert word in text
         await _shot(page, "cat-attack-won-de")
+        await page.set_viewport_size({"width": 420, "height": 900})   # a phone at the table
+        await _shot(page, "cat-attack-won-phone")
 
     _session(tmp_path, "cat-attack", script)
