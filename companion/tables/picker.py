@@ -7,9 +7,9 @@ arrives through `on_chance`. OK held asks for a new game (OK: yes, BACK: no).
 
 BACK held (or the `undo` card) takes back the last event the players picked or tapped, as
 Katzenjammer does: the draws before it stay, the draws after it go with it — but they are kept
-and given again, in order, at the next chance nodes, so an undo never re-rolls a die the players
-have seen (at a real table the die still lies there). One "undo" commit per journaled move taken
-back. A subclass may refuse to take an event back (`irrevocable`: Cats cannot un-show a card).
+and given again, in order, at the next chance nodes of the same player's turn, so an undo never
+re-rolls a die the players have seen (at a real table the die still lies there); a kept draw
+whose turn went by without it is dropped. One "undo" commit per journaled move taken back. A subclass may refuse to take an event back (`irrevocable`: Cats cannot un-show a card).
 
 Subclasses say what the screen shows (`header`, `prompt`, `describe`) and which choices the
 buttons offer (`choices`); everything here is pure (no I/O, no clock).
@@ -52,8 +52,9 @@ class PickerTable:
         self.position = self.start_position
         self.moves: list[str] = []
         self.history: list[Step] = []   # one per move
-        #: draws an undo took back, in the order they were drawn: the next chance nodes get them
-        self.kept: list[str] = []
+        #: draws an undo took back, in the order they were drawn, each with the turn it was drawn
+        #: in (`chance_owner`): the next chance nodes of that turn get them
+        self.kept: list[tuple[str, object]] = []
         for text in moves:   # resuming: the journal's moves, chance draws included
             chance = game.to_move(self.position) == CHANCE
             self.position, events = game.apply_with_events(self.position,
@@ -103,6 +104,10 @@ class PickerTable:
 
     def _words(self, key: str, **params) -> str:
         return WORDS[key][self.language != "de"].format(**params)
+
+    def chance_owner(self, position):
+        """Whose turn a chance draw at `position` belongs to (None: the game's, any turn's)."""
+        return None
 
     def kept_line(self, draws: list[str], reused: bool = False) -> str:
         """The OLED's line for draws an undo kept (or that were given again)."""
@@ -160,13 +165,16 @@ class PickerTable:
         before = [self.start_position]   # before[i]: the position before move i
         for text in self.moves[:-1]:
             before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
-        event, draws = self.moves[cut], self.moves[cut + 1:]
+        event = self.moves[cut]
         self._commits += [Commit("undo", None, self.game.format_position(before[i]))
                           for i in range(len(self.moves) - 1, cut - 1, -1)]
+        self.kept = [(self.moves[i], self.chance_owner(before[i]))
+                     for i in range(cut + 1, len(self.moves))] + self.kept
         del self.moves[cut:], self.history[cut:]
-        self.position, self.kept = before[cut], draws + self.kept
+        self.position = before[cut]
+        # every draw lying on the table for later, not only this undo's: the players see them all
         self.said = (self._words("undone", event=self.describe(event)),) + (
-            (self.kept_line(draws),) if draws else ())
+            (self.kept_line([d for d, _ in self.kept]),) if self.kept else ())
         self.refused, self.selected, self.events = None, 0, []
         self.flash = ("ok", now + FLASH_SECONDS)
         return True
@@ -179,18 +187,23 @@ class PickerTable:
     def _draw_kept(self) -> None:
         """At a chance node again after an undo: the kept draws, in order, committed as moves
         (journaled before they are shown, like the service's draws). A kept draw that is no
-        outcome here (the game went elsewhere) is dropped with the rest, and the service draws."""
+        outcome here (the game went elsewhere) is dropped with the rest, and the service draws;
+        one of another turn (that turn went by without it) is dropped alone."""
         given = []
         while self.kept and self.game.to_move(self.position) == CHANCE \
                 and self.game.outcome(self.position) is None:
+            text, owner = self.kept[0]
+            if owner != self.chance_owner(self.position):
+                self.kept.pop(0)
+                continue
             try:
-                move = self.game.parse_move(self.position, self.kept[0])
+                move = self.game.parse_move(self.position, text)
             except GameError:
                 move = None
             if move not in [m for m, _ in self.game.chance_outcomes(self.position)]:
                 self.kept = []
                 break
-            text = self.kept.pop(0)
+            self.kept.pop(0)
             self.position, events = self.game.apply_with_events(self.position, move)
             self.moves.append(text)
             self.history.append(Step(True, tuple(events)))

@@ -29,12 +29,18 @@ class CatAttackTable(PickerTable):
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
 
+    def chance_owner(self, position):
+        return position.active   # a roll is the active cat's: kept only for its own turn
+
     def kept_line(self, draws: list[str], reused: bool = False) -> str:
         rolls = ", ".join(d.partition(":")[2] for d in draws)
+        de, one = self._de(), len(draws) == 1
         if reused:
-            return f"Gewürfelt wie zuvor: {rolls}" if self._de() else f"the kept roll: {rolls}"
-        return (f"Wurf {rolls} bleibt für das nächste Würfeln" if self._de() else
-                f"roll {rolls} stays for the next roll")
+            return f"Gewürfelt wie zuvor: {rolls}" if de else f"the kept roll: {rolls}"
+        if one:
+            return f"Wurf {rolls} gilt beim nächsten Würfeln" if de else f"roll {rolls} stays for the next roll"
+        return (f"Würfe {rolls} gelten für die nächsten Würfe" if de else
+                f"rolls {rolls} stay for the next rolls")
 
     def board(self) -> LedFrame:
         cells = {}
