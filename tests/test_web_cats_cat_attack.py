@@ -75,8 +75,24 @@ def test_cats_on_the_page(tmp_path):
             "() => document.getElementById('textview').textContent.includes('had=12')")
         assert companion.journal.moves() == companion.table.moves
         assert "??" in await view.inner_text()
+        # the page's undo card takes back the last pass; the deal stays hidden
+        before = companion.journal.moves()
+        await _tap_undo(page, companion, lambda: len(companion.journal.moves()) < len(before))
+        assert companion.journal.moves() == before[:-1] == companion.table.moves
+        await page.wait_for_function(
+            "() => document.getElementById('instruction').textContent.includes('taken back:')")
+        assert "??" in await view.inner_text()
 
     _session(tmp_path, "cats", script)
+
+
+async def _tap_undo(page, companion, done):
+    await page.click('[data-card="undo"]')
+    for _ in range(100):
+        if done():
+            return
+        await asyncio.sleep(0.02)
+    assert done()
 
 
 def test_cat_attack_on_the_page(tmp_path):
@@ -91,5 +107,13 @@ def test_cat_attack_on_the_page(tmp_path):
         moves = companion.journal.moves()
         assert moves[0].startswith("first:") and any(m.startswith("d6:") for m in moves)
         assert moves == companion.table.moves
+        # the undo card: the last 'done' goes with the roll after it, which is kept, not re-rolled
+        assert moves[-1].startswith("d6:") and moves[-2] == "done"
+        await _tap_undo(page, companion, lambda: len(companion.journal.moves()) < len(moves))
+        assert companion.journal.moves() == moves[:-2] == companion.table.moves
+        await page.wait_for_function(
+            "() => document.getElementById('instruction').textContent.includes('stays for the next roll')")
+        await _press_until(page, companion, "ok", lambda: len(companion.journal.moves()) == len(moves))
+        assert companion.journal.moves() == moves
 
     _session(tmp_path, "cat-attack", script)
