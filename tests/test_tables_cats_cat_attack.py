@@ -369,7 +369,8 @@ def test_cats_undo_waits_while_a_player_looks_at_their_cards():
     assert t.moves[-1] == "step:1" and t.drain_commits()[-1].kind == "move"
     t.on_button("ok", "press", 0.0)         # hidden again: now it can be taken back
     t.on_button("back", "long", 0.0)
-    assert t.moves[-1] == "first:1" and t.drain_commits() == [Commit("undo", None, t.game.format_position(t.position))]
+    assert t.moves[-1] == "first:1"
+    assert t.drain_commits() == [Commit("undo", None, t.game.format_position(t.position))]
 
 
 def test_the_other_gestures_are_unchanged_by_undo():

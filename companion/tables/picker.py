@@ -9,7 +9,8 @@ BACK held (or the `undo` card) takes back the last event the players picked or t
 Katzenjammer does: the draws before it stay, the draws after it go with it — but they are kept
 and given again, in order, at the next chance nodes of the same player's turn, so an undo never
 re-rolls a die the players have seen (at a real table the die still lies there); a kept draw
-whose turn went by without it is dropped. One "undo" commit per journaled move taken back. A subclass may refuse to take an event back (`irrevocable`: Cats cannot un-show a card).
+whose turn went by without it is dropped. One "undo" commit per journaled move taken back. A
+subclass may refuse to take an event back (`irrevocable`: Cats cannot un-show a card).
 
 Subclasses say what the screen shows (`header`, `prompt`, `describe`) and which choices the
 buttons offer (`choices`); everything here is pure (no I/O, no clock).
@@ -156,8 +157,7 @@ class PickerTable:
     def undo(self, now: float) -> bool:
         """Take back the last event the players played (see the module docstring)."""
         self.asking_new = False
-        cut = next((i for i in range(len(self.moves) - 1, -1, -1) if not self.history[i].chance),
-                   None)
+        cut = self._last_event()
         why = self._words("nothing") if cut is None else self.irrevocable(self.history[cut].events)
         if why:
             self.refused, self.flash = why, ("no", now + FLASH_SECONDS)
@@ -180,9 +180,14 @@ class PickerTable:
         return True
 
     def undoable(self) -> bool:
-        cut = next((i for i in range(len(self.moves) - 1, -1, -1) if not self.history[i].chance),
-                   None)
+        """An undo now would take something back (the OLED then says how)."""
+        cut = self._last_event()
         return cut is not None and self.irrevocable(self.history[cut].events) is None
+
+    def _last_event(self) -> int | None:
+        """The index in `moves` of the players' last event (not a chance draw), or None."""
+        return next((i for i in range(len(self.moves) - 1, -1, -1) if not self.history[i].chance),
+                    None)
 
     def _draw_kept(self) -> None:
         """At a chance node again after an undo: the kept draws, in order, committed as moves
@@ -207,7 +212,8 @@ class PickerTable:
             self.position, events = self.game.apply_with_events(self.position, move)
             self.moves.append(text)
             self.history.append(Step(True, tuple(events)))
-            self.said = (self.said + tuple(self.announce(n, v) for n, v in events))[-SHOWN_ANNOUNCEMENTS:]
+            said = self.said + tuple(self.announce(n, v) for n, v in events)
+            self.said = said[-SHOWN_ANNOUNCEMENTS:]
             self._commits.append(Commit("move", text, self.game.format_position(self.position)))
             given.append(text)
         if given:
@@ -267,7 +273,8 @@ class PickerTable:
                                             self.game.format_position(self.position)))
 
     def new_game(self, now: float) -> None:
-        self.position, self.moves, self.history, self.kept = self.game.initial_position(), [], [], []
+        self.position, self.moves = self.game.initial_position(), []
+        self.history, self.kept = [], []
         self.start_position = self.position
         self.asking_new, self.selected, self.said, self.refused = False, 0, (), None
         self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))

@@ -38,7 +38,8 @@ class CatAttackTable(PickerTable):
         if reused:
             return f"Gewürfelt wie zuvor: {rolls}" if de else f"the kept roll: {rolls}"
         if one:
-            return f"Wurf {rolls} gilt beim nächsten Würfeln" if de else f"roll {rolls} stays for the next roll"
+            return (f"Wurf {rolls} gilt beim nächsten Würfeln" if de else
+                    f"roll {rolls} stays for the next roll")
         return (f"Würfe {rolls} gelten für die nächsten Würfe" if de else
                 f"rolls {rolls} stay for the next rolls")
 
