@@ -387,9 +387,21 @@ def test_the_other_gestures_are_unchanged_by_undo():
     assert t.view().phase == "move" and t.moves[-1] == "first:1"
 
 
-def test_the_undo_help_and_lines_in_both_languages_fit_or_page():
-    from tests.test_ui_paging import check_fits_or_pages
+def check_fits_or_pages(screen, language):
+    """Every line fits the OLED's width, every page its height, and every word of the
+    instruction is shown (after the header, when the header bar had to cut it)."""
+    from companion.ui.render import HEIGHT, LINE_H, WIDTH, pages, text_width
+    from tests.test_ui_paging import words
 
+    body = pages(screen, language)
+    assert all(0 < len(page) <= (HEIGHT - 13) // LINE_H for page in body), body
+    assert all(text_width(line) <= WIDTH - 1 for page in body for line in page), body
+    shown = [w for page in body for line in page for w in words(line)]
+    said = words(screen.instruction(language))
+    assert shown in (said, words(screen.header(language)) + said), (shown, said)
+
+
+def test_the_undo_help_and_lines_in_both_languages_fit_or_page():
     for language, keys in (("de", "rückgängig: Zurück lang"), ("en", "undo: hold BACK")):
         t = attack_ready(language)
         assert keys not in t.view().instruction           # nothing to take back yet
