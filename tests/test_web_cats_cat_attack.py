@@ -80,6 +80,15 @@ async def _choose(page, companion, event):
     assert event in t.moves[-3:] or t.game.outcome(t.position) is not None, (event, t.moves[-3:])
 
 
+async def _tap_undo(page, companion, done):
+    await page.click('[data-card="undo"]')
+    for _ in range(100):
+        if done():
+            return
+        await asyncio.sleep(0.02)
+    assert done()
+
+
 async def _settled(page, companion):
     """The page has drawn the companion's current position."""
     want = companion.snapshot()["position"]
@@ -159,6 +168,17 @@ def test_cats_on_the_page(tmp_path):
         drawn = await page.evaluate(_CATS_DRAWN)
         _check_cats(companion, drawn)
         assert drawn["steps"] == ["4", "1", 4, 1]
+        # the page's undo card takes back the last step: the drawing follows, then it is redone
+        before = companion.journal.moves()
+        await _tap_undo(page, companion, lambda: len(companion.journal.moves()) < len(before))
+        assert companion.journal.moves() == before[:-1] == t.moves
+        await page.wait_for_function(
+            "() => document.getElementById('instruction').textContent.includes('taken back:')")
+        await _settled(page, companion)
+        drawn = await page.evaluate(_CATS_DRAWN)
+        _check_cats(companion, drawn)
+        assert drawn["steps"] == ["3", "1", 3, 1]
+        await _choose(page, companion, "step:2")
         await _choose(page, companion, "end")
         await _choose(page, companion, "miau:2@3")           # the other player sends cat 2
         await _settled(page, companion)
@@ -266,7 +286,7 @@ def test_cat_attack_on_the_page(tmp_path):
         drawn = await page.evaluate(_CA_DRAWN)
         _check_cat_attack(companion, drawn)
         assert [s["lives"] for s in drawn["seats"]] == [9, 9]
-        shots, speedy = 0, False
+        shots, speedy, undone = 0, False, False
         turns, active = 0, None
         for _ in range(400):
             if companion.game.outcome(t.position) is not None:
@@ -277,6 +297,26 @@ def test_cat_attack_on_the_page(tmp_path):
             if t.position.active != active:
                 active, turns = t.position.active, turns + 1
             await _choose(page, companion, _cat_attack_pick(t, turns))
+            for _ in range(50):               # a 'done' that ends a movement: the die follows
+                if t.position.phase != "roll":
+                    break
+                await asyncio.sleep(0.02)
+            moves = companion.journal.moves()
+            if not undone and turns >= 2 and moves[-1].startswith("d6:") and moves[-2] == "done":
+                # the undo card: the last 'done' goes with the roll after it, which is kept
+                undone = True
+                await _tap_undo(page, companion, lambda: len(companion.journal.moves()) < len(moves))
+                assert companion.journal.moves() == moves[:-2] == t.moves
+                await page.wait_for_function("() => document.getElementById('instruction')"
+                                             ".textContent.includes('stays for the next roll')")
+                await _settled(page, companion)
+                _check_cat_attack(companion, await page.evaluate(_CA_DRAWN))
+                await _choose(page, companion, "done")
+                for _ in range(50):
+                    if companion.journal.moves() == moves:
+                        break
+                    await asyncio.sleep(0.02)
+                assert companion.journal.moves() == moves     # the same roll again, not a new one
             if turns == 1 and not speedy and t.position.phase == "move" and t.position.rolls:
                 speedy = True                 # Speedy Cat's extra rolls, one rolled, more due
                 await _settled(page, companion)
@@ -301,7 +341,7 @@ def test_cat_attack_on_the_page(tmp_path):
         assert "wins!" in drawn["banner"] and "the last cat standing" in drawn["banner"]
         assert sum(s["retired"] for s in drawn["seats"]) == 1
         moves = companion.journal.moves()
-        assert speedy and moves[0].startswith("first:") and "SPEEDY" in moves and moves == t.moves
+        assert speedy and undone and moves[0].startswith("first:") and "SPEEDY" in moves and moves == t.moves
         await _shot(page, "cat-attack-won")
         await page.click('[data-card="language"]')
         await page.wait_for_function(
