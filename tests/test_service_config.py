@@ -159,3 +159,15 @@ def test_sigterm_exits_cleanly(tmp_path):
     time.sleep(0.3)
     p.send_signal(signal.SIGTERM)
     assert p.wait(10) == 0
+
+
+@pytest.mark.parametrize("value, problem", [
+    ('"companion.local"', "use a list of host names"),
+    ('["http://companion.local"]', "bad host name 'http://companion.local'"),
+    ('["companion.local:8080"]', "bad host name"),
+    ('["bad_name.local"]', "bad host name"),
+    ("[1]", "bad host name 1"),
+])
+def test_web_names_must_be_a_list_of_bare_host_names(tmp_path, value, problem):
+    msg = error(tmp_path, f"[web]\nnames = {value}\n")
+    assert "[web] names" in msg and problem in msg, msg

@@ -183,9 +183,13 @@ def test_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
     assert all(f == PROBLEM_LEDS for f, journaled, committed in acknowledged if committed > journaled)
     assert c._screen == ("storage", "") and any("storage problem" in m for m in c.messages)
     assert [m for (m,) in real.execute("SELECT move FROM moves ORDER BY ply")] == moves[:1]
+    snap = c.snapshot()  # the page marks the move the journal does not have yet
+    assert snap["moves"] == moves[:2] and snap["unsaved"] == 1 and "disk" in snap["storage"].lower()
     c.journal.conn.full = False  # space freed
     p.run(6.0)
     assert [m for (m,) in real.execute("SELECT move FROM moves ORDER BY ply")] == moves[:2]
+    snap = c.snapshot()
+    assert snap["unsaved"] == 0 and snap["storage"] is None
     assert acknowledged[-1][0] != PROBLEM_LEDS  # the referee's picture is back
     p.play(moves[2])
     assert [m for (m,) in real.execute("SELECT move FROM moves ORDER BY ply")] == moves[:3]

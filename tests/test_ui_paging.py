@@ -138,3 +138,23 @@ def test_the_service_turns_the_pages():
         p.run(PAGE_SECONDS)
         assert c.devices.display.image.tobytes() == first
         c.close()
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("lines", [(), (msg("more", n=8),), tuple(msg("more", n=i) for i in range(9))])
+def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines):
+    """Names are capped at 24 characters; the header bar cuts them with "...", so the whole
+    header is then also the body's first phrase (and a short one is not repeated)."""
+    name = "Maximiliane-Friederike B"  # 24 characters
+    for screen in (Screen("await_placement", 1, POOLS, names=("Bo", name), lines=lines),
+                   Screen("won", None, (), names=("Bo", name), lines=lines, winner=1)):
+        body = pages(screen, language)
+        shown = [w for page in body for line in page for w in words(line)]
+        head = screen.header(language)
+        # (a word wider than a line is broken across lines: every letter is still shown)
+        assert name in head and "".join(shown) == "".join(words(head) + words(screen.instruction(language))), body
+        render(screen, language)  # draws with the page marker
+        short = Screen(screen.kind, screen.to_move, screen.pools, names=("Bo", "Al"), lines=lines,
+                       winner=screen.winner)
+        assert [w for page in pages(short, language) for line in page for w in words(line)] \
+            == words(short.instruction(language))

@@ -152,3 +152,35 @@ def test_token_is_swapped_for_a_cookie_and_leaves_the_url():
         finally:
             await client.close()
     run(go())
+
+
+def test_a_pi_reached_by_its_own_dns_name_is_served_when_the_config_names_it(tmp_path):
+    """A Pi behind a home router's DNS name (`companion.home.arpa`): refused with a message that
+    names the fix, served once `[web] names` lists it; other foreign names stay refused."""
+    from companion.service.config import Config
+
+    conf = tmp_path / "companion.toml"
+    conf.write_text('[web]\nnames = ["Companion.Home.Arpa."]\n')
+    names = Config.load(conf).web.names
+    assert names == ("companion.home.arpa",)
+
+    async def go():
+        plain = await _client(StandIn())
+        named = TestClient(TestServer(make_app(StandIn(), control=True, token=None, names=names)))
+        await named.start_server()
+        try:
+            r = await plain.get("/api/snapshot", headers={"Host": "companion.home.arpa"})
+            assert r.status == 421 and "[web] names" in (await r.json())["error"]
+            for host in ("companion.home.arpa", "companion.home.arpa:8080", "COMPANION.home.arpa."):
+                r = await named.get("/api/snapshot", headers={"Host": host})
+                assert r.status == 200, host
+            own = "http://companion.home.arpa:8080"
+            r = await named.post("/api/control", json=BODY,
+                                 headers={"Host": "companion.home.arpa:8080", "Origin": own})
+            assert r.status == 200
+            r = await named.get("/api/snapshot", headers={"Host": "evil.example"})
+            assert r.status == 421
+        finally:
+            await plain.close()
+            await named.close()
+    run(go())

@@ -24,6 +24,8 @@
     port = 8080
     control = false         # allow moves from the browser (the simulator); off on the Pi
     token = ""
+    names = []              # more host names the page is opened by (e.g. ["companion.home.arpa"]);
+                            # IP addresses, localhost and the machine's own name always work
     [state]
     dir = "/var/lib/maunz-companion"
     [service]
@@ -35,6 +37,7 @@ file, the section, the key and the fix; `companion run` prints it and exits with
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +89,7 @@ class WebConfig:
     port: int = 8080
     control: bool = False
     token: str = ""
+    names: tuple[str, ...] = ()   # extra host names the Host check accepts (DNS names of the Pi)
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,7 @@ class Config:
             port=int(v.number("web", w, "port", 8080, 1, 65535, integer=True)),
             control=v.boolean("web", w, "control", False),
             token=v.string("web", w, "token", ""),
+            names=v.host_names("web", w, "names"),
         )
         if web.enabled and web.control and web.host not in ("127.0.0.1", "localhost", "::1") and not web.token:
             raise ConfigError(source, "web", "token", "control is allowed on a non-local host without a token",
@@ -227,6 +232,9 @@ def _ai(source, game: str, players: int, value: str) -> str:
 
 DICE = ("companion", "players")
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
+#: A DNS name: dot-separated labels of letters, digits and inner hyphens (a trailing dot allowed).
+_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)"
+                        r"(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?")
 _STATE_KEYS = ("dir",)
 _SERVICE_KEYS = ("scan_hz",)
 
@@ -290,6 +298,18 @@ class _Validator:
         if not isinstance(value, bool):
             raise ConfigError(self.source, section, key, f"bad value {value!r}", "use true or false (no quotes)")
         return value
+
+    def host_names(self, section, table, key) -> tuple[str, ...]:
+        """A list of DNS names (no scheme, port or path): the Host check compares them exactly."""
+        value = table.get(key, [])
+        if not isinstance(value, list):
+            raise ConfigError(self.source, section, key, f"bad value {value!r}",
+                              'use a list of host names, e.g. ["companion.home.arpa"]')
+        for name in value:
+            if not isinstance(name, str) or not _HOST_NAME.fullmatch(name):
+                raise ConfigError(self.source, section, key, f"bad host name {name!r}",
+                                  'give bare names like "companion.home.arpa" (no http://, port or path)')
+        return tuple(n.lower().rstrip(".") for n in value)
 
     def string(self, section, table, key, default):
         value = table.get(key, default)

@@ -52,6 +52,10 @@ def snapshot(companion) -> dict:
         "instruction": view.instruction,
         "phase": "menu" if c.menu.is_open else view.phase,
         "moves": list(view.moves),
+        # the last `unsaved` moves are the table's but not yet the journal's (storage problem):
+        # the page marks them so nobody takes them for saved
+        "unsaved": min(len(view.moves), sum(1 for p in c.pending.items if p.kind in ("move", "chance"))),
+        "storage": c.pending.problem if c.pending.paused else None,
         "winner": None if winner is None else keys[winner],
         "language": language,
         "ai": None if c.ai_seat is None or c.ai_seat >= len(keys) else keys[c.ai_seat],

@@ -47,7 +47,8 @@ class WebPage:
         w = self.web
         fix = ("run `companion sim --port N` with a free port N (or --port 0: any free port)" if self.sim
                else "set [web] port to a free port or stop the program using it")
-        self.runner = await start_web(self.companion, w.host, w.port, w.control, w.token or None, fix=fix)
+        self.runner = await start_web(self.companion, w.host, w.port, w.control, w.token or None, fix=fix,
+                                      names=w.names)
         # Never the token: this line lands in the system journal.
         how = " (control: open it once as /?token=<the [web] token from the config>)" if w.token else ""
         print(f"companion: web page on {web_url(self.runner)}{how}", flush=True)

@@ -121,12 +121,28 @@ def _body_top(screen: Screen) -> int:
     return BODY_TOP if screen.pools else 13
 
 
+def _header_room(pages_: int) -> int:
+    """The header bar's width for text: less the "1/2" page marker when there are pages."""
+    return WIDTH - 4 - (text_width(f"{pages_}/{pages_}") + 4 if pages_ > 1 else 0)
+
+
 def pages(screen: Screen, language: str = i18n.DEFAULT) -> list[list[str]]:
-    """The instruction's lines, split into pages that fit under the header (at least one)."""
+    """The instruction's lines, split into pages that fit under the header (at least one). A
+    header the bar must cut (a long player name, the bar shared with the page marker) is also
+    the body's first phrase: every word reaches the OLED."""
+    phrases = [m.text(language) for m in screen.lines]
+    body = _paginate(screen, phrases)
+    head = screen.header(language)
+    if text_width(head) > _header_room(len(body)):
+        body = _paginate(screen, [head] + phrases)
+    return body
+
+
+def _paginate(screen: Screen, phrases: list[str]) -> list[list[str]]:
     per_page = (HEIGHT - _body_top(screen)) // LINE_H
     out: list[list[str]] = [[]]
     listing = screen.kind in LISTS  # a menu: one entry a line, as written (its marks indent)
-    for phrase in (m.text(language) for m in screen.lines):
+    for phrase in phrases:
         page = out[-1]
         if page and not listing and text_width(page[-1] + " · " + phrase) <= WIDTH - 1:
             page[-1] += " · " + phrase  # short phrases share a line, as in pack()
@@ -158,8 +174,7 @@ def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image
     body = pages(screen, language)
     page %= len(body)
     marker = f"{page + 1}/{len(body)}" if len(body) > 1 else ""
-    room = WIDTH - 4 - (text_width(marker) + 4 if marker else 0)
-    header = _fit(screen.header(language), room)
+    header = _fit(screen.header(language), _header_room(len(body)))
     draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
     _draw_text(draw, 2, 0, header, fill=0)
     if marker:  # more to read: the page number, right-aligned in the header bar

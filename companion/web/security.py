@@ -34,8 +34,9 @@ HEADERS = {
 }
 
 
-def local_names(bound_host: str | None = None) -> frozenset[str]:
-    names = {"localhost", "localhost.localdomain"}
+def local_names(bound_host: str | None = None, extra: tuple[str, ...] = ()) -> frozenset[str]:
+    """The host names the page answers to; `extra` is the config's `[web] names`."""
+    names = {"localhost", "localhost.localdomain", *(n.lower().rstrip(".") for n in extra)}
     try:
         hostname = socket.gethostname().lower()
     except OSError:
@@ -111,7 +112,8 @@ def guard(names: frozenset[str]):
     async def middleware(request: web.Request, handler):
         if not host_ok(request.headers.get("Host"), names):
             return _refuse(421, "this companion does not serve that host name (DNS rebinding?): open"
-                           " it by its IP address, localhost or its own host name", "host")
+                           " it by its IP address, localhost or its own host name, or add the name to [web] names",
+                           "host")
         controls = request.method not in ("GET", "HEAD", "OPTIONS") or request.path == "/ws"
         if controls and not origin_ok(request):
             return _refuse(403, "control from another web site is refused: open the companion's own"

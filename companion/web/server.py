@@ -308,8 +308,9 @@ async def _on_shutdown(app: web.Application) -> None:
         await ws.close(code=1001, message=b"companion stopping")
 
 
-def make_app(companion, *, control: bool, token: str | None, host: str | None = None) -> web.Application:
-    app = web.Application(middlewares=[security.guard(security.local_names(host))],
+def make_app(companion, *, control: bool, token: str | None, host: str | None = None,
+             names: tuple[str, ...] = ()) -> web.Application:
+    app = web.Application(middlewares=[security.guard(security.local_names(host, names))],
                           client_max_size=64 * 1024)
     app.on_response_prepare.append(security.add_headers)
     app[COMPANION] = companion
@@ -325,12 +326,13 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
 
 async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, control: bool = False,
                     token: str | None = None,
-                    fix: str = "set [web] port to a free port or stop the program using it") -> web.AppRunner:
+                    fix: str = "set [web] port to a free port or stop the program using it",
+                    names: tuple[str, ...] = ()) -> web.AppRunner:
     """Serve the page; returns the started runner (``await runner.cleanup()`` stops it)."""
     if control and not token and not is_loopback(host):
         raise ValueError(f"[web] host = {host!r} with control = true needs a token: set [web] token"
                          " or keep host = \"127.0.0.1\"")
-    runner = web.AppRunner(make_app(companion, control=control, token=token, host=host), access_log=None)
+    runner = web.AppRunner(make_app(companion, control=control, token=token, host=host, names=names), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:

@@ -19,6 +19,7 @@
       help_view: "A live view of the board. Control is off here.",
       orange: "Orange", grey: "Grey", to_move: "to move", pool: "pool", reserve: "reserve", boxed: "boxed",
       wins: "{who} wins!", ai: "AI", no_moves: "No moves yet.",
+      unsaved: "not saved yet: storage problem, retrying",
       btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
       card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
       card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
@@ -34,6 +35,7 @@
       help_view: "Live-Ansicht des Spielbretts. Steuerung ist hier aus.",
       orange: "Orange", grey: "Grau", to_move: "am Zug", pool: "Vorrat", reserve: "Reserve", boxed: "Schachtel",
       wins: "{who} gewinnt!", ai: "KI", no_moves: "Noch keine Züge.",
+      unsaved: "noch nicht gespeichert: Speicherproblem, wird wiederholt",
       btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
       card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
       card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
@@ -372,6 +374,10 @@
       }
       li.innerHTML = dot + "<code></code>";
       li.querySelector("code").textContent = m;
+      if (i >= list.length - (s.unsaved || 0)) {  // the table has it, the journal not yet
+        li.classList.add("unsaved");
+        li.title = t("unsaved");
+      }
       moves.appendChild(li);
     });
     if (!list.length) moves.innerHTML = '<li class="none">' + t("no_moves") + "</li>";
