@@ -145,6 +145,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "note.storage_setting": {"de": "Speicherproblem: {problem}; die Einstellung gilt, ist aber nicht"
                                    " gespeichert",
                              "en": "storage problem: {problem}; the setting applies but is not saved"},
+    "note.ai_failed": {"de": "Die KI ist dreimal gescheitert; spielt ohne sie weiter (siehe Log)",
+                       "en": "AI failed 3 times in a row; play on without it (see the log)"},
     "note.storage_ok": {"de": "Der Speicher geht wieder; weiterspielen",
                         "en": "storage works again; play on"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
