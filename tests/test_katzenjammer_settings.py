@@ -167,3 +167,17 @@ def test_the_single_seat_forms_still_work():
     assert Config.from_text('[game]\nai = "grey"\n').game.ai == "grey"
     assert Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 3\nai = "3, 2"\n').game.ai == "2,3"
     assert Config.from_text('[game]\ngame = "katzenjammer"\nai = "2"\n').game.ai == "2"
+
+
+def test_the_services_notes_on_the_page_speak_the_tables_language(tmp_path):
+    c, p = start(tmp_path, 'game = "katzenjammer"\n')
+    tap(c, p, ("04C0FFEE", "maunz:hint"))  # a maunz. card: does nothing here
+    tap(c, p, ("04BADBAD", None))          # an unknown tag
+    german = c.snapshot()["messages"]
+    assert german[0] == "Karte 04:C0:FF:EE (Tipp) tut nichts bei Katzenjammer"
+    assert german[1].startswith("Unbekannte Karte 04:BA:DB:AD: anlernen mit `companion cards add")
+    assert c.messages[0] == "card 04:C0:FF:EE: 'hint' does nothing in Katzenjammer"  # the log's
+    tap(c, p, ("04AB0001", "maunz:language"))
+    english = c.snapshot()["messages"]
+    assert english[:2] == c.messages[:2]
+    c.close()
