@@ -181,3 +181,13 @@ def test_the_services_notes_on_the_page_speak_the_tables_language(tmp_path):
     english = c.snapshot()["messages"]
     assert english[:2] == c.messages[:2]
     c.close()
+
+
+def test_a_hand_edited_dice_setting_falls_back_to_the_configuration(tmp_path, caplog):
+    c, _ = start(tmp_path, 'game = "katzenjammer"\ndice = "players"\n')
+    c.journal.set_setting("dice", "dragons")
+    c.close()
+    again, _ = start(tmp_path, 'game = "katzenjammer"\ndice = "players"\n')
+    assert again.table.physical_dice and again.table.phase == "enter_dice"
+    assert "journal setting dice = 'dragons' is not one of companion, players" in caplog.text
+    again.close()

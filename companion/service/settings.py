@@ -5,7 +5,11 @@ through a power loss and into the next game: the language, the players' names, t
 each its value until a card changes it; from then on the journal's value counts."""
 from __future__ import annotations
 
+import logging
+
 from companion import tables
+
+log = logging.getLogger("companion")
 
 
 class SettingsKeeping:
@@ -57,8 +61,17 @@ class SettingsKeeping:
         """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
         keeps them across restarts and games; the configuration's value until a card changed
         one."""
-        keys = getattr(tables.factory(self.game.info.name), "own_settings", ())
-        return {key: self.journal.setting(key, getattr(self.config.game, key)) for key in keys}
+        own = getattr(tables.factory(self.game.info.name), "own_settings", {})
+        out = {}
+        for key, values in own.items():
+            default = getattr(self.config.game, key)
+            kept = self.journal.setting(key, default)
+            if kept not in values:  # a hand-edited journal: the configuration's value, said once
+                log.warning("journal setting %s = %r is not one of %s; using %r from the"
+                            " configuration", key, kept, ", ".join(values), default)
+                kept = default
+            out[key] = kept
+        return out
 
     def _save_settings(self) -> None:
         ref = self.table

@@ -28,9 +28,9 @@ DICE = ("companion", "players")
 
 class KatzenjammerTable:
     card_functions = ("new_game", "undo", "language", "player", "dice")
-    #: Settings of this table the service keeps in the journal (its value for a key comes back as
-    #: the factory's keyword of that name; `setting_values` says the current ones).
-    own_settings = ("dice",)
+    #: Settings of this table the service keeps in the journal, with their values (the kept value
+    #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
+    own_settings = {"dice": DICE}
     #: The computer plays any number of seats here (the service's `ai` setting "2,3").
     several_ai_seats = True
 
