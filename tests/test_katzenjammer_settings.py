@@ -191,3 +191,26 @@ def test_a_hand_edited_dice_setting_falls_back_to_the_configuration(tmp_path, ca
     assert again.table.physical_dice and again.table.phase == "enter_dice"
     assert "journal setting dice = 'dragons' is not one of companion, players" in caplog.text
     again.close()
+
+
+def test_a_recording_with_the_players_dice_replays_the_same_game(tmp_path):
+    """The recording's header says who rolls: the replay enters the same dice by the same
+    buttons and ends at the same position (the companion draws nothing to differ)."""
+    from companion.service.events import Recorder
+    from companion.service.replay import replay
+
+    path = tmp_path / "kj.jsonl"
+    c, p = start(tmp_path / "state", 'game = "katzenjammer"\nlanguage = "en"\ndice = "players"\n')
+    c.recorder = Recorder(path, c.record_header(), p.t)
+    for _ in range(3):  # three turns: each roll entered (III = 2, IV = 1, V = 2), then OK, OK ...
+        for button in ("cat", "ok", "ok", "ok"):
+            press(c, p, button)
+        while c.table.phase == "choose":
+            press(c, p, "ok")
+    moves = c.journal.moves()
+    assert moves[0] == "roll:212" and len(moves) >= 6
+    c.recorder.close(p.t, position=c.game.format_position(c.table.position), moves=c.table.moves)
+    c.recorder = None
+    c.close()
+    result = replay(path)
+    assert result.matches and result.moves == moves
