@@ -489,5 +489,12 @@
   window.companionError = showError;
   buildBed();
   render();
-  connect(500);
+  // The game views (cards.js, kj.js, events.js) load after this script and draw from the
+  // "companion:snapshot" event: connect once every script has run, or a first snapshot that
+  // arrives early is missed and a waiting table (nothing changes) is never drawn.
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => connect(500));
+  } else {
+    connect(500);
+  }
 })();
