@@ -104,6 +104,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._closed = False
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self._game_messages: set[str] = set()  # those of them about the game in play
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
@@ -347,7 +348,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}")
+            self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}", game=True)
             return
         if function in ("player", "event"):
             self.table.on_card(function, now, arg=name)
@@ -370,8 +371,12 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if self.recorder is not None:
             self.recorder.event(now, type_, **fields)
 
-    def _message(self, text: str) -> None:
+    def _message(self, text: str, game: bool = False) -> None:
+        """A one-line notice on the page; `game`: it is about the game in play and goes when
+        another game starts (a device or storage notice stays)."""
         log.warning("%s", text)
+        if game:
+            self._game_messages.add(text)
         self.messages.append(text)
         del self.messages[:-20]
         self._notify()

@@ -61,6 +61,9 @@ class GameSwitching:
             if player:
                 self.journal.set_player(seat, player)
         self.table = self._make_table(start, (), players)
+        # "the AI card does nothing in Katzenjammer" is no news once Cats is on the table
+        self.messages[:] = [m for m in self.messages if m not in self._game_messages]
+        self._game_messages.clear()
         self._ai_key = None
         log.info("switched to %s: game %d", name, self.journal.current.id)
         if self._sensed is not None:
