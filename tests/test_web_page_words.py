@@ -1,0 +1,110 @@
+"""What a new player reads on the page in a real browser (Debian's Chromium, headless, driven by
+Playwright) against the real companion: found walking through every game as a first-time user.
+- Monster Mau Mau's table speaks the companion's language (its draw/pass buttons, the wish
+  picker and the pattern names were English on a German page);
+- a control card with a long label ("Spiel: Monster Mau Mau") grows instead of writing over its
+  chip;
+- a game shown as text (Cats) does not show maunz's "click an empty square" help.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
+
+WORDS_JS = """() => ({
+  view: document.body.dataset.view, lang: document.documentElement.lang,
+  stage: ((window.maunzPage || {}).state || {}).stage || "",
+  draw: document.getElementById('btn-draw').textContent,
+  pass: document.getElementById('btn-pass').textContent,
+  wish: document.getElementById('wishlabel').textContent,
+  patterns: Array.from(document.querySelectorAll('#wishpick button')).map(b => b.textContent),
+  help: getComputedStyle(document.getElementById('help')).display,
+})"""
+
+# every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
+CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
+  const r = (sel) => c.querySelector(sel).getBoundingClientRect(), card = c.getBoundingClientRect();
+  const chip = r('.chip'), label = r('.card-label'), uid = r('.uid');
+  return {label: c.querySelector('.card-label').textContent,
+          ok: chip.height >= 9 && chip.bottom <= label.top + 0.5 && label.bottom <= uid.top + 0.5
+              && uid.bottom <= card.bottom + 0.5};
+})"""
+
+
+async def _start(state_dir: Path):
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+    from companion.service.virtual_cards import VirtualCards
+    from companion.web import start_web
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="monster-mau-mau", language="de"), state_dir=state_dir, hardware=ALL_FAKE)
+    companion = Companion(config, build_fakes(), state_dir=state_dir)
+    companion.virtual = VirtualCards(7, delay=0.02)
+    task = asyncio.create_task(companion.run())
+    runner = await start_web(companion, "127.0.0.1", 0, control=True)
+    return companion, task, runner
+
+
+async def _until(page, pred, timeout=15.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = await page.evaluate(WORDS_JS)
+        if pred(st):
+            return st
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"page never got there: {st}")
+
+
+async def _walk(tmp_path):
+    from playwright.async_api import async_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    companion, task, runner = await _start(tmp_path)
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
+    seen = {}
+    try:
+        async with async_playwright() as pw:
+            browser = await _browser(pw)
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            await page.goto(url)
+            await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
+            for _ in range(2):  # the players, then the deal: as offered
+                await page.click('.hw-btn[data-button="ok"]')
+                await asyncio.sleep(0.2)
+            seen["de"] = await _until(page, lambda s: s["stage"] == "play")
+            seen["cards"] = await page.evaluate(CARDS_JS)
+            await page.screenshot(path=str(ARTIFACTS / "words-mmm-de.png"))
+            await page.click('[data-card="language"]')
+            seen["en"] = await _until(page, lambda s: s["lang"] == "en" and s["draw"] == "draw")
+            for _ in range(2):  # the game card, then again to confirm
+                await page.click('[data-card="game-cats"]')
+                await asyncio.sleep(0.2)
+            seen["cats"] = await _until(page, lambda s: s["view"] == "text")
+            await page.screenshot(path=str(ARTIFACTS / "words-cats-en.png"))
+            await browser.close()
+    finally:
+        await _stop(companion, task, runner)
+    return seen
+
+
+def test_the_page_speaks_one_language_and_nothing_overlaps(tmp_path):
+    seen = asyncio.run(_walk(tmp_path))
+    de, en = seen["de"], seen["en"]
+    assert (de["lang"], de["draw"], de["pass"], de["wish"]) == ("de", "ziehen", "weiter", "Wunsch:")
+    assert de["patterns"] == ["Streifen", "Punkte", "Zickzack", "Gekrakel", "×"]
+    assert (en["draw"], en["pass"], en["wish"]) == ("draw", "pass", "wish:")
+    assert en["patterns"] == ["stripes", "dots", "zigzag", "scribble", "×"]
+    assert de["help"] == "none"  # a card game: no bed to click
+    overlapping = [c["label"] for c in seen["cards"] if not c["ok"]]
+    assert len(seen["cards"]) >= 10 and overlapping == []
+    assert seen["cats"]["help"] == "none"  # Cats as text: maunz's help is not for it
