@@ -6,6 +6,7 @@ Every target is a function `main(argv: list[str]) -> int`.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -35,12 +36,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def _usage() -> str:
     lines = ["usage: companion COMMAND [ARGS...]", "", "commands:"]
-    lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
+    w = max(map(len, COMMANDS))  # the longest name ("monster-mau-mau") keeps the column straight
+    lines += [f"  {name:<{w}}  {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _dispatch(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # `companion history | head`: the reader has all it wanted; no traceback for that. Point
+        # stdout at /dev/null so the interpreter's last flush does not raise it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(_usage())
         return 0
