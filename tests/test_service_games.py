@@ -460,3 +460,15 @@ def test_config_checks_games_and_rules_against_the_registry(tally):
     assert "[game] rules: bad value 'kids,opponent-cats-win' for maunz" in str(e.value)
     with pytest.raises(ConfigError, match="'rulebook', 'opponent-cats-win', 'kids'"):
         Config.from_text('[game]\nrules = "fast"\n', "c.toml")
+
+
+@pytest.mark.parametrize("name", ["katzenjammer", "cats", "cat-attack"])
+def test_readme_seats_come_from_game_players(name, tmp_path):
+    # README: `[game] players` sets the seats of Katzenjammer, Cats and Cat Attack, 0 the fewest
+    for players, seats in ((3, 3), (0, 2)):
+        cfg = Config.from_text(f'[game]\ngame = "{name}"\nplayers = {players}\nlanguage = "en"\n')
+        c = Companion(cfg, build_fakes(), state_dir=tmp_path / f"{name}{players}", ai_mode="off",
+                      chance_source=random.Random(1))
+        VirtualPlayer(c).run(0.1)
+        assert c.game.info.name == name and list(c.snapshot()["players"]) == [str(s + 1) for s in range(seats)]
+        c.close()
