@@ -4,7 +4,8 @@ Playwright) against the real companion: found walking through every game as a fi
   picker and the pattern names were English on a German page);
 - a control card with a long label ("Spiel: Monster Mau Mau") grows instead of writing over its
   chip;
-- a game shown as text (Cats) does not show maunz's "click an empty square" help.
+- a game shown as text (Cats) does not show maunz's "click an empty square" help, and its
+  winner is a seat ("Seat 1 wins!"), not maunz's "Grey wins!".
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ WORDS_JS = """() => ({
   wish: document.getElementById('wishlabel').textContent,
   patterns: Array.from(document.querySelectorAll('#wishpick button')).map(b => b.textContent),
   help: getComputedStyle(document.getElementById('help')).display,
+  instruction: ((window.maunzPage || {}).state || {}).instruction || "",
+  winner: document.getElementById('winner').hidden ? null : document.getElementById('winner').textContent,
 })"""
 
 # every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
@@ -89,7 +92,24 @@ async def _walk(tmp_path):
             for _ in range(2):  # the game card, then again to confirm
                 await page.click('[data-card="game-cats"]')
                 await asyncio.sleep(0.2)
-            seen["cats"] = await _until(page, lambda s: s["view"] == "text")
+            seen["cats"] = await _until(page, lambda s: s["view"] == "text" and "alone?" in s["instruction"])
+            for _ in range(4):  # each of the two seats: "alone?" OK shows the secret, OK hides it
+                await page.click('.hw-btn[data-button="ok"]')
+                await asyncio.sleep(0.2)
+            await _until(page, lambda s: s["instruction"].startswith("steps 0/4"))
+            from companion.tables.cats.table import OBJECTS_EN
+
+            pos = companion.table.position
+            cat, obj = pos.secrets[companion.game.to_move(pos)]
+            claim = f"win? cat {cat + 1} on the {OBJECTS_EN[obj]}"  # the seat to move's own cat
+            for _ in range(40):
+                if claim in (await page.evaluate(WORDS_JS))["instruction"]:
+                    break
+                await page.click('.hw-btn[data-button="cat"]')
+                await asyncio.sleep(0.1)
+            await page.click('.hw-btn[data-button="ok"]')
+            seen["won"] = await _until(page, lambda s: s["winner"] is not None)
+            seen["winner_seat"] = companion.game.to_move(pos) + 1
             await page.screenshot(path=str(ARTIFACTS / "words-cats-en.png"))
             await browser.close()
     finally:
@@ -108,3 +128,4 @@ def test_the_page_speaks_one_language_and_nothing_overlaps(tmp_path):
     overlapping = [c["label"] for c in seen["cards"] if not c["ok"]]
     assert len(seen["cards"]) >= 10 and overlapping == []
     assert seen["cats"]["help"] == "none"  # Cats as text: maunz's help is not for it
+    assert seen["won"]["winner"] == f"Seat {seen['winner_seat']} wins!"
