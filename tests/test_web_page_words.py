@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
-from pathlib import Path
-
 import pytest
 
+from tests import test_mmm_browser as mmm_browser
 from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
@@ -42,37 +40,15 @@ CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
 })"""
 
 
-async def _start(state_dir: Path):
-    from companion.service.app import Companion
-    from companion.service.config import Config, GameConfig
-    from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.service.virtual_cards import VirtualCards
-    from companion.web import start_web
-
-    config = Config(source="<browser test>").replace(
-        game=GameConfig(game="monster-mau-mau", language="de"), state_dir=state_dir, hardware=ALL_FAKE)
-    companion = Companion(config, build_fakes(), state_dir=state_dir)
-    companion.virtual = VirtualCards(7, delay=0.02)
-    task = asyncio.create_task(companion.run())
-    runner = await start_web(companion, "127.0.0.1", 0, control=True)
-    return companion, task, runner
-
-
 async def _until(page, pred, timeout=15.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        st = await page.evaluate(WORDS_JS)
-        if pred(st):
-            return st
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"page never got there: {st}")
+    return await mmm_browser._until(page, pred, timeout, read_js=WORDS_JS)
 
 
 async def _walk(tmp_path):
     from playwright.async_api import async_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    companion, task, runner = await _start(tmp_path)
+    companion, task, runner = await mmm_browser._start(tmp_path, language="de", seed=7)
     url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
     seen = {}
     try:
