@@ -106,3 +106,26 @@ def test_undo_deals_the_virtual_deck_again_and_replays(tmp_path):
     v.sync(c.table)
     assert v.deck.log == c.journal.moves() and cards_everywhere(v) == Counter(COUNTS)
     assert v.deck.position == c.table.session.position
+
+
+def test_a_computer_players_move_undone_is_played_again(tmp_path):
+    # QA: the undo card on a computer player's move left the page waiting for that seat forever
+    # (its last taps were "not yet on the table": the table was back where they started from)
+    c, clock = setup(tmp_path, players=2, seed=11)
+    v = c.virtual
+    for _ in range(100):
+        v.sync(c.table)
+        if v.deck.position.turn == 0:
+            if len(c.journal.moves()) > 3:
+                break  # a computer player's move was the last one
+            v.person(c.table, c.devices, "draw" if v.deck.position.phase == "play" else "pass")
+        step(c, clock)
+    moves = c.journal.moves()
+    assert v.deck.position.turn == 0 and len(moves) > 3
+    v._next = float("inf")  # hold the computer players still while the undo lands
+    c.devices.cards.tap("04:AA:00:00:00:00:01", "maunz:undo")
+    step(c, clock)
+    assert c.journal.moves() == moves[:-1]
+    v._next = 0.0
+    step(c, clock, 20)
+    assert c.journal.moves()[:len(moves)] == moves  # the same deck: it plays the same move again

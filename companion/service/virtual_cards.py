@@ -56,6 +56,9 @@ class VirtualCards:
             self._start = start
         if s.events[:len(self.deck.log)] != self.deck.log:  # undone: deal again and replay
             self._deal(s.start, table.game.rules_set)
+            # an undone computer move puts the table back where its taps left from: not "still
+            # on their way" (act() would wait for them forever), the seat must act again
+            self._waiting = None
         for text in s.events[len(self.deck.log):]:
             self.deck.event(notation.parse_event(text))
 
