@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),
-    "cards": ("companion.service.cards_cli:main", "control cards: 'cards enrol', 'cards list'"),
+    "cards": ("companion.service.cards_cli:main", "control cards and card decks: enrol, add, list, remove, write-deck, enrol-deck"),
     "history": ("companion.service.history_cli:history_main", "list the games played"),
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),

@@ -70,3 +70,18 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     proc.stdout.close()  # the reader is gone before the first line is written
     err = proc.stderr.read().decode()
     assert proc.wait(30) == 1 and err == ""
+
+
+def test_help_names_every_cards_subcommand(capsys):
+    # QA: `companion --help` named only 'cards enrol' and 'cards list'; the README's
+    # write-deck and enrol-deck were nowhere in it
+    from companion.service import cards_cli
+
+    assert cli.main(["--help"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.split()[:1] == ["cards"])
+    try:
+        cards_cli.main(["--help"])
+    except SystemExit:
+        pass
+    subs = re.search(r"\{([a-z,-]+)\}", capsys.readouterr().out).group(1).split(",")
+    assert subs and all(sub in line for sub in subs), (line, subs)
