@@ -129,3 +129,21 @@ def test_a_computer_players_move_undone_is_played_again(tmp_path):
     v._next = 0.0
     step(c, clock, 20)
     assert c.journal.moves()[:len(moves)] == moves  # the same deck: it plays the same move again
+
+
+def test_the_draw_pile_is_counted_from_the_deal_not_before(tmp_path):
+    # QA: during the set-up (2 players chosen) the page's draw pile said 82, a 4x7 deal's pile
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    c.virtual = VirtualCards(5, delay=0.0)
+    step(c, clock)
+    press(c, clock, "back")
+    press(c, clock, "back")  # 2 players
+    press(c, clock, "ok")
+    assert c.snapshot()["stage"] == "deal" and c.snapshot()["pile"] is None
+    press(c, clock, "ok")
+    step(c, clock, 6)
+    snap = c.snapshot()
+    hands = [s["cards"] for s in snap["seats"]]
+    assert snap["stage"] == "play" and len(hands) == 2
+    assert snap["pile"] + snap["discard"] + sum(hands) == 110

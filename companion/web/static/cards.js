@@ -44,7 +44,7 @@
       el.textContent = seat.name + ": " + seat.cards;
       seats.appendChild(el);
     }
-    $("pilecount").textContent = s.pile;
+    $("pilecount").textContent = s.pile == null ? "" : s.pile;
     $("topcard").textContent = s.top || "—";
     $("topcard").className = "face " + (s.top ? (["MW", "+4", "KK"].includes(s.top) ? "wild" : "pat-" + s.top[0]) : "");
     const w = WORDS[s.language] || WORDS.en;
