@@ -72,6 +72,11 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
         step(c, clock)
     hand = v.snapshot()["hand"]
     missing = next(f for f in COUNTS if f not in hand)
+    # the refusals are in the table's language (the page shows them): German by default
+    assert v.person(c.table, c.devices, "play", missing) == f"{missing} ist nicht auf deiner Hand"
+    assert v.person(c.table, c.devices, "pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
+    c.table.on_card("language", clock.t)
+    assert c.table.language == "en"
     assert v.person(c.table, c.devices, "play", missing) == f"{missing} is not in your hand"
     assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
     assert v.person(c.table, c.devices, "draw") is None
@@ -86,7 +91,12 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     step(c, clock)
     v.sync(c.table)
     if v.deck.position.turn != 0:
-        assert v.person(c.table, c.devices, "draw").startswith("it is seat 2")
+        assert v.person(c.table, c.devices, "draw") == "it is seat 2's turn"
+        c.table.session.names = ["", "Anna"]  # as a player card at the set-up names seat 2
+        assert c.table.session.name(1) == "Anna"  # the refusal uses the name
+        assert v.person(c.table, c.devices, "draw") == "it is Anna's turn"
+        c.table.on_card("language", clock.t)
+        assert v.person(c.table, c.devices, "draw") == "Anna ist dran"
 
 
 def test_undo_deals_the_virtual_deck_again_and_replays(tmp_path):
