@@ -1,5 +1,7 @@
 """The page's data for the Katzenjammer board (companion/tables/katzenjammer/page.py): where each
 seat's pieces are, the dice, whose turn, and the fields the last turn changed."""
+import re
+
 from companion import games
 from companion.tables.katzenjammer import KatzenjammerTable
 from companion.tables.katzenjammer.page import page_view
@@ -59,3 +61,49 @@ def test_a_piece_entering_the_stall_marks_the_stall_field():
 def test_the_winner_is_shown_and_nobody_is_to_move():
     board = _view(_table("r:s1,s2,s3,s4 b:n,n,n,n b -"))["board"]
     assert board["winner"] == "r" and board["to_move"] is None
+
+
+def test_every_menu_title_and_option_of_the_chooser_has_its_german():
+    """The chooser speaks English; the OLED and the page translate its titles and options
+    (screens.py). Every text a crowd of random positions offers (two-dice rules too) has its
+    German: nothing shown to a German table stays English."""
+    import random
+    import re
+
+    from companion.games.katzenjammer import notation
+    from companion.games.katzenjammer.chooser import Chooser
+    from companion.tables.katzenjammer.screens import option_text, title_text
+    from tests.test_katzenjammer_crosscheck import random_position
+
+    english = re.compile(r"[a-z]{2,}")  # a word (die labels, fields "s3" and numbers are neutral)
+    rng = random.Random(5)
+    titles, options = set(), set()
+    for i in range(120):
+        pos = notation.parse_position(random_position(rng, crowded=i % 2 == 0))
+        stack = [Chooser(pos, two_dice=i % 3 == 0).root()]
+        budget = 400  # menus per position: a crowded seven's tree is huge
+        while stack and budget:
+            menu = stack.pop()
+            budget -= 1
+            titles.add(menu.title)
+            for o in menu.options:
+                options.add(o.text)
+                if o.node is not None:
+                    stack.append(o.node)
+    kinds = {re.sub(r"[\d=+-]+|s\d", "#", t) for t in titles}
+    assert len(kinds) == 8, kinds  # dice, second die, which piece, how, direction, how far, step(s) left
+    for text, translate in [(t, title_text) for t in titles] + [(o, option_text) for o in options]:
+        german = translate(text, "de")
+        assert translate(text, "en") == text
+        if english.search(text.replace("s1", "").replace("s2", "").replace("s3", "").replace("s4", "")):
+            assert german != text, f"no German for {text!r}"
+            assert not set(english.findall(german)) & set(english.findall(text)), (text, german)
+
+
+def test_the_page_caption_shows_the_menu_in_the_tables_language():
+    table = _table("r:n,n,0*,s2 b:n,n,5,27 r 548")
+    table.language = "de"
+    text = _view(table)["text"]
+    assert "Würfel 548" in text and "dice" not in text
+    table.on_button("ok", "press", 0.0)  # the first die: its menu's title
+    assert re.search(r"\d+: (welche Figur|wie|welche Richtung)\?", _view(table)["text"]), _view(table)["text"]

@@ -38,8 +38,10 @@ def test_a_cats_session_on_the_companion(tmp_path, capsys):
     assert [m[:5] for m in moves] == ["deal:", "deal:", "first"]   # drawn and journaled at once
     secrets = c.table.position.secrets
     snap = c.snapshot()
-    assert snap["game"] == "cats" and snap["view"] == "text"
-    assert "??,??" in snap["position"] and "??,??" in snap["text"]
+    assert snap["game"] == "cats" and snap["view"] == "cats"      # drawn by the page (events.js)
+    assert "??,??" in snap["position"] and snap["cats"]["reveal"]["seat"] == 1
+    mine = f"{secrets[0][0] + 1}{'bcmp'[secrets[0][1]]}"
+    assert mine not in snap["text"] and mine not in str(snap["cats"])
     assert snap["moves"][:2] == ["deal:??", "deal:??"]
     mine = f"Your cat: {secrets[0][0] + 1}"
     assert c.table.view().instruction == "seat 1: alone? Then press OK"
@@ -125,6 +127,57 @@ def test_the_number_of_seats_comes_from_the_config(tmp_path):
                   build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
     p = VirtualPlayer(c)
     p.run(0.1)
-    assert c.table.position.seats == 5 and c.snapshot()["text"].startswith("cats=9H,9H,9H,9H,9H ")
+    assert c.table.position.seats == 5 and c.snapshot()["position"].startswith("cats=9H,9H,9H,9H,9H ")
+    assert len(c.snapshot()["catattack"]["seats"]) == 5
     assert len(c.journal.players()) == 5
     c.close()
+
+
+def test_undo_on_the_companion_keeps_the_roll_and_survives_a_restart(tmp_path):
+    c, p = start(tmp_path, "cat-attack", seed=5)
+    c.cards.add("04:00:00:03", "event", "C3")
+    c.cards.add("04:00:00:09", "undo")
+    tap(c, p, "04000003")
+    press(c, p, "ok")                      # 'done' (the first choice): the companion rolls
+    moves = c.journal.moves()
+    assert moves[1:3] == ["C3", "done"] and moves[3].startswith("d6:") and len(moves) == 4
+    press(c, p, "back", "long")            # 'done' goes, and the roll after it: two undos
+    assert c.journal.moves() == moves[:2] == c.table.moves
+    assert f"roll {moves[3][3:]} stays for the next roll" in c.table.view().instruction
+    press(c, p, "ok")                      # 'done' again: the same roll, not a new one
+    assert c.journal.moves() == moves == c.table.moves
+    tap(c, p, "04000009")                  # the undo card: the roll's 'done' again
+    press(c, p, "back", "long")            # and the card
+    assert c.journal.moves() == moves[:1]
+    position = c.table.position
+    c.close()
+    again, p2 = start(tmp_path, "cat-attack", seed=99)   # resumes at the undone position
+    assert again.journal.moves() == moves[:1] == again.table.moves
+    assert again.table.position == position
+    press(again, p2, "back", "long")       # the start player's lot is not taken back
+    assert again.journal.moves() == moves[:1]
+    assert "nothing to take back" in again.table.view().instruction
+    again.close()
+    conn = sqlite3.connect(tmp_path / "companion.db")
+    assert conn.execute("SELECT COUNT(*) FROM moves").fetchone() == (1,)
+
+
+def test_undo_card_in_cats_and_a_restart(tmp_path):
+    c, p = start(tmp_path, "cats")
+    c.cards.add("04:00:00:09", "undo")
+    for _ in range(4):
+        press(c, p, "ok")                  # both players see their cards
+    press(c, p, "ok")                      # 'blocked': the quiet first turn ends
+    dealt = c.journal.moves()[:3]
+    assert c.journal.moves()[3:] == ["blocked"]
+    tap(c, p, "04000009")
+    assert c.journal.moves() == dealt == c.table.moves
+    assert c.table.view().instruction.startswith("taken back: no further step possible")
+    tap(c, p, "04000009")                  # the deal and the lot stay
+    assert c.journal.moves() == dealt and "nothing to take back" in c.table.view().instruction
+    secrets = c.table.position.secrets
+    c.close()
+    again, p2 = start(tmp_path, "cats", seed=42)
+    assert again.journal.moves() == dealt and again.table.position.secrets == secrets
+    assert again.table.position.phase == "move" and again.table.position.steps == 0
+    again.close()

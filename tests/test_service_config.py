@@ -103,6 +103,21 @@ def test_run_exits_2_with_one_line(tmp_path, capsys):
     assert len(err.splitlines()) == 1 and str(p) in err and "[game] settel" in err
 
 
+def test_run_refuses_two_ai_seats_for_maunz_and_a_seat_a_game_lacks(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text(FAKE_HW + '[game]\nai = "orange,grey"\n')
+    assert main(["--config", str(p)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.endswith(
+        f"{p}: [game] ai: bad value 'orange,grey': maunz is a two-player game and its AI plays one"
+        " seat (in one worker process); use one of: 'off', 'orange', 'grey'")
+    msg = error(tmp_path, FAKE_HW + '[game]\ngame = "katzenjammer"\nplayers = 3\nai = "2,5"\n')
+    assert "[game] ai: bad value '2,5': katzenjammer for 3 players has no seat '5'" in msg
+    assert "set players = 4" in msg
+    cfg = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 4\nai = "4,2,3"\ndice = "players"\n')
+    assert (cfg.game.ai, cfg.game.dice) == ("2,3,4", "players")
+
+
 def test_run_without_config_off_pi_points_to_sim(monkeypatch, capsys):
     import companion.service.devices as devmod
     import companion.service.main as m

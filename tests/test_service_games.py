@@ -350,7 +350,7 @@ def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path
 
 def test_a_card_that_does_nothing_is_no_news_in_the_next_game(tally, tmp_path):
     # QA: "'ai_grey' does nothing in Katzenjammer" stayed on the page through Cats and Cat Attack
-    c, p = make(tmp_path)
+    c, p = make(tmp_path, language="en")
     c.cards.add("04:00:00:09", "game", "tally")
     c.cards.add("04:00:00:0a", "game", "maunz")
     c.cards.add("04:00:00:0b", "hint")

@@ -198,3 +198,243 @@ def test_a_card_with_no_event_of_this_game_is_refused_not_a_crash():
             deal(t, "first:1")
         t.on_card("event", 0.0, text)
         assert t.drain_commits() == [] and "No: " in t.view().instruction and t.flash[0] == "no"
+
+
+# Undo ------------------------------------------------------------------------------------------
+def attack_ready(language="en"):
+    t = make("cat-attack", players=2, language=language)
+    deal(t, "first:1")
+    t.drain_commits()
+    return t
+
+
+def undos(commits):
+    return [c.kind for c in commits].count("undo")
+
+
+def test_undo_is_a_card_function_and_back_held():
+    from companion.tables.picker import FLASHES
+
+    for name in ("cats", "cat-attack"):
+        assert "undo" in make(name).card_functions
+    t = attack_ready()
+    start = t.position
+    t.on_card("event", 0.0, "C3")
+    t.drain_commits()
+    t.on_button("back", "long", 5.0)        # BACK held: the tapped card goes
+    assert t.position == start and t.moves == ["first:1"]
+    assert t.drain_commits() == [Commit("undo", None, t.game.format_position(start))]
+    assert t.view().instruction.startswith("taken back: C3 · ") and t.view().leds == FLASHES["ok"]
+    t.on_card("event", 6.0, "M2")
+    t.drain_commits()
+    t.on_card("undo", 7.0)                  # the undo card does the same
+    assert t.position == start and undos(t.drain_commits()) == 1
+
+
+def test_with_nothing_to_take_back_one_line_and_no_commit():
+    from companion.tables.picker import FLASHES
+
+    t = attack_ready()
+    t.on_button("back", "long", 1.0)        # the start player's lot is chance: it stays
+    assert t.moves == ["first:1"] and t.drain_commits() == []
+    assert t.view().instruction.startswith("No: nothing to take back · ")
+    assert t.view().leds == FLASHES["no"]
+    c = cats_ready("de")
+    c.on_card("undo", 1.0)                  # the deal is never taken back
+    assert c.moves[:4] == ["deal:1b", "deal:2c", "deal:3m", "first:1"] and c.drain_commits() == []
+    assert c.view().instruction.startswith("Nein: nichts zurückzunehmen")
+
+
+def test_the_roll_after_an_undone_event_is_kept_not_rolled_again():
+    t = attack_ready()
+    t.on_card("event", 0.0, "C3")
+    t.play("done", 0.0)                     # meant to report the bird first
+    deal(t, "d6:2")
+    t.drain_commits()
+    t.on_button("back", "long", 1.0)        # 'done' goes, and the roll after it with it
+    assert t.moves == ["first:1", "C3"] and t.position.phase == "move"
+    commits = t.drain_commits()
+    assert [c.kind for c in commits] == ["undo", "undo"]
+    assert commits[-1].position == t.game.format_position(t.position)
+    assert "roll 2 stays for the next roll" in t.view().instruction
+    t.play("catch:b", 2.0)
+    t.play("done", 2.0)                     # the same die again: the service draws nothing
+    assert t.moves[-3:] == ["catch:b", "done", "d6:2"] and t.game.to_move(t.position) == 0
+    assert [(c.kind, c.move) for c in t.drain_commits()] == [
+        ("move", "catch:b"), ("move", "done"), ("move", "d6:2")]
+    assert "the kept roll: 2" in t.view().instruction and "rolled 2:" in t.view().instruction
+
+
+def test_an_undo_after_the_roll_keeps_the_roll():
+    t = attack_ready()
+    t.on_card("event", 0.0, "C3")
+    t.play("done", 0.0)
+    deal(t, "d6:4")
+    t.play("catch:m", 0.0)                  # the wrong creature
+    t.drain_commits()
+    t.on_button("back", "long", 1.0)
+    assert t.moves[-1] == "d6:4" and t.position.die == 4 and t.kept == []
+    assert undos(t.drain_commits()) == 1 and "rolled 4: where did your cat land?" in t.view().instruction
+
+
+def test_speedy_cats_rolls_stay_in_order_and_only_for_that_turn():
+    t = attack_ready()
+    t.on_card("event", 0.0, "SPEEDY")
+    deal(t, "d6:3")
+    t.play("done", 0.0)
+    deal(t, "d6:5")
+    t.play("done", 0.0)
+    deal(t, "d6:1")
+    t.drain_commits()
+    for _ in range(3):
+        t.on_button("back", "long", 1.0)
+    assert t.moves == ["first:1"] and undos(t.drain_commits()) == 6
+    assert [d for d, _ in t.kept] == ["d6:3", "d6:5", "d6:1"]
+    assert "taken back: SPEEDY" in t.view().instruction
+    t.on_card("event", 2.0, "SPEEDY")       # played again: the same three rolls, in order
+    t.play("done", 2.0)
+    t.play("done", 2.0)
+    assert t.moves == ["first:1", "SPEEDY", "d6:3", "done", "d6:5", "done", "d6:1"]
+    u = attack_ready()
+    u.on_card("event", 0.0, "SPEEDY")
+    deal(u, "d6:3")
+    u.play("done", 0.0)
+    deal(u, "d6:5")
+    for _ in range(2):
+        u.on_button("back", "long", 1.0)
+    assert "rolls 3, 5 stay for the next rolls" in u.view().instruction
+    u.on_card("event", 2.0, "C3")           # an ordinary card instead: one roll this turn
+    u.play("done", 2.0)
+    u.play("done", 2.0)                     # seat 2's turn: seat 1's leftover roll is dropped
+    assert u.moves[-3:] == ["done", "d6:3", "done"] and u.position.active == 1
+    u.on_card("event", 3.0, "C2")
+    u.play("done", 3.0)
+    assert u.kept == [] and u.game.to_move(u.position) == -1   # the service rolls for seat 2
+
+
+def test_undo_reopens_a_finished_game_of_cat_attack():
+    game = games.get("cat-attack", players=2)
+    start = game.parse_position(game.format_position(attack_ready().position).replace(
+        "cats=9H,9H", "cats=9H,1A"))     # seat 2 is out in the street with one life left
+    t = tables.make(game, start, language="en", ai_seat=None, players=())
+    t.play("fight:2:C", 0.0)
+    t.play("C4", 0.0)
+    t.play("none", 0.0)                     # seat 2 loses its last life: seat 1 wins
+    assert t.view().winner == 0 and "undo: hold BACK" in t.view().instruction
+    t.drain_commits()
+    t.on_button("back", "long", 1.0)
+    assert t.view().winner is None and t.position.phase == "fight" and undos(t.drain_commits()) == 1
+
+
+def test_cats_undoes_steps_and_reactions_but_never_a_revealed_card():
+    from companion.tables.picker import FLASHES
+
+    t = cats_ready()
+    t.play("blocked", 0.0)
+    t.drain_commits()
+    t.on_button("back", "long", 0.0)
+    assert t.moves[-1] == "first:1" and t.position.phase == "move" and undos(t.drain_commits()) == 1
+    assert t.view().instruction.startswith("taken back: no further step possible")
+    while t.position.had != 0b111:
+        t.on_button("ok", "press", 0.0)
+    for event in ("step:4", "step:4", "step:4", "step:4", "end"):
+        t.play(event, 0.0)
+    while t.position.phase != "challenge":
+        t.on_button("ok", "press", 0.0)
+    before = list(t.moves)
+    t.play("challenge:2=5", 1.0)            # wrong: the challenger's own cat card is turned up
+    t.drain_commits()
+    t.on_card("undo", 2.0)
+    assert t.moves == before + ["challenge:2=5"] and t.drain_commits() == []
+    assert "No: cannot take back a revealed card" in t.view().instruction
+    assert t.view().leds == FLASHES["no"] and "undo: hold BACK" not in t.view().instruction
+    t.language = "de"
+    t.on_button("back", "long", 3.0)
+    assert "Nein: eine aufgedeckte Karte bleibt aufgedeckt" in t.view().instruction
+    assert t.moves == before + ["challenge:2=5"] and t.drain_commits() == []
+    w = cats_ready()
+    w.on_card("event", 0.0, "win:3m")       # the claim tells whose cat loves the mouse
+    w.on_button("back", "long", 0.0)
+    assert w.view().winner == 2 and "No: cannot take back a revealed card" in w.view().instruction
+
+
+def test_cats_undo_waits_while_a_player_looks_at_their_cards():
+    t = cats_ready()
+    t.play("step:1", 0.0)
+    t.play("secret", 0.0)                   # "show my cards": alone? -> the cards
+    t.on_button("ok", "press", 0.0)
+    assert t.view().private and "undo" not in t.view().instruction
+    t.on_button("back", "long", 0.0)
+    t.on_card("undo", 0.0)
+    assert t.moves[-1] == "step:1" and t.drain_commits()[-1].kind == "move"
+    t.on_button("ok", "press", 0.0)         # hidden again: now it can be taken back
+    t.on_button("back", "long", 0.0)
+    assert t.moves[-1] == "first:1"
+    assert t.drain_commits() == [Commit("undo", None, t.game.format_position(t.position))]
+
+
+def test_the_other_gestures_are_unchanged_by_undo():
+    t = cats_ready()
+    options = t.choices()
+    t.on_button("back", "press", 0.0)       # BACK pressed: still the previous choice
+    assert f"> {t.describe(options[-1])}" in t.view().instruction and t.drain_commits() == []
+    t.play("step:1", 0.0)
+    t.on_button("ok", "long", 0.0)          # OK held: the new game question; BACK held: no
+    t.on_button("back", "long", 0.0)
+    assert t.view().phase == "move" and t.moves[-1] == "step:1"
+    t.on_button("ok", "long", 0.0)
+    t.on_card("undo", 0.0)                  # the undo card answers no, and takes back
+    assert t.view().phase == "move" and t.moves[-1] == "first:1"
+
+
+def check_fits_or_pages(screen, language):
+    """Every line fits the OLED's width, every page its height, and every word of the
+    instruction is shown (after the header, when the header bar had to cut it)."""
+    from companion.ui.render import HEIGHT, LINE_H, WIDTH, pages, text_width
+    from tests.test_ui_paging import words
+
+    body = pages(screen, language)
+    assert all(0 < len(page) <= (HEIGHT - 13) // LINE_H for page in body), body
+    assert all(text_width(line) <= WIDTH - 1 for page in body for line in page), body
+    shown = [w for page in body for line in page for w in words(line)]
+    said = words(screen.instruction(language))
+    assert shown in (said, words(screen.header(language)) + said), (shown, said)
+
+
+def test_the_undo_help_and_lines_in_both_languages_fit_or_page():
+    for language, keys in (("de", "rückgängig: Zurück lang"), ("en", "undo: hold BACK")):
+        t = attack_ready(language)
+        assert keys not in t.view().instruction           # nothing to take back yet
+        t.on_card("event", 0.0, "SPEEDY")
+        deal(t, "d6:3")
+        t.play("done", 0.0)
+        deal(t, "d6:5")
+        assert t.view().instruction.endswith(keys)
+        t.on_button("back", "long", 0.0)
+        check_fits_or_pages(t.view().screen, language)
+        t.on_button("back", "long", 0.0)
+        check_fits_or_pages(t.view().screen, language)
+        assert t.view().instruction.startswith(("zurückgenommen: SPEEDY · Würfe 3, 5 gelten",
+                                                 "taken back: SPEEDY · rolls 3, 5 stay"))
+        t.on_card("event", 0.0, "SPEEDY")
+        check_fits_or_pages(t.view().screen, language)
+        c = cats_ready(language)
+        c.on_card("undo", 0.0)
+        check_fits_or_pages(c.view().screen, language)
+        c.play("step:b", 0.0)
+        c.on_card("undo", 0.0)
+        check_fits_or_pages(c.view().screen, language)
+        assert c.view().instruction.startswith(("zurückgenommen: Schritt: Futternapf" if language == "de"
+                                                else "taken back: step: food bowl"))
+
+
+def test_a_resumed_table_continues_from_the_undone_position():
+    t = attack_ready()
+    t.on_card("event", 0.0, "C3")
+    t.play("done", 0.0)
+    deal(t, "d6:2")
+    t.on_button("back", "long", 0.0)
+    again = make("cat-attack", players=2, moves=t.moves)
+    assert again.position == t.position and again.history == t.history
+    again.on_button("back", "long", 0.0)
+    assert again.moves == ["first:1"] and undos(again.drain_commits()) == 1

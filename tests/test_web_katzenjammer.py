@@ -69,13 +69,32 @@ async def served(companion):
         await _stop(companion, task, runner)
 
 
-def test_a_three_player_game_through_the_page(tmp_path):
+@contextlib.asynccontextmanager
+async def opened(companion):
+    """The served companion's page in Chromium, once it shows the Katzenjammer board: the page
+    and the list its script errors go to."""
     from playwright.async_api import async_playwright
 
+    from companion.web import web_url
+
+    async with served(companion) as runner, async_playwright() as pw:
+        browser = await _browser(pw)
+        errors: list[str] = []
+        page = await browser.new_page(viewport={"width": 1280, "height": 860})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        await page.goto(web_url(runner))
+        await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
+        await page.wait_for_selector("#kjboard .kj-piece")
+        try:
+            yield page, errors
+        finally:
+            await browser.close()
+
+
+def test_a_three_player_game_through_the_page(tmp_path):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import web_url
 
     config = Config(source="<browser test>").replace(
         game=GameConfig(game="katzenjammer", players=3, ai="2", settle=0.05, language="en"),
@@ -87,14 +106,7 @@ def test_a_three_player_game_through_the_page(tmp_path):
     assert companion.table.session.computers.keys() == {1, 2}
 
     async def go():
-        async with served(companion) as runner, async_playwright() as pw:
-            browser = await _browser(pw)
-            errors: list[str] = []
-            page = await browser.new_page(viewport={"width": 1280, "height": 860})
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            await page.goto(web_url(runner))
-            await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
-            await page.wait_for_selector("#kjboard .kj-piece")
+        async with opened(companion) as (page, errors):
             view = page.locator("#textview")
             await page.wait_for_function(
                 "() => document.getElementById('textview').textContent.includes('Red: ')")
@@ -131,6 +143,112 @@ def test_a_three_player_game_through_the_page(tmp_path):
             for text in companion.journal.moves():  # every roll and turn in the journal is legal
                 pos = game.apply(pos, game.parse_move(pos, text))
             assert game.outcome(pos) is not None and errors == []
-            await browser.close()
+
+    asyncio.run(go())
+
+
+# Every word the page shows (the moves list's notation aside: "roll:513" is the same in every
+# language), and the page's own dictionaries (app.js's T, kj.js's WORDS).
+_WORDS = """() => {
+  const notation = [...document.querySelectorAll('#moves code')].map((e) => e.textContent);
+  const svg = [...document.querySelectorAll('#kjboard text')].map((t) => t.textContent);
+  return {text: document.body.innerText, svg: svg.join('\\n'), notation,
+          T: window.maunzPage.words, kj: window.maunzPage.kjWords, lang: window.maunzPage.lang};
+}"""
+
+
+def _tokens(text: str) -> set[str]:
+    import re
+
+    return set(re.findall(r"[^\W\d_]{2,}", re.sub(r"\{\w+\}", " ", text).lower()))
+
+
+def _vocabulary(dictionaries) -> dict[str, set[str]]:
+    """The words only one language uses: from the OLED's strings (companion/ui/i18n.py), the
+    chooser's menus and their German (tables/katzenjammer/screens.py), and the page's own."""
+    import re
+
+    from companion.tables.katzenjammer import screens
+    from companion.ui.i18n import STRINGS
+
+    words = {"de": set(), "en": set()}
+    for entry in STRINGS.values():
+        for lang in words:
+            words[lang] |= _tokens(entry[lang])
+    for pattern, german in screens._DE + screens._DE_TITLES:
+        words["en"] |= _tokens(re.sub(r"\\.|\([^)]*\)|[\^$?+*]", " ", pattern))
+        words["de"] |= _tokens(re.sub(r"\\\d", " ", german))
+    for table in dictionaries:
+        for lang in words:
+            words[lang] |= _tokens(" ".join(table[lang].values()))
+    from companion import games
+
+    titles = set().union(*(_tokens(games.info(n).title) for n in games.names()))  # proper names
+    return {"de": words["de"] - words["en"] - titles, "en": words["en"] - words["de"] - titles}
+
+
+async def _check_language(page, lang: str, expect: tuple[str, ...]) -> None:
+    """The page speaks `lang` only: none of the other language's own words is visible."""
+    seen = await page.evaluate(_WORDS)
+    assert seen["lang"] == lang
+    text = seen["text"] + "\n" + seen["svg"]
+    for code in seen["notation"]:
+        text = text.replace(code, " ")
+    only = _vocabulary((seen["T"], seen["kj"]))
+    other = "en" if lang == "de" else "de"
+    tokens = _tokens(text)
+    assert not tokens & only[other], (lang, sorted(tokens & only[other]), text)
+    for word in expect:  # and it does speak it
+        assert word.lower() in text.lower(), (word, text)
+
+
+def test_the_page_follows_the_language_card_in_every_word(tmp_path):
+    """A Katzenjammer game on the page in German, then English, then German again — in the
+    chooser's menus, with the players' own dice, the service's notes — shows no word of the other
+    language; two computer seats from `[game] ai = "2,3"` are marked on the board."""
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 3\nai = "2,3"\nsettle = 0.05\n',
+                              "<browser test>").replace(state_dir=tmp_path, hardware=ALL_FAKE)
+    companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(21))
+    assert companion.table.session.computers.keys() == {1, 2} and companion.language == "de"
+
+    async def until(page, script):
+        await page.wait_for_function(script, timeout=10000)
+
+    async def go():
+        async with opened(companion) as (page, errors):
+            await until(page, "() => (window.maunzPage.state || {}).phase === 'choose'")
+            await until(page, "() => document.getElementById('textview').textContent.includes('Rot: ')")
+            players = await page.evaluate(
+                "() => [...document.querySelectorAll('#kjboard .kj-player')].map((t) => t.textContent)")
+            assert players == ["Computer", "Computer"]  # blue and green: the AI's two seats
+            await page.click('[data-card="hint"]')  # a maunz. card: the service's note says so
+            await until(page, "() => document.getElementById('messages').textContent.includes('tut nichts')")
+            await _check_language(page, "de", ("Würfel", "am Zug", "Steuerkarten", "Eigene Würfel",
+                                               "(Tipp) tut nichts bei Katzenjammer"))
+            await page.click('[data-card="language"]')
+            await until(page, "() => window.maunzPage.lang === 'en' && "
+                              "document.getElementById('textview').textContent.includes('Red: ')")
+            await _check_language(page, "en", ("dice", "to move", "Control cards", "Own dice",
+                                               "'hint' does nothing in Katzenjammer"))
+            await page.click('[data-card="dice"]')  # the players' own dice, said on the OLED
+            await until(page, "() => document.getElementById('instruction').textContent"
+                              ".includes('You roll your dice')")
+            for _ in range(60):  # red's turn, then blue's roll is entered by hand
+                if companion.table.phase == "enter_dice":
+                    break
+                await page.click('[data-button="ok"]')
+                await asyncio.sleep(0.05)
+            await until(page, "() => window.maunzPage.state.phase === 'enter_dice'")
+            await _check_language(page, "en", ("Die III",))
+            await page.click('[data-card="language"]')
+            await until(page, "() => window.maunzPage.lang === 'de' && "
+                              "document.getElementById('instruction').textContent.includes('Würfel III')")
+            await _check_language(page, "de", ("Würfel III", "blättern"))
+            await _shot(page, "katzenjammer-german-dice-entry")
+            assert errors == []
 
     asyncio.run(go())

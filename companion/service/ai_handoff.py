@@ -67,7 +67,7 @@ class AiHandoff:
         self._ai_errors += 1
         if self._ai_errors >= 3:
             self._ai_failed = True
-            self._message("AI failed 3 times in a row; play on without it (see the log)")
+            self._note("note.ai_failed")
 
     def start_ai(self, position, time_limit: float | None = None):
         """Start one AI search for `position` in the background (the worker process or thread);

@@ -29,6 +29,7 @@ from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
+from companion.service.settings import SettingsKeeping
 from companion.service.snapshot import render_message, snapshot
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
@@ -53,7 +54,7 @@ def make_game(config: Config, name: str | None = None):
     return get(g.game, rules=g.rules, players=g.players or None, **settings)
 
 
-class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
+class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
         self.config = config
@@ -72,7 +73,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self.game = self.journal.game  # an unfinished game resumes as the game it was
         self.cards = CardStore(self.journal.conn)
         self.language = self.journal.setting("language", config.game.language)
-        self.ai_seat = self._seat(self.journal.setting("ai", config.game.ai))
+        # the seats the AI plays: one (maunz: its worker), or several (Katzenjammer's computers)
+        self.ai_seats = self._seats_of(self.journal.setting("ai", config.game.ai))
         self.resumed = self.journal.resumable
         start = self.journal.start_position()
         moves = self.journal.moves()
@@ -104,6 +106,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         self._closed = False
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
+        self.notes: list = []  # beside each message: its words for the page in either language, or None
         self._game_messages: set[str] = set()  # those of them about the game in play
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
@@ -116,28 +119,17 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         """Round 1's name for the table (the maunz table was "the referee")."""
         return self.table
 
-    @property
-    def ai_colour(self) -> int | None:
-        return self.ai_seat
-
     def _config_game_name(self) -> str:
         from companion.games import info
 
         return info(self.config.game.game).name
 
-    def _seats(self) -> tuple[str, ...]:
-        return tables.seat_names(self.game.info.name, self.game.seats(self.journal.position()
-                                                                      or self.game.initial_position()))
-
-    def _seat(self, setting: str | None) -> int | None:
-        """The AI's seat from its setting ("off", or a seat's name: maunz "orange"/"grey")."""
-        seats = self._seats()
-        return seats.index(setting) if setting in seats else None
-
     def _make_table(self, start, moves, players):
+        several = getattr(tables.factory(self.game.info.name), "several_ai_seats", False)
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
                             correction_delay=self.config.game.correction_delay, language=self.language,
-                            ai_seat=self.ai_seat, players=players)
+                            ai_seat=self.ai_seats if several else self.ai_seat, players=players,
+                            **self._own_settings())
         if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore
 
@@ -282,7 +274,7 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         the storage problem instead of the referee's picture until a retry succeeds."""
         from companion.service.storage import PROBLEM_LEDS
 
-        self._message(f"storage problem: {self.pending.problem}; the move is kept and retried")
+        self._note("note.storage_move", problem=str(self.pending.problem))
         self._view = None  # the referee's picture is repainted once the journal caught up
         if self._leds != PROBLEM_LEDS:
             self.devices.leds.show(PROBLEM_LEDS)
@@ -302,26 +294,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if not self.pending.flush(now):
             return False
         log.info("storage works again: %s", self.pending.resumed)
-        self._message("storage works again; play on")
+        self._note("note.storage_ok")
         return True
-
-    def _save_settings(self) -> None:
-        ref = self.table
-        known = self.journal.seat_players()
-        for seat, name in enumerate(ref.players[:len(known)]):
-            if name and name != known[seat]:
-                self.journal.set_player(seat, name)
-        language = getattr(ref, "language", self.language)
-        if language != self.language:
-            self.language = language
-            self.journal.set_setting("language", language)
-        ai = getattr(ref, "ai_seat", self.ai_seat)
-        if ai != self.ai_seat:
-            self.ai_seat = ai
-            seats = self._seats()
-            self.journal.set_setting("ai", seats[ai] if ai is not None and ai < len(seats) else "off")
-            if ai is not None and self._ai_pool is None and self._stop_event is not None:
-                self.warm_ai()
 
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
@@ -348,7 +322,8 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._message(f"card {uid}: {function!r} does nothing in {self.game.info.title}", game=True)
+            self._note("note.card_unused", uid=uid, function=function, card=function,
+                       game=self.game.info.title, for_game=True)
             return
         if function in ("player", "event"):
             self.table.on_card(function, now, arg=name)
@@ -358,12 +333,10 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
             try:
                 self._save_settings()
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
-                self._message(f"storage problem: {exc}; the setting applies but is not saved")
+                self._note("note.storage_setting", problem=str(exc))
 
     def _unknown_card(self, uid: str, now: float) -> None:
-        text = (f"unknown card {uid}: enrol it with `companion cards add {uid} FUNCTION`"
-                f" ({', '.join(FUNCTIONS)})")
-        self._message(text)
+        self._note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
         self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     # ------------------------------------------------------------------------------ helpers
@@ -371,23 +344,31 @@ class Companion(AiHandoff, GameSwitching, chance.ChanceDraws):
         if self.recorder is not None:
             self.recorder.event(now, type_, **fields)
 
-    def _message(self, text: str, game: bool = False) -> None:
-        """A one-line notice on the page; `game`: it is about the game in play and goes when
-        another game starts (a device or storage notice stays)."""
+    def _message(self, text: str, note=None, for_game: bool = False) -> None:
+        """A one-line notice: in English for the log (and `messages`); the page shows `note`, a
+        ui Msg, in the table's language where there is one. `for_game`: it is about the game in
+        play and goes when another game starts (a device or storage notice stays)."""
         log.warning("%s", text)
-        if game:
+        if for_game:
             self._game_messages.add(text)
         self.messages.append(text)
-        del self.messages[:-20]
+        self.notes.append(note)
+        del self.messages[:-20], self.notes[:-20]
         self._notify()
 
+    def _note(self, key: str, for_game: bool = False, **params) -> None:
+        from companion.ui.i18n import text
+        from companion.ui.screens import msg
+
+        self._message(text(key, "en", **params), msg(key, **params), for_game)
+
     def record_header(self) -> dict:
-        seats = self._seats()
+        ai = self._ai_text()
         return {
             "game": self.game.info.name, "rules": self.game.rules,
             "start": self.journal.current.start, "moves": self.journal.moves(),
-            "language": self.language,
-            "ai": seats[self.ai_seat] if self.ai_seat is not None and self.ai_seat < len(seats) else None,
+            "language": self.language, "ai": None if ai == "off" else ai,
+            **getattr(self.table, "setting_values", {}),  # a table's own (Katzenjammer: dice)
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
             "first": self.config.game.first,

@@ -11,7 +11,9 @@
     correction_delay = 3.0  # seconds before a wrong bed is flagged
     language = "de"         # or "en"
     ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
-                            # the seat)
+                            # the seat; games of more than two players: several, "2,3")
+    dice = "companion"      # Katzenjammer: who rolls the Miwin dice ("players": they roll their
+                            # own and enter them; the dice card switches it at the table)
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
@@ -72,7 +74,8 @@ class GameConfig:
     settle: float = 0.25
     correction_delay: float = 3.0
     language: str = "de"
-    ai: str = "off"
+    ai: str = "off"           # "off", one seat ("grey", "2") or several ("2,3")
+    dice: str = "companion"   # Katzenjammer: "companion" rolls, or the "players" roll their own
     ai_level: str = "medium"
     ai_time: float = 2.0
     ai_process: bool = True
@@ -133,6 +136,7 @@ class Config:
         g = data.get("game", {})
         v.unknown("game", g, _GAME_KEYS)
         name, rules = v.game(g)
+        players = _players(source, name, int(v.number("game", g, "players", 0, 0, 10, integer=True)))
         game = GameConfig(
             game=name,
             rules=rules,
@@ -140,11 +144,12 @@ class Config:
             settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
-            ai=v.choice("game", g, "ai", "off", ("off", "orange", "grey", "1", "2", "3", "4")),
+            ai=_ai(source, name, players, v.string("game", g, "ai", "off")),
+            dice=v.choice("game", g, "dice", "companion", DICE),
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
-            players=_players(source, name, int(v.number("game", g, "players", 0, 0, 10, integer=True))),
+            players=players,
         )
         w = data.get("web", {})
         v.unknown("web", w, _WEB_KEYS)
@@ -188,6 +193,44 @@ def _players(source, game: str, players: int) -> int:
         raise ConfigError(source, "game", "players", f"bad value {players} for {meta.name}",
                           f"{meta.title} is for {meta.players} players")
     return players
+
+
+def _ai(source, game: str, players: int, value: str) -> str:
+    """The AI's seats, checked against the game's seats: "off", one seat (maunz "orange" or
+    "grey", other games "1".."n") or, in a game of more than two players, several ("2,3").
+    Returned in seat order ("3, 2" -> "2,3")."""
+    from companion import tables
+    from companion.games import info
+
+    meta = info(game)
+    seats = players or meta.min_players
+    names = tables.seat_names(meta.name, seats)
+    wanted = [t.strip() for t in value.strip().lower().split(",")]
+    if wanted == ["off"]:
+        return "off"
+    one = "use one of: " + ", ".join(repr(n) for n in ("off", *names))
+    several = ' (several: comma-separated, "2,3")' if seats > 2 else ""
+
+    def bad(problem: str, fix: str) -> ConfigError:
+        return ConfigError(source, "game", "ai", f"bad value {value!r}: {problem}", fix)
+
+    for token in wanted:
+        if token not in names:
+            more = "" if seats == meta.max_players else ", or set players = " + (
+                str(meta.max_players) if seats + 1 == meta.max_players else f"{seats + 1}-{meta.max_players}")
+            raise bad(f"{meta.name} for {seats} players has no seat {token!r}", one + several + more)
+    if len(set(wanted)) != len(wanted):
+        raise bad("a seat named twice", "name each seat once")
+    if len(wanted) > 1 and meta.max_players <= 2:
+        raise bad(f"{meta.name} is a two-player game and its AI plays one seat (in one worker"
+                  " process)", one)
+    if len(wanted) > 1 and seats <= 2:
+        raise bad("several AI seats need a game of more than two players",
+                  f"name one seat ({one}) or set players = 3-{meta.max_players}")
+    return ",".join(n for n in names if n in wanted)
+
+
+DICE = ("companion", "players")
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 #: A DNS name: dot-separated labels of letters, digits and inner hyphens (a trailing dot allowed).
 _HOST_NAME = re.compile(r"(?=.{1,253}\.?$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)"

@@ -13,7 +13,9 @@ game the companion plays (schema version 2):
                                                      seat's name (maunz: orange | grey)
     players(game_id, seat, name)                  -- who sat where (seats are 0..seats-1)
     moves(game_id, ply, move, position, at)       -- each game's moves and positions as text
-    settings(key, value)                          -- language, ai seat, current game
+    settings(key, value)                          -- language, ai seats ("grey", "2,3"), current
+                                                     game, a table's own settings (dice:
+                                                     companion | players, Katzenjammer)
     cards(uid, function, name, added)             -- control cards (see cards.py)
 
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in

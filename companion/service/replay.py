@@ -33,7 +33,8 @@ def config_from_header(header: dict) -> Config:
         game=GameConfig(game=header.get("game", "maunz"), rules=header.get("rules"),
                         first=header.get("first", "orange"), settle=float(header.get("settle", 0.25)),
                         correction_delay=float(header.get("correction_delay", 3.0)),
-                        language=header.get("language", "de"), ai=ai),
+                        language=header.get("language", "de"), ai=ai,
+                        dice=header.get("dice", "companion")),
         scan_hz=float(header.get("scan_hz", 100.0)),
     )
 
@@ -59,6 +60,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
                 j.set_player(seat, names[key])
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
+        j.set_setting("dice", config.game.dice)
         store = CardStore(j.conn)
         for ev in events:
             if ev["type"] == "card" and ev.get("function") and not ev.get("text"):

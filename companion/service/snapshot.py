@@ -37,6 +37,7 @@ def snapshot(companion) -> dict:
         c._image.save(buf, format="PNG")
         c._png = base64.b64encode(buf.getvalue()).decode("ascii")
     winner = view.winner
+    language = getattr(c.table, "language", c.language)
     out = {
         "game": name,
         "title": game.info.title,
@@ -56,11 +57,14 @@ def snapshot(companion) -> dict:
         "unsaved": min(len(view.moves), sum(1 for p in c.pending.items if p.kind in ("move", "chance"))),
         "storage": c.pending.problem if c.pending.paused else None,
         "winner": None if winner is None else keys[winner],
-        "language": getattr(c.table, "language", c.language),
+        "language": language,
         "ai": None if c.ai_seat is None or c.ai_seat >= len(keys) else keys[c.ai_seat],
+        "ai_seats": [keys[seat] for seat in c.ai_seats if seat < len(keys)],  # several: Katzenjammer
         "players": c.journal.players(),
         "game_id": c.journal.current.id if c.journal.current else None,
-        "messages": list(c.messages[-3:]),
+        # the service's notices, in the page's language where they have words in both
+        "messages": [m if n is None else n.text(language)
+                     for m, n in zip(c.messages[-3:], getattr(c, "notes", [None] * 3)[-3:])],
     }
     page_view = tables.page_view(name)
     if page_view is not None:

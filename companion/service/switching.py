@@ -30,7 +30,7 @@ class GameSwitching:
 
         if not tables.has(name):
             known = ", ".join(tables.names())
-            self._message(f"game card {name!r}: no table for that game; games with a table: {known}")
+            self._note("note.no_table", name=name, known=known)
             return
         choices = [(n, info(n).title) for n in tables.names()]
         chosen = self.menu.on_game_card(info(name).name, choices, self.game.info.name)
@@ -53,8 +53,8 @@ class GameSwitching:
         start = game.initial_position()
         self.journal.switch_game(game, game.format_position(start))
         self.game = game
-        ai = old_seats[self.ai_seat] if self.ai_seat is not None else None
-        self.ai_seat = self._seat(ai)
+        ai = ",".join(old_seats[i] for i in self.ai_seats if i < len(old_seats))
+        self.ai_seats = self._seats_of(ai)  # the seats of the same names, if the new game has them
         seats = len(self.journal.seat_players())
         players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
         for seat, player in enumerate(players):
@@ -62,7 +62,8 @@ class GameSwitching:
                 self.journal.set_player(seat, player)
         self.table = self._make_table(start, (), players)
         # "the AI card does nothing in Katzenjammer" is no news once Cats is on the table
-        self.messages[:] = [m for m in self.messages if m not in self._game_messages]
+        kept = [(m, n) for m, n in zip(self.messages, self.notes) if m not in self._game_messages]
+        self.messages[:], self.notes[:] = [m for m, _ in kept], [n for _, n in kept]
         self._game_messages.clear()
         self._ai_key = None
         log.info("switched to %s: game %d", name, self.journal.current.id)

@@ -29,8 +29,9 @@ TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
                      "companion.tables.katzenjammer.page:page_view", ()),
     "monster-mau-mau": ("companion.tables.monster_mau_mau:MauMauTable",
                         "companion.tables.monster_mau_mau.page:page_view", ()),
-    "cats": ("companion.tables.cats:CatsTable", None, ()),
-    "cat-attack": ("companion.tables.cat_attack:CatAttackTable", None, ()),
+    "cats": ("companion.tables.cats:CatsTable", "companion.tables.cats.page:page_view", ()),
+    "cat-attack": ("companion.tables.cat_attack:CatAttackTable",
+                   "companion.tables.cat_attack.page:page_view", ()),
 }
 
 

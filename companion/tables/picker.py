@@ -5,10 +5,19 @@ plays it. Every event is judged by the engine before it is committed; a refused 
 position as it was and the OLED says why. Chance (the deal, the die) is drawn by the service and
 arrives through `on_chance`. OK held asks for a new game (OK: yes, BACK: no).
 
+BACK held (or the `undo` card) takes back the last event the players picked or tapped, as
+Katzenjammer does: the draws before it stay, the draws after it go with it — but they are kept
+and given again, in order, at the next chance nodes of the same player's turn, so an undo never
+re-rolls a die the players have seen (at a real table the die still lies there); a kept draw
+whose turn went by without it is dropped. One "undo" commit per journaled move taken back. A
+subclass may refuse to take an event back (`irrevocable`: Cats cannot un-show a card).
+
 Subclasses say what the screen shows (`header`, `prompt`, `describe`) and which choices the
 buttons offer (`choices`); everything here is pure (no I/O, no clock).
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError
 from companion.tables.protocol import Commit, TableView
@@ -20,10 +29,22 @@ FLASH_SECONDS = 1.5
 FLASHES = {"ok": LedFrame((LedCell((0, 160, 0), Effect.STEADY),) * SQUARES),
            "no": LedFrame((LedCell((200, 0, 0), Effect.BLINK),) * SQUARES)}
 SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
+WORDS = {"undo_keys": ("rückgängig: Zurück lang", "undo: hold BACK"),
+         "undone": ("zurückgenommen: {event}", "taken back: {event}"),
+         "nothing": ("nichts zurückzunehmen", "nothing to take back"),
+         "kept": ("bleibt für das nächste Mal: {draws}", "kept for the next draw: {draws}"),
+         "reused": ("wie zuvor gezogen: {draws}", "drawn before, given again: {draws}")}
+
+
+class Step(NamedTuple):
+    """What one move of `moves` was: a chance draw or the players' event, and what it caused."""
+
+    chance: bool
+    events: tuple
 
 
 class PickerTable:
-    card_functions = ("new_game", "language", "player", "event")
+    card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=()):
@@ -31,9 +52,16 @@ class PickerTable:
         self.start_position = position if position is not None else game.initial_position()
         self.position = self.start_position
         self.moves: list[str] = []
+        self.history: list[Step] = []   # one per move
+        #: draws an undo took back, in the order they were drawn, each with the turn it was drawn
+        #: in (`chance_owner`): the next chance nodes of that turn get them
+        self.kept: list[tuple[str, object]] = []
         for text in moves:   # resuming: the journal's moves, chance draws included
-            self.position = game.apply(self.position, game.parse_move(self.position, text))
+            chance = game.to_move(self.position) == CHANCE
+            self.position, events = game.apply_with_events(self.position,
+                                                           game.parse_move(self.position, text))
             self.moves.append(text)
+            self.history.append(Step(chance, tuple(events)))
         self.language = language
         self.ai_seat = None          # no AI plays these games
         seats = game.seats(self.position)
@@ -71,6 +99,21 @@ class PickerTable:
         """A choice the table handles itself (not an engine event); True if handled."""
         return False
 
+    def irrevocable(self, events: tuple) -> str | None:
+        """Why an event that caused `events` cannot be taken back (None: it can)."""
+        return None
+
+    def _words(self, key: str, **params) -> str:
+        return WORDS[key][self.language != "de"].format(**params)
+
+    def chance_owner(self, position):
+        """Whose turn a chance draw at `position` belongs to (None: the game's, any turn's)."""
+        return None
+
+    def kept_line(self, draws: list[str], reused: bool = False) -> str:
+        """The OLED's line for draws an undo kept (or that were given again)."""
+        return self._words("reused" if reused else "kept", draws=", ".join(draws))
+
     # Playing --------------------------------------------------------------------------------
     def _apply(self, text: str) -> bool:
         """Judge and apply one event; False (with the reason on screen) if refused."""
@@ -81,6 +124,7 @@ class PickerTable:
             self.refused = self._reason(str(exc))
             return False
         self.moves.append(self.game.format_move(self.position, move))
+        self.history.append(Step(False, tuple(events)))
         self.events = list(events)
         self.said = tuple(self.announce(n, v) for n, v in events)[-SHOWN_ANNOUNCEMENTS:]
         self.refused = None
@@ -106,13 +150,82 @@ class PickerTable:
         if not accepted:
             return False
         self._commits.append(Commit("move", self.moves[-1], self.game.format_position(self.position)))
+        self._draw_kept()
         return True
+
+    # Undo -----------------------------------------------------------------------------------
+    def undo(self, now: float) -> bool:
+        """Take back the last event the players played (see the module docstring)."""
+        self.asking_new = False
+        cut = self._last_event()
+        why = self._words("nothing") if cut is None else self.irrevocable(self.history[cut].events)
+        if why:
+            self.refused, self.flash = why, ("no", now + FLASH_SECONDS)
+            return False
+        before = [self.start_position]   # before[i]: the position before move i
+        for text in self.moves[:-1]:
+            before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
+        event = self.moves[cut]
+        self._commits += [Commit("undo", None, self.game.format_position(before[i]))
+                          for i in range(len(self.moves) - 1, cut - 1, -1)]
+        self.kept = [(self.moves[i], self.chance_owner(before[i]))
+                     for i in range(cut + 1, len(self.moves))] + self.kept
+        del self.moves[cut:], self.history[cut:]
+        self.position = before[cut]
+        # every draw lying on the table for later, not only this undo's: the players see them all
+        self.said = (self._words("undone", event=self.describe(event)),) + (
+            (self.kept_line([d for d, _ in self.kept]),) if self.kept else ())
+        self.refused, self.selected, self.events = None, 0, []
+        self.flash = ("ok", now + FLASH_SECONDS)
+        return True
+
+    def undoable(self) -> bool:
+        """An undo now would take something back (the OLED then says how)."""
+        cut = self._last_event()
+        return cut is not None and self.irrevocable(self.history[cut].events) is None
+
+    def _last_event(self) -> int | None:
+        """The index in `moves` of the players' last event (not a chance draw), or None."""
+        return next((i for i in range(len(self.moves) - 1, -1, -1) if not self.history[i].chance),
+                    None)
+
+    def _draw_kept(self) -> None:
+        """At a chance node again after an undo: the kept draws, in order, committed as moves
+        (journaled before they are shown, like the service's draws). A kept draw that is no
+        outcome here (the game went elsewhere) is dropped with the rest, and the service draws;
+        one of another turn (that turn went by without it) is dropped alone."""
+        given = []
+        while self.kept and self.game.to_move(self.position) == CHANCE \
+                and self.game.outcome(self.position) is None:
+            text, owner = self.kept[0]
+            if owner != self.chance_owner(self.position):
+                self.kept.pop(0)
+                continue
+            try:
+                move = self.game.parse_move(self.position, text)
+            except GameError:
+                move = None
+            if move not in [m for m, _ in self.game.chance_outcomes(self.position)]:
+                self.kept = []
+                break
+            self.kept.pop(0)
+            self.position, events = self.game.apply_with_events(self.position, move)
+            self.moves.append(text)
+            self.history.append(Step(True, tuple(events)))
+            said = self.said + tuple(self.announce(n, v) for n, v in events)
+            self.said = said[-SHOWN_ANNOUNCEMENTS:]
+            self._commits.append(Commit("move", text, self.game.format_position(self.position)))
+            given.append(text)
+        if given:
+            self.said = (self.said + (self.kept_line(given, reused=True),))[-SHOWN_ANNOUNCEMENTS:]
 
     # The protocol -----------------------------------------------------------------------------
     def on_chance(self, move, now: float) -> None:
         # drawn and journaled by the service: apply it, commit nothing
+        before = self.position
         self.position, events = self.game.apply_with_events(self.position, move)
-        self.moves.append(self.game.format_move(self.position, move))
+        self.moves.append(self.game.format_move(before, move))
+        self.history.append(Step(True, tuple(events)))
         self.said = tuple(self.announce(n, v) for n, v in events)[-SHOWN_ANNOUNCEMENTS:]
         self.selected = 0
 
@@ -125,6 +238,9 @@ class PickerTable:
             return
         if name == "ok" and kind == "long":
             self.asking_new = True
+            return
+        if name == "back" and kind == "long":
+            self.undo(now)
             return
         options = self.choices()
         if not options:
@@ -139,6 +255,8 @@ class PickerTable:
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
         if function == "event" and arg:
             self.play(arg, now)
+        elif function == "undo":
+            self.undo(now)
         elif function == "new_game":
             if self.asking_new:
                 self.new_game(now)
@@ -156,6 +274,7 @@ class PickerTable:
 
     def new_game(self, now: float) -> None:
         self.position, self.moves = self.game.initial_position(), []
+        self.history, self.kept = [], []
         self.start_position = self.position
         self.asking_new, self.selected, self.said, self.refused = False, 0, (), None
         self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
@@ -191,6 +310,8 @@ class PickerTable:
         if options and self.game.outcome(self.position) is None:
             pick = options[self.selected % len(options)]
             out.append(f"> {self.describe(pick)}  ({self.selected % len(options) + 1}/{len(options)})")
+        if self.undoable():
+            out.append(self._words("undo_keys"))
         return out
 
     def phase(self) -> str:

@@ -27,7 +27,12 @@ companion/tables/__init__.py) as
 
 where `position` is the game's start position (None: the initial one), `moves` the moves
 already played from it, as text (the service resumes an unfinished game this way), `ai_seat`
-the seat the AI plays (None: nobody) and `players` a name per seat.
+the seat the AI plays (None: nobody; a tuple of seats for a table that says
+`several_ai_seats = True`, as Katzenjammer, whose computers play inside the table) and `players`
+a name per seat. A table with settings of its own (Katzenjammer's `dice`) names them in
+`own_settings` (key -> the values it takes) and reports them in `setting_values` (a dict of texts, changes committed as
+"settings"); the service keeps them in the journal and passes each back to the factory as the
+keyword of its name (the config's `[game]` key of that name before any was kept).
 
 Chance is the service's: at a chance node it draws the outcome (companion/service/chance.py),
 journals it, and only then calls `on_chance` — a table never draws. A table whose chance happens

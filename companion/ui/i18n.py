@@ -5,6 +5,7 @@ before formatting, so callers pass plain values:
     piece  - a piece letter 'o' 'O' 'g' 'G'  -> "das graue Kätzchen" / "the grey kitten"
     kind   - 'k' or 'c'                       -> "Kätzchen" / "kitten"
     colour - 0 or 1                           -> "Orange" / "Grey"
+    card   - a control card's function        -> "Tipp" / "Hint"
 """
 from __future__ import annotations
 
@@ -114,6 +115,40 @@ STRINGS: dict[str, dict[str, str]] = {
     "kj.rolling": {"de": "Die Würfel rollen ...", "en": "Rolling the dice ..."},
     "kj.computer": {"de": "Der Computer zieht ...", "en": "The computer moves ..."},
     "kj.enter_die": {"de": "Würfel {die}: {value}", "en": "Die {die}: {value}"},
+    "kj.dice.companion": {"de": "Der Companion würfelt", "en": "The companion rolls"},
+    "kj.dice.players": {"de": "Ihr würfelt selbst", "en": "You roll your dice"},
+    # the control cards by function (the page's labels say the same)
+    "card.new_game": {"de": "Neues Spiel", "en": "New game"},
+    "card.undo": {"de": "Zug zurück", "en": "Undo"},
+    "card.cat": {"de": "Katze", "en": "Cat"},
+    "card.hint": {"de": "Tipp", "en": "Hint"},
+    "card.ai_orange": {"de": "KI spielt Orange", "en": "AI plays orange"},
+    "card.ai_grey": {"de": "KI spielt Grau", "en": "AI plays grey"},
+    "card.ai_off": {"de": "KI aus", "en": "AI off"},
+    "card.language": {"de": "Sprache", "en": "Language"},
+    "card.player": {"de": "Spielerkarte", "en": "Player card"},
+    "card.game": {"de": "Spielkarte", "en": "Game card"},
+    "card.event": {"de": "Ereigniskarte", "en": "Event card"},
+    "card.dice": {"de": "Eigene Würfel", "en": "Own dice"},
+    # the service's one-line notes on the page (its log keeps the English)
+    "note.card_unused": {"de": "Karte {uid} ({card}) tut nichts bei {game}",
+                         "en": "card {uid}: '{function}' does nothing in {game}"},
+    "note.unknown_card": {"de": "Unbekannte Karte {uid}: anlernen mit `companion cards add {uid}"
+                                " FUNKTION` ({functions})",
+                          "en": "unknown card {uid}: enrol it with `companion cards add {uid}"
+                                " FUNCTION` ({functions})"},
+    "note.no_table": {"de": "Spielkarte '{name}': für dieses Spiel gibt es keinen Tisch; Spiele mit"
+                            " Tisch: {known}",
+                      "en": "game card '{name}': no table for that game; games with a table: {known}"},
+    "note.storage_move": {"de": "Speicherproblem: {problem}; der Zug bleibt und wird wieder versucht",
+                          "en": "storage problem: {problem}; the move is kept and retried"},
+    "note.storage_setting": {"de": "Speicherproblem: {problem}; die Einstellung gilt, ist aber nicht"
+                                   " gespeichert",
+                             "en": "storage problem: {problem}; the setting applies but is not saved"},
+    "note.ai_failed": {"de": "Die KI ist dreimal gescheitert; spielt ohne sie weiter (siehe Log)",
+                       "en": "AI failed 3 times in a row; play on without it (see the log)"},
+    "note.storage_ok": {"de": "Der Speicher geht wieder; weiterspielen",
+                        "en": "storage works again; play on"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
     "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},
@@ -132,6 +167,8 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         params["kind"] = STRINGS[f"kind.{params['kind']}"][lang]
     if "colour" in params:
         params["colour"] = STRINGS[f"colour.{params['colour']}"][lang]
+    if "card" in params:
+        params["card"] = STRINGS[f"card.{params['card']}"][lang]
     return entry[lang].format(**params)
 
 

@@ -86,6 +86,7 @@ DEFAULT_CARDS = (
     ("ai_grey", "AI plays grey"),
     ("ai_off", "AI off"),
     ("language", "Language"),
+    ("dice", "Own dice"),     # Katzenjammer: the players roll their own dice (again: the companion)
     ("player:Anna", "Player Anna"),
     ("player:Ben", "Player Ben"),
 )

@@ -65,7 +65,8 @@ def announce(name: str, value, language: str = "en") -> str:
         p["streets"] = ", ".join(map(str, value))
     elif name == "shop":
         key = "shop.open" if value[1] else "shop.closed"
-        p["shop"] = SHOP_NAMES[value[0]] if en else SHOPS_DE[value[0]].capitalize()
+        shop = SHOPS_DE[value[0]]   # capitalize() would also lower "Tante-Emma-Laden"
+        p["shop"] = SHOP_NAMES[value[0]] if en else shop[0].upper() + shop[1:]
     elif name == "treat":
         seat, treat, victim = value
         p["treat"] = TREAT_NAMES[treat] if en else TREATS_DE[treat]

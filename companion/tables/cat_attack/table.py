@@ -1,7 +1,10 @@
 """Cat Attack at the table. Mog cards are enrolled as `event` cards (their name is the card:
 `C3`, `M5`, `SPEEDY` …): a tap plays it, or puts it down in a cat fight, where the engine checks
 its kind. The die is the service's chance draw. What the cat landed on, the Curiosity card's
-effect, the hit questions and the end-of-turn questions are picked with the buttons."""
+effect, the hit questions and the end-of-turn questions are picked with the buttons.
+
+An undo that takes back an event after which the die was rolled keeps that roll for the next
+roll (the picker's kept draws): pressing 'done' again cannot re-roll a bad number."""
 from __future__ import annotations
 
 from companion.games.base import CHANCE
@@ -25,6 +28,20 @@ class CatAttackTable(PickerTable):
 
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
+
+    def chance_owner(self, position):
+        return position.active   # a roll is the active cat's: kept only for its own turn
+
+    def kept_line(self, draws: list[str], reused: bool = False) -> str:
+        rolls = ", ".join(d.partition(":")[2] for d in draws)
+        de, one = self._de(), len(draws) == 1
+        if reused:
+            return f"Gewürfelt wie zuvor: {rolls}" if de else f"the kept roll: {rolls}"
+        if one:
+            return (f"Wurf {rolls} gilt beim nächsten Würfeln" if de else
+                    f"roll {rolls} stays for the next roll")
+        return (f"Würfe {rolls} gelten für die nächsten Würfe" if de else
+                f"rolls {rolls} stay for the next rolls")
 
     def board(self) -> LedFrame:
         cells = {}
@@ -85,6 +102,8 @@ class CatAttackTable(PickerTable):
             out.append(f"Rauferei: {KINDS_DE[kind]}karte antippen oder 'kann nicht mehr'" if de else
                        f"fight: tap a {KIND_NAMES[kind]} card or 'cannot match'")
         elif ask:
+            if pos.phase == "move" and pos.segment == "die" and pos.die is not None:
+                ask = (f"{pos.die} gewürfelt: {ask[0]}", f"rolled {pos.die}: {ask[1]}")
             out.append(ask[not de])
         if pos.active is not None and pos.larders[pos.active] == (1 << len(TREATS)) - 1:
             out.append("6/6: genau nach Hause würfeln" if de else "6/6: now roll home exactly")

@@ -5,6 +5,12 @@ screen. Reaction cards are enrolled as `event` cards (their name is the event: `
 
 A claimed win is offered for every cat and object, not only the true one, so the choices the
 OLED lists never give a secret away; a wrong claim is refused with "play on".
+
+Undo (BACK held, the undo card) takes back any event but one that showed a secret: a challenge's
+verdict turns a cat card face up, and an accepted win claim tells whose cat loves which object.
+Taking those back cannot make the players forget the card, and would let the challenger guess
+again knowing the answer, so they stay ("cannot take back a revealed card"), and so does
+everything before them. The deal and the lot are chance: never taken back.
 """
 from __future__ import annotations
 
@@ -51,6 +57,20 @@ class CatsTable(PickerTable):
         if played and ("challenge", "wrong") in self.events:
             self.flash = ("no", self.flash[1])   # the verdict in the LEDs: red for a wrong guess
         return played
+
+    def undo(self, now: float) -> bool:
+        if self.reveal:
+            return False   # a player is looking at their cards: nothing else happens meanwhile
+        return super().undo(now)
+
+    def undoable(self) -> bool:
+        return not self.reveal and super().undoable()
+
+    def irrevocable(self, events: tuple) -> str | None:
+        if any(name in ("revealed", "winner") for name, _ in events):
+            return ("eine aufgedeckte Karte bleibt aufgedeckt" if self._de() else
+                    "cannot take back a revealed card")
+        return None
 
     def special(self, event: str, now: float) -> bool:
         if event == SECRET:

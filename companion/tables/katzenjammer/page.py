@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.games.katzenjammer import layout
 from companion.games.katzenjammer.board import COLOURS, RING, STALL, START, nest_count, stall_base
 from companion.games.katzenjammer.notation import format_pieces
-from companion.tables.katzenjammer.screens import option_text
+from companion.tables.katzenjammer.screens import option_text, title_text
 from companion.ui.i18n import text
 
 
@@ -23,7 +23,7 @@ def page_view(table, view) -> dict:
     else:
         lines.append(text(f"head.kj.{pos.to_move}", lang, dice=dice))
     if s.cursor is not None and not s.over:
-        lines.append(s.cursor.title)
+        lines.append(title_text(s.cursor.title, lang))
         lines += [f"{'>' if i == s.cursor.index else ' '} {option_text(o.text, lang)}"
                   for i, o in enumerate(s.cursor.options)]
     elif view.instruction:

@@ -11,21 +11,39 @@ from companion.words import SQUARES, Effect, LedCell, LedFrame
 SEAT_LEDS = ((255, 0, 0), (0, 0, 255), (0, 200, 0), (90, 90, 90))
 WINDOW = 3  # menu lines under the header; the fourth line says the keys
 
-# The chooser's option texts, in German (the chooser speaks English).
+# The chooser's texts (it speaks English, companion/games/katzenjammer/chooser.py) in German:
+# its options, then its menu titles. Die labels ("7", "33", "55=8"), fields ("12", "s3") and
+# counts are the same in both languages.
 _DE = [(r"^void roll: nothing moves, next player$", "Wurf verfällt: nächster Spieler"),
        (r"^enter$", "einsetzen"), (r"^done$", "fertig"),
        (r"^forward to (.+)$", r"vor auf \1"), (r"^back to (.+)$", r"zurück auf \1"),
        (r"^swap with (.+)$", r"tauschen mit \1"), (r"^forward$", "vorwärts"),
        (r"^backward$", "rückwärts"), (r"^([+-]\d) to (\S+), captures (\d)$", r"\1 auf \2, schlägt \3"),
        (r"^([+-]\d) to (\S+)$", r"\1 auf \2")]
+_DE_TITLES = [(r"^dice (\d+)$", r"Würfel \1"), (r"^second die\?$", "zweiter Würfel?"),
+              (r"^(\S+): which piece\?$", r"\1: welche Figur?"), (r"^(\S+): how\?$", r"\1: wie?"),
+              (r"^(\S+): which direction\?$", r"\1: welche Richtung?"),
+              (r"^(\S+): 1 step left, which piece\?$", r"\1: noch 1 Schritt, welche Figur?"),
+              (r"^(\S+): (\d) steps left, which piece\?$", r"\1: noch \2 Schritte, welche Figur?"),
+              (r"^(\S+): how far\?$", r"\1: wie weit?")]
 
 
-def option_text(text: str, language: str) -> str:
+def _translate(text: str, language: str, table) -> str:
     if language == "de":
-        for pattern, repl in _DE:
+        for pattern, repl in table:
             if re.match(pattern, text):
                 return re.sub(pattern, repl, text)
     return text
+
+
+def option_text(text: str, language: str) -> str:
+    """A chooser option ("forward to 12") in `language`."""
+    return _translate(text, language, _DE)
+
+
+def title_text(text: str, language: str) -> str:
+    """A chooser menu's title ("7: which piece?") in `language`."""
+    return _translate(text, language, _DE_TITLES)
 
 
 def leds(session) -> LedFrame:
@@ -39,12 +57,22 @@ def _seat(session, seat: int) -> str:
     return COLOURS[session.position.colours[seat]]
 
 
-def screen(session, language: str, asking: bool = False) -> Screen:
+def screen(session, language: str, asking: bool = False, notice: str | None = None) -> Screen:
+    """The OLED's screen; `notice` (an i18n key: which dice) goes above the menu, in place of its
+    last line (the keys, under a chooser's menu)."""
     pos = session.position
     if asking:
         return Screen("confirm_new_game", lines=(msg("confirm_keys"),))
     if session.show_board:
         return Screen("kj_board", extra=(("position", session.game.format_position(pos)),))
+    shown = _screen(session, language)
+    if notice is None or session.over:
+        return shown
+    return Screen(shown.kind, title=shown.title, lines=((msg(notice),) + shown.lines)[:WINDOW + 1])
+
+
+def _screen(session, language: str) -> Screen:
+    pos = session.position
     if session.over:
         winner = pos.colours[session.winner]
         return Screen("won", title=msg(f"head.kj_won.{winner}"), lines=(msg("new_game_keys"),))
@@ -67,6 +95,6 @@ def screen(session, language: str, asking: bool = False) -> Screen:
                  title=option_text(o.text, language))
              for i, o in enumerate(options[first:first + WINDOW], start=first)]
     lines.append(msg("kj.keys"))
-    step = " · ".join(cursor.path[-2:])
+    step = " · ".join(option_text(choice, language) for choice in cursor.path[-2:])
     return Screen("menu", title=msg(head, dice=dice + (f" {step}" if step else "")),
                   lines=tuple(lines))

@@ -2,9 +2,15 @@
 (companion/games/katzenjammer/session.py).
 
 The pieces are not sensed: the players mirror every move on their own board, so scans are
-ignored. The service draws each roll and journals it before `on_chance` shows it. The AI seat
-(the service's "ai" setting) is played by the expectimax player right here, on the next tick:
-it needs no worker, and its choice depends only on the position, so a replay repeats it.
+ignored. The service draws each roll and journals it before `on_chance` shows it. The AI seats
+(the service's "ai" setting: one seat or several, "2,3") are played by the expectimax player
+right here, on the next tick: it needs no worker, and its choice depends only on the position,
+so a replay repeats it.
+
+Who rolls is the table's own setting `dice` ("companion", or "players": they roll their own
+Miwin dice and enter them): the dice card switches it, the service keeps it in the journal, so
+it lasts through a restart and into the next game. The OLED says which it is after the card and
+when a game resumes.
 """
 from __future__ import annotations
 
@@ -14,28 +20,56 @@ from companion.tables.protocol import Commit, TableView
 
 COMPUTER = "expectimax2"
 #: A seat whose player is called so is played by the computer too (a player card "Computer",
-#: or the name given on the page): the service's `ai` setting names one seat only.
+#: or the name given on the page), beside the service's `ai` seats.
 COMPUTER_NAMES = ("computer", "ki", "ai")
+#: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
+DICE = ("companion", "players")
 
 
 class KatzenjammerTable:
     card_functions = ("new_game", "undo", "language", "player", "dice")
+    #: Settings of this table the service keeps in the journal, with their values (the kept value
+    #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
+    own_settings = {"dice": DICE}
+    #: The computer plays any number of seats here (the service's `ai` setting "2,3").
+    several_ai_seats = True
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=(), physical_dice: bool = False):
+                 language="de", ai_seat=None, players=(), physical_dice: bool = False,
+                 dice: str | None = None):
         self.game = game
         self.language = language
-        self.ai_seat = ai_seat
-        self.physical_dice = physical_dice
+        if ai_seat is None:
+            self.ai_seats: tuple[int, ...] = ()
+        elif isinstance(ai_seat, int):
+            self.ai_seats = (ai_seat,)
+        else:
+            self.ai_seats = tuple(sorted(set(ai_seat)))
+        if dice is not None and dice not in DICE:
+            raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
+        self.physical_dice = physical_dice if dice is None else dice == "players"
         self._players = tuple(players)
         self._commits: list[Commit] = []
         self.asking = False  # OK long: "new game?" (OK yes, BACK no; CAT: the service's menu)
         self.session = self._session(position, moves)
+        #: A line the OLED shows above the menu until the next button (which dice after a resume
+        #: or the dice card), as an i18n key.
+        self.notice: str | None = self._dice_notice() if moves else None
+
+    @property
+    def ai_seat(self) -> int | None:
+        return self.ai_seats[0] if self.ai_seats else None
+
+    @property
+    def setting_values(self) -> dict[str, str]:
+        return {"dice": DICE[self.physical_dice]}
+
+    def _dice_notice(self) -> str:
+        return f"kj.dice.{DICE[self.physical_dice]}"
 
     def _computers(self) -> dict[int, str]:
         seats = {i for i, name in enumerate(self._players) if name.strip().lower() in COMPUTER_NAMES}
-        if self.ai_seat is not None:
-            seats.add(self.ai_seat)
+        seats.update(self.ai_seats)
         return {seat: COMPUTER for seat in seats}
 
     def _session(self, position, moves) -> Session:
@@ -96,8 +130,11 @@ class KatzenjammerTable:
         elif function == "dice":
             self.physical_dice = self.session.physical_dice = not self.physical_dice
             self.session.refresh()
+            self.notice = self._dice_notice()
+            self._commits.append(Commit("settings", None, self._text()))
 
     def on_button(self, name: str, kind: str, now: float) -> None:
+        self.notice = None
         if self.asking:
             if (name, kind) in (("ok", "press"), ("back", "press")):
                 self.asking = False
@@ -135,7 +172,7 @@ class KatzenjammerTable:
 
     def view(self) -> TableView:
         s = self.session
-        screen = screens.screen(s, self.language, asking=self.asking)
+        screen = screens.screen(s, self.language, asking=self.asking, notice=self.notice)
         return TableView(screens.leds(s), screen, s.position, tuple(s.moves), self.phase,
                          screen.instruction(self.language), False, False, s.winner)
 

@@ -24,6 +24,7 @@
       card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
       card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
       card_language: "Language", card_player: "Player {name}", card_game: "Game: {title}",
+      card_dice: "Own dice",
     },
     de: {
       connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
@@ -39,6 +40,7 @@
       card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
       card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
       card_language: "Sprache", card_player: "Spieler {name}", card_game: "Spiel: {title}",
+      card_dice: "Eigene Würfel",
     },
   };
 
@@ -63,6 +65,7 @@
     answered: null,         // the kitten-or-cat question the picker last answered
   };
   window.maunzPage = page;   // for debugging and the browser tests
+  page.words = T;            // the browser test checks a page's words against both languages
 
   const $ = (id) => document.getElementById(id);
   const t = (key) => (T[page.lang] && T[page.lang][key]) || T.en[key] || key;

@@ -13,10 +13,11 @@
   const TINT = { r: "#f7d4d0", b: "#d3e0f5", g: "#d2ecd5", k: "#d9d9d9" };
   const DIE_NAMES = ["III", "IV", "V"];
   const WORDS = {
-    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolls …", dice: "dice" },
-    de: { to_move: "am Zug", wins: "gewinnt!", last: "zuletzt", rolling: "würfelt …", dice: "Würfel" },
+    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolls …" },
+    de: { to_move: "am Zug", wins: "gewinnt!", last: "zuletzt", rolling: "würfelt …" },
   };
   let words = WORDS.en;
+  if (window.maunzPage) window.maunzPage.kjWords = WORDS;   // for the browser test's word check
 
   function el(tag, attrs, parent, text) {
     const node = document.createElementNS(NS, tag);
@@ -78,7 +79,7 @@
       const name = el("text", { x: lx, y: ly, class: "kj-name" + (turn ? " turn" : ""),
                                 fill: INK[seat.colour] }, g, seat.name);
       name.setAttribute("data-colour", seat.colour);
-      const who = seat.key && ((players && players[seat.key]) || (ai === seat.key ? "Computer" : ""));
+      const who = seat.key && ((players && players[seat.key]) || (ai.includes(seat.key) ? "Computer" : ""));
       if (who) el("text", { x: lx, y: ly + 0.45, class: "kj-player" }, g, who);
       if (turn) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn", fill: INK[seat.colour] }, g, words.to_move);
       if (b.winner === seat.colour) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn",
@@ -149,7 +150,8 @@
     if (!svg) {
       svg = el("svg", { id: "kjboard", role: "img", "aria-label": "Katzenjammer" }, box);
     }
-    draw(svg, state.board, state.players || {}, state.ai);
+    // the computer's seats: several in Katzenjammer ([game] ai = "2,3"); "ai" is the first
+    draw(svg, state.board, state.players || {}, state.ai_seats || (state.ai ? [state.ai] : []));
     svg.dataset.toMove = state.board.to_move || "";
     svg.dataset.winner = state.board.winner || "";
     const banner = $("winner");   // the two-colour winner banner belongs to maunz

@@ -1,0 +1,173 @@
+"""The page's view of a Cat Attack game, as data for its drawing (static/events.js): a seat per
+player with its colour, lives as pips (lost ones hollow), the larder's six treats, home or out,
+the hand's size, retired seats; the four shops open or closed; where the car is; whose turn, the
+Mog card played, this turn's die rolls (Speedy Cat's extra ones too) and the rolls still due;
+the cat fight; the winner; and the last lines the companion said. Every label comes in the
+table's language (de, en). Cat Attack has no secrets the companion knows: hands are counts.
+The same as text goes beneath the drawing (its caption, for screen readers)."""
+from __future__ import annotations
+
+from companion.games.base import CHANCE
+from companion.games.cat_attack.announce import announce
+from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, SPECIALS, TREATS,
+                                              treat_count)
+from companion.tables import eventlog
+
+#: One colour per seat (the game's life stones come in six colours the rulebook does not name).
+SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
+#: The treats' colours (as on the LED grid: blue bird, brown mouse, white milk, pink fish,
+#: green vitamins, purple cat food).
+TREAT_COLOURS = ("#5aa0ff", "#96643c", "#ffffff", "#ff5aa0", "#00b400", "#a000c8")
+
+WORDS = {
+    "de": {
+        "lives": "Leben", "larder": "Speisekammer", "shops": "Läden", "open": "offen",
+        "closed": "geschlossen", "car": "Auto", "parking": "Parkplatz", "street": "Straße",
+        "die": "Würfel", "rolls_due": "noch {n} Wurf|noch {n} Würfe", "to_move": "am Zug",
+        "retired": "im Ruhestand", "home": "zu Hause", "away": "unterwegs", "cards": "Karten",
+        "said": "Zuletzt", "fight": "Rauferei", "card": "Karte", "wins": "gewinnt!",
+        "draw": "Unentschieden", "pile": "Stapel", "treats": "Leckerbissen",
+        "end.home": "sechs Leckerbissen und genau nach Hause gewürfelt",
+        "end.last": "die letzte Katze, die noch steht",
+        "end.draw": "das Auto erwischte die letzten Katzen zugleich",
+        "end.time": "Zeit um: Leben + Leckerbissen",
+        "six": "6/6: genau nach Hause würfeln", "rolling": "würfelt …", "start": "Startspieler wird ausgelost",
+    },
+    "en": {
+        "lives": "lives", "larder": "larder", "shops": "shops", "open": "open", "closed": "closed",
+        "car": "car", "parking": "parking lot", "street": "street", "die": "die",
+        "rolls_due": "{n} more roll|{n} more rolls", "to_move": "to move", "retired": "retired",
+        "home": "at home", "away": "out", "cards": "cards", "said": "Last said", "fight": "cat fight",
+        "card": "card", "wins": "wins!", "draw": "A draw", "pile": "pile", "treats": "treats",
+        "end.home": "six treats and home with an exact roll",
+        "end.last": "the last cat standing", "end.draw": "the car took the last cats at once",
+        "end.time": "time is up: lives + treats",
+        "six": "6/6: now roll home exactly", "rolling": "rolls …", "start": "drawing the start player",
+    },
+}
+TREAT_NAMES = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Katzenfutter"),
+               "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
+#: Under the larder's treats, where a seat's card has room for about eight letters.
+TREAT_SHORT = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Futter"),
+               "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
+SHOP_NAMES = {"de": ("Molkerei", "Fischgeschäft", "Tierarzt", "Tante-Emma-Laden"),
+              "en": ("dairy", "fishmonger", "vet", "corner shop")}
+KIND_WORDS = {"de": ("Katze", "Maus", "Vogel"), "en": ("cat", "mouse", "bird")}
+SPECIAL_NAMES = {"de": ("Flinke Katze", "Katzenangriff", "Raubkatze"),
+                 "en": ("Speedy Cat", "Cat Attack", "Cat Burglar")}
+PLAY_WORDS = {"de": {"fight": "Rauferei", "six": "Sechskatzen-Magie", "loot": "Plündern",
+                     "time": "Zeit um"},
+              "en": {"fight": "cat fight", "six": "six-cats magic", "loot": "loot", "time": "time up"}}
+
+
+def _lang(table) -> str:
+    return "en" if table.language == "en" else "de"
+
+
+def card_name(token: str, lang: str) -> str:
+    """A Mog card in words: C3 -> "Katze 3" / "cat 3", SPEEDY -> "Flinke Katze" / "Speedy Cat"."""
+    if token in SPECIALS:
+        return SPECIAL_NAMES[lang][SPECIALS.index(token)]
+    return f"{KIND_WORDS[lang][KINDS.index(token[0])]} {token[1:]}"
+
+
+def _plural(template: str, n: int) -> str:
+    one, many = template.split("|")
+    return (one if n == 1 else many).format(n=n)
+
+
+def this_turn(table) -> tuple[str | None, list[int]]:
+    """The active seat's play this turn (a Mog card in words, a fight, six-cats magic) and its
+    die rolls in order: Speedy Cat's three extra ones and the normal one."""
+    pos, lang = table.position, _lang(table)
+    play, rolls = None, []
+    for entry in reversed(eventlog.entries(table)):
+        if entry.before.active != pos.active or pos.active is None:
+            break
+        move = entry.move
+        if move.kind == "d6":
+            rolls.insert(0, move.a)
+        elif entry.before.phase == CARD and play is None:
+            play = (card_name(move.card, lang) if move.kind == "card"
+                    else PLAY_WORDS[lang].get(move.kind, move.kind))
+    return play, rolls
+
+
+def page_view(table, view=None) -> dict:
+    board = board_view(table)
+    return {"view": "cat-attack", "text": caption(board), "to_move": board["to_move"],
+            "catattack": board}
+
+
+def board_view(table) -> dict:
+    pos, lang, game = table.position, _lang(table), table.game
+    words = WORDS[lang]
+    outcome = game.outcome(pos)
+    acting = game.to_move(pos) if outcome is None else None
+    play, rolls = this_turn(table) if outcome is None else (None, [])
+    seats = []
+    for s in range(pos.seats):
+        seats.append({
+            "seat": s + 1, "name": table.seat_name(s), "colour": SEAT_COLOURS[s],
+            "lives": pos.lives[s], "retired": not pos.alive(s), "home": pos.home[s],
+            "larder": [bool(pos.larders[s] >> t & 1) for t in range(len(TREATS))],
+            "treats": treat_count(pos.larders[s]), "full": pos.larders[s] == FULL_LARDER,
+            "hand": pos.hands[s], "active": outcome is None and pos.active == s,
+            "acting": acting == s,
+            "winner": outcome is not None and outcome.winner == s,
+        })
+    banner = None
+    if outcome is not None:
+        head = (f"{table.seat_name(outcome.winner)} {words['wins']}" if outcome.winner is not None
+                else words["draw"])
+        banner = {"winner": None if outcome.winner is None else outcome.winner + 1,
+                  "end": pos.end, "head": head, "why": words[f"end.{pos.end}"]}
+    fight = None
+    if pos.fight is not None:
+        a, d, kind = pos.fight
+        fight = {"attacker": a + 1, "defender": d + 1,
+                 "kind": KIND_WORDS[lang][KINDS.index(kind)],
+                 "text": f"{words['fight']}: {table.seat_name(a)} – {table.seat_name(d)}"
+                         f" ({KIND_WORDS[lang][KINDS.index(kind)]})"}
+    car = pos.car
+    return {
+        "lives_max": getattr(game, "lives", max(pos.lives)), "seats": seats,
+        "treats": [{"key": TREATS[t], "name": TREAT_NAMES[lang][t], "short": TREAT_SHORT[lang][t],
+                    "colour": TREAT_COLOURS[t]}
+                   for t in range(len(TREATS))],
+        "shops": [{"key": SHOPS[i], "name": SHOP_NAMES[lang][i], "open": bool(pos.shops >> i & 1),
+                   "treat": TREAT_NAMES[lang][TREATS.index(SHOPS[i])]} for i in range(len(SHOPS))],
+        "car": {"at": car, "label": words["parking"] if car == 0 else f"{words['street']} {car}"},
+        "phase": table.phase(), "headline": table.header(),
+        "active": None if pos.active is None or outcome is not None else pos.active + 1,
+        "to_move": None if acting is None or acting == CHANCE else str(acting + 1),
+        "die": pos.die, "rolls": rolls, "play": play,
+        "rolls_due": 0 if outcome is not None else pos.rolls,
+        "rolls_text": _plural(words["rolls_due"], pos.rolls) if pos.rolls and outcome is None else "",
+        "fight": fight, "banner": banner, "said": eventlog.said(table, announce),
+        "refused": table.refused, "deck": {"pile": pos.pile, "discard": pos.discard},
+        "labels": {k: v for k, v in words.items() if "." not in k and k != "rolls_due"},
+    }
+
+
+def caption(board: dict) -> str:
+    """The drawing in words: the headline, every seat, the shops and the car, the turn."""
+    w = board["labels"]
+    lines = [board["headline"]]
+    if board["banner"]:
+        lines.append(board["banner"]["why"])
+    for seat in board["seats"]:
+        have = [t["name"] for t, got in zip(board["treats"], seat["larder"]) if got]
+        state = w["retired"] if seat["retired"] else (w["home"] if seat["home"] else w["away"])
+        lines.append(f"{seat['name']}: {w['lives']} {seat['lives']}/{board['lives_max']}, "
+                     f"{w['treats']} {seat['treats']}/6 ({', '.join(have) or '-'}), {state}")
+    shops = ", ".join(f"{s['name']} {w['open'] if s['open'] else w['closed']}" for s in board["shops"])
+    lines.append(f"{w['shops']}: {shops}; {w['car']}: {board['car']['label']}")
+    if board["play"] or board["rolls"]:
+        rolls = " ".join(map(str, board["rolls"])) or "-"
+        lines.append(f"{w['card']}: {board['play'] or '-'}; {w['die']}: {rolls}"
+                     + (f" ({board['rolls_text']})" if board["rolls_text"] else ""))
+    if board["fight"]:
+        lines.append(board["fight"]["text"])
+    lines += board["said"]
+    return "\n".join(lines)

@@ -1,0 +1,170 @@
+"""The page's view of a Cats game, as data for its drawing (static/events.js): the seats with
+their names, whose turn and who acts now, each seat's revealed cat and whether it has used its
+challenge; the five cats (revealed owner, moved, hissed at, locked by a Schnurr, sent by a
+Miau); the step counter (4 steps, at most 2 on objects); the turn's stages; the history of the
+reaction cards and challenges; the winner; the last lines said. Every label in the table's
+language (de, en).
+
+Only what everyone at the table sees: it is built from the public parts of the position
+(`revealed`, `challenged`, the step counts, the reaction window) and the public moves, never from
+`secrets` — a seat's cat appears only once the table has seen it turned over (a challenge) and
+its character only when it wins. While the OLED shows one player their cards the page says
+whose turn it is to look, not what they see. The same as text goes beneath the drawing (its
+caption, for screen readers)."""
+from __future__ import annotations
+
+from companion.games.base import CHANCE
+from companion.games.cats.announce import announce
+from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, MOVE, N_CATS,
+                                        OVER, REACT, SWAP)
+from companion.tables import eventlog
+from companion.tables.cats.table import CHARACTERS_DE, CHARACTERS_EN, OBJECTS_DE, OBJECTS_EN
+
+HISTORY = 8   # reaction cards and challenges shown, newest last
+
+WORDS = {
+    "de": {
+        "cat": "Katze", "cats": "Katzen", "steps": "Schritte", "objects": "Objekte",
+        "challenge": "Herausforderung", "challenge_used": "Herausforderung verbraucht",
+        "challenge_free": "Herausforderung frei", "to_move": "am Zug", "acts": "reagiert",
+        "moved": "gezogen", "moved_last": "zuletzt gezogen", "hissed": "angefaucht", "locked": "Schnurr: bleibt", "revealed": "aufgedeckt",
+        "history": "Reaktionskarten", "none_yet": "noch keine", "said": "Zuletzt",
+        "quiet": "erste Runde: kein Fauchen, keine Reaktionen, keine Herausforderung",
+        "stage.move": "Ziehen", "stage.react": "Reaktionen", "stage.swap": "Tauschen",
+        "stage.challenge": "Herausfordern", "wins": "gewinnt!", "room": "Raum",
+        "right": "richtig", "wrong": "falsch", "looks": "sieht die Geheimkarten an",
+        "alone": "schaut gleich allein", "shuffling": "Karten werden verteilt", "lot": "Startspieler wird ausgelost",
+        "pile": "Stapel", "owner": "gehört",
+    },
+    "en": {
+        "cat": "cat", "cats": "cats", "steps": "steps", "objects": "objects",
+        "challenge": "challenge", "challenge_used": "challenge used",
+        "challenge_free": "challenge left", "to_move": "to move", "acts": "reacts",
+        "moved": "moved", "moved_last": "moved last", "hissed": "hissed at", "locked": "Schnurr: stays", "revealed": "revealed",
+        "history": "Reaction cards", "none_yet": "none yet", "said": "Last said",
+        "quiet": "first round: no hissing, reactions or challenges",
+        "stage.move": "move", "stage.react": "reactions", "stage.swap": "swap",
+        "stage.challenge": "challenge", "wins": "wins!", "room": "room",
+        "right": "right", "wrong": "wrong", "looks": "looks at the secret cards",
+        "alone": "is about to look alone", "shuffling": "dealing the cards", "lot": "drawing the start player",
+        "pile": "pile", "owner": "owned by",
+    },
+}
+STAGES = (MOVE, REACT, SWAP, CHALLENGE)
+
+
+def _lang(table) -> str:
+    return "en" if table.language == "en" else "de"
+
+
+def page_view(table, view=None) -> dict:
+    board = board_view(table)
+    return {"view": "cats", "text": caption(board), "to_move": board["to_move"], "cats": board}
+
+
+def history(table) -> list[dict]:
+    """The reaction cards and challenges played this game, in order: who, what, the verdict."""
+    lang, out = _lang(table), []
+    w = WORDS[lang]
+    for entry in eventlog.entries(table):
+        move, seat = entry.move, entry.before.turn
+        if move.kind not in ("miau", "schnurr", "challenge") or seat is None:
+            continue
+        item = {"seat": seat + 1, "name": table.seat_name(seat), "card": move.kind}
+        if move.kind == "miau":
+            item.update(cat=move.a + 1, room=move.b + 1,
+                        text=f"Miau: {w['cat']} {move.a + 1} → {w['room']} {move.b + 1}")
+        elif move.kind == "schnurr":
+            cat = entry.before.pending
+            item.update(cat=None if cat is None else cat + 1,
+                        text="Schnurr" + ("" if cat is None else f": {w['cat']} {cat + 1}"))
+        else:
+            verdict = dict(entry.events).get("challenge")
+            target = table.seat_name(move.a)
+            item.update(card="challenge", target=move.a + 1, cat=move.b + 1, verdict=verdict,
+                        text=f"{w['challenge']}: {target} = {w['cat']} {move.b + 1}"
+                             + (f" ({w[verdict]})" if verdict in ("right", "wrong") else ""))
+        out.append(item)
+    return out[-HISTORY:]
+
+
+def board_view(table) -> dict:
+    pos, lang, game = table.position, _lang(table), table.game
+    w = WORDS[lang]
+    outcome = game.outcome(pos)
+    acting = game.to_move(pos) if outcome is None else None
+    setting_up = pos.active is None
+    seats = [{
+        "seat": s + 1, "name": table.seat_name(s),
+        "active": outcome is None and pos.active == s,
+        "acting": acting == s and not table.reveal,
+        "challenge_used": bool(pos.challenged >> s & 1),
+        "had_turn": bool(pos.had >> s & 1),
+        "cat": next((c + 1 for c, owner in enumerate(pos.revealed) if owner == s), None),
+        "winner": outcome is not None and outcome.winner == s,
+    } for s in range(pos.seats)]
+    cats = [{
+        "cat": c + 1,
+        "owner": None if pos.revealed[c] is None else pos.revealed[c] + 1,
+        "moved": bool(pos.moved >> c & 1), "hissed": bool(pos.hissed >> c & 1),
+        "locked": bool(pos.locked >> c & 1), "last": pos.last == c,
+        "miau": None if pos.miau[c] is None else {
+            "seat": pos.miau[c][0] + 1,
+            "room": None if pos.miau[c][1] is None else pos.miau[c][1] + 1},
+        "won": None,
+    } for c in range(N_CATS)]
+    winner = None
+    if outcome is not None:   # the winner's cards are on the table now: cat and character
+        cat, obj = pos.win
+        cats[cat]["won"] = seats[outcome.winner]["seat"]
+        seats[outcome.winner]["cat"] = cat + 1
+        chars, objects = (CHARACTERS_EN, OBJECTS_EN) if lang == "en" else (CHARACTERS_DE, OBJECTS_DE)
+        winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": chars[obj],
+                  "object": objects[obj],
+                  "head": f"{table.seat_name(outcome.winner)} {w['wins']}",
+                  "why": f"{w['cat']} {cat + 1}, {chars[obj]} ({objects[obj]})"}
+    reveal = None
+    if table.reveal and outcome is None:   # whose turn it is to look, never what they see
+        seat = table.reveal[0]
+        reveal = {"seat": seat + 1, "showing": bool(table.showing),
+                  "text": f"{table.seat_name(seat)} {w['looks'] if table.showing else w['alone']}"}
+    phase = pos.phase
+    quiet = (not setting_up and phase != OVER and game.engine.quiet(pos, game.rules_set))
+    return {
+        "seats": seats, "cats": cats, "phase": table.phase(), "headline": table.header(),
+        "active": None if setting_up or outcome is not None else pos.active + 1,
+        "to_move": None if acting is None or acting == CHANCE or table.reveal else str(acting + 1),
+        "steps": pos.steps, "object_steps": pos.object_steps, "max_steps": MAX_STEPS,
+        "max_object_steps": MAX_OBJECT_STEPS,
+        "stages": [{"key": k, "label": w[f"stage.{k}"], "current": phase == k} for k in STAGES],
+        "setup": w["shuffling"] if phase == "deal" else w["lot"] if phase == "lot" else None,
+        "quiet": quiet, "history": history(table), "reveal": reveal, "winner": winner,
+        "said": eventlog.said(table, announce), "refused": table.refused,
+        "deck": {"pile": pos.pile, "discard": pos.discard},
+        "labels": {k: v for k, v in w.items() if "." not in k},
+    }
+
+
+def caption(board: dict) -> str:
+    """The drawing in words: the headline, the seats, the steps, the reaction cards."""
+    w = board["labels"]
+    lines = [board["headline"]]
+    if board["winner"]:
+        lines.append(board["winner"]["why"])
+    if board["reveal"]:
+        lines.append(board["reveal"]["text"])
+    for seat in board["seats"]:
+        parts = [seat["name"]]
+        if seat["cat"]:
+            parts.append(f"{w['cat']} {seat['cat']} ({w['revealed']})")
+        parts.append(w["challenge_used"] if seat["challenge_used"] else w["challenge_free"])
+        lines.append(", ".join(parts))
+    if board["active"] is not None:
+        lines.append(f"{w['steps']} {board['steps']}/{board['max_steps']}, "
+                     f"{w['objects']} {board['object_steps']}/{board['max_object_steps']}")
+    if board["quiet"]:
+        lines.append(w["quiet"])
+    if board["history"]:
+        lines.append(f"{w['history']}: " + "; ".join(f"{h['name']}: {h['text']}" for h in board["history"]))
+    lines += board["said"]
+    return "\n".join(lines)
