@@ -6,6 +6,7 @@ Every target is a function `main(argv: list[str]) -> int`.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -23,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),
-    "cards": ("companion.service.cards_cli:main", "control cards: 'cards enrol', 'cards list'"),
+    "cards": ("companion.service.cards_cli:main", "control cards and card decks: enrol, add, list, remove, write-deck, enrol-deck"),
     "history": ("companion.service.history_cli:history_main", "list the games played"),
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
@@ -35,12 +36,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def _usage() -> str:
     lines = ["usage: companion COMMAND [ARGS...]", "", "commands:"]
-    lines += [f"  {name:<10} {help_}" for name, (_, help_) in COMMANDS.items()]
+    w = max(map(len, COMMANDS))  # the longest name ("monster-mau-mau") keeps the column straight
+    lines += [f"  {name:<{w}}  {help_}" for name, (_, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _dispatch(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # `companion history | head`: the reader has all it wanted; no traceback for that. Point
+        # stdout at /dev/null so the interpreter's last flush does not raise it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(_usage())
         return 0

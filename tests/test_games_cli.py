@@ -47,3 +47,41 @@ def test_bad_argument_is_one_line_and_status_2(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "companion games: unrecognized arguments: --colour" in err
+
+
+def test_help_keeps_every_command_in_one_column(capsys):
+    # QA: "katzenjammer Katzenjammer engine" and "monster-mau-mau Monster Mau Mau referee" ran
+    # into their help text, one space apart, out of line with the rest
+    assert cli.main(["--help"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
+    assert len(rows) == len(cli.COMMANDS)
+    starts = {len(line) - len(line[2:].split(None, 1)[1]) for line in rows}
+    assert len(starts) == 1  # every help text starts in the same column
+    assert all(re.match(r"  \S+ {2,}\S", line) for line in rows)
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    # QA: `companion --help | head -1` printed a BrokenPipeError traceback
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from companion.cli import main; sys.exit(main())",
+                             "--help"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the first line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(30) == 1 and err == ""
+
+
+def test_help_names_every_cards_subcommand(capsys):
+    # QA: `companion --help` named only 'cards enrol' and 'cards list'; the README's
+    # write-deck and enrol-deck were nowhere in it
+    from companion.service import cards_cli
+
+    assert cli.main(["--help"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.split()[:1] == ["cards"])
+    try:
+        cards_cli.main(["--help"])
+    except SystemExit:
+        pass
+    subs = re.search(r"\{([a-z,-]+)\}", capsys.readouterr().out).group(1).split(",")
+    assert subs and all(sub in line for sub in subs), (line, subs)

@@ -32,7 +32,7 @@ READ_JS = """() => {
 }"""
 
 
-async def _start(state_dir: Path):
+async def _start(state_dir: Path, language: str = "en", seed: int = SEED):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
@@ -40,18 +40,18 @@ async def _start(state_dir: Path):
     from companion.web import start_web
 
     config = Config(source="<browser test>").replace(
-        game=GameConfig(game="monster-mau-mau", language="en"), state_dir=state_dir, hardware=ALL_FAKE)
+        game=GameConfig(game="monster-mau-mau", language=language), state_dir=state_dir, hardware=ALL_FAKE)
     companion = Companion(config, build_fakes(), state_dir=state_dir)
-    companion.virtual = VirtualCards(SEED, delay=0.02)
+    companion.virtual = VirtualCards(seed, delay=0.02)
     task = asyncio.create_task(companion.run())
     runner = await start_web(companion, "127.0.0.1", 0, control=True)
     return companion, task, runner
 
 
-async def _until(page, pred, timeout=15.0):
+async def _until(page, pred, timeout=15.0, read_js=READ_JS):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        st = await page.evaluate(READ_JS)
+        st = await page.evaluate(read_js)
         if pred(st):
             return st
         await asyncio.sleep(0.02)

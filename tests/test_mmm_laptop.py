@@ -96,6 +96,15 @@ def test_terminal_game_subprocess():
     assert r.stdout.rstrip().endswith("wins") or r.stdout.rstrip().endswith("stopped")
 
 
+def test_terminal_speaks_one_language_by_default():
+    # QA: the default German screen among the terminal's English words read "| Am Zug: you"
+    r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--seed", "3", "--players", "2"],
+                       input="d\nq\n", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "| Top: " in r.stdout and "| To play: you" in r.stdout and "your hand: " in r.stdout
+    assert "Oben" not in r.stdout and "Am Zug" not in r.stdout
+
+
 def test_terminal_bad_settings_exit_2():
     r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--players", "12"],
                        capture_output=True, text=True, timeout=60, input="")

@@ -72,6 +72,11 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
         step(c, clock)
     hand = v.snapshot()["hand"]
     missing = next(f for f in COUNTS if f not in hand)
+    # the refusals are in the table's language (the page shows them): German by default
+    assert v.person(c.table, c.devices, "play", missing) == f"{missing} ist nicht auf deiner Hand"
+    assert v.person(c.table, c.devices, "pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
+    c.table.on_card("language", clock.t)
+    assert c.table.language == "en"
     assert v.person(c.table, c.devices, "play", missing) == f"{missing} is not in your hand"
     assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
     assert v.person(c.table, c.devices, "draw") is None
@@ -86,7 +91,12 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     step(c, clock)
     v.sync(c.table)
     if v.deck.position.turn != 0:
-        assert v.person(c.table, c.devices, "draw").startswith("it is seat 2")
+        assert v.person(c.table, c.devices, "draw") == "it is seat 2's turn"
+        c.table.session.names = ["", "Anna"]  # as a player card at the set-up names seat 2
+        assert c.table.session.name(1) == "Anna"  # the refusal uses the name
+        assert v.person(c.table, c.devices, "draw") == "it is Anna's turn"
+        c.table.on_card("language", clock.t)
+        assert v.person(c.table, c.devices, "draw") == "Anna ist dran"
 
 
 def test_undo_deals_the_virtual_deck_again_and_replays(tmp_path):
@@ -106,3 +116,44 @@ def test_undo_deals_the_virtual_deck_again_and_replays(tmp_path):
     v.sync(c.table)
     assert v.deck.log == c.journal.moves() and cards_everywhere(v) == Counter(COUNTS)
     assert v.deck.position == c.table.session.position
+
+
+def test_a_computer_players_move_undone_is_played_again(tmp_path):
+    # QA: the undo card on a computer player's move left the page waiting for that seat forever
+    # (its last taps were "not yet on the table": the table was back where they started from)
+    c, clock = setup(tmp_path, players=2, seed=11)
+    v = c.virtual
+    for _ in range(100):
+        v.sync(c.table)
+        if v.deck.position.turn == 0:
+            if len(c.journal.moves()) > 3:
+                break  # a computer player's move was the last one
+            v.person(c.table, c.devices, "draw" if v.deck.position.phase == "play" else "pass")
+        step(c, clock)
+    moves = c.journal.moves()
+    assert v.deck.position.turn == 0 and len(moves) > 3
+    v._next = float("inf")  # hold the computer players still while the undo lands
+    c.devices.cards.tap("04:AA:00:00:00:00:01", "maunz:undo")
+    step(c, clock)
+    assert c.journal.moves() == moves[:-1]
+    v._next = 0.0
+    step(c, clock, 20)
+    assert c.journal.moves()[:len(moves)] == moves  # the same deck: it plays the same move again
+
+
+def test_the_draw_pile_is_counted_from_the_deal_not_before(tmp_path):
+    # QA: during the set-up (2 players chosen) the page's draw pile said 82, a 4x7 deal's pile
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    c.virtual = VirtualCards(5, delay=0.0)
+    step(c, clock)
+    press(c, clock, "back")
+    press(c, clock, "back")  # 2 players
+    press(c, clock, "ok")
+    assert c.snapshot()["stage"] == "deal" and c.snapshot()["pile"] is None
+    press(c, clock, "ok")
+    step(c, clock, 6)
+    snap = c.snapshot()
+    hands = [s["cards"] for s in snap["seats"]]
+    assert snap["stage"] == "play" and len(hands) == 2
+    assert snap["pile"] + snap["discard"] + sum(hands) == 110

@@ -333,6 +333,41 @@ def test_menu_switches_games_after_a_confirmation(tally, tmp_path):
     assert conn.execute("SELECT result FROM games WHERE game='tally'").fetchone() == ("1",)
 
 
+def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path):
+    # QA: under "choose a game" the caption kept saying the table's "Place a kitten"
+    c, p = make(tmp_path, language="en")
+    p.run(0.5)
+    assert c.snapshot()["instruction"] == "Place a kitten"
+    press(c, p, "ok", "long")  # "new game? ... CAT = another game"
+    assert c.snapshot()["instruction"] == "maunz. · OK = yes · BACK = no · CAT = another game"
+    press(c, p, "cat")  # the list
+    assert c.snapshot()["instruction"] == "  maunz. · > Tally · OK = choose · CAT = next"
+    press(c, p, "back")
+    press(c, p, "back")  # out of the menu: the table's own words again
+    assert not c.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"
+    c.close()
+
+
+def test_a_card_that_does_nothing_is_no_news_in_the_next_game(tally, tmp_path):
+    # QA: "'ai_grey' does nothing in Katzenjammer" stayed on the page through Cats and Cat Attack
+    c, p = make(tmp_path, language="en")
+    c.cards.add("04:00:00:09", "game", "tally")
+    c.cards.add("04:00:00:0a", "game", "maunz")
+    c.cards.add("04:00:00:0b", "hint")
+    p.run(0.5)
+    for uid in ("04000009", "04000009", "0400000b"):  # to Tally (confirmed), then a hint card
+        c.devices.cards.tap(uid)
+        p.run(0.05)
+    assert c.game.info.name == "tally"
+    assert c.snapshot()["messages"] == ["card 04:00:00:0B: 'hint' does nothing in Tally"]
+    c._message("reed c3: chatters")  # a device's notice is not the game's
+    for uid in ("0400000a", "0400000a"):
+        c.devices.cards.tap(uid)
+        p.run(0.05)
+    assert c.game.info.name == "maunz" and c.snapshot()["messages"] == ["reed c3: chatters"]
+    c.close()
+
+
 def test_game_cards_and_back_out(tally, tmp_path):
     c, p = make(tmp_path)
     c.cards.add("04:00:00:09", "game", "tally")
@@ -425,3 +460,15 @@ def test_config_checks_games_and_rules_against_the_registry(tally):
     assert "[game] rules: bad value 'kids,opponent-cats-win' for maunz" in str(e.value)
     with pytest.raises(ConfigError, match="'rulebook', 'opponent-cats-win', 'kids'"):
         Config.from_text('[game]\nrules = "fast"\n', "c.toml")
+
+
+@pytest.mark.parametrize("name", ["katzenjammer", "cats", "cat-attack"])
+def test_readme_seats_come_from_game_players(name, tmp_path):
+    # README: `[game] players` sets the seats of Katzenjammer, Cats and Cat Attack, 0 the fewest
+    for players, seats in ((3, 3), (0, 2)):
+        cfg = Config.from_text(f'[game]\ngame = "{name}"\nplayers = {players}\nlanguage = "en"\n')
+        c = Companion(cfg, build_fakes(), state_dir=tmp_path / f"{name}{players}", ai_mode="off",
+                      chance_source=random.Random(1))
+        VirtualPlayer(c).run(0.1)
+        assert c.game.info.name == name and list(c.snapshot()["players"]) == [str(s + 1) for s in range(seats)]
+        c.close()

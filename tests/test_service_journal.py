@@ -127,6 +127,22 @@ def test_history_and_export(tmp_path, game, capsys):
     assert export_main(["--state", str(tmp_path), "--game", "99"]) == 2
 
 
+def test_history_columns_stay_straight_with_a_long_game_name(tmp_path, game, capsys):
+    # QA: "monster-mau-mau" is wider than the game column and pushed its row out of line
+    j = Journal(tmp_path, game)
+    j.begin_game(INITIAL)
+    j.apply_commit("move", "kc3", "")
+    mmm = get("monster-mau-mau", players=2)
+    j.switch_game(mmm, mmm.format_position(mmm.initial_position()))
+    j.apply_commit("move", "up:s7", "")
+    capsys.readouterr()
+    assert history_main(["--state", str(tmp_path)]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert [r.split()[3] for r in rows] == ["maunz", "monster-mau-mau"]
+    column = header.index("players")
+    assert all(r[column - 1] == " " and r[column] != " " for r in rows)  # each row's players there
+
+
 def test_history_without_journal(tmp_path, capsys):
     assert history_main(["--state", str(tmp_path / "none")]) == 2
     assert "no journal yet" in capsys.readouterr().err

@@ -107,6 +107,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.steps = 0
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.notes: list = []  # beside each message: its words for the page in either language, or None
+        self._game_messages: set[str] = set()  # those of them about the game in play
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
@@ -322,7 +323,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
             self._note("note.card_unused", uid=uid, function=function, card=function,
-                       game=self.game.info.title)
+                       game=self.game.info.title, for_game=True)
             return
         if function in ("player", "event"):
             self.table.on_card(function, now, arg=name)
@@ -343,20 +344,23 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if self.recorder is not None:
             self.recorder.event(now, type_, **fields)
 
-    def _message(self, text: str, note=None) -> None:
+    def _message(self, text: str, note=None, for_game: bool = False) -> None:
         """A one-line notice: in English for the log (and `messages`); the page shows `note`, a
-        ui Msg, in the table's language where there is one."""
+        ui Msg, in the table's language where there is one. `for_game`: it is about the game in
+        play and goes when another game starts (a device or storage notice stays)."""
         log.warning("%s", text)
+        if for_game:
+            self._game_messages.add(text)
         self.messages.append(text)
         self.notes.append(note)
         del self.messages[:-20], self.notes[:-20]
         self._notify()
 
-    def _note(self, key: str, **params) -> None:
+    def _note(self, key: str, for_game: bool = False, **params) -> None:
         from companion.ui.i18n import text
         from companion.ui.screens import msg
 
-        self._message(text(key, "en", **params), msg(key, **params))
+        self._message(text(key, "en", **params), msg(key, **params), for_game)
 
     def record_header(self) -> dict:
         ai = self._ai_text()

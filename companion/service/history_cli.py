@@ -170,12 +170,13 @@ def history_main(argv: list[str] | None = None) -> int:
     if not games:
         print("no games yet")
         return 0
-    print(f"{'id':>4}  {'date':<16}  {'game':<12} {'players':<30} {'result':<12} {'moves':>5}  duration")
+    w = max(12, *(len(g.game) for g in games))  # "monster-mau-mau" must not push its row askew
+    print(f"{'id':>4}  {'date':<16}  {'game':<{w}} {'players':<30} {'result':<12} {'moves':>5}  duration")
     for g in games:
         players = " / ".join(p or "-" for p in g.players)
         if len(players) > 30:  # the whole names are in --json and the exports
             players = players[:27] + "..."
-        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {g.game:<12} {players:<30} "
+        print(f"{g.id:>4}  {fmt_date(g.started):<16}  {g.game:<{w}} {players:<30} "
               f"{result_text(g.result):<12} {len(g.moves):>5}  {fmt_duration(g.duration)}")
         if args.moves and g.moves:
             pairs = [f"{i // 2 + 1}. " + " ".join(g.moves[i:i + 2]) for i in range(0, len(g.moves), 2)]

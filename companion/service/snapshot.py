@@ -49,7 +49,7 @@ def snapshot(companion) -> dict:
         "oled": c._png or "",
         # the OLED shows a seat's secrets now: spectators get web/privacy.py's stand-in
         "private": bool(getattr(view, "private", False)),
-        "instruction": view.instruction,
+        "instruction": _instruction(c, view),
         "phase": "menu" if c.menu.is_open else view.phase,
         "moves": list(view.moves),
         # the last `unsaved` moves are the table's but not yet the journal's (storage problem):
@@ -78,6 +78,16 @@ def snapshot(companion) -> dict:
         out.update({"view": "text", "text": game.observation(pos),
                     "to_move": keys[seat] if seat is not None and 0 <= seat < len(keys) else None})
     return out
+
+
+def _instruction(c, view) -> str:
+    """The caption under the OLED: the table's instruction, or while the game menu (or its "new
+    game? CAT: other game" question) covers the table's screen, the menu's words, so the caption
+    never says "place a kitten" under "choose a game"."""
+    shown = c._screen
+    if (c.menu.is_open or view.phase == "confirm_new_game") and hasattr(shown, "instruction"):
+        return shown.instruction(c._screen_language or c.language)
+    return view.instruction
 
 
 def render_message(message: tuple, language: str):

@@ -61,6 +61,10 @@ class GameSwitching:
             if player:
                 self.journal.set_player(seat, player)
         self.table = self._make_table(start, (), players)
+        # "the AI card does nothing in Katzenjammer" is no news once Cats is on the table
+        kept = [(m, n) for m, n in zip(self.messages, self.notes) if m not in self._game_messages]
+        self.messages[:], self.notes[:] = [m for m, _ in kept], [n for _, n in kept]
+        self._game_messages.clear()
         self._ai_key = None
         log.info("switched to %s: game %d", name, self.journal.current.id)
         if self._sensed is not None:

@@ -43,7 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, help="number of players, 2-10 (you are seat 1)")
     p.add_argument("--deal", type=int, default=None, help="cards dealt to each player")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
-    p.add_argument("--lang", default="de", choices=("de", "en"), help="language of the table's screen")
+    # English by default: the terminal's own words (your hand, refused, the log) are English, and
+    # a German screen among them read "Am Zug: you"
+    p.add_argument("--lang", default="en", choices=("de", "en"),
+                   help="language of the table's screen lines (default en, like the rest of the terminal)")
     p.add_argument("--rules", default=None, help=rules_help)
     return parser
 

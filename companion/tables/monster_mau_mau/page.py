@@ -15,7 +15,8 @@ def page_view(table, view=None) -> dict:
         "stage": table.phase,
         "top": pos.top if started else None,
         "wish": pos.wish if started else None,
-        "pile": pos.pile, "discard": pos.discard,
+        # before the deal there is no pile to count yet (the default table's 82 is no deal's)
+        "pile": pos.pile if started else None, "discard": pos.discard if started else None,
         "turn": pos.turn + 1 if started and pos.phase != engine.START else None,
         "direction": "cw" if pos.direction == engine.CW else "ccw",
         "pending": pos.pending,

@@ -18,7 +18,7 @@
       help_control: "Click an empty square to put a piece down (the Next piece picker says which: it also answers the OLED's kitten-or-cat question). Click a piece to pick it up, then an empty square to put it there — or click it again to take it off the bed.",
       help_view: "A live view of the board. Control is off here.",
       orange: "Orange", grey: "Grey", to_move: "to move", pool: "pool", reserve: "reserve", boxed: "boxed",
-      wins: "{who} wins!", ai: "AI", no_moves: "No moves yet.",
+      wins: "{who} wins!", seat: "Seat {n}", ai: "AI", no_moves: "No moves yet.",
       unsaved: "not saved yet: storage problem, retrying",
       btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
       card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
@@ -34,7 +34,7 @@
       help_control: "Klick auf ein leeres Feld setzt eine Figur (welche, sagt die Auswahl „Nächste Figur“: sie beantwortet auch die Frage des OLED, Kätzchen oder Katze). Klick auf eine Figur nimmt sie auf; dann ein leeres Feld anklicken, um sie dort abzusetzen — oder nochmal auf sie, um sie vom Bett zu nehmen.",
       help_view: "Live-Ansicht des Spielbretts. Steuerung ist hier aus.",
       orange: "Orange", grey: "Grau", to_move: "am Zug", pool: "Vorrat", reserve: "Reserve", boxed: "Schachtel",
-      wins: "{who} gewinnt!", ai: "KI", no_moves: "Noch keine Züge.",
+      wins: "{who} gewinnt!", seat: "Spieler {n}", ai: "KI", no_moves: "Noch keine Züge.",
       unsaved: "noch nicht gespeichert: Speicherproblem, wird wiederholt",
       btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
       card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
@@ -386,9 +386,11 @@
     const win = $("winner");
     if (s.winner) {
       win.hidden = false;
-      const who = (s.players && s.players[s.winner]) || t(s.winner === "o" ? "orange" : "grey");
+      // maunz's winner is a colour ("o"/"g"); every other game's a seat ("1", "2", ...)
+      const colour = { o: "orange", g: "grey" }[s.winner];
+      const who = (s.players && s.players[s.winner]) || (colour ? t(colour) : t("seat").replace("{n}", s.winner));
       win.textContent = t("wins").replace("{who}", who);
-      win.className = "winner " + (s.winner === "o" ? "orange" : "grey");
+      win.className = "winner" + (colour ? " " + colour : "");
     } else {
       win.hidden = true;
     }

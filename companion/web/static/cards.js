@@ -7,7 +7,13 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const COLOURS = { s: "stripes", p: "dots", z: "zigzag", g: "scribble" };
+  // the page's words in the companion's language (the rulebook's German pattern names)
+  const WORDS = {
+    en: { draw: "draw", pass: "pass", wish: "wish:", cancel: "no wild card",
+          patterns: { s: "stripes", p: "dots", z: "zigzag", g: "scribble" } },
+    de: { draw: "ziehen", pass: "weiter", wish: "Wunsch:", cancel: "doch keine Wunschkarte",
+          patterns: { s: "Streifen", p: "Punkte", z: "Zickzack", g: "Gekrakel" } },
+  };
   let state = null;
   let control = false;
   let pendingWild = null;
@@ -38,10 +44,19 @@
       el.textContent = seat.name + ": " + seat.cards;
       seats.appendChild(el);
     }
-    $("pilecount").textContent = s.pile;
+    $("pilecount").textContent = s.pile == null ? "" : s.pile;
     $("topcard").textContent = s.top || "—";
     $("topcard").className = "face " + (s.top ? (["MW", "+4", "KK"].includes(s.top) ? "wild" : "pat-" + s.top[0]) : "");
-    $("wish").textContent = s.wish ? "→ " + s.wish + " (" + COLOURS[s.wish] + ")" : "";
+    const w = WORDS[s.language] || WORDS.en;
+    $("wish").textContent = s.wish ? "→ " + s.wish + " (" + w.patterns[s.wish] + ")" : "";
+    $("btn-draw").textContent = w.draw;
+    $("drawpile").title = w.draw;
+    $("btn-pass").textContent = w.pass;
+    $("wishlabel").textContent = w.wish;
+    for (const b of document.querySelectorAll("#wishpick button")) {
+      b.textContent = b.dataset.wish ? w.patterns[b.dataset.wish] : "×";
+      b.title = b.dataset.wish ? b.dataset.wish : w.cancel;
+    }
     $("cardtable").dataset.stage = s.stage || "";
     $("cardtable").dataset.pending = String(s.pending || 0);
     const v = s.virtual;

@@ -1,0 +1,111 @@
+"""What a new player reads on the page in a real browser (Debian's Chromium, headless, driven by
+Playwright) against the real companion: found walking through every game as a first-time user.
+- Monster Mau Mau's table speaks the companion's language (its draw/pass buttons, the wish
+  picker and the pattern names were English on a German page);
+- a control card with a long label ("Spiel: Monster Mau Mau") grows instead of writing over its
+  chip;
+- a game without maunz's bed (Cats) does not show maunz's "click an empty square" help, and
+  its winner is never maunz's "Grey wins!" (a game shown as text gets "Seat 1 wins!").
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import pytest
+
+from tests import test_mmm_browser as mmm_browser
+from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
+
+WORDS_JS = """() => ({
+  view: document.body.dataset.view, lang: document.documentElement.lang,
+  stage: ((window.maunzPage || {}).state || {}).stage || "",
+  draw: document.getElementById('btn-draw').textContent,
+  pass: document.getElementById('btn-pass').textContent,
+  wish: document.getElementById('wishlabel').textContent,
+  patterns: Array.from(document.querySelectorAll('#wishpick button')).map(b => b.textContent),
+  help: getComputedStyle(document.getElementById('help')).display,
+  instruction: ((window.maunzPage || {}).state || {}).instruction || "",
+  winner: document.getElementById('winner').hidden ? null : document.getElementById('winner').textContent,
+})"""
+
+# every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
+CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
+  const r = (sel) => c.querySelector(sel).getBoundingClientRect(), card = c.getBoundingClientRect();
+  const chip = r('.chip'), label = r('.card-label'), uid = r('.uid');
+  return {label: c.querySelector('.card-label').textContent,
+          ok: chip.height >= 9 && chip.bottom <= label.top + 0.5 && label.bottom <= uid.top + 0.5
+              && uid.bottom <= card.bottom + 0.5};
+})"""
+
+
+async def _until(page, pred, timeout=15.0):
+    return await mmm_browser._until(page, pred, timeout, read_js=WORDS_JS)
+
+
+async def _walk(tmp_path):
+    from playwright.async_api import async_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    companion, task, runner = await mmm_browser._start(tmp_path, language="de", seed=7)
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
+    seen = {}
+    try:
+        async with async_playwright() as pw:
+            browser = await _browser(pw)
+            page = await browser.new_page(viewport={"width": 1280, "height": 900})
+            await page.goto(url)
+            await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
+            for _ in range(2):  # the players, then the deal: as offered
+                await page.click('.hw-btn[data-button="ok"]')
+                await asyncio.sleep(0.2)
+            seen["de"] = await _until(page, lambda s: s["stage"] == "play")
+            seen["cards"] = await page.evaluate(CARDS_JS)
+            await page.screenshot(path=str(ARTIFACTS / "words-mmm-de.png"))
+            await page.click('[data-card="language"]')
+            seen["en"] = await _until(page, lambda s: s["lang"] == "en" and s["draw"] == "draw")
+            for _ in range(2):  # the game card, then again to confirm
+                await page.click('[data-card="game-cats"]')
+                await asyncio.sleep(0.2)
+            seen["cats"] = await _until(page, lambda s: s["view"] != "cards" and "alone?" in s["instruction"])
+            for _ in range(4):  # each of the two seats: "alone?" OK shows the secret, OK hides it
+                await page.click('.hw-btn[data-button="ok"]')
+                await asyncio.sleep(0.2)
+            await _until(page, lambda s: s["instruction"].startswith("steps 0/4"))
+            from companion.tables.cats.table import OBJECTS_EN
+
+            pos = companion.table.position
+            cat, obj = pos.secrets[companion.game.to_move(pos)]
+            claim = f"win? cat {cat + 1} on the {OBJECTS_EN[obj]}"  # the seat to move's own cat
+            for _ in range(40):
+                if claim in (await page.evaluate(WORDS_JS))["instruction"]:
+                    break
+                await page.click('.hw-btn[data-button="cat"]')
+                await asyncio.sleep(0.1)
+            await page.click('.hw-btn[data-button="ok"]')
+            seen["won"] = await _until(page, lambda s: " wins" in s["instruction"])
+            await asyncio.sleep(0.3)
+            seen["won"] = await page.evaluate(WORDS_JS)
+            seen["winner_seat"] = companion.game.to_move(pos) + 1
+            await page.screenshot(path=str(ARTIFACTS / "words-cats-en.png"))
+            await browser.close()
+    finally:
+        await _stop(companion, task, runner)
+    return seen
+
+
+def test_the_page_speaks_one_language_and_nothing_overlaps(tmp_path):
+    seen = asyncio.run(_walk(tmp_path))
+    de, en = seen["de"], seen["en"]
+    assert (de["lang"], de["draw"], de["pass"], de["wish"]) == ("de", "ziehen", "weiter", "Wunsch:")
+    assert de["patterns"] == ["Streifen", "Punkte", "Zickzack", "Gekrakel", "×"]
+    assert (en["draw"], en["pass"], en["wish"]) == ("draw", "pass", "wish:")
+    assert en["patterns"] == ["stripes", "dots", "zigzag", "scribble", "×"]
+    assert de["help"] == "none"  # a card game: no bed to click
+    overlapping = [c["label"] for c in seen["cards"] if not c["ok"]]
+    assert len(seen["cards"]) >= 10 and overlapping == []
+    assert seen["cats"]["help"] == "none"  # Cats as text: maunz's help is not for it
+    # maunz's banner says a seat's win in words, or stays away where the game draws its own
+    # (Cats' page view): never maunz's colours ("Grey wins!")
+    assert seen["won"]["winner"] in (None, f"Seat {seen['winner_seat']} wins!")
