@@ -29,8 +29,8 @@ def _cats_turn(t, language_switch=False):
     while t.reveal:                          # alone? OK -> the cards on the OLED, OK -> hidden
         t.on_button("ok", "press", 0.0)
         yield
-    while t.position.had != 0b111:           # the quiet first round through the buttons
-        t.on_button("ok", "press", 0.0)
+    while t.position.had != 0b111:           # the quiet first round
+        assert t.play("blocked" if t.position.phase == "move" else "pass", 0.0)
         yield
     for event in ("step:2", "step:2", "step:b", "step:3", "end", "miau:2@4", "schnurr"):
         assert t.play(event, 0.0), (event, t.refused)
@@ -74,7 +74,7 @@ def _cats_turn_4(t):
         t.on_button("ok", "press", 0.0)
         yield            # seat by seat, "alone?" and the cards on the OLED (private)
     while t.position.had != 0b1111:
-        t.on_button("ok", "press", 0.0)
+        assert t.play("blocked" if t.position.phase == "move" else "pass", 0.0)
         yield
 
 
@@ -248,7 +248,6 @@ def test_a_closing_shop_is_said_with_its_capital():
 
 
 def test_the_event_log_follows_undo_and_new_games():
-    from companion.games.cat_attack.announce import announce
     from companion.tables import eventlog
 
     t = make("cat-attack", players=2, language="en")
@@ -258,8 +257,6 @@ def test_the_event_log_follows_undo_and_new_games():
     assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3", "shop:f"]
     t.moves.pop()                              # what an undo leaves: a shorter list of moves
     assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3"]
-    t.said = ("something else the table said",)
-    assert eventlog.said(t, announce) == ["something else the table said"]
     t.new_game(0.0)
-    assert eventlog.entries(t) == [] and eventlog.said(t, announce) == []
+    assert eventlog.entries(t) == [] and t.said_lines() == []
     assert cat_attack_page(t)["catattack"]["seats"][0]["lives"] == 9

@@ -26,6 +26,17 @@ def cats_ready(language="en"):
     return t
 
 
+def quiet_round(t):
+    """The quiet first round: each seat ends its turn at once ('blocked', then 'pass')."""
+    while t.position.had != (1 << t.position.seats) - 1:
+        assert t.play("blocked" if t.position.phase == "move" else "pass", 0.0)
+
+
+def pass_until(t, phase):
+    while t.position.phase != phase:
+        assert t.play("pass", 0.0)
+
+
 def test_both_tables_keep_the_protocol():
     for name in ("cats", "cat-attack"):
         t = make(name)
@@ -61,8 +72,7 @@ def test_the_page_never_lists_the_dealt_secrets():
 
 def test_a_reaction_card_is_judged_before_it_is_committed():
     t = cats_ready()
-    while t.position.had != 0b111:          # the quiet first round, through the buttons
-        t.on_button("ok", "press", 0.0)     # the first choice: 'blocked', then 'pass'
+    quiet_round(t)
     for event in ("step:1", "step:1", "step:4", "step:4", "end"):
         t.play(event, 0.0)
     t.drain_commits()
@@ -86,16 +96,96 @@ def test_a_wrong_win_claim_is_refused_without_giving_a_secret_away():
 
 
 def test_the_buttons_walk_the_choices_and_ok_plays_one():
+    from companion.tables.choicemenu import UP, Group
+
     t = cats_ready()
     first = t.choices()
-    assert first[0] == "blocked" and "step:b" in first and first[-1] == "secret"
+    assert first[0] == "step:1" and "step:b" in first and first[-1] == "secret"
+    items = t.menu_items()
+    assert items[:5] == ["step:1", "step:2", "step:3", "step:4", "step:5"]
+    assert isinstance(items[5], Group) and items[5].leaves == ("step:b", "step:c", "step:m", "step:p")
+    assert items[6:] == ["blocked", items[7], "secret"] and items[7].path == ("win",)
+    assert "> step: cat 1 – option 1 of 9" in t.view().instruction
     t.on_button("cat", "press", 0.0)
-    assert f"> {t.describe(first[1])}" in t.view().instruction
+    assert f"> {t.describe(first[1])} – option 2 of 9" in t.view().instruction
     t.on_button("back", "press", 0.0)
     t.on_button("back", "press", 0.0)
-    assert "> show my cards" in t.view().instruction
+    assert "> show my cards – option 9 of 9" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # shows the acting player's cards again
     assert t.view().instruction == "seat 1: alone? Then press OK"
+    t.on_button("ok", "press", 0.0)
+    t.on_button("ok", "press", 0.0)
+    for _ in range(5):
+        t.on_button("cat", "press", 0.0)
+    assert "> step with an object … – option 6 of 9" in t.view().instruction
+    t.on_button("ok", "press", 0.0)         # opening a group commits nothing
+    assert t.drain_commits() == [] and t.menu_items() == ["step:b", "step:c", "step:m", "step:p", UP]
+    t.on_button("back", "press", 0.0)
+    assert "> back to the previous choices – option 5 of 5" in t.view().instruction
+    t.on_button("ok", "press", 0.0)         # up again, on the group it came from
+    assert "> step with an object …" in t.view().instruction
+    t.on_button("ok", "press", 0.0)
+    t.on_button("cat", "press", 0.0)
+    t.on_button("ok", "press", 0.0)
+    assert t.moves[-1] == "step:c" and t.opened == [] and t.selected == 0
+
+
+def test_the_first_choice_never_ends_a_turn_or_gives_a_chance_away():
+    """Every phase of both games: OK on the first choice opens a group, takes a step, or
+    answers a question harmlessly; never end, blocked, pass, done, none (lose the fight) while
+    anything else could be done."""
+    import random
+
+    from companion.tables.choicemenu import Group
+
+    for name, players in (("cats", 3), ("cat-attack", 3)):
+        for seed in range(12):
+            rng, t = random.Random(seed), make(name, players=players)
+            for _ in range(150):
+                if t.game.outcome(t.position) is not None:
+                    break
+                if t.game.to_move(t.position) == -1:
+                    moves = [m for m, _ in t.game.chance_outcomes(t.position)]
+                    t.on_chance(rng.choice(moves), 0.0)
+                    continue
+                if getattr(t, "reveal", None):
+                    t.on_button("ok", "press", 0.0)
+                    continue
+                first = t.menu_items()[0]
+                legal = [e for e in t.choices() if e != "secret" and not e.startswith("win:")]
+                enders = ("end", "blocked", "pass", "done", "none", "stayed")
+                assert isinstance(first, Group) or first not in enders or legal == [first], \
+                    (first, t.position)
+                assert t.play(rng.choice(legal), 0.0)
+
+
+def test_a_challenge_verdict_needs_its_own_ok_and_the_extra_turn_is_kept():
+    t = cats_ready()
+    quiet_round(t)
+    for event in ("step:4", "step:4", "step:4", "step:4", "end"):
+        t.play(event, 0.0)
+    pass_until(t, "challenge")
+    t.play("challenge:2=2", 0.0)            # right: seat 1 plays again at once
+    t.drain_commits()
+    assert t.position.active == 0 and t.view().instruction.endswith("OK: continue")
+    assert "the challenge is right" in t.view().instruction
+    moves = list(t.moves)
+    t.on_button("ok", "press", 0.0)         # reads the verdict: nothing is played
+    assert t.moves == moves and t.drain_commits() == [] and not t.ack
+    assert t.position.phase == "move" and t.position.steps == 0 and "> step: cat 1" in t.view().instruction
+
+
+def test_a_refusal_needs_its_own_ok_press():
+    for name in ("cats", "cat-attack"):
+        t = cats_ready() if name == "cats" else attack_ready()
+        t.on_card("event", 0.0, "miau:1@3" if name == "cats" else "catch:b")
+        view = t.view().instruction
+        assert "No: " in view and view.endswith("OK: continue"), view
+        moves = list(t.moves)
+        t.on_button("ok", "press", 0.0)
+        assert t.moves == moves and t.drain_commits() == [] and "OK: continue" not in t.view().instruction
+        t.on_button("ok", "press", 0.0)     # now OK acts on the choice again
+        assert t.moves != moves or t.opened
 
 
 def test_ok_held_asks_for_a_new_game():
@@ -180,12 +270,10 @@ def test_a_challenge_verdict_shows_green_or_red():
     for guess, leds, said in (("challenge:2=2", "ok", "the challenge is right"),
                               ("challenge:2=5", "no", "the challenge is wrong")):
         t = cats_ready()
-        while t.position.had != 0b111:
-            t.on_button("ok", "press", 0.0)
+        quiet_round(t)
         for event in ("step:4", "step:4", "step:4", "step:4", "end"):
             t.play(event, 0.0)
-        while t.position.phase != "challenge":
-            t.on_button("ok", "press", 0.0)   # pass through the window and the swaps
+        pass_until(t, "challenge")           # through the window and the swaps
         t.play(guess, 5.0)
         assert t.view().leds == FLASHES[leds] and said in t.view().instruction
         assert "turn over your cat card" in t.view().instruction
@@ -224,7 +312,7 @@ def test_undo_is_a_card_function_and_back_held():
     t.on_button("back", "long", 5.0)        # BACK held: the tapped card goes
     assert t.position == start and t.moves == ["first:1"]
     assert t.drain_commits() == [Commit("undo", None, t.game.format_position(start))]
-    assert t.view().instruction.startswith("taken back: C3 · ") and t.view().leds == FLASHES["ok"]
+    assert t.view().instruction.startswith("taken back: Mog card: cat 3 · ") and t.view().leds == FLASHES["ok"]
     t.on_card("event", 6.0, "M2")
     t.drain_commits()
     t.on_card("undo", 7.0)                  # the undo card does the same
@@ -290,7 +378,7 @@ def test_speedy_cats_rolls_stay_in_order_and_only_for_that_turn():
         t.on_button("back", "long", 1.0)
     assert t.moves == ["first:1"] and undos(t.drain_commits()) == 6
     assert [d for d, _ in t.kept] == ["d6:3", "d6:5", "d6:1"]
-    assert "taken back: SPEEDY" in t.view().instruction
+    assert "taken back: Mog card: Speedy Cat" in t.view().instruction
     t.on_card("event", 2.0, "SPEEDY")       # played again: the same three rolls, in order
     t.play("done", 2.0)
     t.play("done", 2.0)
@@ -335,12 +423,10 @@ def test_cats_undoes_steps_and_reactions_but_never_a_revealed_card():
     t.on_button("back", "long", 0.0)
     assert t.moves[-1] == "first:1" and t.position.phase == "move" and undos(t.drain_commits()) == 1
     assert t.view().instruction.startswith("taken back: no further step possible")
-    while t.position.had != 0b111:
-        t.on_button("ok", "press", 0.0)
+    quiet_round(t)
     for event in ("step:4", "step:4", "step:4", "step:4", "end"):
         t.play(event, 0.0)
-    while t.position.phase != "challenge":
-        t.on_button("ok", "press", 0.0)
+    pass_until(t, "challenge")
     before = list(t.moves)
     t.play("challenge:2=5", 1.0)            # wrong: the challenger's own cat card is turned up
     t.drain_commits()
@@ -414,8 +500,8 @@ def test_the_undo_help_and_lines_in_both_languages_fit_or_page():
         check_fits_or_pages(t.view().screen, language)
         t.on_button("back", "long", 0.0)
         check_fits_or_pages(t.view().screen, language)
-        assert t.view().instruction.startswith(("zurückgenommen: SPEEDY · Würfe 3, 5 gelten",
-                                                 "taken back: SPEEDY · rolls 3, 5 stay"))
+        assert t.view().instruction.startswith(("zurückgenommen: Miezekarte: Flinke Katze · Würfe 3, 5 gelten",
+                                                 "taken back: Mog card: Speedy Cat · rolls 3, 5 stay"))
         t.on_card("event", 0.0, "SPEEDY")
         check_fits_or_pages(t.view().screen, language)
         c = cats_ready(language)

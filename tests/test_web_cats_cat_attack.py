@@ -70,13 +70,24 @@ async def _press_until(page, companion, name, done, limit=40):
 
 
 async def _choose(page, companion, event):
-    """What a person does: CAT until the OLED offers `event`, then OK."""
+    """What a person does: OK to read a verdict or refusal; then CAT until the OLED offers
+    `event` or the group it is in, OK (opening the group), and so on down to `event`."""
+    from companion.tables.choicemenu import holds
+
     t = companion.table
-    options = t.choices()
-    target = options.index(event)
-    while t.selected % len(options) != target:
-        await _click(page, companion, "cat")
-    await _click(page, companion, "ok")
+    assert event in t.choices(), (event, t.choices())
+    for _ in range(200):
+        if t.ack:
+            await _click(page, companion, "ok")
+            continue
+        items = t.menu_items()
+        item = items[t.selected % len(items)]
+        if holds(item, event):
+            await _click(page, companion, "ok")
+            if item == event:
+                break
+        else:
+            await _click(page, companion, "cat")
     assert event in t.moves[-3:] or t.game.outcome(t.position) is not None, (event, t.moves[-3:])
 
 
@@ -155,8 +166,9 @@ def test_cats_on_the_page(tmp_path):
         _check_cats(companion, drawn)              # the OLED shows seat 1's cards, the page not
         await _shot(page, "cats-secret-on-oled")
         await _press_until(page, companion, "ok", lambda: not t.reveal)
-        # the quiet first round: OK plays the first choice ('blocked', then 'pass')
-        await _press_until(page, companion, "ok", lambda: t.position.had == 0b11)
+        # the quiet first round: each player ends the turn at once ('blocked', then 'pass')
+        while t.position.had != 0b11:
+            await _choose(page, companion, "blocked" if t.position.phase == "move" else "pass")
         await _settled(page, companion)
         assert "first round" not in await view.inner_text()
         # a full turn: four steps (two on objects), the reaction window, the swap, a challenge

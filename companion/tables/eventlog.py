@@ -43,20 +43,3 @@ def entries(table) -> list[Entry]:
     _LOGS[table] = (start, moves, tuple(log), pos)
     return log
 
-
-
-def said(table, announce) -> list[str]:
-    """What the table's last event announced, in the table's language now: the table words its
-    announcements when they happen, so after the language card they would stay in the old one.
-    `announce(name, value, language)` is the game's. Lines that are not the last event's
-    announcement in either language (something else the table said) are kept as they are."""
-    if not table.said:
-        return []
-    log = entries(table)
-    if not log:
-        return list(table.said)
-    events, n = log[-1].events, len(table.said)
-    for language in ("de", "en"):
-        if tuple(announce(name, value, language) for name, value in events)[-n:] == tuple(table.said):
-            return [announce(name, value, table.language) for name, value in events][-n:]
-    return list(table.said)

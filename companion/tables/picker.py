@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError
+from companion.tables.choicemenu import UP, Group, level
 from companion.tables.protocol import Commit, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
@@ -33,7 +34,20 @@ WORDS = {"undo_keys": ("rückgängig: Zurück lang", "undo: hold BACK"),
          "undone": ("zurückgenommen: {event}", "taken back: {event}"),
          "nothing": ("nichts zurückzunehmen", "nothing to take back"),
          "kept": ("bleibt für das nächste Mal: {draws}", "kept for the next draw: {draws}"),
-         "reused": ("wie zuvor gezogen: {draws}", "drawn before, given again: {draws}")}
+         "reused": ("wie zuvor gezogen: {draws}", "drawn before, given again: {draws}"),
+         "ack": ("OK: weiter", "OK: continue"),
+         "up": ("zurück zur Auswahl davor", "back to the previous choices"),
+         "position": ("Wahl {n} von {of}", "option {n} of {of}")}
+
+
+class Say(NamedTuple):
+    """One line the table said, kept as what it means and worded only when shown, so that the
+    language card rewords everything already on the screen. kind "event": value is the engine's
+    (name, value); "words": a WORDS key; "undone": the event text taken back; "kept"/"reused":
+    the draws; "de_en": a (German, English) pair; "text": a fixed text (the engine's reason)."""
+
+    kind: str
+    value: object
 
 
 class Step(NamedTuple):
@@ -66,9 +80,11 @@ class PickerTable:
         self.ai_seat = None          # no AI plays these games
         seats = game.seats(self.position)
         self.players = tuple(players)[:seats] + ("",) * (seats - len(tuple(players)[:seats]))
-        self.selected = 0
-        self.said: tuple[str, ...] = ()      # what the last events announced, in the language
-        self.refused: str | None = None      # why the last tapped or picked event was refused
+        self.selected = 0                    # the highlighted item of the open level
+        self.opened: list[tuple] = []        # the groups opened, outermost first (choicemenu)
+        self.ack = False                     # a verdict or refusal waits for its own OK press
+        self.said: tuple[Say, ...] = ()      # what the last events announced (worded when shown)
+        self.refused: Say | None = None      # why the last tapped or picked event was refused
         self.asking_new = False
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
@@ -81,6 +97,17 @@ class PickerTable:
 
     def describe(self, event: str) -> str:
         return event
+
+    def group_of(self, event: str) -> tuple:
+        """The groups the buttons file `event` under, outermost first (default: none)."""
+        return ()
+
+    def group_label(self, group: Group) -> str:
+        return f"{group.key} …"
+
+    def acknowledge(self, events: tuple) -> bool:
+        """The events' announcement needs its own OK press before anything else is picked."""
+        return False
 
     def header(self) -> str:
         return ""
@@ -99,12 +126,40 @@ class PickerTable:
         """A choice the table handles itself (not an engine event); True if handled."""
         return False
 
-    def irrevocable(self, events: tuple) -> str | None:
+    def irrevocable(self, events: tuple) -> Say | None:
         """Why an event that caused `events` cannot be taken back (None: it can)."""
         return None
 
     def _words(self, key: str, **params) -> str:
         return WORDS[key][self.language != "de"].format(**params)
+
+    def word(self, say: Say) -> str:
+        """A line the table said, in the table's language now."""
+        kind, value = say
+        if kind == "event":
+            return self.announce(*value)
+        if kind == "words":
+            return self._words(value)
+        if kind == "undone":
+            return self._words("undone", event=self.describe(value))
+        if kind in ("kept", "reused"):
+            return self.kept_line(list(value), reused=kind == "reused")
+        if kind == "de_en":
+            return value[self.language != "de"]
+        return value
+
+    def said_lines(self) -> list[str]:
+        return [self.word(say) for say in self.said]
+
+    def refusal(self) -> str | None:
+        return None if self.refused is None else self.word(self.refused)
+
+    def _refuse(self, why: Say, now: float) -> None:
+        self.refused, self.flash, self.ack = why, ("no", now + FLASH_SECONDS), True
+
+    @staticmethod
+    def _events(events) -> tuple[Say, ...]:
+        return tuple(Say("event", (name, value)) for name, value in events)
 
     def chance_owner(self, position):
         """Whose turn a chance draw at `position` belongs to (None: the game's, any turn's)."""
@@ -121,14 +176,15 @@ class PickerTable:
             move = self.game.parse_move(self.position, text)
             self.position, events = self.game.apply_with_events(self.position, move)
         except GameError as exc:
-            self.refused = self._reason(str(exc))
+            self.refused = Say("text", self._reason(str(exc)))
             return False
         self.moves.append(self.game.format_move(self.position, move))
         self.history.append(Step(False, tuple(events)))
         self.events = list(events)
-        self.said = tuple(self.announce(n, v) for n, v in events)[-SHOWN_ANNOUNCEMENTS:]
+        self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]
         self.refused = None
-        self.selected = 0
+        self.selected, self.opened = 0, []
+        self.ack = self.acknowledge(tuple(events))
         return True
 
     @staticmethod
@@ -139,15 +195,17 @@ class PickerTable:
     def play(self, event: str, now: float) -> bool:
         if self.game.outcome(self.position) is not None or self.game.to_move(self.position) == CHANCE:
             return False
+        self.ack = False
         try:
             if self.special(event, now):
                 return True
         except GameError as exc:   # a card whose name is no event of this game
-            self.refused, self.flash = self._reason(str(exc)), ("no", now + FLASH_SECONDS)
+            self._refuse(Say("text", self._reason(str(exc))), now)
             return False
         accepted = self._apply(event)
         self.flash = ("ok" if accepted else "no", now + FLASH_SECONDS)
         if not accepted:
+            self.ack = True        # the reason stays until OK: that OK picks nothing
             return False
         self._commits.append(Commit("move", self.moves[-1], self.game.format_position(self.position)))
         self._draw_kept()
@@ -156,11 +214,11 @@ class PickerTable:
     # Undo -----------------------------------------------------------------------------------
     def undo(self, now: float) -> bool:
         """Take back the last event the players played (see the module docstring)."""
-        self.asking_new = False
+        self.asking_new, self.ack = False, False
         cut = self._last_event()
-        why = self._words("nothing") if cut is None else self.irrevocable(self.history[cut].events)
+        why = Say("words", "nothing") if cut is None else self.irrevocable(self.history[cut].events)
         if why:
-            self.refused, self.flash = why, ("no", now + FLASH_SECONDS)
+            self._refuse(why, now)
             return False
         before = [self.start_position]   # before[i]: the position before move i
         for text in self.moves[:-1]:
@@ -173,9 +231,9 @@ class PickerTable:
         del self.moves[cut:], self.history[cut:]
         self.position = before[cut]
         # every draw lying on the table for later, not only this undo's: the players see them all
-        self.said = (self._words("undone", event=self.describe(event)),) + (
-            (self.kept_line([d for d, _ in self.kept]),) if self.kept else ())
-        self.refused, self.selected, self.events = None, 0, []
+        self.said = (Say("undone", event),) + (
+            (Say("kept", tuple(d for d, _ in self.kept)),) if self.kept else ())
+        self.refused, self.selected, self.opened, self.events = None, 0, [], []
         self.flash = ("ok", now + FLASH_SECONDS)
         return True
 
@@ -212,12 +270,11 @@ class PickerTable:
             self.position, events = self.game.apply_with_events(self.position, move)
             self.moves.append(text)
             self.history.append(Step(True, tuple(events)))
-            said = self.said + tuple(self.announce(n, v) for n, v in events)
-            self.said = said[-SHOWN_ANNOUNCEMENTS:]
+            self.said = (self.said + self._events(events))[-SHOWN_ANNOUNCEMENTS:]
             self._commits.append(Commit("move", text, self.game.format_position(self.position)))
             given.append(text)
         if given:
-            self.said = (self.said + (self.kept_line(given, reused=True),))[-SHOWN_ANNOUNCEMENTS:]
+            self.said = (self.said + (Say("reused", tuple(given)),))[-SHOWN_ANNOUNCEMENTS:]
 
     # The protocol -----------------------------------------------------------------------------
     def on_chance(self, move, now: float) -> None:
@@ -226,8 +283,8 @@ class PickerTable:
         self.position, events = self.game.apply_with_events(self.position, move)
         self.moves.append(self.game.format_move(before, move))
         self.history.append(Step(True, tuple(events)))
-        self.said = tuple(self.announce(n, v) for n, v in events)[-SHOWN_ANNOUNCEMENTS:]
-        self.selected = 0
+        self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]
+        self.selected, self.opened = 0, []
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         if self.asking_new:
@@ -242,15 +299,53 @@ class PickerTable:
         if name == "back" and kind == "long":
             self.undo(now)
             return
-        options = self.choices()
-        if not options:
+        if kind != "press":
+            return
+        if self.ack:               # a verdict or a refusal on screen: this press only reads it
+            self.ack = False
+            return
+        items = self.menu_items()
+        if not items:
             return
         if name == "cat":
-            self.selected = (self.selected + 1) % len(options)
+            self.selected = (self.selected + 1) % len(items)
         elif name == "back":
-            self.selected = (self.selected - 1) % len(options)
+            self.selected = (self.selected - 1) % len(items)
         elif name == "ok":
-            self.play(options[self.selected % len(options)], now)
+            self._choose(items[self.selected % len(items)], now)
+
+    # The choices as a tree (choicemenu) ---------------------------------------------------------
+    def menu_items(self) -> list:
+        """The items of the open level: events, groups, and UP inside a group."""
+        options = self.choices()
+        if not options:
+            return []
+        while self.opened:
+            items = level(options, self.group_of, self.opened[-1])
+            if len(items) > 1 or (items and isinstance(items[0], str)):
+                return items + [UP]
+            self.opened.pop()       # the game went elsewhere: that group is gone
+            self.selected = 0
+        return level(options, self.group_of)
+
+    def _choose(self, item, now: float) -> None:
+        if item is UP:
+            left = self.opened.pop()
+            items = self.menu_items()
+            self.selected = next((i for i, it in enumerate(items)
+                                  if isinstance(it, Group) and it.path == left), 0)
+        elif isinstance(item, Group):
+            self.opened.append(item.path)
+            self.selected = 0
+        else:
+            self.play(item, now)
+
+    def item_label(self, item) -> str:
+        if item is UP:
+            return self._words("up")
+        if isinstance(item, Group):
+            return self.group_label(item)
+        return self.describe(item)
 
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
         if function == "event" and arg:
@@ -277,6 +372,7 @@ class PickerTable:
         self.history, self.kept = [], []
         self.start_position = self.position
         self.asking_new, self.selected, self.said, self.refused = False, 0, (), None
+        self.opened, self.ack = [], False
         self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
 
     def on_scan(self, occupancy: int, now: float) -> None:
@@ -302,14 +398,19 @@ class PickerTable:
         return name or (f"Spieler {seat + 1}" if self.language == "de" else f"seat {seat + 1}")
 
     def lines(self) -> list[str]:
-        out = list(self.said)
+        out = self.said_lines()
         if self.refused:
-            out.append(("Nein: " if self.language == "de" else "No: ") + self.refused)
+            out.append(("Nein: " if self.language == "de" else "No: ") + self.refusal())
         out += self.prompt()
-        options = self.choices()
-        if options and self.game.outcome(self.position) is None:
-            pick = options[self.selected % len(options)]
-            out.append(f"> {self.describe(pick)}  ({self.selected % len(options) + 1}/{len(options)})")
+        items = self.menu_items()
+        if self.ack:
+            out.append(self._words("ack"))
+        elif items and self.game.outcome(self.position) is None:
+            n = self.selected % len(items)
+            line = f"> {self.item_label(items[n])}"
+            if len(items) > 1:      # in words: "1/2" would read as the OLED's page marker
+                line += " – " + self._words("position", n=n + 1, of=len(items))
+            out.append(line)
         if self.undoable():
             out.append(self._words("undo_keys"))
         return out

@@ -8,10 +8,11 @@ The same as text goes beneath the drawing (its caption, for screen readers)."""
 from __future__ import annotations
 
 from companion.games.base import CHANCE
-from companion.games.cat_attack.announce import announce
-from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, SPECIALS, TREATS,
+from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, TREATS,
                                               treat_count)
 from companion.tables import eventlog
+from companion.tables.cat_attack.words import (KIND_WORDS, SHOP_NAMES, TREAT_NAMES,
+                                              card_name)
 
 #: One colour per seat (the game's life stones come in six colours the rulebook does not name).
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
@@ -45,16 +46,9 @@ WORDS = {
         "six": "6/6: now roll home exactly", "rolling": "rolls …", "start": "drawing the start player",
     },
 }
-TREAT_NAMES = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Katzenfutter"),
-               "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
 #: Under the larder's treats, where a seat's card has room for about eight letters.
 TREAT_SHORT = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Futter"),
                "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
-SHOP_NAMES = {"de": ("Molkerei", "Fischgeschäft", "Tierarzt", "Tante-Emma-Laden"),
-              "en": ("dairy", "fishmonger", "vet", "corner shop")}
-KIND_WORDS = {"de": ("Katze", "Maus", "Vogel"), "en": ("cat", "mouse", "bird")}
-SPECIAL_NAMES = {"de": ("Flinke Katze", "Katzenangriff", "Raubkatze"),
-                 "en": ("Speedy Cat", "Cat Attack", "Cat Burglar")}
 PLAY_WORDS = {"de": {"fight": "Rauferei", "six": "Sechskatzen-Magie", "loot": "Plündern",
                      "time": "Zeit um"},
               "en": {"fight": "cat fight", "six": "six-cats magic", "loot": "loot", "time": "time up"}}
@@ -62,13 +56,6 @@ PLAY_WORDS = {"de": {"fight": "Rauferei", "six": "Sechskatzen-Magie", "loot": "P
 
 def _lang(table) -> str:
     return "en" if table.language == "en" else "de"
-
-
-def card_name(token: str, lang: str) -> str:
-    """A Mog card in words: C3 -> "Katze 3" / "cat 3", SPEEDY -> "Flinke Katze" / "Speedy Cat"."""
-    if token in SPECIALS:
-        return SPECIAL_NAMES[lang][SPECIALS.index(token)]
-    return f"{KIND_WORDS[lang][KINDS.index(token[0])]} {token[1:]}"
 
 
 def _plural(template: str, n: int) -> str:
@@ -144,8 +131,8 @@ def board_view(table) -> dict:
         "die": pos.die, "rolls": rolls, "play": play,
         "rolls_due": 0 if outcome is not None else pos.rolls,
         "rolls_text": _plural(words["rolls_due"], pos.rolls) if pos.rolls and outcome is None else "",
-        "fight": fight, "banner": banner, "said": eventlog.said(table, announce),
-        "refused": table.refused, "deck": {"pile": pos.pile, "discard": pos.discard},
+        "fight": fight, "banner": banner, "said": table.said_lines(),
+        "refused": table.refusal(), "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in words.items() if "." not in k and k != "rolls_due"},
     }
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from companion.games.base import CHANCE
 from companion.games.cat_attack.announce import announce
 from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
+from companion.tables.cat_attack import words
+from companion.tables.choicemenu import Group
 from companion.tables.picker import PickerTable
 from companion.words import COLS, Effect, LedCell, LedFrame
 
@@ -19,7 +21,9 @@ KINDS_DE = ("Katzen", "Maus", "Vogel")
 TREAT_COLOURS = ((90, 160, 255), (150, 100, 60), (255, 255, 255), (255, 90, 160), (0, 200, 0),
                  (160, 0, 200))
 RETIRED = LedCell((60, 0, 0), Effect.STEADY)
-FIRST = ("done", "none", "left", "stayed", "home", "hit:-")
+#: Last: what ends the movement or loses the fight, so that the first choice is a group (safe
+#: to open) or a question's harmless answer ("no, gone", "nobody hit").
+LAST = ("done", "none", "stayed")
 
 
 class CatAttackTable(PickerTable):
@@ -60,17 +64,24 @@ class CatAttackTable(PickerTable):
         if self.game.to_move(self.position) == CHANCE:
             return []
         legal = super().choices()
-        first = [e for e in FIRST if e in legal]
-        return first + [e for e in legal if e not in first]
+        if self.position.phase == "hits":   # the likely answers first: nobody, one cat, several
+            legal.sort(key=lambda e: len(e.partition(":")[2].strip("-")))
+        last = [e for e in LAST if e in legal]
+        return [e for e in legal if e not in last] + last
+
+    def group_of(self, event: str) -> tuple:
+        return words.group_of(event)
+
+    def group_label(self, group: Group) -> str:
+        return words.group_label(group.key, "de" if self._de() else "en", self.seat_name)
 
     def describe(self, event: str) -> str:
-        words = {"done": ("fertig", "done"), "none": ("kann nicht mehr", "cannot match"),
-                 "stayed": ("ja, noch da", "yes, still there"), "left": ("nein, weg", "no, gone"),
-                 "home": ("zu Hause angekommen", "reached home"), "time": ("Zeit ist um", "time is up"),
-                 "hit:-": ("niemand getroffen", "nobody hit")}
-        if event in words:
-            return words[event][not self._de()]
-        return event
+        return words.describe(event, "de" if self._de() else "en", self.seat_name)
+
+    def acknowledge(self, events: tuple) -> bool:
+        # a hand to swap or a cat retiring happens at the table first: the OK that says it is
+        # done picks nothing
+        return any(name in ("swap_card", "retired") for name, _ in events)
 
     def header(self) -> str:
         de, pos = self._de(), self.position

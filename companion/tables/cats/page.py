@@ -14,7 +14,6 @@ caption, for screen readers)."""
 from __future__ import annotations
 
 from companion.games.base import CHANCE
-from companion.games.cats.announce import announce
 from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, MOVE, N_CATS,
                                         OVER, REACT, SWAP)
 from companion.tables import eventlog
@@ -139,7 +138,7 @@ def board_view(table) -> dict:
         "stages": [{"key": k, "label": w[f"stage.{k}"], "current": phase == k} for k in STAGES],
         "setup": w["shuffling"] if phase == "deal" else w["lot"] if phase == "lot" else None,
         "quiet": quiet, "history": history(table), "reveal": reveal, "winner": winner,
-        "said": eventlog.said(table, announce), "refused": table.refused,
+        "said": table.said_lines(), "refused": table.refusal(),
         "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in w.items() if "." not in k},
     }

@@ -17,7 +17,8 @@ from __future__ import annotations
 from companion.games.base import CHANCE
 from companion.games.cats.announce import announce
 from companion.games.cats.state import N_CATS, N_OBJECTS, OBJECTS
-from companion.tables.picker import PickerTable
+from companion.tables.choicemenu import Group
+from companion.tables.picker import PickerTable, Say
 
 OBJECTS_DE = ("Futternapf", "Kissen", "Maus", "Päckchen")
 OBJECTS_EN = ("food bowl", "cushion", "mouse", "parcel")
@@ -66,20 +67,25 @@ class CatsTable(PickerTable):
     def undoable(self) -> bool:
         return not self.reveal and super().undoable()
 
-    def irrevocable(self, events: tuple) -> str | None:
+    def irrevocable(self, events: tuple) -> Say | None:
         if any(name in ("revealed", "winner") for name, _ in events):
-            return ("eine aufgedeckte Karte bleibt aufgedeckt" if self._de() else
-                    "cannot take back a revealed card")
+            return Say("de_en", ("eine aufgedeckte Karte bleibt aufgedeckt",
+                                 "cannot take back a revealed card"))
         return None
+
+    def acknowledge(self, events: tuple) -> bool:
+        # the verdict (and an extra turn) must be read: the OK that reads it picks nothing
+        return any(name == "challenge" for name, _ in events)
 
     def special(self, event: str, now: float) -> bool:
         if event == SECRET:
             seat = self.game.to_move(self.position)
             self.reveal, self.showing = [seat], False
+            self.selected, self.opened = 0, []
             return True
         if event.startswith("win:") and self.game.parse_move(self.position, event) not in \
                 self.game.legal_moves(self.position):
-            self.refused = ("kein Sieg: weiterspielen" if self._de() else "no win: play on")
+            self._refuse(Say("de_en", ("kein Sieg: weiterspielen", "no win: play on")), now)
             return True
         return False
 
@@ -88,8 +94,44 @@ class CatsTable(PickerTable):
             return []
         legal = [self.game.format_move(self.position, m) for m in self.game.legal_moves(self.position)
                  if m.kind != "win"]
-        first = [e for e in ("end", "pass", "blocked") if e in legal]
-        return first + [e for e in legal if e not in first] + list(CLAIMS) + [SECRET]
+        # the real actions first (steps, the Miau group, swap, the challenge group): the first
+        # choice is never one that ends the turn or gives a chance away
+        last = [e for e in ("end", "blocked", "pass") if e in legal]
+        return [e for e in legal if e not in last] + last + list(CLAIMS) + [SECRET]
+
+    def group_of(self, event: str) -> tuple:
+        """Steps on cats stand alone (the commonest event); objects, hisses, Miau (by cat), the
+        challenge (by seat) and the win claims (by cat) are groups."""
+        kind, _, arg = event.partition(":")
+        if kind == "step":
+            return () if arg.isdigit() else ("object",)
+        if kind == "hiss":
+            return ("hiss",)
+        if kind == "miau":
+            return ("miau", "miau:" + arg.split("@")[0])
+        if kind == "challenge":
+            return ("challenge", "challenge:" + arg.split("=")[0])
+        if kind == "win":
+            return ("win", "win:" + arg[0])
+        return ()
+
+    def group_label(self, group: Group) -> str:
+        de, key = self._de(), group.key
+        kind, _, arg = key.partition(":")
+        if kind == "miau":
+            return (f"Miau: Katze {arg} in Raum …" if de else f"Miau: cat {arg} to room …") if arg \
+                else ("Miau-Karte …" if de else "Miau card …")
+        if kind == "challenge":
+            if arg:
+                name = self.seat_name(int(arg) - 1)
+                return f"{name} hat Katze …" if de else f"{name} has cat …"
+            return "herausfordern …" if de else "challenge …"
+        if kind == "win":
+            return (f"Sieg? Katze {arg} auf …" if de else f"win? cat {arg} on …") if arg \
+                else ("Sieg melden …" if de else "claim the win …")
+        words = {"object": ("Schritt mit einem Objekt …", "step with an object …"),
+                 "hiss": ("fauchen …", "hiss …")}
+        return words[key][not de]
 
     # Words --------------------------------------------------------------------------------------
     def announce(self, name: str, value) -> str:
