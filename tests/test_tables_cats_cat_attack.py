@@ -100,17 +100,17 @@ def test_the_buttons_walk_the_choices_and_ok_plays_one():
 
     t = cats_ready()
     first = t.choices()
-    assert first[0] == "step:1" and "step:b" in first and first[-1] == "secret"
+    assert first[0] == "step:1" and "step:b" in first and first[-2:] == ["secret", "blocked"]
     items = t.menu_items()
     assert items[:5] == ["step:1", "step:2", "step:3", "step:4", "step:5"]
     assert isinstance(items[5], Group) and items[5].leaves == ("step:b", "step:c", "step:m", "step:p")
-    assert items[6:] == ["blocked", items[7], "secret"] and items[7].path == ("win",)
+    assert items[6:] == [items[6], "secret", "blocked"] and items[6].path == ("win",)
     assert "> step: cat 1 – option 1 of 9" in t.view().instruction
     t.on_button("cat", "press", 0.0)
     assert f"> {t.describe(first[1])} – option 2 of 9" in t.view().instruction
-    t.on_button("back", "press", 0.0)
-    t.on_button("back", "press", 0.0)
-    assert "> show my cards – option 9 of 9" in t.view().instruction
+    for _ in range(3):
+        t.on_button("back", "press", 0.0)
+    assert "> show my cards – option 8 of 9" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # shows the acting player's cards again
     assert t.view().instruction == "seat 1: alone? Then press OK"
     t.on_button("ok", "press", 0.0)
@@ -128,6 +128,11 @@ def test_the_buttons_walk_the_choices_and_ok_plays_one():
     t.on_button("cat", "press", 0.0)
     t.on_button("ok", "press", 0.0)
     assert t.moves[-1] == "step:c" and t.opened == [] and t.selected == 0
+    t.on_button("cat", "press", 0.0)
+    t.on_button("ok", "press", 0.0)
+    assert t.moves[-1] == "step:2" and "> step: cat 2" in t.view().instruction
+    t.on_button("ok", "press", 0.0)         # the same cat walks on: one press a step
+    assert t.moves[-2:] == ["step:2", "step:2"]
 
 
 def test_the_first_choice_never_ends_a_turn_or_gives_a_chance_away():

@@ -57,6 +57,10 @@ class CatsTable(PickerTable):
         played = super().play(event, now)
         if played and ("challenge", "wrong") in self.events:
             self.flash = ("no", self.flash[1])   # the verdict in the LEDs: red for a wrong guess
+        if played and event.startswith("step:") and event in self.menu_items():
+            # a cat walks its steps one after another (moving another piece stops it): the
+            # next OK takes the same step again
+            self.selected = self.menu_items().index(event)
         return played
 
     def undo(self, now: float) -> bool:
@@ -95,9 +99,10 @@ class CatsTable(PickerTable):
         legal = [self.game.format_move(self.position, m) for m in self.game.legal_moves(self.position)
                  if m.kind != "win"]
         # the real actions first (steps, the Miau group, swap, the challenge group): the first
-        # choice is never one that ends the turn or gives a chance away
+        # choice is never one that ends the turn or gives a chance away; ending it comes last,
+        # one BACK press away
         last = [e for e in ("end", "blocked", "pass") if e in legal]
-        return [e for e in legal if e not in last] + last + list(CLAIMS) + [SECRET]
+        return [e for e in legal if e not in last] + list(CLAIMS) + [SECRET] + last
 
     def group_of(self, event: str) -> tuple:
         """Steps on cats stand alone (the commonest event); objects, hisses, Miau (by cat), the
