@@ -27,6 +27,15 @@ def press(c, p, name, kind="press"):
     p.run(0.05)
 
 
+def pick_last(c, p):
+    """The last choice of the buttons' list: BACK (wraps round) then OK. Ending a turn, passing,
+    'done' and 'cannot match' are last, so that OK alone never ends anything by accident."""
+    if c.table.ack:
+        press(c, p, "ok")                  # first read the verdict or refusal
+    press(c, p, "back")
+    press(c, p, "ok")
+
+
 def tap(c, p, uid):
     c.devices.cards.tap(uid)
     p.run(0.05)
@@ -50,10 +59,10 @@ def test_a_cats_session_on_the_companion(tmp_path, capsys):
     for _ in range(3):
         press(c, p, "ok")
     assert not c.table.reveal
-    # the start player ends a quiet first turn with 'blocked' (the first choice), all pass
+    # the start player ends a quiet first turn with 'blocked' (the last choice), all pass
     first = c.table.position.active
     while c.table.position.had != 0b11:
-        press(c, p, "ok")
+        pick_last(c, p)
     assert c.table.position.active == first
     # reaction cards, enrolled as event cards
     c.cards.add("04:00:00:01", "event", "miau:1@3")
@@ -103,8 +112,12 @@ def test_a_cat_attack_session_to_the_end(tmp_path):
                 c.table.play(f"attack:{victim + 1}", p.t)
             c.table.play("done", p.t)
             p.run(0.05)
+        elif phase == "move":
+            pick_last(c, p)                # 'done'
         else:
-            press(c, p, "ok")              # the first choice: done / left / nobody hit
+            if c.table.ack:
+                press(c, p, "ok")
+            press(c, p, "ok")              # the first choice: no, gone / nobody hit
     assert c.journal.current.result in ("1", "2")
     assert c.snapshot()["winner"] in ("1", "2")
     rolls = [m for m in c.journal.moves() if m.startswith("d6:")]
@@ -138,13 +151,13 @@ def test_undo_on_the_companion_keeps_the_roll_and_survives_a_restart(tmp_path):
     c.cards.add("04:00:00:03", "event", "C3")
     c.cards.add("04:00:00:09", "undo")
     tap(c, p, "04000003")
-    press(c, p, "ok")                      # 'done' (the first choice): the companion rolls
+    pick_last(c, p)                        # 'done' (the last choice): the companion rolls
     moves = c.journal.moves()
     assert moves[1:3] == ["C3", "done"] and moves[3].startswith("d6:") and len(moves) == 4
     press(c, p, "back", "long")            # 'done' goes, and the roll after it: two undos
     assert c.journal.moves() == moves[:2] == c.table.moves
     assert f"roll {moves[3][3:]} stays for the next roll" in c.table.view().instruction
-    press(c, p, "ok")                      # 'done' again: the same roll, not a new one
+    pick_last(c, p)                        # 'done' again: the same roll, not a new one
     assert c.journal.moves() == moves == c.table.moves
     tap(c, p, "04000009")                  # the undo card: the roll's 'done' again
     press(c, p, "back", "long")            # and the card
@@ -167,7 +180,7 @@ def test_undo_card_in_cats_and_a_restart(tmp_path):
     c.cards.add("04:00:00:09", "undo")
     for _ in range(4):
         press(c, p, "ok")                  # both players see their cards
-    press(c, p, "ok")                      # 'blocked': the quiet first turn ends
+    pick_last(c, p)                        # 'blocked': the quiet first turn ends
     dealt = c.journal.moves()[:3]
     assert c.journal.moves()[3:] == ["blocked"]
     tap(c, p, "04000009")
