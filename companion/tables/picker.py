@@ -1,8 +1,11 @@
 """A table for games played as events without a sensed board (Cats, Cat Attack): the players
 tap a game card (a reaction card, a Mog card: card function `event`, its event as the card's
 name) or pick the event with the buttons — CAT shows the next choice, BACK the previous one, OK
-plays it. Every event is judged by the engine before it is committed; a refused one leaves the
-position as it was and the OLED says why. Chance (the deal, the die) is drawn by the service and
+plays it or opens its group (choicemenu: the kind first, then its argument; the last item of a
+group goes back up). Every event is judged by the engine before it is committed; a refused one
+leaves the position as it was and the OLED says why, and that reason (like a subclass's verdict,
+`acknowledge`) waits for an OK press of its own, which picks nothing. What the table said is kept
+as what it means (`Say`) and worded when shown, so the language card rewords it. Chance (the deal, the die) is drawn by the service and
 arrives through `on_chance`. OK held asks for a new game (OK: yes, BACK: no).
 
 BACK held (or the `undo` card) takes back the last event the players picked or tapped, as
