@@ -74,7 +74,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.cards = CardStore(self.journal.conn)
         self.language = self.journal.setting("language", config.game.language)
         # the seats the AI plays: one (maunz: its worker), or several (Katzenjammer's computers)
-        self.ai_seats = self._seats_of(self.journal.setting("ai", config.game.ai))
+        self.ai_seats = self._kept_ai_seats()
         self.resumed = self.journal.resumable
         start = self.journal.start_position()
         moves = self.journal.moves()
@@ -332,6 +332,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
+                if function == "ai_off" and self.journal.setting("ai") != "off":
+                    self.journal.set_setting("ai", "off")  # tapped with no AI playing: off in every game
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
                 self._note("note.storage_setting", problem=str(exc))
 

@@ -40,21 +40,21 @@ class GameSwitching:
     def _start_game(self, name: str, now: float) -> None:
         """A new game of `name`, confirmed in the menu: the table's own new game for the game in
         play; otherwise the journal closes the game in play and the new game's table takes over
-        (the same players, language and bed; the AI only if the new game has the same seats)."""
+        (the same players, language and bed; the AI's seats as the kept setting names them)."""
         if name == self.game.info.name:
             self.table.new_game(now)
             return
         self._journal(self.table.drain_commits())
         players = self.table.players
-        old_seats = self._seats()
         from companion.service.app import make_game
 
         game = make_game(self.config, name)
         start = game.initial_position()
         self.journal.switch_game(game, game.format_position(start))
         self.game = game
-        ai = ",".join(old_seats[i] for i in self.ai_seats if i < len(old_seats))
-        self.ai_seats = self._seats_of(ai)  # the seats of the same names, if the new game has them
+        # the kept setting's seats, if the new game has them (Katzenjammer's "2,3" come back
+        # after a round of Cats); the configuration's where it names none of them
+        self.ai_seats = self._kept_ai_seats()
         seats = len(self.journal.seat_players())
         players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
         for seat, player in enumerate(players):
