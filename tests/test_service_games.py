@@ -341,7 +341,7 @@ def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path
     press(c, p, "ok", "long")  # "new game? ... CAT = another game"
     assert c.snapshot()["instruction"] == "maunz. · OK = yes · BACK = no · CAT = another game"
     press(c, p, "cat")  # the list
-    assert c.snapshot()["instruction"] == "  maunz. · > Tally · OK = choose · CAT = next"
+    assert c.snapshot()["instruction"] == "maunz. · > Tally · OK = choose · CAT = next"  # no padding
     press(c, p, "back")
     press(c, p, "back")  # out of the menu: the table's own words again
     assert not c.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"
