@@ -359,7 +359,7 @@ def test_a_card_that_does_nothing_is_no_news_in_the_next_game(tally, tmp_path):
         c.devices.cards.tap(uid)
         p.run(0.05)
     assert c.game.info.name == "tally"
-    assert c.snapshot()["messages"] == ["card 04:00:00:0B: 'hint' does nothing in Tally"]
+    assert c.snapshot()["messages"] == ["card 'Hint' does nothing in Tally"]
     c._message("reed c3: chatters")  # a device's notice is not the game's
     for uid in ("0400000a", "0400000a"):
         c.devices.cards.tap(uid)

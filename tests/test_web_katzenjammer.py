@@ -228,12 +228,12 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
             await page.click('[data-card="hint"]')  # a maunz. card: the service's note says so
             await until(page, "() => document.getElementById('messages').textContent.includes('tut nichts')")
             await _check_language(page, "de", ("Würfel", "am Zug", "Steuerkarten", "Eigene Würfel",
-                                               "(Tipp) tut nichts bei Katzenjammer"))
+                                               "Karte „Tipp“ tut nichts bei Katzenjammer"))
             await page.click('[data-card="language"]')
             await until(page, "() => window.maunzPage.lang === 'en' && "
                               "document.getElementById('textview').textContent.includes('Red: ')")
             await _check_language(page, "en", ("dice", "to move", "Control cards", "Own dice",
-                                               "'hint' does nothing in Katzenjammer"))
+                                               "card 'Hint' does nothing in Katzenjammer"))
             await page.click('[data-card="dice"]')  # the players' own dice, said on the OLED
             await until(page, "() => document.getElementById('instruction').textContent"
                               ".includes('You roll your dice')")

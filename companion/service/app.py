@@ -322,7 +322,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._note("note.card_unused", uid=uid, function=function, card=function,
+            self._note("note.card_unused", card=function, named=f" {name}" if name else "",
                        game=self.game.info.title, for_game=True)
             return
         if function in ("player", "event"):
