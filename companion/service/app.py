@@ -256,7 +256,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
                     if name:
                         self.journal.set_player(seat, name)
-            log.info("journaled %s -> %s", c.kind, self._loggable(c.position))
+            log.info("journaled %s: game %d -> %s", c.kind, self.journal.current.id,
+                     self._loggable(c.position))
 
     def _loggable(self, position) -> str:
         """A position for the log (journalctl, the sim's terminal): a game with secrets (Cats)
