@@ -108,6 +108,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.notes: list = []  # beside each message: its words for the page in either language, or None
         self._game_messages: set[str] = set()  # those of them about the game in play
+        self.left_on_bed: dict[str, str] = {}  # pieces an earlier game left on the bed (switching.py)
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
@@ -158,6 +159,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         changed = False
         if mask != self._sensed:
             self._sensed = mask
+            self._bed_changed(mask)
             self._record(now, "scan", mask=mask)
             ref.on_scan(mask, now)
             changed = True

@@ -45,6 +45,7 @@ class GameSwitching:
             self.table.new_game(now)
             return
         self._journal(self.table.drain_commits())
+        self.left_on_bed = self._pieces_on_bed()
         players = self.table.players
         from companion.service.app import make_game
 
@@ -69,6 +70,30 @@ class GameSwitching:
         log.info("switched to %s: game %d", name, self.journal.current.id)
         if self._sensed is not None:
             self.table.on_scan(self._sensed, now)
+
+    def _pieces_on_bed(self) -> dict[str, str]:
+        """The pieces on the bed ("c3" -> "o"), as the game in play knows them (maunz: its
+        position's) and as earlier games left them there: the bed is physical, so maunz. pieces
+        stay on it, with their colours, while another game is played (the page draws them from
+        the snapshot's "bed", also on a page opened then)."""
+        from companion.words import SQUARES, square_name
+
+        bed = dict(self.left_on_bed)
+        view = tables.page_view(self.game.info.name)
+        if view is not None:
+            bed.update(view(self.table, self.table.view()).get("bed") or {})
+        sensed = self._sensed or 0
+        on = {square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1}
+        return {sq: piece for sq, piece in bed.items() if sq in on}
+
+    def _bed_changed(self, mask: int) -> None:
+        """A piece lifted off is gone: whatever is put there later is not the one an earlier
+        game left."""
+        if self.left_on_bed:
+            from companion.words import SQUARES, square_name
+
+            on = {square_name(sq) for sq in range(SQUARES) if mask >> sq & 1}
+            self.left_on_bed = {sq: p for sq, p in self.left_on_bed.items() if sq in on}
 
     def _menu_button(self, name: str, kind: str, now: float) -> None:
         chosen = self.menu.on_button(name, kind)
