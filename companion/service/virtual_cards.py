@@ -169,9 +169,9 @@ class VirtualCards:
             devices.buttons.press({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind])
 
     def snapshot(self, seat: int | None = None) -> dict:
-        """The person's hand (and what may be played) for the simulator's page."""
-        if self.deck is None:
-            return {"hand": [], "playable": [], "drawn": None}
+        """The person's seat (1-based), hand and what may be played, for the simulator's page."""
         seat = self.human if seat is None else seat
-        return {"hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
+        if self.deck is None:
+            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None}
+        return {"seat": seat + 1, "hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
                 "drawn": self.deck.drawn if self.deck.position.turn == seat else None}
