@@ -80,9 +80,9 @@
   }
 
   // A move of the list in words, the notation's code kept small after it
-  function moveLabel(li, move) {
-    if (!state || state.view !== "cards") return;
-    const w = words();
+  function moveLabel(li, move, s) {  // app.js draws the list before this script sees `s`
+    if (!s || s.view !== "cards") return;
+    const w = WORDS[s.language] || WORDS.en;
     let text;
     if (move.startsWith("up:")) text = w.moves.up + ": " + faceName(move.slice(3), w);
     else if (w.moves[move]) text = w.moves[move];
@@ -92,7 +92,7 @@
     }
     const span = document.createElement("span");
     span.className = "mm-move";
-    span.textContent = text;
+    span.textContent = text + " ";
     li.insertBefore(span, li.querySelector("code"));
   }
   if (window.maunzPage) window.maunzPage.moveLabel = moveLabel;
