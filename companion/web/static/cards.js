@@ -136,6 +136,7 @@
     for (const b of document.querySelectorAll("#wishpick button")) {
       b.textContent = b.dataset.wish ? w.patterns[b.dataset.wish] : "×";
       b.title = b.dataset.wish ? b.dataset.wish : w.cancel;
+      b.className = b.dataset.wish ? "pat-" + b.dataset.wish : "";
     }
     $("cardtable").dataset.stage = s.stage || "";
     $("cardtable").dataset.pending = String(s.pending || 0);
