@@ -104,3 +104,24 @@ def test_announcements_read_well(capsys):
     code, out, _ = run(capsys, "cat-attack", "apply", "--position", CA, "C3", "attack:2", "--json",
                        "--language", "de")
     assert "Spieler 2 verliert 1 Leben (noch 0)" in json.loads(out.splitlines()[-1])["announce"]
+
+
+def test_language_is_spelt_alike_in_every_command(capsys):
+    # QA: `mmm play` took --lang while `cats` and `cat-attack apply` took --language; each now
+    # takes both and its --help shows --language alone
+    outs = {}
+    for spelling in ("--language", "--lang", "--language=de", "--lang=de"):
+        argv = [spelling, "de"] if "=" not in spelling else [spelling]
+        code, out, err = run(capsys, "cat-attack", "apply", "--position", CA, "C3", "attack:2", "--json", *argv)
+        assert code == 0, err
+        outs[spelling] = out
+    assert len(set(outs.values())) == 1 and "verliert" in outs["--lang"]
+    for spelling in ("--language", "--lang"):
+        r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--seed", "3", "--players", "2",
+                            spelling, "de"], input="q\n", capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0 and "| Am Zug: du" in r.stdout, (spelling, r.stderr)
+    for argv in (["mmm", "play"], ["cats", "apply"], ["cat-attack", "apply"]):
+        r = subprocess.run([sys.executable, "-m", "companion", *argv, "--help"],
+                           capture_output=True, text=True, timeout=60)
+        assert "--language {de,en}" in r.stdout and "also --lang" in r.stdout, r.stdout
+        assert "--lang {" not in r.stdout and "--lang LANG" not in r.stdout

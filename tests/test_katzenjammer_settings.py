@@ -174,12 +174,15 @@ def test_the_services_notes_on_the_page_speak_the_tables_language(tmp_path):
     tap(c, p, ("04C0FFEE", "maunz:hint"))  # a maunz. card: does nothing here
     tap(c, p, ("04BADBAD", None))          # an unknown tag
     german = c.snapshot()["messages"]
-    assert german[0] == "Karte 04:C0:FF:EE (Tipp) tut nichts bei Katzenjammer"
+    assert german[0] == "Karte „Tipp“ tut nichts bei Katzenjammer"  # by what it does, not its UID
     assert german[1].startswith("Unbekannte Karte 04:BA:DB:AD: anlernen mit `companion cards add")
-    assert c.messages[0] == "card 04:C0:FF:EE: 'hint' does nothing in Katzenjammer"  # the log's
+    assert c.messages[0] == "card 'Hint' does nothing in Katzenjammer"  # the log's
     tap(c, p, ("04AB0001", "maunz:language"))
     english = c.snapshot()["messages"]
     assert english[:2] == c.messages[:2]
+    tap(c, p, ("04C0FFEF", "maunz:event:schnurr"))  # a Cats card: named by its event
+    assert c.snapshot()["messages"][-1] == "card 'Event card schnurr' does nothing in Katzenjammer"
+    assert not any("04:C0:FF" in m for m in c.snapshot()["messages"])
     c.close()
 
 

@@ -32,6 +32,47 @@ READ_JS = """() => {
 }"""
 
 
+# what a new player reads: every card drawn on the page (hand, top card, moves) with its name,
+# the person's seat, whose turn it is, the wish
+FACES_JS = """() => {
+  const card = (e) => ({code: e.dataset.card, name: e.dataset.name || "", text: e.textContent});
+  const me = document.querySelector('#seats .seat.me');
+  return {hand: Array.from(document.querySelectorAll('#myhand .mmcard')).map(card),
+          top: Array.from(document.querySelectorAll('#topcard .mmcard')).map(card),
+          moves: Array.from(document.querySelectorAll('#moves li')).map(e => e.textContent),
+          me: me ? me.textContent : null, turn: document.getElementById('turnline').textContent,
+          handlabel: document.getElementById('handlabel').textContent,
+          wish: document.getElementById('wish').textContent};
+}"""
+
+# the names a person knows the cards by (the rulebook's German, the digest's English)
+NAMES = {"en": {"s": "stripes", "p": "dots", "z": "zigzag", "g": "scribble", "R": "reverse",
+                "A": "skip", "MW": "wish", "+4": "+4 wish", "KK": "creative card"},
+         "de": {"s": "Streifen", "p": "Punkte", "z": "Zickzack", "g": "Gekrakel",
+                "R": "Richtungswechsel", "A": "Aussetzen", "MW": "Monsterwunsch", "+4": "Plus-Vier",
+                "KK": "Kreativkarte"}}
+
+
+def card_name(face: str, language: str) -> str:
+    words = NAMES[language]
+    if face in ("MW", "+4", "KK"):
+        return words[face]
+    return f"{words[face[0]]} {words.get(face[1:], face[1:])}"
+
+
+def assert_cards_named(faces: dict, language: str) -> None:
+    """Every card on the page carries its name in `language` (in its text, not only a title)."""
+    cards = faces["hand"] + faces["top"]
+    assert faces["hand"] and faces["top"], faces
+    for c in cards:
+        assert c["name"] == card_name(c["code"], language), c
+        pattern = NAMES[language].get(c["code"][0])
+        for word in ([pattern] if pattern else []) + [NAMES[language].get(c["code"][1:], "")]:
+            assert word in c["text"], (c, word)
+    turned_up = {"en": "turned up: ", "de": "aufgedeckt: "}[language]
+    assert any(m.startswith(turned_up) for m in faces["moves"]), faces["moves"]
+
+
 async def _start(state_dir: Path, language: str = "en", seed: int = SEED):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
@@ -85,6 +126,7 @@ async def _game(tmp_path):
             await _button(page, "ok")
             st = await _until(page, lambda s: s["stage"] == "play" and s["turn"] is not None)
             await page.screenshot(path=str(ARTIFACTS / "mmm-start.png"))
+            seen["faces"] = await page.evaluate(FACES_JS)
             reshuffled, last_pile = False, st["pile"]
             for _ in range(2000):
                 st = await page.evaluate(READ_JS)
@@ -98,6 +140,9 @@ async def _game(tmp_path):
                 if st["stage"] != "play" or pos.turn != 0 or not v or st["hand"] != v["hand"]:
                     await asyncio.sleep(0.02)
                     continue
+                if pos.wish and "wish_shown" not in seen:  # a wish in force, said in words
+                    shown = (await page.evaluate(FACES_JS))["wish"]
+                    seen["wish_shown"] = shown, f"wished: {NAMES['en'][pos.wish]}"
                 if not seen["rejected"] and pos.phase == "play":
                     wrong = [c for c in v["hand"] if c not in v["playable"]]
                     if wrong:
@@ -125,6 +170,7 @@ async def _game(tmp_path):
                 await _until(page, lambda s, m=moves: s["moves"] > m)
             await _until(page, lambda s: s["stage"] == "won")
             await page.screenshot(path=str(ARTIFACTS / "mmm-won.png"))
+            seen["final"] = await page.evaluate(FACES_JS)
             winner_text = await page.text_content("#cardwinner")
             await browser.close()
         record = (notation.format_position(companion.journal.start_position()), companion.journal.moves())
@@ -135,7 +181,23 @@ async def _game(tmp_path):
 
 def test_a_whole_four_seat_game_through_the_page(tmp_path):
     (start, moves), seen, reshuffled, winner_text = asyncio.run(_game(tmp_path))
+    faces, wish_shown, final = seen.pop("faces"), seen.pop("wish_shown"), seen.pop("final")
     assert seen == {"rejected": True, "forgot": True, "wish": True} and reshuffled
+    # the cards are named in words, the person's seat and turn are said
+    assert_cards_named(faces, "en")
+    assert faces["me"] == f"Seat 1 (you): {DEAL} cards" and faces["handlabel"] == f"Your hand ({DEAL})"
+    assert faces["turn"] == "Your turn (clockwise)"
+    assert wish_shown[0] == wish_shown[1]
+    # the moves list names every card played, a wild card with its wish, the code kept beside it
+    assert len(final["moves"]) == len(moves)
+    for move, text in zip(moves, final["moves"]):
+        face, _, wish = move.removeprefix("up:").partition(">")
+        if face in ("draw", "pass", "mau"):
+            assert text.startswith({"draw": "draws", "pass": "passes", "mau": "Mau!"}[face]), text
+            continue
+        said = card_name(face, "en") + (f" → {NAMES['en'][wish]}" if wish else "")
+        assert said in text and text.endswith(move), (move, text)
+    assert final["me"].startswith("Seat 1 (you): ") and final["turn"] == ""
     assert winner_text.startswith("Mau Mau! ")
     steps = [json.loads(line) for line in cli.play(start, moves, frozenset(), True)]
     assert steps[-1]["winner"] is not None

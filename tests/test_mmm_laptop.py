@@ -20,16 +20,16 @@ def person_turn(seed: int, players: int = 4, **kw) -> LaptopGame:
 
 
 def test_the_person_is_refused_with_the_reason_and_nothing_changes():
-    g = person_turn(1)
+    g = person_turn(1, language="en")
     v = g.view(0)
     before = (g.deck.position, [list(h) for h in g.deck.hands], list(g.deck.pile))
     held = [c for c in v["hand"] if c not in v["playable"]]
     assert held, "seed 1 deals seat 1 a card that does not fit"
     why = g.play(held[0])
     assert "does not fit on" in why and held[0] in why
-    assert any("passt nicht auf" in line for line in g.view(0)["screen"])
+    assert any("does not fit on" in line for line in g.view(0)["screen"])
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
-    assert g.play(missing) == f"{missing} is not in the hand of seat 1"
+    assert g.play(missing) == f"{missing} is not in your hand"
     assert g.press("pass") == "seat 1 may pass only after drawing a card; draw first"
     wild = "MW" if "MW" in v["hand"] else None
     if wild:
@@ -37,8 +37,31 @@ def test_the_person_is_refused_with_the_reason_and_nothing_changes():
     assert (g.deck.position, [list(h) for h in g.deck.hands], list(g.deck.pile)) == before
 
 
+def test_a_german_table_refuses_in_german():
+    # QA: `companion monster-mau-mau play --lang de` said the rules' refusals in English
+    g = person_turn(1, language="de")
+    v = g.view(0)
+    held = [c for c in v["hand"] if c not in v["playable"]][0]
+    top = g.deck.position.top
+    assert g.play(held) == (f"{held} passt nicht auf {top} (leg eine {top[0]}-Karte, eine {top[1:]}"
+                            f" oder eine Wunschkarte, oder zieh)")
+    missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
+    assert any(f"{held} passt nicht auf {top}" in line for line in g.view(0)["screen"])
+    assert g.play(missing) == f"{missing} ist nicht auf deiner Hand"
+    assert g.press("pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
+    assert g.press("mau") == f"Mau! ruft man mit 2 Karten auf der Hand (du hast {len(v['hand'])})"
+    assert g.press("draw") is None
+    assert g.press("draw") == "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter"
+    other = next(c for c in g.view(0)["hand"] if c != g.deck.drawn)
+    assert g.play(other, "s") == f"Nach dem Ziehen darf nur die gezogene Karte ({g.deck.drawn}) gelegt werden"
+    assert g.press("pass") is None
+    g.advance()
+    if not g.over and g.deck.position.phase == engine.PENALTY:
+        assert g.press("pass").startswith("Erst die Strafkarten ziehen")
+
+
 def test_after_drawing_only_the_drawn_card_and_not_out_of_turn():
-    g = person_turn(2)
+    g = person_turn(2, language="en")
     assert g.press("draw") is None
     v = g.view(0)
     assert v["phase"] == "drawn" and set(v["playable"]) <= {g.deck.drawn} and v["can"] == ["pass"]
@@ -73,7 +96,8 @@ def forgetful(g: LaptopGame) -> str | None:
 def test_whole_games_with_a_forgetful_person(players):
     seen = set()
     for seed in range(8):
-        g = LaptopGame(random.Random(seed), players, rules=frozenset({"plus3-play"}) if seed % 2 else frozenset())
+        g = LaptopGame(random.Random(seed), players, rules=frozenset({"plus3-play"}) if seed % 2 else frozenset(),
+                       language="en")
         for _ in range(2000):
             g.advance()
             if g.over:
@@ -91,7 +115,7 @@ def test_terminal_game_subprocess():
                         "--lang", "en"], input=cmds, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("Monster Mau Mau, 3 players, seed 4")
-    assert "refused: x7 is not in the hand of seat 1" in r.stdout
+    assert "refused: x7 is not in your hand" in r.stdout
     assert "| Top: " in r.stdout and "your hand: " in r.stdout
     assert r.stdout.rstrip().endswith("wins") or r.stdout.rstrip().endswith("stopped")
 
@@ -110,3 +134,19 @@ def test_terminal_bad_settings_exit_2():
                        capture_output=True, text=True, timeout=60, input="")
     assert r.returncode == 2 and "for 2-10 players" in r.stderr and r.stderr.count("\n") == 1
     assert engine.MAX_PLAYERS == 10
+
+
+def test_terminal_in_german_refuses_in_german():
+    # QA: with --lang de the rules' refusals (and the terminal's own words) were English
+    r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--seed", "3", "--players", "3",
+                        "--lang", "de"], input="p\nm\nx7\nd\nd\nq\n", capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "abgelehnt: Weiter erst nach dem Ziehen: zuerst ziehen" in out
+    assert "abgelehnt: Mau! ruft man mit 2 Karten auf der Hand (du hast 8)" in out
+    assert "abgelehnt: x7 ist nicht auf deiner Hand" in out
+    assert "abgelehnt: Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter" in out
+    assert "| Am Zug: du" in out and "deine Hand: " in out and "du: zieht 1" in out
+    for english in ("refused", "your hand", "seat 1", "draw first", " fits", "you"):
+        assert english not in out, english

@@ -99,6 +99,22 @@ def test_a_card_that_does_not_fit_flashes_red_and_changes_nothing():
     assert s.ring(12.0)[0].colour != RED  # the flash is over; seat 1 (a1) pulses in its colour
 
 
+def test_the_rules_refusals_on_the_oled_speak_the_table_language():
+    # QA: a German table showed the rules engine's English reasons (a card tapped during a
+    # penalty, Mau! with 3 cards in the hand)
+    s = started(players=2)
+    s.position = engine.Position(hands=(3, 2), turn=0, top="p+3", phase=engine.PENALTY, pending=3,
+                                 pile=98, discard=7)
+    s.on_tap(card("p5"), 0)
+    assert "Erst die Strafkarten ziehen (3); auf +3 oder +4 legt man keine weitere" in s.lines(0)
+    s.position = engine.Position(hands=(3, 2), turn=0, top="p3", phase=engine.PLAY, pile=98, discard=7)
+    s.on_button("cat", "press", 1)
+    assert "Mau! ruft man mit 2 Karten auf der Hand (du hast 3)" in s.lines(1)
+    s.language = "en"
+    s.on_button("cat", "press", 2)
+    assert "Mau! is called holding 2 cards; seat 1 holds 3" in s.lines(2)
+
+
 def test_wild_card_wish_chosen_with_the_buttons():
     s = started(names=("Anna", "Ben"))
     s.drain_commits()

@@ -341,7 +341,7 @@ def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path
     press(c, p, "ok", "long")  # "new game? ... CAT = another game"
     assert c.snapshot()["instruction"] == "maunz. · OK = yes · BACK = no · CAT = another game"
     press(c, p, "cat")  # the list
-    assert c.snapshot()["instruction"] == "  maunz. · > Tally · OK = choose · CAT = next"
+    assert c.snapshot()["instruction"] == "maunz. · > Tally · OK = choose · CAT = next"  # no padding
     press(c, p, "back")
     press(c, p, "back")  # out of the menu: the table's own words again
     assert not c.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"
@@ -359,7 +359,7 @@ def test_a_card_that_does_nothing_is_no_news_in_the_next_game(tally, tmp_path):
         c.devices.cards.tap(uid)
         p.run(0.05)
     assert c.game.info.name == "tally"
-    assert c.snapshot()["messages"] == ["card 04:00:00:0B: 'hint' does nothing in Tally"]
+    assert c.snapshot()["messages"] == ["card 'Hint' does nothing in Tally"]
     c._message("reed c3: chatters")  # a device's notice is not the game's
     for uid in ("0400000a", "0400000a"):
         c.devices.cards.tap(uid)

@@ -228,12 +228,12 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
             await page.click('[data-card="hint"]')  # a maunz. card: the service's note says so
             await until(page, "() => document.getElementById('messages').textContent.includes('tut nichts')")
             await _check_language(page, "de", ("Würfel", "am Zug", "Steuerkarten", "Eigene Würfel",
-                                               "(Tipp) tut nichts bei Katzenjammer"))
+                                               "Karte „Tipp“ tut nichts bei Katzenjammer"))
             await page.click('[data-card="language"]')
             await until(page, "() => window.maunzPage.lang === 'en' && "
                               "document.getElementById('textview').textContent.includes('Red: ')")
             await _check_language(page, "en", ("dice", "to move", "Control cards", "Own dice",
-                                               "'hint' does nothing in Katzenjammer"))
+                                               "card 'Hint' does nothing in Katzenjammer"))
             await page.click('[data-card="dice"]')  # the players' own dice, said on the OLED
             await until(page, "() => document.getElementById('instruction').textContent"
                               ".includes('You roll your dice')")
@@ -249,6 +249,75 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
                               "document.getElementById('instruction').textContent.includes('Würfel III')")
             await _check_language(page, "de", ("Würfel III", "blättern"))
             await _shot(page, "katzenjammer-german-dice-entry")
+            assert errors == []
+
+    asyncio.run(go())
+
+
+# The strip under the board, measured where Chromium drew it: the left column (whose turn), the
+# three dice, the right column (the last turn), each text's box in the SVG's units.
+_STRIP = """() => {
+  const svg = document.getElementById('kjboard');
+  const box = (e) => { const b = e.getBBox(); return [b.x, b.x + b.width, e.textContent]; };
+  const dice = [...svg.querySelectorAll('.kj-dice rect, .kj-dice text')].map(box);
+  const texts = [...svg.querySelectorAll('text.kj-strip')];
+  return {dice, lang: window.maunzPage.lang,
+          left: texts.filter((t) => t.getAttribute('text-anchor') === 'start').map(box),
+          right: texts.filter((t) => t.getAttribute('text-anchor') === 'end').map(box),
+          players: [...svg.querySelectorAll('.kj-player')].map(box)};
+}"""
+LONG_NAME = "Anna-Katharina Schneider"  # 24 characters, the most a player card holds
+
+
+def test_the_strip_under_the_board_never_runs_into_the_dice(tmp_path):
+    """Whose turn (with a 24-character player's name) and the last turn stay clear of the dice,
+    in English and in German ("Green to move" ran into die III)."""
+    from companion.service.app import Companion
+    from companion.service.cards import MAX_NAME
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    assert len(LONG_NAME) == MAX_NAME
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="katzenjammer", players=2, settle=0.05, language="en"),
+        state_dir=tmp_path, hardware=ALL_FAKE)
+    first = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(3))
+    first.journal.set_player(0, LONG_NAME)
+    first.journal.set_player(1, LONG_NAME[::-1])
+    first.close()
+    companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(3))
+
+    async def check(page, lang):
+        await page.wait_for_function(f"() => window.maunzPage.lang === '{lang}'")
+        await asyncio.sleep(0.3)
+        seen = await page.evaluate(_STRIP)
+        dice_left = min(x0 for x0, _, _ in seen["dice"])
+        dice_right = max(x1 for _, x1, _ in seen["dice"])
+        assert seen["left"] and seen["right"], seen
+        for x0, x1, text in seen["left"]:
+            assert x0 >= 0 and x1 < dice_left - 0.05, (lang, text, x1, dice_left)
+        for x0, x1, text in seen["right"]:
+            assert x0 > dice_right + 0.05 and x1 <= 11.05, (lang, text, x0, dice_right)
+        assert any(LONG_NAME in text or LONG_NAME[::-1] in text for _, _, text in seen["left"])
+        for x0, x1, text in seen["players"]:  # the names by the nests keep to their quarter
+            assert x1 - x0 <= 2.35, (lang, text, x1 - x0)
+
+    async def go():
+        async with opened(companion) as (page, errors):
+            await page.wait_for_function("() => (window.maunzPage.state || {}).phase === 'choose'")
+            green = "() => { const b = window.maunzPage.state.board || {};" \
+                    " return b.to_move === 'g' && !!b.dice && !!b.last; }"
+            for _ in range(20):  # red's turn: then "Green to move" (and Green's long name)
+                if await page.evaluate(green):
+                    break
+                await page.click('[data-button="ok"]')
+                await asyncio.sleep(0.1)
+            await page.wait_for_function(green)
+            await check(page, "en")
+            await _shot(page, "katzenjammer-strip-en")
+            await page.click('[data-card="language"]')
+            await check(page, "de")
+            await _shot(page, "katzenjammer-strip-de")
             assert errors == []
 
     asyncio.run(go())

@@ -1,7 +1,8 @@
 """What a new player reads on the page in a real browser (Debian's Chromium, headless, driven by
 Playwright) against the real companion: found walking through every game as a first-time user.
 - Monster Mau Mau's table speaks the companion's language (its draw/pass buttons, the wish
-  picker and the pattern names were English on a German page);
+  picker and the pattern names were English on a German page); its cards are drawn as cards and
+  named (they were bare codes like `s7`, `zR`), the person's seat and whose turn it is in words;
 - a control card with a long label ("Spiel: Monster Mau Mau") grows instead of writing over its
   chip;
 - a game without maunz's bed (Cats) does not show maunz's "click an empty square" help, and
@@ -28,6 +29,7 @@ WORDS_JS = """() => ({
   help: getComputedStyle(document.getElementById('help')).display,
   instruction: ((window.maunzPage || {}).state || {}).instruction || "",
   winner: document.getElementById('winner').hidden ? null : document.getElementById('winner').textContent,
+  hand: document.querySelectorAll('#myhand .mmcard').length,
 })"""
 
 # every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
@@ -62,9 +64,12 @@ async def _walk(tmp_path):
                 await asyncio.sleep(0.2)
             seen["de"] = await _until(page, lambda s: s["stage"] == "play")
             seen["cards"] = await page.evaluate(CARDS_JS)
+            await _until(page, lambda s: s["stage"] == "play" and s["hand"] > 0)
+            seen["faces_de"] = await page.evaluate(mmm_browser.FACES_JS)
             await page.screenshot(path=str(ARTIFACTS / "words-mmm-de.png"))
             await page.click('[data-card="language"]')
             seen["en"] = await _until(page, lambda s: s["lang"] == "en" and s["draw"] == "draw")
+            seen["faces_en"] = await page.evaluate(mmm_browser.FACES_JS)
             for _ in range(2):  # the game card, then again to confirm
                 await page.click('[data-card="game-cats"]')
                 await asyncio.sleep(0.2)
@@ -102,6 +107,14 @@ def test_the_page_speaks_one_language_and_nothing_overlaps(tmp_path):
     assert de["patterns"] == ["Streifen", "Punkte", "Zickzack", "Gekrakel", "×"]
     assert (en["draw"], en["pass"], en["wish"]) == ("draw", "pass", "wish:")
     assert en["patterns"] == ["stripes", "dots", "zigzag", "scribble", "×"]
+    # the cards are named in the page's language; the person's seat and the turn said in words
+    fde, fen = seen["faces_de"], seen["faces_en"]
+    mmm_browser.assert_cards_named(fde, "de")
+    mmm_browser.assert_cards_named(fen, "en")
+    assert fde["me"].startswith("Spieler 1 (Du): ") and fde["handlabel"].startswith("Deine Hand (")
+    assert fen["me"].startswith("Seat 1 (you): ") and fen["handlabel"].startswith("Your hand (")
+    assert fde["turn"] in ("Du bist dran (im Uhrzeigersinn)", "Spieler 2 ist dran (im Uhrzeigersinn)")
+    assert fen["turn"] in ("Your turn (clockwise)", "Seat 2's turn (clockwise)")
     assert de["help"] == "none"  # a card game: no bed to click
     overlapping = [c["label"] for c in seen["cards"] if not c["ok"]]
     assert len(seen["cards"]) >= 10 and overlapping == []

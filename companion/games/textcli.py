@@ -15,6 +15,7 @@ from typing import Callable
 
 from companion import games
 from companion.games.base import GameError
+from companion.games.cli_options import add_language
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,8 +45,7 @@ def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser
     common(p)
     p.add_argument("events", nargs="+", metavar="EVENT")
     p.add_argument("--json", action="store_true", help="one JSON object per event")
-    p.add_argument("--language", choices=("de", "en"), default="en",
-                   help="language of the announcements in --json (default en)")
+    add_language(p, "language of the announcements in --json")
     p = sub.add_parser("view", help="what one seat (or the table) may see of a position")
     common(p)
     p.add_argument("--seat", type=int, default=None, help="1-based seat; default: the table")

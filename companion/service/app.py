@@ -74,7 +74,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.cards = CardStore(self.journal.conn)
         self.language = self.journal.setting("language", config.game.language)
         # the seats the AI plays: one (maunz: its worker), or several (Katzenjammer's computers)
-        self.ai_seats = self._seats_of(self.journal.setting("ai", config.game.ai))
+        self.ai_seats = self._kept_ai_seats()
         self.resumed = self.journal.resumable
         start = self.journal.start_position()
         moves = self.journal.moves()
@@ -108,6 +108,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
         self.notes: list = []  # beside each message: its words for the page in either language, or None
         self._game_messages: set[str] = set()  # those of them about the game in play
+        self.left_on_bed: dict[str, str] = {}  # pieces an earlier game left on the bed (switching.py)
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
         self.images_shown = 0
@@ -158,6 +159,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         changed = False
         if mask != self._sensed:
             self._sensed = mask
+            self._bed_changed(mask)
             self._record(now, "scan", mask=mask)
             ref.on_scan(mask, now)
             changed = True
@@ -256,7 +258,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
                     if name:
                         self.journal.set_player(seat, name)
-            log.info("journaled %s -> %s", c.kind, self._loggable(c.position))
+            log.info("journaled %s: game %d -> %s", c.kind, self.journal.current.id,
+                     self._loggable(c.position))
 
     def _loggable(self, position) -> str:
         """A position for the log (journalctl, the sim's terminal): a game with secrets (Cats)
@@ -322,7 +325,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._note("note.card_unused", uid=uid, function=function, card=function,
+            self._note("note.card_unused", card=function, named=f" {name}" if name else "",
                        game=self.game.info.title, for_game=True)
             return
         if function in ("player", "event"):
@@ -332,6 +335,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
+                if function == "ai_off" and self.journal.setting("ai") != "off":
+                    self.journal.set_setting("ai", "off")  # tapped with no AI playing: off in every game
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
                 self._note("note.storage_setting", problem=str(exc))
 

@@ -18,9 +18,10 @@ FUNCTIONS: dict[str, str] = {
     "hint": "show a suggested move",
     "ai_orange": "the AI plays orange",
     "ai_grey": "the AI plays grey",
-    "ai_off": "no AI player",
+    "ai_off": "no AI player (Katzenjammer: every computer seat back to people)",
     "language": "switch language (de/en)",
-    "player": "a player's card (a name, for the history)",
+    "player": "a player's card (a name, for the history; Katzenjammer: the name Computer makes the"
+              " seat to move a computer seat)",
     "game": "start a new game of the game named on the card (after OK)",
     "event": "a game's own card: its event as the name (Cats: miau:3@7, schnurr; Cat Attack: C3, SPEEDY)",
     "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",

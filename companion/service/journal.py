@@ -142,6 +142,7 @@ class Journal:
         self.conn = None
         self.current: GameRow | None = None
         self._pos = None
+        self._free_id: int | None = None  # a dropped empty game's id, for the next game
         self.mark = storage.Mark(self.path)
         self._last_backup = 0.0
         # Every check before READY: a damaged or unwritable journal is refused with one line.
@@ -216,10 +217,13 @@ class Journal:
         now = self.clock()
         pos = self.game.parse_position(start_text)
         seats = self.game.seats(pos)
+        # the id of a game that ended with no moves (dropped from the history) goes on: the log
+        # said "game N" when it began, and `companion history` lists the game played as N
+        reuse, self._free_id = self._free_id, None
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO games(game, rules, start, started, seats) VALUES (?,?,?,?,?)",
-                (self.game_name, self.game.rules, start_text, now, seats))
+                "INSERT INTO games(id, game, rules, start, started, seats) VALUES (?,?,?,?,?,?)",
+                (reuse, self.game_name, self.game.rules, start_text, now, seats))
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
                                "unfinished", seats)
         self._pos = pos
@@ -328,6 +332,8 @@ class Journal:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
         if ended:
             self._backup(f"g{self.current.id:04d}")
+        if not self.current.moves and self.current.result == "unfinished":
+            self._free_id = self.current.id  # dropped: the next game takes its id (begin_game)
         self.current = None
         self._pos = None
 

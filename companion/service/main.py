@@ -87,13 +87,26 @@ def sim_main(argv: list[str] | None = None) -> int:
     from companion.service import devices as devmod
 
     try:
-        config = Config.load(args.config) if args.config else Config(source="<sim>")
+        config = Config.load(args.config) if args.config else _sim_config()
     except ConfigError as exc:
         return _fail(str(exc))
     state = Path(args.state) if args.state else user_state_dir()
     web = WebConfig(enabled=not args.no_web, host=args.host, port=args.port, control=True, token="")
     config = config.replace(state_dir=state, web=web, hardware=devmod.ALL_FAKE)
     return _serve(config, devmod.build_fakes(), args, web=web)
+
+
+#: The laptop's default: one person at seat 1, the computer on every other seat of a game that
+#: has computer players (Katzenjammer; maunz. names its AI by colour, so it starts without one:
+#: the "AI plays grey" card). Monster Mau Mau's virtual table does the same (virtual_cards.py).
+SIM_AI = "2,3,4"
+
+
+def _sim_config() -> Config:
+    import dataclasses
+
+    config = Config(source="<sim>")
+    return config.replace(game=dataclasses.replace(config.game, ai=SIM_AI))
 
 
 def _serve(config: Config, devices, args, web: WebConfig) -> int:

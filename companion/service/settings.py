@@ -45,6 +45,23 @@ class SettingsKeeping:
         named = {name.strip() for name in (setting or "off").split(",")}
         return tuple(i for i, name in enumerate(seats) if name in named)
 
+    def _takes_ai(self) -> bool:
+        """The game in play has computer seats of the service's (maunz's AI, Katzenjammer's
+        computers: the tables an AI card reaches); Cats, Cat Attack and Monster Mau Mau have
+        none, and leave the kept setting alone for the games that do."""
+        return "ai_off" in getattr(tables.factory(self.game.info.name), "card_functions", ("ai_off",))
+
+    def _kept_ai_seats(self) -> tuple[int, ...]:
+        """The AI's seats in the game in play from the kept setting (the configuration's until a
+        card changed it): "off" is off in every game; a setting naming no seat of this game (maunz's
+        "grey" when Katzenjammer starts) gives way to the configuration's seats for it."""
+        if not self._takes_ai():
+            return ()
+        kept = self.journal.setting("ai", self.config.game.ai) or "off"
+        if kept.strip() == "off":
+            return ()
+        return self._seats_of(kept) or self._seats_of(self.config.game.ai)
+
     def _ai_text(self) -> str:
         """The AI's seats as their setting ("off", "grey", "2,3")."""
         seats = self._seats()
@@ -77,14 +94,16 @@ class SettingsKeeping:
         ref = self.table
         known = self.journal.seat_players()
         for seat, name in enumerate(ref.players[:len(known)]):
-            if name and name != known[seat]:
+            if name != known[seat]:  # "" too: Katzenjammer's "AI off" gives a Computer seat back
                 self.journal.set_player(seat, name)
         language = getattr(ref, "language", self.language)
         if language != self.language:
             self.language = language
             self.journal.set_setting("language", language)
         ai = self._table_ai(ref)
-        if ai != self.ai_seats:
+        # a table no AI card reaches (Cats, Monster Mau Mau: no computer of the service's) keeps
+        # the setting for the games that have one (Katzenjammer's computers after a round of Cats)
+        if self._takes_ai() and ai != self.ai_seats:
             self.ai_seats = ai
             self.journal.set_setting("ai", self._ai_text())
             if ai and self._ai_pool is None and self._stop_event is not None:

@@ -77,6 +77,9 @@ def snapshot(companion) -> dict:
         seat = game.to_move(pos) if winner is None else None
         out.update({"view": "text", "text": game.observation(pos),
                     "to_move": keys[seat] if seat is not None and 0 <= seat < len(keys) else None})
+    left = getattr(c, "left_on_bed", None)
+    if left:  # maunz. pieces an earlier game left on the bed: still there, in their colours
+        out["bed"] = {**left, **(out.get("bed") or {})}
     return out
 
 

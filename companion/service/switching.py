@@ -40,21 +40,22 @@ class GameSwitching:
     def _start_game(self, name: str, now: float) -> None:
         """A new game of `name`, confirmed in the menu: the table's own new game for the game in
         play; otherwise the journal closes the game in play and the new game's table takes over
-        (the same players, language and bed; the AI only if the new game has the same seats)."""
+        (the same players, language and bed; the AI's seats as the kept setting names them)."""
         if name == self.game.info.name:
             self.table.new_game(now)
             return
         self._journal(self.table.drain_commits())
+        self.left_on_bed = self._pieces_on_bed()
         players = self.table.players
-        old_seats = self._seats()
         from companion.service.app import make_game
 
         game = make_game(self.config, name)
         start = game.initial_position()
         self.journal.switch_game(game, game.format_position(start))
         self.game = game
-        ai = ",".join(old_seats[i] for i in self.ai_seats if i < len(old_seats))
-        self.ai_seats = self._seats_of(ai)  # the seats of the same names, if the new game has them
+        # the kept setting's seats, if the new game has them (Katzenjammer's "2,3" come back
+        # after a round of Cats); the configuration's where it names none of them
+        self.ai_seats = self._kept_ai_seats()
         seats = len(self.journal.seat_players())
         players = tuple(players[:seats]) + ("",) * max(0, seats - len(players))
         for seat, player in enumerate(players):
@@ -69,6 +70,30 @@ class GameSwitching:
         log.info("switched to %s: game %d", name, self.journal.current.id)
         if self._sensed is not None:
             self.table.on_scan(self._sensed, now)
+
+    def _pieces_on_bed(self) -> dict[str, str]:
+        """The pieces on the bed ("c3" -> "o"), as the game in play knows them (maunz: its
+        position's) and as earlier games left them there: the bed is physical, so maunz. pieces
+        stay on it, with their colours, while another game is played (the page draws them from
+        the snapshot's "bed", also on a page opened then)."""
+        from companion.words import SQUARES, square_name
+
+        bed = dict(self.left_on_bed)
+        view = tables.page_view(self.game.info.name)
+        if view is not None:
+            bed.update(view(self.table, self.table.view()).get("bed") or {})
+        sensed = self._sensed or 0
+        on = {square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1}
+        return {sq: piece for sq, piece in bed.items() if sq in on}
+
+    def _bed_changed(self, mask: int) -> None:
+        """A piece lifted off is gone: whatever is put there later is not the one an earlier
+        game left."""
+        if self.left_on_bed:
+            from companion.words import SQUARES, square_name
+
+            on = {square_name(sq) for sq in range(SQUARES) if mask >> sq & 1}
+            self.left_on_bed = {sq: p for sq, p in self.left_on_bed.items() if sq in on}
 
     def _menu_button(self, name: str, kind: str, now: float) -> None:
         chosen = self.menu.on_button(name, kind)

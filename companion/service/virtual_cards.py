@@ -13,35 +13,13 @@ from __future__ import annotations
 
 import random
 
-from companion.games.monster_mau_mau import bot, engine, notation
+from companion.games.monster_mau_mau import bot, engine, notation, refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import card_text
 from companion.games.monster_mau_mau.engine import Event
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BOT_DELAY = 0.8  # seconds between a computer player's actions, so a person can follow them
-
-#: the deck's own refusals of the person's clicks, in the table's language (the page shows them)
-REFUSALS = {
-    "de": {"not_started": "Das Spiel hat noch nicht begonnen: erst mit den Tasten einrichten",
-           "turn": "{who} ist dran", "seat": "Spieler {n}",
-           "not_held": "{card} ist nicht auf deiner Hand",
-           "drawn": "Nach dem Ziehen darf nur die gezogene Karte ({card}) gelegt werden",
-           "wish": "{card} braucht einen Wunsch: s, p, z oder g",
-           # the rules' refusals of draw/pass/Mau! (engine.why_illegal says them in English)
-           "over": "Das Spiel ist aus: neues Spiel mit OK lang",
-           "penalty": "Erst die Strafkarten ziehen ({n})",
-           "drawn_already": "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter",
-           "pass_first": "Weiter erst nach dem Ziehen: zuerst ziehen",
-           "mau_again": "Mau! schon gerufen",
-           "mau_two": "Mau! ruft man mit 2 Karten auf der Hand (du hast {n})"},
-    "en": {"not_started": "the game has not started: set it up with the buttons first",
-           "turn": "it is {who}'s turn", "seat": "seat {n}",
-           "not_held": "{card} is not in your hand",
-           "drawn": "after drawing only the card drawn ({card}) may be played",
-           "wish": "{card} needs a wish: s, p, z or g"},
-}
-
 
 def _uid(face: str, copy: int = 0) -> str:
     """A stable fake NTAG UID per card face."""
@@ -119,43 +97,28 @@ class VirtualCards:
         only the card just drawn); the referee's own refusals show on the table as usual."""
         self.sync(table)
         language = getattr(table, "language", "en")
-        say = REFUSALS.get(language, REFUSALS["en"])
+        say = lambda key, **kw: refusals.say(language, key, **kw)  # noqa: E731
         if self.deck is None or table.phase != "play":
-            return say["not_started"]
+            return say("not_started")
         pos = self.deck.position
         if pos.turn != self.human and pos.phase != engine.OVER:
-            name = table.session.name(pos.turn)  # a player card's name, else the seat's number
-            return say["turn"].format(who=say["seat"].format(n=name) if name.isdigit() else name)
+            # a player card's name, else the seat's number
+            return say("turn", who=refusals.who(table.session.name(pos.turn), pos.turn, language))
         if what == "play":
-            if card not in self.deck.hands[self.human]:
-                return say["not_held"].format(card=card)
-            if self.deck.drawn is not None and card != self.deck.drawn:
-                return say["drawn"].format(card=self.deck.drawn)
-            if is_wild(card) and wish not in tuple(PATTERNS):
-                return say["wish"].format(card=card)
+            why = refusals.play_refusal(self.deck.hands[self.human], self.deck.drawn, card, wish, language)
+            if why is not None:
+                return why
             event = Event("play", card, wish if is_wild(card) else None)
         elif what in ("draw", "pass", "mau"):
-            why = engine.why_illegal(pos, Event(what), self.deck.rules)
-            if why is not None:  # OK would do the other of draw/pass: refuse the wrong one here
-                return why if language == "en" else self._rules_refusal(say, pos, what)
             event = Event(what)
+            # OK would do the other of draw/pass: refuse the wrong one here
+            why = refusals.rules_refusal(pos, event, self.deck.rules, language)
+            if why is not None:
+                return why
         else:
-            return f"unknown action {what!r}: play, draw, pass or mau"
+            return say("unknown", what=what)
         self._press(devices, event)
         return None
-
-    @staticmethod
-    def _rules_refusal(say: dict, pos, what: str) -> str:
-        """why_illegal's reason for draw, pass or Mau!, in German (the engine says it in English)."""
-        if pos.phase == engine.OVER:
-            return say["over"]
-        if pos.phase == engine.PENALTY:
-            return say["penalty"].format(n=pos.pending)
-        if what == "draw":
-            return say["drawn_already"]
-        if what == "pass":
-            return say["pass_first"]
-        return say["mau_again"] if pos.mau else say["mau_two"].format(n=pos.hands[pos.turn])
 
     @staticmethod
     def _press(devices, event: Event) -> None:
@@ -169,9 +132,9 @@ class VirtualCards:
             devices.buttons.press({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind])
 
     def snapshot(self, seat: int | None = None) -> dict:
-        """The person's hand (and what may be played) for the simulator's page."""
-        if self.deck is None:
-            return {"hand": [], "playable": [], "drawn": None}
+        """The person's seat (1-based), hand and what may be played, for the simulator's page."""
         seat = self.human if seat is None else seat
-        return {"hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
+        if self.deck is None:
+            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None}
+        return {"seat": seat + 1, "hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
                 "drawn": self.deck.drawn if self.deck.position.turn == seat else None}

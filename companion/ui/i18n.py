@@ -131,8 +131,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "card.event": {"de": "Ereigniskarte", "en": "Event card"},
     "card.dice": {"de": "Eigene Würfel", "en": "Own dice"},
     # the service's one-line notes on the page (its log keeps the English)
-    "note.card_unused": {"de": "Karte {uid} ({card}) tut nichts bei {game}",
-                         "en": "card {uid}: '{function}' does nothing in {game}"},
+    # the card by what it does (a player's card by its name too), never by its UID: players
+    # read this on the page; the log's line before it has the UID
+    "note.card_unused": {"de": "Karte „{card}{named}“ tut nichts bei {game}",
+                         "en": "card '{card}{named}' does nothing in {game}"},
     "note.unknown_card": {"de": "Unbekannte Karte {uid}: anlernen mit `companion cards add {uid}"
                                 " FUNKTION` ({functions})",
                           "en": "unknown card {uid}: enrol it with `companion cards add {uid}"

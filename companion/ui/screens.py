@@ -71,5 +71,9 @@ class Screen:
         return i18n.text("head.turn", language, colour=self.to_move)
 
     def instruction(self, language: str = i18n.DEFAULT) -> str:
-        """The instruction as one line of text (for logs, the web page and tests)."""
-        return " · ".join(m.text(language) for m in self.lines)
+        """The instruction as one line of text (for logs, the web page and tests). A menu's
+        lines are indented on the OLED ("> " marks the cursor, "  " the others): one line keeps
+        the marks, not the padding ("  Katzenjammer · > Cat Attack" -> "Katzenjammer · > Cat
+        Attack")."""
+        parts = (m.text(language).strip() for m in self.lines)
+        return " · ".join(part for part in parts if part)

@@ -89,6 +89,8 @@ DEFAULT_CARDS = (
     ("dice", "Own dice"),     # Katzenjammer: the players roll their own dice (again: the companion)
     ("player:Anna", "Player Anna"),
     ("player:Ben", "Player Ben"),
+    # Katzenjammer: the seat to move is the computer's ("AI off" gives every seat back)
+    ("player:Computer", "Player Computer"),
 )
 
 

@@ -11,6 +11,7 @@ import json
 import sys
 
 from companion.games.base import GameError, parse_rules
+from companion.games.cli_options import add_language
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.game import INFO
 
@@ -43,10 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, help="number of players, 2-10 (you are seat 1)")
     p.add_argument("--deal", type=int, default=None, help="cards dealt to each player")
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
-    # English by default: the terminal's own words (your hand, refused, the log) are English, and
-    # a German screen among them read "Am Zug: you"
-    p.add_argument("--lang", default="en", choices=("de", "en"),
-                   help="language of the table's screen lines (default en, like the rest of the terminal)")
+    # English by default, like the rest of the command line; --language de makes every word of the
+    # game German (a German screen among English words read "Am Zug: you")
+    add_language(p, "language of the screen lines, the refusals and the terminal's own words")
     p.add_argument("--rules", default=None, help=rules_help)
     return parser
 

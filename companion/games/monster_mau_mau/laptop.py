@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from companion.games.base import IllegalMoveError
-from companion.games.monster_mau_mau import bot, engine, notation
+from companion.games.monster_mau_mau import bot, engine, notation, refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
@@ -21,6 +21,15 @@ from companion.games.monster_mau_mau.session import MauMauSession
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BUTTON = {"draw": "ok", "pass": "ok", "mau": "cat"}
+#: the log of what happened (the page's and the terminal's), in the table's language
+LOG = {
+    "en": {"plays": "{who}: plays {card}", "wishes": ", wishes {wish}", "draws": "{who}: draws {n}",
+           "pass": "{who}: pass", "mau": "{who}: mau", "forgot": "; forgot Mau!, draws {n}",
+           "reshuffled": "; discards shuffled into a new draw pile", "up": "turned up {card}"},
+    "de": {"plays": "{who}: legt {card}", "wishes": ", wünscht {wish}", "draws": "{who}: zieht {n}",
+           "pass": "{who}: weiter", "mau": "{who}: Mau!", "forgot": "; Mau! vergessen, zieht {n}",
+           "reshuffled": "; Ablagestapel gemischt: neuer Kartenstock", "up": "aufgedeckt: {card}"},
+}
 
 
 class LaptopGame:
@@ -43,26 +52,24 @@ class LaptopGame:
 
     # The person's actions -------------------------------------------------------------------
     def play(self, card: str, wish: str | None = None) -> str | None:
-        """The person's seat plays `card`; the reason when it is refused (nothing changes)."""
-        seat = self.deck.position.turn
-        if self.human is not None and seat != self.human:
-            return f"it is {self.table.name(seat)}'s turn"
-        if card not in self.deck.hands[seat]:
-            return f"{card} is not in the hand of seat {seat + 1}"
-        if self.deck.drawn is not None and card != self.deck.drawn:
-            return f"after drawing only the card drawn ({self.deck.drawn}) may be played"
-        if is_wild(card) and wish not in tuple(PATTERNS):
-            return f"{card} needs a wish: s, p, z or g"
-        return self._act(Event("play", card, wish if is_wild(card) else None))
+        """The person's seat plays `card`; the reason when it is refused (nothing changes), in the
+        table's language."""
+        why = self._out_of_turn() or refusals.play_refusal(
+            self.deck.hands[self.deck.position.turn], self.deck.drawn, card, wish, self.table.language)
+        return why or self._act(Event("play", card, wish if is_wild(card) else None))
 
     def press(self, what: str) -> str | None:
         """`draw`, `pass` or `mau` for the person's seat; the reason when refused."""
-        seat = self.deck.position.turn
-        if self.human is not None and seat != self.human:
-            return f"it is {self.table.name(seat)}'s turn"
         if what not in BUTTON:
-            return f"unknown action {what!r}; use draw, pass or mau"
-        return self._act(Event(what))
+            return refusals.say(self.table.language, "unknown", what=what)
+        return self._out_of_turn() or self._act(Event(what))
+
+    def _out_of_turn(self) -> str | None:
+        seat = self.deck.position.turn
+        if self.human is not None and seat != self.human and not self.over:
+            language = self.table.language
+            return refusals.say(language, "turn", who=refusals.who(self.table.name(seat), seat, language))
+        return None
 
     def advance(self, limit: int = 1000) -> int:
         """The computer players act until it is the person's turn or the game is over."""
@@ -117,12 +124,12 @@ class LaptopGame:
         else:
             # OK draws in phase play and passes after drawing: the page's draw and pass are
             # separate, so one pressed at the wrong time is refused here, not turned into the other
-            why = engine.why_illegal(before, event, self.deck.rules)
+            why = refusals.rules_refusal(before, event, self.deck.rules, t.language)
             if why is not None:
                 return why
             t.on_button(BUTTON[event.kind], "press", self.now)
         if t.position == before:  # every accepted event changes the position (Mau! sets mau=1)
-            return engine.why_illegal(before, event, self.deck.rules) or "refused"
+            return refusals.rules_refusal(before, event, self.deck.rules, t.language) or "refused"
         try:
             step = self.deck.event(event)
         except IllegalMoveError as exc:  # the deck knows more than the referee (the drawn card)
@@ -139,20 +146,21 @@ class LaptopGame:
             self.deck.turn_up()
             self.now += 1.0
             self.table.on_tap(Tap("card", "virtual", face=self.deck.discard[-1]), self.now)
-            self.said.append(f"turned up {self.deck.discard[-1]}")
+            self.said.append(LOG.get(self.table.language, LOG["en"])["up"].format(card=self.deck.discard[-1]))
 
-    @staticmethod
-    def _describe(who: str, event: Event, step) -> str:
+    def _describe(self, who: str, event: Event, step) -> str:
+        w = LOG.get(self.table.language, LOG["en"])
         if event.kind == "play":
-            text = f"{who}: plays {event.card}" + (f", wishes {event.wish}" if event.wish else "")
+            text = w["plays"].format(who=who, card=event.card)
+            text += w["wishes"].format(wish=event.wish) if event.wish else ""
         elif event.kind == "draw":
-            text = f"{who}: draws {step.drawn}"
+            text = w["draws"].format(who=who, n=step.drawn)
         else:
-            text = f"{who}: {event.kind}"
+            text = w[event.kind].format(who=who)
         if step.mau_penalty:
-            text += f"; forgot Mau!, draws {step.drawn}"
+            text += w["forgot"].format(n=step.drawn)
         if step.reshuffled:
-            text += "; discards shuffled into a new draw pile"
+            text += w["reshuffled"]
         if step.winner is not None:
             text += " - Mau Mau!"
         return text

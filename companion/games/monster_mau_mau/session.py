@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.base import GameError
-from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau import engine, notation, refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event, Position
@@ -272,8 +272,9 @@ class MauMauSession:
         self._flash_until = now + FLASH_SECONDS
         if event.kind == "play" and "does not fit" in why:
             self._say("fits_not", now, card=event.card, top=self.position.top)
-        else:
-            self._notice = (why, now + NOTICE_SECONDS)
+        else:  # in the table's language (why_illegal says it in English)
+            said = refusals.rules_refusal(self.position, event, self.rules, self.language)
+            self._notice = (said or why, now + NOTICE_SECONDS)
         return why
 
     def _play(self, event: Event, now: float, commit: bool = True) -> None:

@@ -8,21 +8,34 @@ import secrets
 from companion.games.base import GameError
 from companion.games.monster_mau_mau.laptop import LaptopGame
 
-HELP = "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit"
-SHORT = {"d": "draw", "p": "pass", "m": "mau"}
+SHORT = {"d": "draw", "p": "pass", "m": "mau", "z": "draw", "w": "pass"}  # z(iehen), w(eiter)
+#: the terminal's own words, in the language of the table's screen (--lang); the commands typed
+#: (d, p, m, q and the card tokens) are the same in both
+WORDS = {
+    "en": {"help": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit",
+           "head": "Monster Mau Mau, {n} players, seed {seed} ({help})",
+           "you": "you", "bot": "bot {n}", "wins": "seat {n} ({name}) wins",
+           "hand": "your hand: {hand}   fits: {fits}", "refused": "refused: {why}", "stopped": "stopped"},
+    "de": {"help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
+           "head": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
+           "you": "du", "bot": "Computer {n}", "wins": "Spieler {n} ({name}) gewinnt",
+           "hand": "deine Hand: {hand}   passt: {fits}", "refused": "abgelehnt: {why}",
+           "stopped": "beendet"},
+}
 
 
 def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
     seed = secrets.randbits(32) if args.seed is None else args.seed
-    names = ("you",) + tuple(f"bot {i}" for i in range(2, args.players + 1))
+    w = WORDS[args.language]
+    names = (w["you"],) + tuple(w["bot"].format(n=i) for i in range(2, args.players + 1))
     if not 2 <= args.players <= 10:
         raise GameError(f"--players {args.players}: Monster Mau Mau is for 2-10 players")
     try:
         game = LaptopGame(random.Random(seed), args.players, rules=rules, deal=args.deal,
-                          names=names, language=args.lang)
+                          names=names, language=args.language)
     except ValueError as exc:
         raise GameError(f"--deal {args.deal}: {exc}") from None
-    print(f"Monster Mau Mau, {args.players} players, seed {seed} ({HELP})", file=out)
+    print(w["head"].format(n=args.players, seed=seed, help=w["help"]), file=out)
     shown = 0
     while True:
         game.advance()
@@ -32,14 +45,15 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
         shown = len(game.said)
         print("| " + "\n| ".join(line for line in view["screen"] if line), file=out)
         if game.over:
-            print(f"seat {view['winner']} ({view['players'][view['winner'] - 1]['name']}) wins", file=out)
+            print(w["wins"].format(n=view["winner"], name=view["players"][view["winner"] - 1]["name"]),
+                  file=out)
             return 0
-        print(f"your hand: {' '.join(view['hand'])}   fits: {' '.join(view['playable']) or '-'}",
+        print(w["hand"].format(hand=" ".join(view["hand"]), fits=" ".join(view["playable"]) or "-"),
               file=out)
         print("> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line or line.strip() == "q":
-            print("\nstopped", file=out)
+            print("\n" + w["stopped"], file=out)
             return 0
         word = line.strip()
         word = SHORT.get(word, word)
@@ -49,6 +63,6 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
             card, _, wish = word.replace(" ", ">").partition(">")
             why = game.play(card, wish or None)
         else:
-            why = HELP
+            why = w["help"]
         if why:
-            print(f"  refused: {why}", file=out)
+            print("  " + w["refused"].format(why=why), file=out)

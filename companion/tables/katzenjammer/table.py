@@ -26,8 +26,14 @@ COMPUTER_NAMES = ("computer", "ki", "ai")
 DICE = ("companion", "players")
 
 
+def _is_computer(name: str) -> bool:
+    return name.strip().lower() in COMPUTER_NAMES
+
+
 class KatzenjammerTable:
-    card_functions = ("new_game", "undo", "language", "player", "dice")
+    #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
+    #: every seat back to people (the computer seats of `ai` and of players called Computer).
+    card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
     #: Settings of this table the service keeps in the journal, with their values (the kept value
     #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
     own_settings = {"dice": DICE}
@@ -68,7 +74,7 @@ class KatzenjammerTable:
         return f"kj.dice.{DICE[self.physical_dice]}"
 
     def _computers(self) -> dict[int, str]:
-        seats = {i for i, name in enumerate(self._players) if name.strip().lower() in COMPUTER_NAMES}
+        seats = {i for i, name in enumerate(self._players) if _is_computer(name)}
         seats.update(self.ai_seats)
         return {seat: COMPUTER for seat in seats}
 
@@ -127,6 +133,12 @@ class KatzenjammerTable:
         elif function == "undo":
             self.session.undo()
             self._collect()
+        elif function == "ai_off":
+            self.ai_seats = ()
+            self._players = tuple("" if _is_computer(name) else name for name in self.players)
+            self.session.set_computers(self._computers())
+            self.notice = "ai_off"
+            self._commits.append(Commit("settings", None, self._text()))
         elif function == "dice":
             self.physical_dice = self.session.physical_dice = not self.physical_dice
             self.session.refresh()

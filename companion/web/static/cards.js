@@ -7,26 +7,98 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  // the page's words in the companion's language (the rulebook's German pattern names)
+  // the page's words in the companion's language: the rulebook's German pattern and action
+  // names (Monsterstreifen ... Monstergekrakel, Richtungswechsel, Aussetzen, Plus-Drei,
+  // Monsterwunsch, Plus-Vier, Kreativkarte); the digest's English ones
   const WORDS = {
     en: { draw: "draw", pass: "pass", wish: "wish:", cancel: "no wild card",
-          patterns: { s: "stripes", p: "dots", z: "zigzag", g: "scribble" } },
+          patterns: { s: "stripes", p: "dots", z: "zigzag", g: "scribble" },
+          ranks: { "+3": "+3", R: "reverse", A: "skip" },
+          wilds: { MW: "wish", "+4": "+4 wish", KK: "creative card" },
+          anyPattern: "all patterns", wished: "wished:", you: "you", yourHand: "Your hand",
+          seat: "Seat {n}", cards: "{n} cards", card: "1 card",
+          yourTurn: "Your turn", theirTurn: "{who}'s turn", penalty: "draw {n} cards first",
+          drawn: "play the card drawn or pass", spectating: "Spectator: no hand shown",
+          cw: "clockwise", ccw: "counter-clockwise",
+          moves: { up: "turned up", draw: "draws", pass: "passes", mau: "Mau!" } },
     de: { draw: "ziehen", pass: "weiter", wish: "Wunsch:", cancel: "doch keine Wunschkarte",
-          patterns: { s: "Streifen", p: "Punkte", z: "Zickzack", g: "Gekrakel" } },
+          patterns: { s: "Streifen", p: "Punkte", z: "Zickzack", g: "Gekrakel" },
+          ranks: { "+3": "+3", R: "Richtungswechsel", A: "Aussetzen" },
+          wilds: { MW: "Monsterwunsch", "+4": "Plus-Vier", KK: "Kreativkarte" },
+          anyPattern: "alle Muster", wished: "Wunsch:", you: "Du", yourHand: "Deine Hand",
+          seat: "Spieler {n}", cards: "{n} Karten", card: "1 Karte",
+          yourTurn: "Du bist dran", theirTurn: "{who} ist dran", penalty: "erst {n} Karten ziehen",
+          drawn: "gezogene Karte legen oder weiter", spectating: "Zuschauer: keine Hand zu sehen",
+          cw: "im Uhrzeigersinn", ccw: "gegen den Uhrzeigersinn",
+          moves: { up: "aufgedeckt", draw: "zieht", pass: "weiter", mau: "Mau!" } },
   };
+  const WILDS = ["MW", "+4", "KK"];
+  // the big mark in a card's middle: the number, or the action's sign
+  const SIGNS = { "+3": "+3", R: "⇄", A: "⊘", MW: "★", "+4": "+4", KK: "✎" };
   let state = null;
   let control = false;
   let pendingWild = null;
 
   function send(msg) { if (window.companionSend) window.companionSend(msg); }
+  const words = () => WORDS[(state && state.language) || "en"] || WORDS.en;
 
+  // A card's name as a person says it ("Streifen 7", "Punkte Richtungswechsel", "Plus-Vier"):
+  // [pattern or null, what it is]
+  function faceParts(face, w) {
+    if (WILDS.includes(face)) return [null, w.wilds[face]];
+    const rank = face.slice(1);
+    return [w.patterns[face[0]], w.ranks[rank] || rank];
+  }
+  function faceName(face, w) {
+    const [pat, what] = faceParts(face, w);
+    return pat ? pat + " " + what : what;
+  }
+
+  // A card drawn as the printed card: its monster pattern as the background, the number or the
+  // action's sign big, its name in words below, and the notation's code small in the corner for
+  // the people who know it
   function cardEl(face, cls) {
+    const w = words();
     const el = document.createElement(cls === "button" ? "button" : "span");
     if (cls === "button") el.type = "button";
-    el.className = "mmcard " + (["MW", "+4", "KK"].includes(face) ? "wild" : "pat-" + face[0]);
+    el.className = "mmcard " + (WILDS.includes(face) ? "wild" : "pat-" + face[0]);
     el.dataset.card = face;
-    el.textContent = face;
+    el.dataset.name = faceName(face, w);
+    el.title = el.dataset.name;
+    const [pat, what] = faceParts(face, w);
+    const rank = WILDS.includes(face) ? face : face.slice(1);
+    const sign = SIGNS[rank] || rank;
+    const parts = [["sign", sign], ["what", pat && (!SIGNS[rank] || what === sign) ? "" : what],
+                   ["pat", pat || w.anyPattern], ["code", face]];
+    for (const [k, text] of parts) {
+      const span = document.createElement("span");
+      span.className = "mm-" + k;
+      span.textContent = text;
+      el.appendChild(span);
+    }
     return el;
+  }
+
+  // A move of the list in words, the notation's code kept small after it
+  function moveLabel(li, move, s) {  // app.js draws the list before this script sees `s`
+    if (!s || s.view !== "cards") return;
+    const w = WORDS[s.language] || WORDS.en;
+    let text;
+    if (move.startsWith("up:")) text = w.moves.up + ": " + faceName(move.slice(3), w);
+    else if (w.moves[move]) text = w.moves[move];
+    else {
+      const [face, wish] = move.split(">");
+      text = faceName(face, w) + (wish ? " → " + w.patterns[wish] : "");
+    }
+    const span = document.createElement("span");
+    span.className = "mm-move";
+    span.textContent = text + " ";
+    li.insertBefore(span, li.querySelector("code"));
+  }
+  if (window.maunzPage) window.maunzPage.moveLabel = moveLabel;
+
+  function seatName(seat, w) {
+    return /^[0-9]+$/.test(seat.name) ? w.seat.replace("{n}", seat.seat) : seat.name;
   }
 
   function render() {
@@ -35,20 +107,28 @@
     const on = !!s && s.view === "cards";
     table.hidden = !on;
     if (!on) return;
+    const w = words();
+    const v = s.virtual;
+    const mine = control && v;
+    const me = mine ? v.seat : null;  // the person's seat in the simulator; spectators have none
     const seats = $("seats");
     seats.innerHTML = "";
     for (const seat of s.seats || []) {
       const el = document.createElement("div");
-      el.className = "seat" + (s.turn === seat.seat ? " turn" : "");
+      el.className = "seat" + (s.turn === seat.seat ? " turn" : "") + (me === seat.seat ? " me" : "");
       el.dataset.seat = seat.seat;
-      el.textContent = seat.name + ": " + seat.cards;
+      const who = seatName(seat, w) + (me === seat.seat ? " (" + w.you + ")" : "");
+      el.textContent = who + ": " + (seat.cards === 1 ? w.card : w.cards.replace("{n}", seat.cards));
       seats.appendChild(el);
     }
+    $("turnline").textContent = turnText(s, w, me);
     $("pilecount").textContent = s.pile == null ? "" : s.pile;
-    $("topcard").textContent = s.top || "—";
-    $("topcard").className = "face " + (s.top ? (["MW", "+4", "KK"].includes(s.top) ? "wild" : "pat-" + s.top[0]) : "");
-    const w = WORDS[s.language] || WORDS.en;
-    $("wish").textContent = s.wish ? "→ " + s.wish + " (" + w.patterns[s.wish] + ")" : "";
+    const top = $("topcard");
+    top.innerHTML = "";
+    if (s.top) top.appendChild(cardEl(s.top, "span"));
+    else top.textContent = "—";
+    $("wish").textContent = s.wish ? w.wished + " " + w.patterns[s.wish] : "";
+    $("wish").className = "wish" + (s.wish ? " pat-" + s.wish : "");
     $("btn-draw").textContent = w.draw;
     $("drawpile").title = w.draw;
     $("btn-pass").textContent = w.pass;
@@ -56,13 +136,13 @@
     for (const b of document.querySelectorAll("#wishpick button")) {
       b.textContent = b.dataset.wish ? w.patterns[b.dataset.wish] : "×";
       b.title = b.dataset.wish ? b.dataset.wish : w.cancel;
+      b.className = b.dataset.wish ? "pat-" + b.dataset.wish : "";
     }
     $("cardtable").dataset.stage = s.stage || "";
     $("cardtable").dataset.pending = String(s.pending || 0);
-    const v = s.virtual;
     const hand = $("myhand");
     hand.innerHTML = "";
-    const mine = control && v;
+    $("handlabel").textContent = mine ? w.yourHand + " (" + v.hand.length + ")" : "";
     for (const face of (mine ? v.hand : [])) {
       const b = cardEl(face, "button");
       b.classList.toggle("fits", v.playable.includes(face));
@@ -75,10 +155,22 @@
     const win = $("cardwinner");
     const winner = (s.seats || []).find((x) => x.cards === 0);
     win.hidden = !(s.stage === "won" && winner);
-    win.textContent = winner ? "Mau Mau! " + winner.name : "";
+    win.textContent = winner ? "Mau Mau! " + seatName(winner, w) + (me === winner.seat ? " (" + w.you + ")" : "") : "";
     // the bed's pieces and the two-colour winner banner belong to maunz
     const maunzWinner = $("winner");
     if (maunzWinner) maunzWinner.hidden = true;
+  }
+
+  // Whose turn it is in words, and what that seat must do now
+  function turnText(s, w, me) {
+    if (s.turn == null || s.stage === "won") return "";
+    const seat = (s.seats || []).find((x) => x.seat === s.turn);
+    let text = s.turn === me ? w.yourTurn
+      : w.theirTurn.replace("{who}", seat ? seatName(seat, w) : w.seat.replace("{n}", s.turn));
+    if (s.pending) text += " — " + w.penalty.replace("{n}", s.pending);
+    else if (s.turn === me && s.virtual && s.virtual.drawn) text += " — " + w.drawn;
+    else text += " (" + w[s.direction === "ccw" ? "ccw" : "cw"] + ")";
+    return text;
   }
 
   function play(face) {

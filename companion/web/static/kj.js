@@ -80,7 +80,7 @@
                                 fill: INK[seat.colour] }, g, seat.name);
       name.setAttribute("data-colour", seat.colour);
       const who = seat.key && ((players && players[seat.key]) || (ai.includes(seat.key) ? "Computer" : ""));
-      if (who) el("text", { x: lx, y: ly + 0.45, class: "kj-player" }, g, who);
+      if (who) fit(el("text", { x: lx, y: ly + 0.45, class: "kj-player" }, g, who), 2.3);  // a long name: squeezed between the ring's arms
       if (turn) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn", fill: INK[seat.colour] }, g, words.to_move);
       if (b.winner === seat.colour) el("text", { x: lx, y: ly + (who ? 0.9 : 0.45), class: "kj-turn",
                                                  fill: INK[seat.colour] }, g, words.wins);
@@ -115,18 +115,25 @@
       for (let i = 0; i < seat.nest; i++) piece(svg, seat.colour, seat.nest_cells[i], "nest", "n", "", false);
     }
 
-    // the dice strip under the board: whose turn, III IV V, the last turn
+    // the dice strip under the board: whose turn (left), III IV V (middle), the last turn
+    // (right); each side keeps to its own column, so no word runs into a die in any language
     const y = n + 0.45;
+    const diceLeft = n / 2 - 1.05, diceRight = diceLeft + 3.1, gap = 0.2;
     const mover = byColour[b.winner || b.to_move];
     if (mover) {
       el("circle", { cx: 0.55, cy: y + 0.75, r: 0.32, fill: INK[mover.colour], stroke: "#fff", "stroke-width": 0.06 }, svg);
-      el("text", { x: 1.05, y: y + 0.88, class: "kj-strip", "text-anchor": "start" }, svg,
-         mover.name + " " + (b.winner ? words.wins : b.dice ? words.to_move : words.rolling));
+      const who = mover.key && ((players && players[mover.key]) || (ai.includes(mover.key) ? "Computer" : ""));
+      const head = el("text", { x: 1.05, y: y + 0.6, class: "kj-strip kj-mover", "text-anchor": "start" }, svg,
+                      mover.name + (who ? " · " + who : ""));
+      const what = el("text", { x: 1.05, y: y + 1.05, class: "kj-strip small kj-mover", "text-anchor": "start" }, svg,
+                      b.winner ? words.wins : b.dice ? words.to_move : words.rolling);
+      fit(head, diceLeft - gap - 1.05);
+      fit(what, diceLeft - gap - 1.05);
     }
     const dice = el("g", { class: "kj-dice", "data-dice": b.dice ? b.dice.join(",") : "" }, svg);
     const v = b.dice || [];
     DIE_NAMES.forEach((name, i) => {
-      const x = n / 2 - 1.65 + i * 1.1 + 0.6;
+      const x = diceLeft + i * 1.1;
       const pair = v.length && v.filter((d) => d === v[i]).length === 2;   // a pair plays as one
       el("text", { x: x + 0.45, y: y + 0.12, class: "kj-die-name" }, dice, name);
       el("rect", { x: x, y: y + 0.25, width: 0.9, height: 0.9, rx: 0.16, class: "kj-die" + (pair ? " pair" : "") }, dice);
@@ -134,9 +141,22 @@
          b.dice ? String(b.dice[i]) : "–");
     });
     if (b.last) {
-      el("text", { x: n - 0.1, y: y + 0.6, class: "kj-strip small", "text-anchor": "end" }, svg, words.last + ":");
-      el("text", { x: n - 0.1, y: y + 1.05, class: "kj-strip", "text-anchor": "end", fill: INK[b.last.colour] },
-         svg, (byColour[b.last.colour] || {}).name + " " + b.last.move);
+      const room = n - 0.1 - diceRight - gap;
+      fit(el("text", { x: n - 0.1, y: y + 0.6, class: "kj-strip small kj-last-turn", "text-anchor": "end" }, svg,
+             words.last + ":"), room);
+      fit(el("text", { x: n - 0.1, y: y + 1.05, class: "kj-strip kj-last-turn", "text-anchor": "end",
+                       fill: INK[b.last.colour] }, svg, (byColour[b.last.colour] || {}).name + " " + b.last.move), room);
+    }
+  }
+
+  // A text wider than `width` (user units) is squeezed to it: a long player's name, a long word
+  // in either language. getBBox needs the drawing shown (render() unhides it first).
+  function fit(node, width) {
+    let w = 0;
+    try { w = node.getBBox().width; } catch (e) { return; }
+    if (w > width) {
+      node.setAttribute("textLength", width.toFixed(3));
+      node.setAttribute("lengthAdjust", "spacingAndGlyphs");
     }
   }
 
