@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.web import make_app
 from companion.web.privacy import PRIVATE_CAPTION
-from tests.test_service_cats_cat_attack import press, start
+from tests.test_service_cats_cat_attack import pick_last, press, start
 
 
 async def _pages(companion, control: bool) -> tuple[dict, dict]:
@@ -114,8 +114,8 @@ def test_the_log_never_names_a_dealt_card(tmp_path, caplog):
     secrets = ",".join(f"{cat + 1}{'bcmp'[obj]}" for cat, obj in c.table.position.secrets)
     for _ in range(4):
         press(c, p, "ok")                 # both seats look at their cards
-    while c.table.position.had != 0b11:   # the quiet first round: 'blocked', passes
-        press(c, p, "ok")
+    while c.table.position.had != 0b11:   # the quiet first round: 'blocked', passes (last)
+        pick_last(c, p)
     c.close()
     again, _ = start(tmp_path, "cats")   # resumes: logs the position it resumes at
     again.close()
