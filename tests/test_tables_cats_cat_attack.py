@@ -105,23 +105,23 @@ def test_the_buttons_walk_the_choices_and_ok_plays_one():
     assert items[:5] == ["step:1", "step:2", "step:3", "step:4", "step:5"]
     assert isinstance(items[5], Group) and items[5].leaves == ("step:b", "step:c", "step:m", "step:p")
     assert items[6:] == [items[6], "secret", "blocked"] and items[6].path == ("win",)
-    assert "> step: cat 1 – option 1 of 9" in t.view().instruction
+    assert "> step: cat 1 (option 1 of 9)" in t.view().instruction
     t.on_button("cat", "press", 0.0)
-    assert f"> {t.describe(first[1])} – option 2 of 9" in t.view().instruction
+    assert f"> {t.describe(first[1])} (option 2 of 9)" in t.view().instruction
     for _ in range(3):
         t.on_button("back", "press", 0.0)
-    assert "> show my cards – option 8 of 9" in t.view().instruction
+    assert "> show my cards (option 8 of 9)" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # shows the acting player's cards again
     assert t.view().instruction == "seat 1: alone? Then press OK"
     t.on_button("ok", "press", 0.0)
     t.on_button("ok", "press", 0.0)
     for _ in range(5):
         t.on_button("cat", "press", 0.0)
-    assert "> step with an object … – option 6 of 9" in t.view().instruction
+    assert "> step with an object … (option 6 of 9)" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # opening a group commits nothing
     assert t.drain_commits() == [] and t.menu_items() == ["step:b", "step:c", "step:m", "step:p", UP]
     t.on_button("back", "press", 0.0)
-    assert "> back to the previous choices – option 5 of 5" in t.view().instruction
+    assert "> back to the previous choices (option 5 of 5)" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # up again, on the group it came from
     assert "> step with an object …" in t.view().instruction
     t.on_button("ok", "press", 0.0)

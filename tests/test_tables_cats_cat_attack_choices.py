@@ -154,6 +154,7 @@ def test_no_choice_is_shown_as_notation_in_either_language():
                         key = item if isinstance(item, str) else item.path[0]
                         checked.add((name, t.language, key.partition(":")[0]))
                         assert not notation.search(text), (item, text, t.language)
+                        assert all(ord(ch) < 256 or ch in "→…" for ch in text), text   # the OLED font
                         if isinstance(item, str) and not item.isalpha():
                             assert text != item, (item, t.language)
                 t.language = language

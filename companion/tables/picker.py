@@ -412,7 +412,7 @@ class PickerTable:
             n = self.selected % len(items)
             line = f"> {self.item_label(items[n])}"
             if len(items) > 1:      # in words: "1/2" would read as the OLED's page marker
-                line += " – " + self._words("position", n=n + 1, of=len(items))
+                line += f" ({self._words('position', n=n + 1, of=len(items))})"
             out.append(line)
         if self.undoable():
             out.append(self._words("undo_keys"))
