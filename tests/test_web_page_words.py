@@ -83,12 +83,15 @@ async def _walk(tmp_path):
             pos = companion.table.position
             cat, obj = pos.secrets[companion.game.to_move(pos)]
             claim = f"win? cat {cat + 1} on the {OBJECTS_EN[obj]}"  # the seat to move's own cat
-            for _ in range(40):
-                if claim in (await page.evaluate(WORDS_JS))["instruction"]:
-                    break
-                await page.click('.hw-btn[data-button="cat"]')
-                await asyncio.sleep(0.1)
-            await page.click('.hw-btn[data-button="ok"]')
+            # the claims are a group by cat (tables/choicemenu.py): open it, then the cat's
+            for label in ("> claim the win …", f"> win? cat {cat + 1} on …", f"> {claim}"):
+                for _ in range(40):
+                    if label in (await page.evaluate(WORDS_JS))["instruction"]:
+                        break
+                    await page.click('.hw-btn[data-button="cat"]')
+                    await asyncio.sleep(0.1)
+                await page.click('.hw-btn[data-button="ok"]')
+                await asyncio.sleep(0.2)
             seen["won"] = await _until(page, lambda s: " wins" in s["instruction"])
             await asyncio.sleep(0.3)
             seen["won"] = await page.evaluate(WORDS_JS)
