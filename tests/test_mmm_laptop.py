@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from companion.games.monster_mau_mau import engine
+from companion.games.monster_mau_mau import engine, words
 from companion.games.monster_mau_mau.laptop import LaptopGame
 
 
@@ -46,7 +46,9 @@ def test_a_german_table_refuses_in_german():
     assert g.play(held) == (f"{held} passt nicht auf {top} (leg eine {top[0]}-Karte, eine {top[1:]}"
                             f" oder eine Wunschkarte, oder zieh)")
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
-    assert any(f"{held} passt nicht auf {top}" in line for line in g.view(0)["screen"])
+    # the OLED's lines (the terminal's screen) name the cards in words
+    said = f"{words.card(held, 'de')} passt nicht auf {words.card(top, 'de')}"
+    assert any(said in line for line in g.view(0)["screen"])
     assert g.play(missing) == f"{missing} ist nicht auf deiner Hand"
     assert g.press("pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
     assert g.press("mau") == f"Mau! ruft man mit 2 Karten auf der Hand (du hast {len(v['hand'])})"

@@ -55,7 +55,7 @@ def test_a_game_at_the_table_through_the_service_and_resumed(tmp_path):
     tap(c, clock, "mmm:sR")  # covered (default F1)
     tap(c, clock, "mmm:p3")
     tap(c, clock, "mmm:s7", uid="04:00:00:00:00:00:07")  # does not fit: nothing journaled
-    assert "s7 passt nicht auf p3" in c.table.view().instruction
+    assert "Streifen 7 passt nicht auf Punkte 3" in c.table.view().instruction
     assert c.journal.moves() == ["up:sR", "up:p3"]
     tap(c, clock, "mmm:p5")
     press(c, clock, "ok")  # seat 2 draws
@@ -92,3 +92,50 @@ def test_cards_enrolled_by_uid_are_played_too(tmp_path):
     press(c, clock, "ok")
     tap(c, clock, None, uid="04:CC:00:00:00:00:03")
     assert c.journal.moves() == ["up:g4"]
+
+
+def test_the_oled_names_players_and_cards_in_words_in_both_languages(tmp_path):
+    """The OLED is the players' screen: seats by their player cards' names ("Spieler 2" without
+    one), cards in short words ("Punkte 3"), each line within the display (paged, never cut);
+    the journal keeps the notation's tokens."""
+    from companion.ui.render import WIDTH, pages, render, text_width
+
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    step(c, clock)
+    tap(c, clock, "maunz:player:Anna", uid="04:DD:00:00:00:00:01")  # names seat 1 only
+    press(c, clock, "back")
+    press(c, clock, "back")  # 2 players
+    press(c, clock, "ok")
+    press(c, clock, "ok")
+    tap(c, clock, "mmm:gA")  # covered: the next card goes on it
+    screen = c.table.view().screen
+    assert screen.header("de") == "Gekrakel Aussetzen" and "nächste Karte darauf" in screen.instruction("de")
+    tap(c, clock, "mmm:p3")
+    screen = c.table.view().screen
+    assert screen.header("de") == "Oben: Punkte 3"
+    assert screen.instruction("de").startswith("Am Zug: Anna · im Uhrzeigersinn")
+    tap(c, clock, "mmm:s7", uid="04:00:00:00:00:00:07")  # does not fit
+    assert "Streifen 7 passt nicht auf Punkte 3" in c.table.view().instruction
+    tap(c, clock, "mmm:p+3")  # Anna plays dots +3: seat 2 (no player card) must draw
+    view = c.table.view()
+    assert view.screen.header("de") == "Oben: Punkte +3"
+    assert "Am Zug: Spieler 2" in view.instruction and "3 Karten ziehen (OK)" in view.instruction
+    assert c.journal.moves() == ["up:gA", "up:p3", "p+3"]  # the tokens, never the words
+    for page in pages(view.screen, "de"):
+        assert all(text_width(line) <= WIDTH - 1 for line in page)
+    render(view.screen, "de")
+
+    tap(c, clock, "maunz:language:en", uid="04:DD:00:00:00:00:02")
+    view = c.table.view()
+    assert view.screen.header("en") == "Top: dots +3"
+    assert "To play: Seat 2" in view.instruction and "draw 3 cards (OK)" in view.instruction
+    press(c, clock, "ok")  # seat 2 draws the three; Anna plays a +4 wishing zigzag
+    tap(c, clock, "mmm:+4")
+    press(c, clock, "cat")
+    press(c, clock, "cat")  # wish zigzag
+    press(c, clock, "ok")
+    view = c.table.view()
+    assert view.screen.header("en") == "Top: +4 wish"
+    assert view.instruction.startswith("wish: zigzag · To play: Seat 2 · draw 4 cards (OK)")
+    assert c.journal.moves()[-1] == "+4>z"

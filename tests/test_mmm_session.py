@@ -67,10 +67,11 @@ def test_setup_players_names_deal_and_first_card():
         "hands=14,14,14 turn=1 dir=cw top=- wish=- pending=0 phase=start pile=68 discard=0 mau=0")
     assert s.lines(0)[:2] == ("Erste Karte aufdecken", "und antippen")
     s.on_tap(card("sR"), 1)
-    assert s.stage == "first_card" and s.lines(1)[0] == "sR zudecken: nächste Karte"
+    assert s.stage == "first_card" and s.lines(1)[:3] == (
+        "Streifen Richtung", "nächste Karte darauf", "und antippen")
     s.on_tap(card("g4"), 2)
     assert s.stage == "play" and [c.move for c in s.drain_commits()] == ["up:sR", "up:g4"]
-    assert s.lines(2)[:3] == ("Oben: g4", "Am Zug: Anna", "im Uhrzeigersinn")
+    assert s.lines(2)[:3] == ("Oben: Gekrakel 4", "Am Zug: Anna", "im Uhrzeigersinn")
 
 
 def test_ten_players_deal_at_most_10_and_two_count_lines():
@@ -93,7 +94,7 @@ def test_a_card_that_does_not_fit_flashes_red_and_changes_nothing():
     before = s.position
     s.on_tap(card("s7"), 10.0)
     assert s.position == before and s.drain_commits() == []
-    assert "s7 passt nicht auf p3" in s.lines(10.0)
+    assert "Streifen 7 passt nicht auf Punkte 3" in s.lines(10.0)
     assert all(led.colour == RED and led.effect == "blink" for led in s.ring(10.5).values())
     assert set(s.ring(10.5)) == set(RING)
     assert s.ring(12.0)[0].colour != RED  # the flash is over; seat 1 (a1) pulses in its colour
@@ -119,14 +120,15 @@ def test_wild_card_wish_chosen_with_the_buttons():
     s = started(names=("Anna", "Ben"))
     s.drain_commits()
     s.on_tap(card("+4"), 0)
-    assert s.stage == "wish" and s.lines(0)[2] == "Wunsch s? Katze/OK"
+    assert s.stage == "wish" and s.lines(0)[2] == "Wunsch Streifen? Katze/OK"
     s.on_button("cat", "press", 0)
     s.on_button("cat", "press", 0)
-    assert s.lines(0)[2] == "Wunsch z? Katze/OK"
+    assert s.lines(0)[2] == "Wunsch Zickzack? Katze/OK"
     s.on_button("ok", "press", 0)
     (commit,) = s.drain_commits()
     assert commit.move == "+4>z" and fields(s)["pending"] == "4" and fields(s)["wish"] == "z"
-    assert s.lines(0)[:3] == ("Oben: +4  Wunsch: z", "Am Zug: Ben", "4 Karten ziehen (OK)")
+    assert s.lines(0)[:4] == ("Oben: Plus-Vier", "Wunsch: Zickzack", "Am Zug: Ben",
+                              "4 Karten ziehen (OK)")
     ring = s.ring(0)
     assert ring[s.seat_squares(4)[1]].colour == RED  # the penalty in red at Ben's seat
     s.on_button("ok", "press", 1)  # one press draws all four
@@ -146,13 +148,13 @@ def test_draw_pass_mau_and_the_forgotten_mau():
     s.position = engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,
                                  discard=7)
     s.on_button("cat", "press", 0)
-    assert "2: Mau!" in s.lines(0) and s.position.mau
+    assert "Spieler 2: Mau!" in s.lines(0) and s.position.mau
     s.on_tap(card("p5"), 0)
     assert fields(s)["hands"] == "3,1"
     s.on_tap(card("p6"), 0)  # seat 1 holds 3: no Mau needed
     s.position = engine.Position(hands=(2, 1), turn=0, top="p6", phase=engine.PLAY, pile=99, discard=8)
     s.on_tap(card("p7"), 1)
-    assert "Mau vergessen! 1 zieht 1" in s.lines(1) and fields(s)["hands"] == "2,1"
+    assert "Mau vergessen! Spieler 1 zieht 1" in s.lines(1) and fields(s)["hands"] == "2,1"
 
 
 def test_undo_steps_back_through_the_events_and_to_the_deal():

@@ -6,23 +6,27 @@ Set-up: the number of players (cat +1, back -1, OK; player cards tapped now name
 order), the deal (the same buttons), then "turn up the first card" and tap it. In play:
 - a card tapped by the player to act is played if it fits; a wild card first asks for the wish
   (cat cycles s p z g, OK confirms, back cancels). A card that does not fit flashes the ring red,
-  shows the reason ("s7 passt nicht auf p3") and changes nothing;
+  shows the reason ("Streifen 7 passt nicht auf Punkte 3") and changes nothing;
 - OK: draw (one press draws one card, or the whole penalty) and, after drawing, pass;
 - cat: Mau!; back held: undo the last event.
 A control card or an unknown tag tapped during the game is told apart and changes nothing here
 (control cards are the service's).
+The OLED names seats by their players' names ("Spieler 1" without one) and cards in short words
+("Punkte 7", words.py); the journal, the commits and the notation keep the tokens.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from companion.games.base import GameError
-from companion.games.monster_mau_mau import engine, notation, refusals
+from companion.games.monster_mau_mau import engine, notation, refusals, words
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event, Position
 
 FLASH_SECONDS = 1.5
+#: the OLED's header bar holds 20 characters (the body's lines 21)
+TITLE_CHARS = 20
 NOTICE_SECONDS = 4.0
 #: The 20 squares round the edge of the 6x6 bed, clockwise from a1 (squares: a1 = 0, ..., f6 = 35).
 RING = (tuple(range(0, 36, 6)) + tuple(range(31, 36)) + tuple(range(29, 4, -6))
@@ -36,7 +40,7 @@ TEXT = {
         "players": "Wie viele Spieler*innen? {n}", "players_help": "Katze +1, Zurück -1, OK",
         "deal": "Jede*r bekommt {n} Karten", "deal_help": "austeilen, dann OK",
         "first": "Erste Karte aufdecken", "first_help": "und antippen",
-        "cover": "{card} zudecken: nächste Karte", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
+        "cover": "nächste Karte darauf", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
         "turn": "Am Zug: {name}", "cw": "im Uhrzeigersinn", "ccw": "gegen den Uhrzeigersinn",
         "pending": "{n} Karten ziehen (OK)", "drawn": "gezogen: legen oder OK", "pick": "Wunsch {wish}? Katze/OK",
         "fits_not": "{card} passt nicht auf {top}", "not_now": "{why}",
@@ -49,7 +53,7 @@ TEXT = {
         "players": "How many players? {n}", "players_help": "cat +1, back -1, OK",
         "deal": "{n} cards each", "deal_help": "deal, then OK",
         "first": "Turn up the first card", "first_help": "and tap it",
-        "cover": "cover {card}: turn up the next", "top": "Top: {top}", "wish": "wish: {wish}",
+        "cover": "turn up the next card", "top": "Top: {top}", "wish": "wish: {wish}",
         "turn": "To play: {name}", "cw": "clockwise", "ccw": "counter-clockwise",
         "pending": "draw {n} cards (OK)", "drawn": "drawn: play it or OK", "pick": "wish {wish}? cat/OK",
         "fits_not": "{card} does not fit on {top}", "not_now": "{why}",
@@ -176,6 +180,13 @@ class MauMauSession:
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) and self.names[seat] else str(seat + 1)
 
+    def who(self, seat: int) -> str:
+        """The seat as the OLED says it: its player's name, else "Spieler 1" / "Seat 1"."""
+        return words.seat(self.name(seat), seat, self.language)
+
+    def card(self, face: str) -> str:
+        return words.card(face, self.language)
+
     def lines(self, now: float) -> tuple[str, ...]:
         """The OLED's lines (at most 6 of 21 characters or so)."""
         t = self._t
@@ -186,13 +197,16 @@ class MauMauSession:
         pos = self.position
         notice = self._notice[0] if self._notice and self._notice[1] > now else ""
         if self.stage == "first_card":
-            head = t("cover", card=pos.top) if pos and pos.top else t("first")
-            return (head, t("first_help"), notice)
+            if pos and pos.top:  # a covered card: the next one goes on top of it
+                return (self._top_line(), t("cover"), t("first_help"), notice)
+            return (t("first"), t("first_help"), notice)
         if pos.phase == engine.OVER:
-            return (t("won", name=self.name(pos.turn)), self._counts(0), self._counts(5))
-        top = t("top", top=pos.top) + (f"  {t('wish', wish=pos.wish)}" if pos.wish else "")
+            return (t("won", name=self.who(pos.turn)), self._counts(0), self._counts(5))
+        lines = [self._top_line()]  # the wish on its own line: the header bar is short
+        if pos.wish:
+            lines.append(t("wish", wish=words.pattern(pos.wish, self.language)))
         if self.stage == "wish":
-            state = t("pick", wish=PATTERNS[self.wish_index])
+            state = t("pick", wish=words.pattern(PATTERNS[self.wish_index], self.language))
         elif pos.phase == engine.PENALTY:
             state = t("pending", n=pos.pending)
         elif pos.phase == engine.DRAWN:
@@ -201,7 +215,7 @@ class MauMauSession:
             state = t("shuffle_due")
         else:
             state = t("cw" if pos.direction == engine.CW else "ccw")
-        lines = [top, t("turn", name=self.name(pos.turn)), state, self._counts(0)]
+        lines += [t("turn", name=self.who(pos.turn)), state, self._counts(0)]
         if pos.players > 5:
             lines.append(self._counts(5))
         return tuple(lines + [notice])
@@ -271,7 +285,7 @@ class MauMauSession:
             return None
         self._flash_until = now + FLASH_SECONDS
         if event.kind == "play" and "does not fit" in why:
-            self._say("fits_not", now, card=event.card, top=self.position.top)
+            self._say("fits_not", now, card=self.card(event.card), top=self.card(self.position.top))
         else:  # in the table's language (why_illegal says it in English)
             said = refusals.rules_refusal(self.position, event, self.rules, self.language)
             self._notice = (said or why, now + NOTICE_SECONDS)
@@ -291,7 +305,7 @@ class MauMauSession:
         self.stage = self._stage_of(step.position)
         if commit:
             self.commits.append(Commit("move", str(event), notation.format_position(step.position)))
-        who = self.name(seat)
+        who = self.who(seat)
         if step.winner is not None:
             self._say("won", now, name=who)
         elif step.mau_penalty:
@@ -302,8 +316,13 @@ class MauMauSession:
             self._say("drew", now, name=who, n=step.drawn)
         elif event.kind == "mau":
             self._say("mau", now, name=who)
-        elif event.kind == "up" and self.stage == "first_card":
-            self._say("cover", now, card=event.card)
+
+    def _top_line(self) -> str:
+        """The top card, heading the screen: "Oben: Punkte 7"; a long name without "Oben:", so
+        the header bar never cuts it ("Gekrakel Aussetzen")."""
+        top = self.card(self.position.top)
+        line = self._t("top", top=top)
+        return line if len(line) <= TITLE_CHARS else top
 
     def _counts(self, first: int) -> str:
         pos = self.position
