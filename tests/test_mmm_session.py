@@ -227,3 +227,34 @@ def test_whole_games_through_the_table_with_computer_players_and_resume(players)
             moves.append(c.move)
     assert moves == deck.log
     assert resume(frozenset(), start, moves).position == deck.position
+
+
+def test_the_oled_in_english_names_seats_and_cards_in_words():
+    s = started(players=2)
+    s.language = "en"
+    s.drain_commits()
+    assert s.lines(0)[:3] == ("Top: dots 3", "To play: Seat 1", "clockwise")
+    s.on_tap(card("s7"), 1.0)
+    assert "stripes 7 does not fit on dots 3" in s.lines(1.0)
+    s.on_tap(card("KK"), 2.0)
+    assert s.lines(2.0)[2] == "wish stripes? cat/OK"
+    for _ in range(3):
+        s.on_button("cat", "press", 2.0)
+    s.on_button("ok", "press", 2.0)
+    assert s.drain_commits()[-1].move == "KK>g"  # the journal keeps the tokens
+    assert s.lines(2.0)[:3] == ("Top: creative card", "wish: scribble", "To play: Seat 2")
+
+
+def test_every_card_in_words_fits_the_oled():
+    from companion.games.monster_mau_mau import words
+    from companion.games.monster_mau_mau.cards import FACES
+    from companion.games.monster_mau_mau.session import TITLE_CHARS
+
+    for language in ("de", "en"):
+        said = {words.card(face, language) for face in FACES}
+        assert len(said) == len(FACES)  # no two cards sound alike
+        assert max(len(w) for w in said) <= words.LONGEST <= TITLE_CHARS
+    assert len(words.card("gA", "de")) == words.LONGEST
+    assert words.card("gA", "de") == "Gekrakel Aussetzen" and words.card("zR", "en") == "zigzag reverse"
+    assert words.card("s+3", "de") == "Streifen +3" and words.card("+4", "de") == "Plus-Vier"
+    assert words.seat("", 0, "de") == "Spieler 1" and words.seat("Eve", 2, "en") == "Eve"
