@@ -217,7 +217,8 @@ def test_whole_games_through_the_table_with_computer_players_and_resume(players)
             else:
                 s.on_button({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind], "press", now)
         assert s.position == deck.position
-    assert s.lines(now)[0].startswith("Mau Mau! ")
+    winner = f"Spieler {deck.position.turn + 1} gewinnt"
+    assert s.lines(now)[:2] == ("Mau Mau!", winner)
     assert {led.colour for led in s.ring(now).values()} == {s.ring(now)[0].colour}
     start, moves = None, []
     for c in s.drain_commits():
@@ -258,3 +259,38 @@ def test_every_card_in_words_fits_the_oled():
     assert words.card("gA", "de") == "Gekrakel Aussetzen" and words.card("zR", "en") == "zigzag reverse"
     assert words.card("s+3", "de") == "Streifen +3" and words.card("+4", "de") == "Plus-Vier"
     assert words.seat("", 0, "de") == "Spieler 1" and words.seat("Eve", 2, "en") == "Eve"
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_screens_of_real_games_keep_the_top_card_whole_and_page_the_rest(language):
+    """Every OLED screen of computer games (2-10 seats, names or none): the header bar shows the
+    top card uncut, every line fits the display, every word reaches it (paged when long)."""
+    import random
+
+    from companion.games.monster_mau_mau.cards import FACES
+    from companion.games.monster_mau_mau.laptop import LaptopGame
+    from companion.ui.render import WIDTH, pages, text_width
+    from companion.ui.screens import Screen, msg
+
+    seen = set()
+    for seed, players in enumerate((2, 4, 6, 10)):
+        names = ("Maximiliane", "", "Bo") if seed % 2 else ()
+        g = LaptopGame(random.Random(seed), players, human=None, names=names, language=language)
+        for _ in range(150):
+            if g.over:
+                break
+            g.advance(limit=1)
+            seen.add(tuple(line for line in g.table.lines(g.now) if line))
+    assert len(seen) > 100
+    for lines in seen:
+        screen = Screen("cards", title=msg("text", text=lines[0]),
+                        lines=tuple(msg("text", text=line) for line in lines[1:]))
+        assert text_width(lines[0]) <= WIDTH - 4, lines[0]  # the header bar never cuts it
+        body = pages(screen, language)
+        assert all(text_width(line) <= WIDTH - 1 for page in body for line in page)
+        shown = [w for page in body for line in page for w in line.split() if w != "·"]
+        # (a header the bar shares with the page marker "1/2" is also the body's first phrase)
+        assert shown in ([w for line in lines[1:] for w in line.split()],
+                         [w for line in lines for w in line.split()])
+        tokens = [t for t in " ".join(lines).split() if t in FACES and t not in ("+4", "+3")]
+        assert tokens == [], lines

@@ -46,7 +46,7 @@ TEXT = {
         "fits_not": "{card} passt nicht auf {top}", "not_now": "{why}",
         "mau_penalty": "Mau vergessen! {name} zieht 1", "reshuffle": "Ablagestapel mischen: neuer Stapel",
         "shuffle_due": "Stapel leer: Ablage mischen", "drew": "{name} zieht {n}",
-        "won": "Mau Mau! {name} gewinnt", "control": "Steuerkarte {what}", "unknown": "unbekannte Karte {uid}",
+        "won": "Mau Mau! {name} gewinnt", "winner": "{name} gewinnt", "control": "Steuerkarte {what}", "unknown": "unbekannte Karte {uid}",
         "mau": "{name}: Mau!", "undone": "zurückgenommen",
     },
     "en": {
@@ -59,7 +59,7 @@ TEXT = {
         "fits_not": "{card} does not fit on {top}", "not_now": "{why}",
         "mau_penalty": "Mau forgotten! {name} draws 1", "reshuffle": "shuffle the discards: new pile",
         "shuffle_due": "pile empty: shuffle the discards", "drew": "{name} draws {n}",
-        "won": "Mau Mau! {name} wins", "control": "control card {what}", "unknown": "unknown card {uid}",
+        "won": "Mau Mau! {name} wins", "winner": "{name} wins", "control": "control card {what}", "unknown": "unknown card {uid}",
         "mau": "{name}: Mau!", "undone": "undone",
     },
 }
@@ -201,7 +201,8 @@ class MauMauSession:
                 return (self._top_line(), t("cover"), t("first_help"), notice)
             return (t("first"), t("first_help"), notice)
         if pos.phase == engine.OVER:
-            return (t("won", name=self.who(pos.turn)), self._counts(0), self._counts(5))
+            # "Mau Mau!" in the header bar, the winner's name below it, where it is never cut
+            return ("Mau Mau!", t("winner", name=self.who(pos.turn)), self._counts(0), self._counts(5))
         lines = [self._top_line()]  # the wish on its own line: the header bar is short
         if pos.wish:
             lines.append(t("wish", wish=words.pattern(pos.wish, self.language)))
