@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.games.base import CHANCE
 from companion.games.cats.announce import announce
 from companion.games.cats.state import N_CATS, N_OBJECTS, OBJECTS
+from companion.tables.cats.refusals import say as say_refusal
 from companion.tables.choicemenu import Group
 from companion.tables.picker import PickerTable, Say
 
@@ -141,6 +142,9 @@ class CatsTable(PickerTable):
     # Words --------------------------------------------------------------------------------------
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
+
+    def reason(self, key: str, values: dict, english: str) -> str:
+        return say_refusal(key, values, english, self.language, self.seat_name)
 
     def describe(self, event: str) -> str:
         de = self._de()
