@@ -98,7 +98,9 @@ def play_randomly(t, events: list[str], rng: random.Random, turns: int, seen: se
             t.on_chance(rng.choice(game.legal_moves(t.position)), 0.0)
             continue
         legal = {game.format_move(t.position, m) for m in game.legal_moves(t.position)}
-        for event in rng.sample(events, min(len(events), 25)):
+        words = [e for e in events if ":" not in e]        # end, done, pass, cards: always tried
+        rest = [e for e in events if ":" in e]
+        for event in words + rng.sample(rest, min(len(rest), 25)):
             if event in legal or event.startswith("win:"):
                 continue
             before, moves = t.position, list(t.moves)
@@ -169,6 +171,16 @@ def test_every_cat_attack_refusal_in_german_and_english():
         game = games.get("cat-attack", players=seats, rules=rules or None, lives=1 + game_no % 3)
         t = tables.make(game, language="de", ai_seat=None, players=())
         play_randomly(t, attack_events(seats), rng, 150, seen)
+    # a Cat Attack card with a cat out to hit, under no-dead-special: 'done' is refused
+    t = tables.make(games.get("cat-attack", players=2, rules="no-dead-special"), language="de",
+                    ai_seat=None, players=())
+    for text in ("first:1", "C3", "done", "d6:2", "done", "ATTACK", "done"):
+        if t.game.to_move(t.position) == CHANCE:
+            t.on_chance(t.game.parse_move(t.position, text), 0.0)
+        elif not t.play(text, 0.0):
+            assert text == "done" and t.position.segment == "attack"
+    assert check(t) == "dead_special"
+    seen.add("dead_special")
     # never asked at the table: a finished game (the table takes no event then)
     game = games.get("cat-attack", players=2, rules="timed")
     t = tables.make(game, language="de", ai_seat=None, players=())
