@@ -135,10 +135,19 @@ class PickerTable:
         """Why an event that caused `events` cannot be taken back (None: it can)."""
         return None
 
+    #: The module that says the engine's refusals in German: `DE` (key -> sentence) and
+    #: `german(key, values)` (None: the engine's English everywhere).
+    refusal_words = None
+
     def reason(self, key: str, values: dict, english: str) -> str:
         """An engine refusal in the table's language: `key` and `values` as the engine raised them
-        (eventgame.Refusal), `english` its own words, which English tables show (default)."""
-        return english
+        (eventgame.Refusal), `english` its own words, which English tables show."""
+        words = self.refusal_words
+        if self.language != "de" or words is None or key not in words.DE:
+            return english
+        if "seat" in values:   # a seat as the table calls it: its player's name, else Spieler N
+            values = dict(values, seat=self.seat_name(values["seat"] - 1))
+        return words.german(key, values)
 
     def _words(self, key: str, **params) -> str:
         return WORDS[key][self.language != "de"].format(**params)

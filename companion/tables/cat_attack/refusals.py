@@ -42,17 +42,11 @@ DE = {
 }
 
 
-def say(key: str, values: dict, english: str, language: str, seat_name) -> str:
-    """The refusal `key` with `values` in `language`; `seat_name(seat)` names a 0-based seat.
-    English, and any key this module does not know, keep the engine's words."""
-    if language != "de" or key not in DE:
-        return english
+def german(key: str, values: dict) -> str:
+    """The refusal `key` in German; `values` as the engine gave them, a seat already named."""
     shown = dict(values)
-    if "seat" in shown:
-        shown["seat"] = seat_name(shown["seat"] - 1)
     if key == "young":   # kind: the event kind left out
-        shown["what"] = LEFT_OUT_DE[shown["kind"]]
-        return DE[key].format(**shown)
+        return DE[key].format(what=LEFT_OUT_DE[shown["kind"]])
     # kind: a card kind's letter (C, M, B), the fight's
     kind = KIND_CARDS_DE[KINDS.index(shown["kind"])] if shown.get("kind") else ""
     if key == "fight_kind":

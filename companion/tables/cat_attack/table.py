@@ -11,8 +11,8 @@ from companion.games.base import CHANCE
 from companion.games.cat_attack.announce import announce
 from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
 from companion.tables.cat_attack import words
-from companion.tables.cat_attack.refusals import say as say_refusal
 from companion.tables.choicemenu import Group
+from companion.tables.cat_attack import refusals
 from companion.tables.picker import PickerTable
 from companion.words import COLS, Effect, LedCell, LedFrame
 
@@ -28,6 +28,8 @@ LAST = ("done", "none", "stayed")
 
 
 class CatAttackTable(PickerTable):
+    refusal_words = refusals
+
     def _de(self) -> bool:
         return self.language == "de"
 
@@ -75,9 +77,6 @@ class CatAttackTable(PickerTable):
 
     def group_label(self, group: Group) -> str:
         return words.group_label(group.key, "de" if self._de() else "en", self.seat_name)
-
-    def reason(self, key: str, values: dict, english: str) -> str:
-        return say_refusal(key, values, english, self.language, self.seat_name)
 
     def describe(self, event: str) -> str:
         return words.describe(event, "de" if self._de() else "en", self.seat_name)

@@ -1,6 +1,6 @@
 """The Cats engine's refusals (rules.py raises each as an eventgame.Refusal: a key, its values and
 the English words the command lines print) said in German for a German table. English tables
-show the engine's own words. Pure: no I/O."""
+show the engine's own words (PickerTable.reason). Pure: no I/O."""
 from __future__ import annotations
 
 #: The notation's move kinds as the buttons call them (a refusal may name the kind tried).
@@ -52,14 +52,8 @@ DE = {
 }
 
 
-def say(key: str, values: dict, english: str, language: str, seat_name) -> str:
-    """The refusal `key` with `values` in `language`; `seat_name(seat)` names a 0-based seat.
-    English, and any key this module does not know, keep the engine's words."""
-    if language != "de" or key not in DE:
-        return english
-    shown = dict(values)
-    if "seat" in shown:
-        shown["seat"] = seat_name(shown["seat"] - 1)
-    if "kind" in shown:
-        shown["kind"] = KINDS_DE.get(shown["kind"], shown["kind"])
-    return DE[key].format(**shown)
+def german(key: str, values: dict) -> str:
+    """The refusal `key` in German; `values` as the engine gave them, a seat already named."""
+    if "kind" in values:
+        values = dict(values, kind=KINDS_DE.get(values["kind"], values["kind"]))
+    return DE[key].format(**values)
