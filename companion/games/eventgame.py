@@ -8,6 +8,17 @@ from types import ModuleType
 from companion.games.base import CHANCE, Game, IllegalMoveError
 
 
+class Refusal(IllegalMoveError):
+    """An illegal move with its reason as data as well as English: `key` names the reason and
+    `values` fill it in (cat and seat numbers as the players count them, 1-based; words as the
+    notation's codes), so a table can say it in its own language while the command lines keep
+    printing the engine's English message exactly."""
+
+    def __init__(self, message: str, key: str = "", **values):
+        super().__init__(message)
+        self.key, self.values = key, values
+
+
 class EventGame(Game):
     #: the game's notation module (parse_position, format_position, parse_move, format_move)
     notation: ModuleType
@@ -29,8 +40,10 @@ class EventGame(Game):
         try:
             return self.engine.apply(position, move, self.rules_set)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"illegal move {self.format_move(position, move)!r} in"
-                                   f" {self.format_position(position)!r}: {exc}") from None
+            # the same reason (key and values kept for the tables), now naming move and position
+            raise Refusal(f"illegal move {self.format_move(position, move)!r} in"
+                          f" {self.format_position(position)!r}: {exc}",
+                          getattr(exc, "key", ""), **getattr(exc, "values", {})) from None
 
     def to_move(self, position) -> int:
         return CHANCE if position.turn is None else position.turn

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.games.base import CHANCE, GameError
+from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.protocol import Commit, TableView
 from companion.ui.screens import Screen, msg
@@ -40,14 +40,16 @@ WORDS = {"undo_keys": ("rückgängig: Zurück lang", "undo: hold BACK"),
          "reused": ("wie zuvor gezogen: {draws}", "drawn before, given again: {draws}"),
          "ack": ("OK: weiter", "OK: continue"),
          "up": ("zurück zur Auswahl davor", "back to the previous choices"),
-         "position": ("Wahl {n} von {of}", "option {n} of {of}")}
+         "position": ("Wahl {n} von {of}", "option {n} of {of}"),
+         "malformed": ("{event} ist keine Aktion dieses Spiels", "")}
 
 
 class Say(NamedTuple):
     """One line the table said, kept as what it means and worded only when shown, so that the
     language card rewords everything already on the screen. kind "event": value is the engine's
     (name, value); "words": a WORDS key; "undone": the event text taken back; "kept"/"reused":
-    the draws; "de_en": a (German, English) pair; "text": a fixed text (the engine's reason)."""
+    the draws; "de_en": a (German, English) pair; "reason": the engine's refusal as (key, values,
+    English reason), worded by `reason`; "text": a fixed text."""
 
     kind: str
     value: object
@@ -133,6 +135,20 @@ class PickerTable:
         """Why an event that caused `events` cannot be taken back (None: it can)."""
         return None
 
+    #: The module that says the engine's refusals in German: `DE` (key -> sentence) and
+    #: `german(key, values)` (None: the engine's English everywhere).
+    refusal_words = None
+
+    def reason(self, key: str, values: dict, english: str) -> str:
+        """An engine refusal in the table's language: `key` and `values` as the engine raised them
+        (eventgame.Refusal), `english` its own words, which English tables show."""
+        words = self.refusal_words
+        if self.language != "de" or words is None or key not in words.DE:
+            return english
+        if "seat" in values:   # a seat as the table calls it: its player's name, else Spieler N
+            values = dict(values, seat=self.seat_name(values["seat"] - 1))
+        return words.german(key, values)
+
     def _words(self, key: str, **params) -> str:
         return WORDS[key][self.language != "de"].format(**params)
 
@@ -149,6 +165,11 @@ class PickerTable:
             return self.kept_line(list(value), reused=kind == "reused")
         if kind == "de_en":
             return value[self.language != "de"]
+        if kind == "reason":
+            key, values, english = value
+            if key == "malformed":
+                return english if self.language != "de" else self._words(key, **dict(values))
+            return self.reason(key, dict(values), english)
         return value
 
     def said_lines(self) -> list[str]:
@@ -179,7 +200,7 @@ class PickerTable:
             move = self.game.parse_move(self.position, text)
             self.position, events = self.game.apply_with_events(self.position, move)
         except GameError as exc:
-            self.refused = Say("text", self._reason(str(exc)))
+            self.refused = self._refusal(exc, text)
             return False
         self.moves.append(self.game.format_move(self.position, move))
         self.history.append(Step(False, tuple(events)))
@@ -191,9 +212,15 @@ class PickerTable:
         return True
 
     @staticmethod
-    def _reason(message: str) -> str:
+    def _refusal(exc: GameError, event: str) -> Say:
+        """What the OLED says for an engine's refusal of `event`, kept as its key and values (an
+        engine's Refusal) so that it is worded in the table's language when shown."""
         # the engine's message names the move and the whole position; the OLED needs the why
-        return message.rsplit("': ", 1)[-1]
+        english = str(exc).rsplit("': ", 1)[-1]
+        if isinstance(exc, NotationError):
+            return Say("reason", ("malformed", (("event", event),), english))
+        values = tuple(sorted(getattr(exc, "values", {}).items()))
+        return Say("reason", (getattr(exc, "key", ""), values, english))
 
     def play(self, event: str, now: float) -> bool:
         if self.game.outcome(self.position) is not None or self.game.to_move(self.position) == CHANCE:
@@ -203,7 +230,7 @@ class PickerTable:
             if self.special(event, now):
                 return True
         except GameError as exc:   # a card whose name is no event of this game
-            self._refuse(Say("text", self._reason(str(exc))), now)
+            self._refuse(self._refusal(exc, event), now)
             return False
         accepted = self._apply(event)
         self.flash = ("ok" if accepted else "no", now + FLASH_SECONDS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.base import IllegalMoveError
+from companion.games.eventgame import Refusal
 from companion.games.cat_attack.moves import legal_moves, shop_treat, streets_passed
 from companion.games.cat_attack.state import (CAME_HOME, CARD, CURIOUS, FIGHT, FIRST, FULL_LARDER,
                                               ON_FIELD,
@@ -34,17 +34,18 @@ def _set(values: tuple, seat: int, value) -> tuple:
 
 def apply(pos: Position, move: Move, rules: frozenset[str]) -> tuple[Position, Events]:
     if pos.phase == OVER:
-        raise IllegalMoveError("the game is over")
+        raise Refusal("the game is over", "over")
     if move not in legal_moves(pos, rules):
-        raise IllegalMoveError(_why_not(pos, move, rules))
+        raise _why_not(pos, move, rules)
     events: Events = []
     handler = {FIRST: _first, ROLL: _roll, CARD: _card, MOVE: _report, FIGHT: _fight,
                HITS: _hits, PENALTY: _penalty}[pos.phase]
     return handler(pos, move, rules, events), events
 
 
-def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> str:
-    """A short reason for an illegal event, naming the rule it breaks."""
+def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> Refusal:
+    """A short reason for an illegal event, naming the rule it breaks (key and values for the
+    tables: seats 1-based, a card kind as its letter, a phase by name)."""
     a, k = pos.active, move.kind
     expected = {FIRST: "the start player is drawn (first:N)", ROLL: "the die is rolled (d6:N)",
                 CARD: "the active player plays a Mog card, a cat fight or six-cats magic",
@@ -54,33 +55,40 @@ def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> str:
                 PENALTY: "the end-of-turn question is answered (stayed or left)"}[pos.phase]
     if pos.phase == MOVE and pos.used & LANDED and k in ("catch", "shop", "attack", "raid", "home",
                                                           "burgle", "jam"):
-        return "the cat has already landed this move"
+        return Refusal("the cat has already landed this move", "landed")
     victim = move.a if isinstance(move.a, int) and 0 <= move.a < pos.seats else None
     if k in ("fight", "six", "raid", "trespass", "loot") and "young" in rules:
-        return f"the young players' rules leave out {k}s"
+        return Refusal(f"the young players' rules leave out {k}s", "young", kind=k)
     if k == "card" and pos.phase == FIGHT and move.card and move.card[0] != pos.fight[2]:
         kind = KIND_NAMES[KINDS.index(pos.fight[2])]
-        return f"{move.card} is not a {kind} card: this fight is fought with {kind} cards"
+        return Refusal(f"{move.card} is not a {kind} card: this fight is fought with {kind} cards",
+                       "fight_kind", card=move.card, kind=pos.fight[2])
     if victim is not None and k in ("attack", "fight", "trespass"):
         if victim == a:
-            return "a cat cannot do that to itself"
+            return Refusal("a cat cannot do that to itself", "self")
         if not pos.alive(victim):
-            return f"seat {victim + 1} has retired"
+            return Refusal(f"seat {victim + 1} has retired", "retired", seat=victim + 1)
         if pos.home[victim]:
-            return f"seat {victim + 1}'s cat is at home, where it cannot be attacked"
+            return Refusal(f"seat {victim + 1}'s cat is at home, where it cannot be attacked",
+                           "at_home", seat=victim + 1)
     if k in ("raid", "six", "burgle", "loot") and victim is not None and move.b is not None:
         if not pos.larders[victim] >> move.b & 1:
-            return f"seat {victim + 1}'s larder holds no such treat"
+            return Refusal(f"seat {victim + 1}'s larder holds no such treat", "no_treat",
+                           seat=victim + 1)
         if pos.alive(victim) and pos.home[victim]:
-            return f"seat {victim + 1}'s cat is at home: its larder cannot be raided"
+            return Refusal(f"seat {victim + 1}'s cat is at home: its larder cannot be raided",
+                           "larder_home", seat=victim + 1)
     if k in ("raid", "burgle", "shop", "catch", "loot") and move.b is not None and a is not None \
             and pos.larders[a] >> move.b & 1:
-        return "a larder holds one treat of each kind, and this one is already there"
+        return Refusal("a larder holds one treat of each kind, and this one is already there",
+                       "has_treat")
     if k == "shop" and move.b is not None:
-        return "that shop is closed: its garden cannot be entered"
+        return Refusal("that shop is closed: its garden cannot be entered", "shop_closed")
     if k == "done" and pos.phase == MOVE:
-        return "under no-dead-special a Cat Attack or Cat Burglar card must hit something"
-    return f"not possible now: {expected}"
+        return Refusal("under no-dead-special a Cat Attack or Cat Burglar card must hit"
+                       " something", "dead_special")
+    return Refusal(f"not possible now: {expected}", "not_now", phase=pos.phase,
+                   kind=pos.fight[2] if pos.phase == FIGHT else "")
 
 
 # Helpers --------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.base import IllegalMoveError
+from companion.games.eventgame import Refusal
 from companion.games.cats.state import (CHALLENGE, DEAL, HAND, LOT, MAX_OBJECT_STEPS, MAX_STEPS,
                                         MOVE, N_CATS, N_OBJECTS, N_ROOMS, OVER, OWN_FIRST_TURN,
                                         REACT, SWAP, UPTO4, Move, Position, DECK)
@@ -67,20 +67,24 @@ def can_step(pos: Position, piece: int) -> bool:
     return (not (pos.hissed | pos.stopped) & bit) and owner in (None, pos.active)
 
 
-def can_hiss(pos: Position, rules: frozenset[str], hisser: int, target: int) -> str | None:
-    """None if `hisser` may hiss at `target` now, else why not."""
+def can_hiss(pos: Position, rules: frozenset[str], hisser: int, target: int) -> Refusal | None:
+    """None if `hisser` may hiss at `target` now, else why not (to raise)."""
     if quiet(pos, rules):
-        return "nobody hisses in the first round"
+        return Refusal("nobody hisses in the first round", "quiet")
     if pos.last != hisser:
-        return f"only the cat just moved (cat {_piece(pos.last)}) may hiss: a cat hisses when it stops"
+        return Refusal(f"only the cat just moved (cat {_piece(pos.last)}) may hiss: a cat hisses"
+                       f" when it stops", "hiss_last", cat=_piece(pos.last))
     if pos.hissed >> hisser & 1:
-        return f"cat {hisser + 1} was hissed at and is out of this turn"
+        return Refusal(f"cat {hisser + 1} was hissed at and is out of this turn", "hisser_hissed",
+                       cat=hisser + 1)
     if target == hisser:
-        return "a cat cannot hiss at itself"
+        return Refusal("a cat cannot hiss at itself", "hiss_self")
     if pos.revealed[target] is not None:
-        return f"cat {target + 1} is revealed and may not be hissed at"
+        return Refusal(f"cat {target + 1} is revealed and may not be hissed at", "hiss_revealed",
+                       cat=target + 1)
     if pos.hissed >> target & 1:
-        return f"cat {target + 1} was already hissed at this turn"
+        return Refusal(f"cat {target + 1} was already hissed at this turn", "hiss_again",
+                       cat=target + 1)
     return None
 
 
@@ -98,20 +102,23 @@ def eligible(pos: Position) -> int:
     return pos.moved & ~pos.hissed & ~pos.revealed_mask() & ~pos.locked
 
 
-def miau_problem(pos: Position, seat: int, cat: int, room: int) -> str | None:
+def miau_problem(pos: Position, seat: int, cat: int, room: int) -> Refusal | None:
     if not eligible(pos) >> cat & 1:
-        why = ("is revealed" if pos.revealed[cat] is not None else
-               "is locked by a Schnurr" if pos.locked >> cat & 1 else
-               "was hissed at" if pos.hissed >> cat & 1 else
-               "was not moved this turn")
-        return f"cat {cat + 1} {why}"
+        key, why = (("miau_revealed", "is revealed") if pos.revealed[cat] is not None else
+                    ("miau_locked", "is locked by a Schnurr") if pos.locked >> cat & 1 else
+                    ("miau_hissed", "was hissed at") if pos.hissed >> cat & 1 else
+                    ("miau_unmoved", "was not moved this turn"))
+        return Refusal(f"cat {cat + 1} {why}", key, cat=cat + 1)
     last = pos.miau[cat]
     if last is not None and last[0] == seat:
-        return f"seat {seat + 1} sent cat {cat + 1} last; another player must move it in between"
+        return Refusal(f"seat {seat + 1} sent cat {cat + 1} last; another player must move it in"
+                       f" between", "miau_again", seat=seat + 1, cat=cat + 1)
     if seat == pos.active and last is None:
-        return f"the active player may not play the first Miau on cat {cat + 1}"
+        return Refusal(f"the active player may not play the first Miau on cat {cat + 1}",
+                       "miau_active", cat=cat + 1)
     if last is not None and last[1] == room:
-        return f"cat {cat + 1} is already in room {room + 1}"
+        return Refusal(f"cat {cat + 1} is already in room {room + 1}", "miau_room", cat=cat + 1,
+                       room=room + 1)
     return None
 
 
@@ -136,11 +143,11 @@ def win_moves(pos: Position) -> list[Move]:
 
 # Applying moves --------------------------------------------------------------------------------
 def apply(pos: Position, move: Move, rules: frozenset[str]) -> tuple[Position, Events]:
-    """The position after `move` and the events to announce; IllegalMoveError (reason only)."""
+    """The position after `move` and the events to announce; Refusal (reason only)."""
     events: Events = []
     kind = move.kind
     if pos.phase == OVER:
-        raise IllegalMoveError("the game is over")
+        raise Refusal("the game is over", "over")
     if pos.phase in (DEAL, LOT):
         return _setup(pos, move), events
     if kind == "win":
@@ -152,23 +159,25 @@ def apply(pos: Position, move: Move, rules: frozenset[str]) -> tuple[Position, E
 def _setup(pos: Position, move: Move) -> Position:
     if pos.phase == DEAL:
         if move.kind != "deal":
-            raise IllegalMoveError("the secret cards must be dealt first (a deal:… chance move)")
+            raise Refusal("the secret cards must be dealt first (a deal:… chance move)", "deal_first")
         if move not in deal_moves(pos):
-            raise IllegalMoveError("each cat card and each character card can be dealt only once")
+            raise Refusal("each cat card and each character card can be dealt only once", "deal_twice")
         seat = pos.secrets.index(None)
         secrets = pos.secrets[:seat] + ((move.a, move.b),) + pos.secrets[seat + 1:]
         if None in secrets:
             return replace(pos, secrets=secrets)
         return replace(pos, secrets=secrets, phase=LOT, pile=DECK - HAND * pos.seats)
     if move.kind != "first" or not 0 <= (move.a if move.a is not None else -1) < pos.seats:
-        raise IllegalMoveError(f"the start player is drawn by lot next (first:1…first:{pos.seats})")
+        raise Refusal(f"the start player is drawn by lot next (first:1…first:{pos.seats})", "lot",
+                      seats=pos.seats)
     return replace(pos, phase=MOVE, active=move.a, turn=move.a)
 
 
 def _win(pos: Position, move: Move) -> Position:
     owner = pos.owner_of(move.a)
     if owner is None or pos.secrets[owner][1] != move.b:
-        raise IllegalMoveError(f"no player's cat {move.a + 1} loves that object; play on")
+        raise Refusal(f"no player's cat {move.a + 1} loves that object; play on", "no_win",
+                      cat=move.a + 1)
     return replace(pos, phase=OVER, turn=owner, win=(move.a, move.b))
 
 
@@ -176,7 +185,7 @@ def _move_phase(pos: Position, move: Move, rules, events: Events) -> Position:
     if move.kind == "step":
         piece = move.a
         if piece is None or not 0 <= piece < N_CATS + N_OBJECTS or not can_step(pos, piece):
-            raise IllegalMoveError(_step_problem(pos, piece))
+            raise _step_problem(pos, piece)
         is_cat = piece < N_CATS
         stopped = pos.stopped
         if pos.last is not None and pos.last != piece and pos.last < N_CATS:
@@ -186,31 +195,36 @@ def _move_phase(pos: Position, move: Move, rules, events: Events) -> Position:
     if move.kind == "hiss":
         why = can_hiss(pos, rules, move.a, move.b)
         if why:
-            raise IllegalMoveError(why)
+            raise why
         return replace(pos, hissed=pos.hissed | 1 << move.b, stopped=pos.stopped | 1 << move.a)
     if move.kind in ("end", "blocked"):
         if Move(move.kind) not in move_phase_moves(pos, rules):
-            raise IllegalMoveError(
-                f"{pos.steps} of {MAX_STEPS} steps taken: 'end' needs all four (or the upto4"
-                f" rules); say 'blocked' if no further step is possible"
-                if move.kind == "end" else "'blocked' is only for ending with fewer than four steps")
+            if move.kind == "end":
+                raise Refusal(f"{pos.steps} of {MAX_STEPS} steps taken: 'end' needs all four (or"
+                              f" the upto4 rules); say 'blocked' if no further step is possible",
+                              "end_early", steps=pos.steps, of=MAX_STEPS)
+            raise Refusal("'blocked' is only for ending with fewer than four steps", "not_blocked")
         return _open_window(pos, rules, events)
-    raise IllegalMoveError(f"'{move.kind}' is not possible while the active player moves"
-                           f" (step, hiss, end, blocked or win)")
+    raise Refusal(f"'{move.kind}' is not possible while the active player moves"
+                  f" (step, hiss, end, blocked or win)", "move_kind", kind=move.kind)
 
 
-def _step_problem(pos: Position, piece) -> str:
+def _step_problem(pos: Position, piece) -> Refusal:
     if piece is None or not 0 <= piece < N_CATS + N_OBJECTS:
-        return "no such piece (cats 1-5, objects b, c, m, p)"
+        return Refusal("no such piece (cats 1-5, objects b, c, m, p)", "no_piece")
     if pos.steps >= MAX_STEPS:
-        return f"all {MAX_STEPS} steps are taken"
+        return Refusal(f"all {MAX_STEPS} steps are taken", "all_steps", n=MAX_STEPS)
     if piece >= N_CATS:
-        return f"only {MAX_OBJECT_STEPS} steps may move objects"
+        return Refusal(f"only {MAX_OBJECT_STEPS} steps may move objects", "object_steps",
+                       n=MAX_OBJECT_STEPS)
     if pos.hissed >> piece & 1:
-        return f"cat {piece + 1} was hissed at and may not be moved this turn"
+        return Refusal(f"cat {piece + 1} was hissed at and may not be moved this turn",
+                       "step_hissed", cat=piece + 1)
     if pos.stopped >> piece & 1:
-        return f"cat {piece + 1} has stopped: its movement ended when another piece moved"
-    return f"cat {piece + 1} is revealed: only its owner may move it"
+        return Refusal(f"cat {piece + 1} has stopped: its movement ended when another piece moved",
+                       "stopped", cat=piece + 1)
+    return Refusal(f"cat {piece + 1} is revealed: only its owner may move it", "step_revealed",
+                   cat=piece + 1)
 
 
 def _piece(piece: int | None) -> str:
@@ -255,24 +269,24 @@ def _react(pos: Position, move: Move, rules, events: Events) -> Position:
         return _seek(replace(pos, passes=pos.passes + 1), next_seat(seat, pos.seats), events)
     if move.kind == "miau":
         if move.a is None or not (0 <= move.a < N_CATS and 0 <= move.b < N_ROOMS):
-            raise IllegalMoveError("a Miau names a cat 1-5 and a room 1-10")
+            raise Refusal("a Miau names a cat 1-5 and a room 1-10", "miau_names")
         why = miau_problem(pos, seat, move.a, move.b)
         if why:
-            raise IllegalMoveError(why)
+            raise why
         miau = list(pos.miau)
         miau[move.a] = (seat, move.b)
         pos = replace(pos, miau=tuple(miau), pending=move.a, passes=0)
     elif move.kind == "schnurr":
         if pos.pending is None:
-            raise IllegalMoveError("there is no Miau for a Schnurr to cancel")
+            raise Refusal("there is no Miau for a Schnurr to cancel", "no_miau")
         cat = pos.pending
         miau = list(pos.miau)
         miau[cat] = (miau[cat][0], None)   # back where it was before that Miau: room not known
         pos = replace(pos, miau=tuple(miau), pending=None, locked=pos.locked | 1 << cat, passes=0)
         events.append(("locked", cat))
     else:
-        raise IllegalMoveError(f"'{move.kind}' is not possible in the reaction window"
-                               f" (miau, schnurr, pass or win)")
+        raise Refusal(f"'{move.kind}' is not possible in the reaction window"
+                      f" (miau, schnurr, pass or win)", "react_kind", kind=move.kind)
     pos = _draw(pos, seat, 1, events)
     return _seek(pos, next_seat(seat, pos.seats), events)
 
@@ -283,7 +297,8 @@ def _start_swap(pos: Position) -> Position:
 
 def _swap(pos: Position, move: Move, rules, events: Events) -> Position:
     if move.kind not in ("swap", "pass"):
-        raise IllegalMoveError(f"'{move.kind}' is not possible while players swap (swap, pass or win)")
+        raise Refusal(f"'{move.kind}' is not possible while players swap (swap, pass or win)",
+                      "swap_kind", kind=move.kind)
     if move.kind == "swap":
         pos = _draw(pos, pos.turn, 1, events)
     if pos.turn != pos.active:
@@ -297,8 +312,8 @@ def _challenge(pos: Position, move: Move, rules, events: Events) -> Position:
     if move.kind == "pass":
         return _next_turn(pos, next_seat(pos.active, pos.seats))
     if move.kind != "challenge" or move not in challenge_moves(pos):
-        raise IllegalMoveError("a challenge names another player whose cat is not revealed and"
-                               " a colour not yet revealed (or pass)")
+        raise Refusal("a challenge names another player whose cat is not revealed and"
+                      " a colour not yet revealed (or pass)", "challenge")
     seat, cat = move.a, move.b
     revealed = list(pos.revealed)
     pos = replace(pos, challenged=pos.challenged | 1 << pos.active)

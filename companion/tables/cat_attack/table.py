@@ -12,6 +12,7 @@ from companion.games.cat_attack.announce import announce
 from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
 from companion.tables.cat_attack import words
 from companion.tables.choicemenu import Group
+from companion.tables.cat_attack import refusals
 from companion.tables.picker import PickerTable
 from companion.words import COLS, Effect, LedCell, LedFrame
 
@@ -27,6 +28,8 @@ LAST = ("done", "none", "stayed")
 
 
 class CatAttackTable(PickerTable):
+    refusal_words = refusals
+
     def _de(self) -> bool:
         return self.language == "de"
 

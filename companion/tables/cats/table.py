@@ -18,6 +18,7 @@ from companion.games.base import CHANCE
 from companion.games.cats.announce import announce
 from companion.games.cats.state import N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
+from companion.tables.cats import refusals
 from companion.tables.picker import PickerTable, Say
 
 OBJECTS_DE = ("Futternapf", "Kissen", "Maus", "Päckchen")
@@ -29,6 +30,8 @@ CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(
 
 
 class CatsTable(PickerTable):
+    refusal_words = refusals
+
     def __init__(self, game, position=None, **settings):
         super().__init__(game, position, **settings)
         self.reveal: list[int] = []   # seats still to be shown their cards after the deal
