@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -72,6 +73,32 @@ async def _stop(companion, task, runner):
 
 async def _browser(pw):
     return await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+@contextlib.asynccontextmanager
+async def page_of(companion, viewport=(1280, 860)):
+    """The companion's loop and its page (control on, a free local port) open in Chromium:
+    yields (page, errors) — the page's script errors collect in `errors`; everything is stopped
+    afterwards."""
+    from playwright.async_api import async_playwright
+
+    from companion.web import start_web, web_url
+
+    task = asyncio.create_task(companion.run())
+    runner = await start_web(companion, "127.0.0.1", 0, control=True)
+    try:
+        async with async_playwright() as pw:
+            browser = await _browser(pw)
+            page = await browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(web_url(runner))
+            try:
+                yield page, errors
+            finally:
+                await browser.close()
+    finally:
+        await _stop(companion, task, runner)
 
 
 async def _quiet(page, hold=0.25, timeout=10.0):

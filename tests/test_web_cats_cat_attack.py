@@ -10,19 +10,16 @@ import random
 
 import pytest
 
-from tests.test_web_browser import ARGS, CHROMIUM, _shot, _stop
+from tests.test_web_browser import CHROMIUM, _shot, page_of
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 
 def _session(tmp_path, game: str, script, players=2):
-    from playwright.async_api import async_playwright
-
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import start_web, web_url
 
     async def go():
         config = Config(source="<browser test>").replace(
@@ -30,22 +27,11 @@ def _session(tmp_path, game: str, script, players=2):
             state_dir=tmp_path, hardware=ALL_FAKE)
         companion = Companion(config, build_fakes(), state_dir=tmp_path,
                               chance_source=random.Random(7))
-        task = asyncio.create_task(companion.run())
-        runner = await start_web(companion, "127.0.0.1", 0, control=True)
-        try:
-            async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = await browser.new_page(viewport={"width": 1180, "height": 900})
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                await page.goto(web_url(runner))
-                await page.wait_for_selector(f'body[data-view="{game}"][data-game="{game}"]')
-                await page.wait_for_selector("#eventtable:not([hidden])")
-                await script(page, companion)
-                assert errors == []
-                await browser.close()
-        finally:
-            await _stop(companion, task, runner)
+        async with page_of(companion, (1180, 900)) as (page, errors):
+            await page.wait_for_selector(f'body[data-view="{game}"][data-game="{game}"]')
+            await page.wait_for_selector("#eventtable:not([hidden])")
+            await script(page, companion)
+            assert errors == []
 
     asyncio.run(go())
 

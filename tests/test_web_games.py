@@ -8,51 +8,37 @@ import asyncio
 import pytest
 
 from tests.test_service_games import only_maunz, tally  # noqa: F401  (fixtures: a second game with a table)
-from tests.test_web_browser import ARGS, CHROMIUM, _stop
+from tests.test_web_browser import CHROMIUM, page_of
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
 
 def test_generic_text_view_and_game_cards(tally, tmp_path):  # noqa: F811
-    from playwright.async_api import async_playwright
-
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import start_web, web_url
 
     async def go():
         config = Config(source="<browser test>").replace(
             game=GameConfig(game="tally", settle=0.05, language="en"), state_dir=tmp_path,
             hardware=ALL_FAKE)
         companion = Companion(config, build_fakes(), state_dir=tmp_path)
-        task = asyncio.create_task(companion.run())
-        runner = await start_web(companion, "127.0.0.1", 0, control=True)
-        try:
-            async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = await browser.new_page(viewport={"width": 1100, "height": 860})
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                await page.goto(web_url(runner))
-                await page.wait_for_selector('body[data-view="text"][data-game="tally"]')
-                view = page.locator("#textview")
-                assert await view.is_visible() and not await page.locator("#bed").is_visible()
-                assert (await view.inner_text()).split() == ["Tally", "0", "0"]
-                await page.click('[data-button="cat"]')  # the tally table: CAT adds one
-                await page.wait_for_function(
-                    "() => document.getElementById('textview').textContent.endsWith('1 1')")
-                assert companion.journal.moves() == ["+1"]
-                # the game cards: the first tap asks, the second starts maunz.
-                await page.click('[data-card="game-maunz"]')
-                await page.wait_for_function("() => window.maunzPage.state.phase === 'menu'")
-                await page.click('[data-card="game-maunz"]')
-                await page.wait_for_selector('body[data-view="board"][data-game="maunz"]')
-                assert not await view.is_visible() and await page.locator("#bed").is_visible()
-                assert companion.game.info.name == "maunz" and errors == []
-                await browser.close()
-        finally:
-            await _stop(companion, task, runner)
+        async with page_of(companion, (1100, 860)) as (page, errors):
+            await page.wait_for_selector('body[data-view="text"][data-game="tally"]')
+            view = page.locator("#textview")
+            assert await view.is_visible() and not await page.locator("#bed").is_visible()
+            assert (await view.inner_text()).split() == ["Tally", "0", "0"]
+            await page.click('[data-button="cat"]')  # the tally table: CAT adds one
+            await page.wait_for_function(
+                "() => document.getElementById('textview').textContent.endsWith('1 1')")
+            assert companion.journal.moves() == ["+1"]
+            # the game cards: the first tap asks, the second starts maunz.
+            await page.click('[data-card="game-maunz"]')
+            await page.wait_for_function("() => window.maunzPage.state.phase === 'menu'")
+            await page.click('[data-card="game-maunz"]')
+            await page.wait_for_selector('body[data-view="board"][data-game="maunz"]')
+            assert not await view.is_visible() and await page.locator("#bed").is_visible()
+            assert companion.game.info.name == "maunz" and errors == []
 
     asyncio.run(go())

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.test_web_browser import CHROMIUM, _browser, _shot, _stop
+from tests.test_web_browser import CHROMIUM, _shot, page_of
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
@@ -57,38 +57,13 @@ def _check_drawing(game, drawn):
 
 
 @contextlib.asynccontextmanager
-async def served(companion):
-    """The companion's loop and its page on a free local port, stopped afterwards."""
-    from companion.web import start_web
-
-    task = asyncio.create_task(companion.run())
-    runner = await start_web(companion, "127.0.0.1", 0, control=True)
-    try:
-        yield runner
-    finally:
-        await _stop(companion, task, runner)
-
-
-@contextlib.asynccontextmanager
 async def opened(companion):
-    """The served companion's page in Chromium, once it shows the Katzenjammer board: the page
-    and the list its script errors go to."""
-    from playwright.async_api import async_playwright
-
-    from companion.web import web_url
-
-    async with served(companion) as runner, async_playwright() as pw:
-        browser = await _browser(pw)
-        errors: list[str] = []
-        page = await browser.new_page(viewport={"width": 1280, "height": 860})
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        await page.goto(web_url(runner))
+    """The companion's page in Chromium, once it shows the Katzenjammer board: the page and the
+    list its script errors go to."""
+    async with page_of(companion) as (page, errors):
         await page.wait_for_selector('body[data-view="katzenjammer"][data-game="katzenjammer"]')
         await page.wait_for_selector("#kjboard .kj-piece")
-        try:
-            yield page, errors
-        finally:
-            await browser.close()
+        yield page, errors
 
 
 def test_a_three_player_game_through_the_page(tmp_path):
