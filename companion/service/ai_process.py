@@ -12,15 +12,38 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 _games: dict = {}
 
+#: How often the worker looks whether its service still lives (seconds): a SIGKILLed service
+#: (power button, OOM killer, `kill -9` outside systemd's cgroup) cannot shut it down, and a
+#: spawned worker holds both ends of its call queue, so it would wait for work forever.
+PARENT_POLL = 0.5
 
-def _init() -> None:
+
+def _init(parent: int | None = None) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the service shuts the worker down
     # itself, so the worker must not die with a KeyboardInterrupt traceback first.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is not None:
+        _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker as soon as the service `parent` is gone (we are reparented). Not Linux's
+    parent-death signal: that is tied to the *thread* that spawned the worker, and the pool
+    spawns from whichever thread submits first, which may end long before the service."""
+    if os.getppid() != parent:  # the service died while we started
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _game(name: str, rules: str | None, first: str):
@@ -66,7 +89,7 @@ def make_pool() -> ProcessPoolExecutor:
     # "spawn": a fresh interpreter, never a fork of the threaded service (its journal's SQLite
     # connection, the web server's sockets and the executor threads stay in the parent).
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_init)
+                               initializer=_init, initargs=(os.getpid(),))
 
 
 def shutdown_pool(pool: ProcessPoolExecutor, *, busy: bool, grace: float = 2.0) -> None:

@@ -81,7 +81,12 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if self.journal.current is None:
             start = self.game.initial_position()
             self.journal.begin_game(self.game.format_position(start))
-        self.table = self._make_table(start, moves, self.journal.seat_players())
+        try:
+            self.table = self._make_table(start, moves, self.journal.seat_players())
+        except ValueError as exc:  # moves the journal holds that this table cannot replay
+            current = self.journal.current
+            self.journal.close()
+            raise self.journal.unresumable(current, exc) from None
         self.menu = GameMenu()
         if self.resumed:
             log.info("resumed %s game %d after %d moves: %s", self.game.info.name, self.journal.current.id,
@@ -127,10 +132,12 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
 
     def _make_table(self, start, moves, players):
         several = getattr(tables.factory(self.game.info.name), "several_ai_seats", False)
+        # draws an undo kept (only tables that keep draws commit them): back after a restart
+        kept = self.journal.kept() if moves else None
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
                             correction_delay=self.config.game.correction_delay, language=self.language,
                             ai_seat=self.ai_seats if several else self.ai_seat, players=players,
-                            **self._own_settings())
+                            **self._own_settings(), **({"kept": kept} if kept else {}))
         if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore
 
@@ -247,7 +254,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if c.kind == "chance":  # the service's own draw: durable first, then the table hears it
             self._journal_chance(c)
             return
-        self.journal.apply_commit(c.kind, c.move, c.position)
+        self.journal.apply_commit(c.kind, c.move, c.position, c.kept)
         if c.kind == "move":
             log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move,
                      self._loggable(c.position))

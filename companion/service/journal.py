@@ -36,6 +36,9 @@ from companion.service.storage import StorageError
 log = logging.getLogger("companion")
 
 DB_NAME = "companion.db"
+#: the setting naming the game chosen at the table (and the configured game then), which a
+#: restart resumes even unplayed: "cats maunz"
+CHOSEN = "chosen_game"
 SCHEMA_VERSION = 2
 
 _PLAYERS = """CREATE TABLE IF NOT EXISTS players(
@@ -138,6 +141,7 @@ class Journal:
         self.state_dir = state_dir
         self.game = game
         self.game_name = game_name or game.info.name
+        self.configured = self.game_name  # the configuration's game (self.game_name follows switches)
         self.clock = clock
         self.conn = None
         self.current: GameRow | None = None
@@ -178,16 +182,36 @@ class Journal:
             return
         current = load_game(self.conn, row[0])
         if (current.game, current.rules) != (self.game_name, self.game.rules):
-            if not current.moves:  # an unplayed game of another game: start the configured one
+            name, _, configured = (self.setting(CHOSEN) or "").partition(" ")
+            chosen = (name, configured) == (current.game, self.game_name)
+            if not current.moves and not chosen:
+                # an unplayed game of another game that was not chosen at the table, or chosen
+                # while the configuration named another game than now (edited since): the
+                # configured game starts
                 with self._tx():
                     self.conn.execute("DELETE FROM players WHERE game_id=?", (current.id,))
                     self.conn.execute("DELETE FROM games WHERE id=?", (current.id,))
                 return
             from companion.games import get
 
-            self.game, self.game_name = get(current.game, rules=current.rules), current.game
+            try:
+                self.game, self.game_name = get(current.game, rules=current.rules), current.game
+            except ValueError as exc:
+                raise self.unresumable(current, exc) from None
         self.current = current
-        self._pos = self._replay(current.moves)
+        try:
+            self._pos = self._replay(current.moves)
+        except ValueError as exc:
+            self.current = None
+            raise self.unresumable(current, exc) from None
+
+    def unresumable(self, game: GameRow, why) -> JournalError:
+        """The one line for an unfinished game that cannot be resumed: named, the journal kept
+        as it is, and the two ways on."""
+        return JournalError(
+            f"{self.path}: {game.game} game {game.id} cannot be resumed ({why}); the journal is kept"
+            f" as it is: `companion recover --abandon` marks game {game.id} abandoned so a fresh game"
+            " starts, `companion recover` restores the newest backup")
 
     def _replay(self, moves):
         pos = self.game.parse_position(self.current.start)
@@ -209,9 +233,10 @@ class Journal:
         return self._pos
 
     # ---------------------------------------------------------------------------- writing
-    def begin_game(self, start_text: str, game=None) -> GameRow:
+    def begin_game(self, start_text: str, game=None, *, chosen: bool = False) -> GameRow:
         """Start a new game (the previous unfinished one must have been closed); `game`: a game
-        other than the current one (switching games at the table)."""
+        other than the current one (switching games at the table), `chosen` there (kept in the
+        same transaction: a power cut cannot separate the game from its being chosen)."""
         if game is not None:
             self.game, self.game_name = game, game.info.name
         now = self.clock()
@@ -224,6 +249,10 @@ class Journal:
             cur = self.conn.execute(
                 "INSERT INTO games(id, game, rules, start, started, seats) VALUES (?,?,?,?,?,?)",
                 (reuse, self.game_name, self.game.rules, start_text, now, seats))
+            if chosen:
+                self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) ON CONFLICT(key)"
+                                  " DO UPDATE SET value=excluded.value",
+                                  (CHOSEN, f"{self.game_name} {self.configured}"))
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
                                "unfinished", seats)
         self._pos = pos
@@ -236,14 +265,14 @@ class Journal:
     def write(self, commits) -> None:
         """Journal the table's commits, each in its own durable transaction."""
         for c in commits:
-            self.apply_commit(c.kind, c.move, c.position)
+            self.apply_commit(c.kind, c.move, c.position, c.kept)
 
-    def apply_commit(self, kind: str, move: str | None, position: str) -> None:
+    def apply_commit(self, kind: str, move: str | None, position: str, kept: str | None = None) -> None:
         now = self.clock()
         if kind == "move":
-            self._move(move, position, now)
+            self._move(move, position, now, kept)
         elif kind == "undo":
-            self._undo(position)
+            self._undo(position, kept)
         elif kind in ("new_game", "abandon"):
             self._close("abandoned" if self._has_moves() else None, now)
             self.begin_game(position)
@@ -253,9 +282,11 @@ class Journal:
             raise JournalError(f"unknown commit kind {kind!r}")
 
     def switch_game(self, game, start_text: str) -> GameRow:
-        """Close the current game (abandoned if it has moves) and start one of `game`."""
+        """Close the current game (abandoned if it has moves) and start one of `game`. The game
+        chosen at the table is remembered as chosen, so it comes back after a power loss even
+        before its first move (not the configured game)."""
         self._close("abandoned" if self._has_moves() else None, self.clock())
-        return self.begin_game(start_text, game)
+        return self.begin_game(start_text, game, chosen=True)
 
     def _has_moves(self) -> bool:
         return self.current is not None and bool(self.current.moves)
@@ -274,7 +305,17 @@ class Journal:
         seats = self.current.seats if self.current is not None else self.game.info.min_players
         return seat_names(self.game_name, seats)
 
-    def _move(self, text: str, position: str, now: float) -> None:
+    def kept(self) -> str | None:
+        """The chance draws the current game's table keeps after an undo (its own text), or None."""
+        return None if self.current is None else self.setting(f"kept:{self.current.id}")
+
+    def _keep(self, kept: str | None) -> None:
+        """Inside a commit's transaction: the draws kept after it."""
+        if kept is not None:
+            self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) ON CONFLICT(key) DO UPDATE"
+                              " SET value=excluded.value", (f"kept:{self.current.id}", kept))
+
+    def _move(self, text: str, position: str, now: float, kept: str | None = None) -> None:
         if self.current is None or self.current.result != "unfinished":
             # A move after a win (or before any game): the table started a new game implicitly.
             self.begin_game(self.game.format_position(self.game.initial_position()))
@@ -290,6 +331,7 @@ class Journal:
         with self._tx():
             self.conn.execute("INSERT INTO moves(game_id, ply, move, position, at) VALUES (?,?,?,?,?)",
                               (self.current.id, ply, canonical, self.game.format_position(after), now))
+            self._keep(kept)
             if result is not None:
                 self.conn.execute("UPDATE games SET result=?, ended=? WHERE id=?", (result, now, self.current.id))
         self.current.moves.append(canonical)
@@ -304,7 +346,7 @@ class Journal:
         elif now - self._last_backup >= storage.DAILY:
             self._backup("daily")
 
-    def _undo(self, position: str) -> None:
+    def _undo(self, position: str, kept: str | None = None) -> None:
         if self.current is None or not self.current.moves:
             return
         if self.current.result != "unfinished":  # undoing the winning move reopens the game
@@ -316,6 +358,7 @@ class Journal:
         self._save_mark(ply, strict=True)  # lowered before the delete: the mark stays a lower bound
         with self._tx():
             self.conn.execute("DELETE FROM moves WHERE game_id=? AND ply=?", (self.current.id, ply))
+            self._keep(kept)
         self.current.moves.pop()
         self._pos = self._replay(self.current.moves)
 

@@ -134,7 +134,8 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
         from companion.service.virtual_cards import VirtualCards
 
         seed = args.seed if args.seed is not None else secrets.randbits(32)
-        companion.virtual = VirtualCards(seed)  # only used while a card game is played
+        # only used while a card game is played; each game's seed is journaled before it deals
+        companion.virtual = VirtualCards(seed, journal=companion.journal)
         log.info("virtual card deck: seed %d", seed)
     if args.record:
         from companion.service.events import EventFileError, Recorder

@@ -8,16 +8,26 @@ the table asks for the first card, the computer players tap their cards and pres
 pass) and CAT (Mau!), and the person's clicks on the page become taps and presses of the same
 kind. The deck follows the table's accepted events (the journal's moves), so it never disagrees
 with the referee; after an undo it is dealt again from the game's seed and the events replayed.
+
+Each game's shuffle seed is chance the companion shows (the hands on the page, the cards turned
+up), so it is journaled before the first card is dealt (the journal's setting
+`sim.deck_seed:<game id>`): after a power loss the same deck comes back, whatever seed the new
+process drew. A game whose seed was never journaled (played before this was kept) cannot be
+dealt again: the deck says so in one line and waits for a new game, it never crashes the service.
 """
 from __future__ import annotations
 
+import logging
 import random
 
+from companion.games.base import GameError
 from companion.games.monster_mau_mau import bot, engine, notation, refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import card_text
 from companion.games.monster_mau_mau.engine import Event
 from companion.games.monster_mau_mau.virtual import VirtualTable
+
+log = logging.getLogger("companion")
 
 BOT_DELAY = 0.8  # seconds between a computer player's actions, so a person can follow them
 
@@ -27,13 +37,17 @@ def _uid(face: str, copy: int = 0) -> str:
 
 
 class VirtualCards:
-    def __init__(self, seed: int, human: int = 0, delay: float = BOT_DELAY) -> None:
+    def __init__(self, seed: int, human: int = 0, delay: float = BOT_DELAY, journal=None) -> None:
         self.seeds = random.Random(seed)
         self.human = human
         self.delay = delay
+        #: where each game's seed is kept (companion/service/journal.py); None: in memory only
+        self.journal = journal
         self.deck: VirtualTable | None = None
-        self._start: str | None = None
+        self._start: object = None   # the game the deck was dealt for (journal id and start)
         self._game_seed = 0
+        #: why the deck cannot follow the game in play (one line for the page), or None
+        self.problem: str | None = None
         self._next = 0.0
         self._waiting: tuple | None = None
 
@@ -46,20 +60,60 @@ class VirtualCards:
         """Bring the deck in line with the table: a new deal, new events, or an undo."""
         s = table.session
         if s.start is None:
-            self.deck, self._start = None, None
+            self.deck, self._start, self.problem = None, None, None
             return
         start = notation.format_position(s.start)
-        if start != self._start:
-            self._game_seed = self.seeds.getrandbits(32)
+        game = self._game_of(start, s.events)
+        if game is None or self.problem:  # the deal is not journaled yet, or no deck can match
+            self.deck = None
+            return
+        if game != self._start:
             self._deal(s.start, table.game.rules_set)
-            self._start = start
+            self._start = game
         if s.events[:len(self.deck.log)] != self.deck.log:  # undone: deal again and replay
             self._deal(s.start, table.game.rules_set)
             # an undone computer move puts the table back where its taps left from: not "still
             # on their way" (act() would wait for them forever), the seat must act again
             self._waiting = None
-        for text in s.events[len(self.deck.log):]:
-            self.deck.event(notation.parse_event(text))
+        try:
+            for text in s.events[len(self.deck.log):]:
+                self.deck.event(notation.parse_event(text))
+        except GameError as exc:
+            self._cannot_follow(f"the virtual deck cannot follow game {game[0]}: {exc}")
+
+    def _game_of(self, start: str, events) -> tuple | None:
+        """The game the table plays, as (journal id, start), with its shuffle seed in
+        `_game_seed` — drawn and journaled the first time, read back after a restart. None while
+        the table's deal is not in the journal yet (the seed waits for its game) or when the
+        deck cannot be had again."""
+        if self.journal is None:  # in memory (tests of the deck alone)
+            if self._start is None or self._start[1] != start:
+                self._game_seed = self.seeds.getrandbits(32)
+                self.problem = None
+            return (0, start)
+        cur = self.journal.current
+        if cur is None or cur.start != start:
+            return None
+        if self._start == (cur.id, start):
+            return None if self.problem else self._start
+        key = f"sim.deck_seed:{cur.id}"
+        kept = self.journal.setting(key)
+        if kept is None:
+            if cur.moves:  # cards were shown from a shuffle nobody kept: no deck can match them
+                self._start = (cur.id, start)
+                self._cannot_follow(f"the virtual deck of game {cur.id} was not kept ({self.journal.path});"
+                                    " start a new game (hold OK) to play on with virtual cards")
+                return None
+            kept = str(self.seeds.getrandbits(32))
+            self.journal.set_setting(key, kept)  # durable before the first card is dealt
+        self.problem = None
+        self._game_seed = int(kept)
+        return (cur.id, start)
+
+    def _cannot_follow(self, why: str) -> None:
+        if why != self.problem:
+            log.warning("%s", why)
+        self.problem, self.deck = why, None
 
     def _deal(self, start, rules) -> None:
         self.deck = VirtualTable(random.Random(self._game_seed), rules=rules, players=start.players,
@@ -135,6 +189,6 @@ class VirtualCards:
         """The person's seat (1-based), hand and what may be played, for the simulator's page."""
         seat = self.human if seat is None else seat
         if self.deck is None:
-            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None}
+            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None, "problem": self.problem}
         return {"seat": seat + 1, "hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
                 "drawn": self.deck.drawn if self.deck.position.turn == seat else None}

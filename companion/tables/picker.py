@@ -20,6 +20,8 @@ buttons offer (`choices`); everything here is pure (no I/O, no clock).
 """
 from __future__ import annotations
 
+import json
+
 from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
@@ -66,7 +68,7 @@ class PickerTable:
     card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=()):
+                 language="de", ai_seat=None, players=(), kept=None):
         self.game = game
         self.start_position = position if position is not None else game.initial_position()
         self.position = self.start_position
@@ -81,6 +83,8 @@ class PickerTable:
                                                            game.parse_move(self.position, text))
             self.moves.append(text)
             self.history.append(Step(chance, tuple(events)))
+        if kept:  # resuming after an undo that kept draws (the journal's text of them)
+            self.kept = [(text, owner) for text, owner in json.loads(kept)]
         self.language = language
         self.ai_seat = None          # no AI plays these games
         seats = game.seats(self.position)
@@ -94,6 +98,9 @@ class PickerTable:
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
         self._commits: list[Commit] = []
+        # power lost between a replayed event and the kept roll it gets: give it now, before
+        # the service could draw afresh
+        self._draw_kept()
 
     # Subclass hooks -------------------------------------------------------------------------
     def choices(self) -> list[str]:
@@ -254,10 +261,14 @@ class PickerTable:
         for text in self.moves[:-1]:
             before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
         event = self.moves[cut]
-        self._commits += [Commit("undo", None, self.game.format_position(before[i]))
+        # each undo commit carries the draws kept once it is journaled (the draws after `cut`
+        # are all chance: `cut` is the players' last event), so no power cut can lose one
+        kept_from = lambda i: [(self.moves[j], self.chance_owner(before[j]))  # noqa: E731
+                               for j in range(max(i, cut + 1), len(self.moves))] + self.kept
+        self._commits += [Commit("undo", None, self.game.format_position(before[i]),
+                                 self._kept_text(kept_from(i)) if kept_from(i) != self.kept else None)
                           for i in range(len(self.moves) - 1, cut - 1, -1)]
-        self.kept = [(self.moves[i], self.chance_owner(before[i]))
-                     for i in range(cut + 1, len(self.moves))] + self.kept
+        self.kept = kept_from(cut + 1)
         del self.moves[cut:], self.history[cut:]
         self.position = before[cut]
         # every draw lying on the table for later, not only this undo's: the players see them all
@@ -266,6 +277,11 @@ class PickerTable:
         self.refused, self.selected, self.opened, self.events = None, 0, [], []
         self.flash = ("ok", now + FLASH_SECONDS)
         return True
+
+    @staticmethod
+    def _kept_text(kept) -> str:
+        """Kept draws as the journal keeps them: JSON [[draw, owner], ...]."""
+        return json.dumps([[text, owner] for text, owner in kept])
 
     def undoable(self) -> bool:
         """An undo now would take something back (the OLED then says how)."""
@@ -301,7 +317,8 @@ class PickerTable:
             self.moves.append(text)
             self.history.append(Step(True, tuple(events)))
             self.said = (self.said + self._events(events))[-SHOWN_ANNOUNCEMENTS:]
-            self._commits.append(Commit("move", text, self.game.format_position(self.position)))
+            self._commits.append(Commit("move", text, self.game.format_position(self.position),
+                                        self._kept_text(self.kept)))
             given.append(text)
         if given:
             self.said = (self.said + (Say("reused", tuple(given)),))[-SHOWN_ANNOUNCEMENTS:]

@@ -64,6 +64,10 @@ class Commit:
     kind: str            # one of COMMIT_KINDS
     move: str | None     # the move's canonical text for "move"
     position: str        # the position's text after the commit
+    #: the chance draws an undo took back and keeps for later, as the table's text, after this
+    #: commit (None: unchanged). Journaled in the commit's own transaction, so a power loss
+    #: between an undo and its keeping cannot let a restart roll the die again.
+    kept: str | None = None
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,8 @@
     $("cardtable").dataset.pending = String(s.pending || 0);
     const hand = $("myhand");
     hand.innerHTML = "";
-    $("handlabel").textContent = mine ? w.yourHand + " (" + v.hand.length + ")" : "";
+    // a deck that cannot follow the game (its shuffle was never journaled) says why, in one line
+    $("handlabel").textContent = mine ? (v.problem || w.yourHand + " (" + v.hand.length + ")") : "";
     for (const face of (mine ? v.hand : [])) {
       const b = cardEl(face, "button");
       b.classList.toggle("fits", v.playable.includes(face));
