@@ -98,6 +98,8 @@ class PickerTable:
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
         self._commits: list[Commit] = []
+        if self.kept:  # the players see the kept draws again after a restart, as after the undo
+            self.said = (Say("kept", tuple(d for d, _ in self.kept)),)
         # power lost between a replayed event and the kept roll it gets: give it now, before
         # the service could draw afresh
         self._draw_kept()
