@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks")
+NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web")
 
 
 def main(argv: list[str]) -> int:

@@ -200,7 +200,7 @@ class Drill:
         self.max_kill_after = max_kill_after
         self.acknowledged = 0   # moves acknowledged over the whole drill (for the report)
         self.compared = 0       # restarts whose page was compared with the last one seen
-        self.orphans: list[int] = []
+        self.killed_in: dict[str, int] = {}  # the phase the page showed at each kill
 
     def run(self) -> "Drill":
         last: dict | None = None  # the last snapshot the page showed before a kill
@@ -231,6 +231,7 @@ class Drill:
                 seen = snap
             kids = children_of(sim.p.pid)
             sim.kill()
+            self.killed_in[seen["phase"]] = self.killed_in.get(seen["phase"], 0) + 1
             gid, game, moves = journal(self.state)
             if gid == seen["game_id"]:
                 assert shows(seen["moves"], moves[:len(seen["moves"])]), (

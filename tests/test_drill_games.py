@@ -28,7 +28,7 @@ def press_randomly(sim, rng, seen) -> None:
 
 def report(name: str, drill: Drill) -> None:
     print(f"\n{name}: {drill.kills} kills, {drill.acknowledged} moves acknowledged, 0 lost,"
-          f" {drill.compared} restarts compared with the page before the kill")
+          f" {drill.compared} restarts compared with the page before the kill; killed in {drill.killed_in}")
 
 
 @pytest.mark.parametrize("game,players", [("cat-attack", 3), ("cats", 3)])

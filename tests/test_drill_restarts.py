@@ -8,6 +8,8 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
+
 from companion.service.app import Companion
 from companion.service.config import Config, GameConfig
 from companion.service.devices import build_fakes
@@ -165,3 +167,67 @@ def test_the_ai_worker_ends_with_a_killed_service(tmp_path):
     kids = wait_until(lambda: children_of(sim.p.pid), 60, "the AI worker to start")
     sim.kill()
     wait_until(lambda: not any(alive(k) for k in kids), 15, f"the worker processes {kids} to end")
+
+
+def _power_cut_copy(src, dst):
+    """The journal files as a power cut leaves them (the service still holds them open)."""
+    dst.mkdir()
+    for f in src.glob("companion.db*"):
+        (dst / f.name).write_bytes(f.read_bytes())
+    return dst
+
+
+def _shown(c):
+    v = c.table.view()
+    return c.journal.moves(), v.position, v.phase, v.instruction
+
+
+def _play_until(c, p, rng, wanted, limit=400):
+    """Random legal events through the table (the service draws every die and deal), until
+    `wanted(position)`: the phases the issue names, reached as players would reach them."""
+    for _ in range(limit):
+        if wanted(c.table.position):
+            return True
+        if c.game.outcome(c.table.position) is not None:
+            return False
+        # a random win claim ends Cats at once: the claims are left to the game's end
+        choices = [e for e in c.table.choices() if not e.startswith("win:") and e != "secret"]
+        if choices and not c.table.ack and not getattr(c.table, "reveal", None):
+            c.table.play(rng.choice(choices), p.t)
+        else:  # a verdict to read, or the cards shown one player at a time: OK
+            c.devices.buttons.press("ok")
+        p.run(0.05)
+    return False
+
+
+@pytest.mark.parametrize("game,phase,players", [
+    ("cats", "deal", 3), ("cats", "react", 3), ("cats", "challenge", 3), ("cats", "swap", 3),
+    ("cat-attack", "fight", 3), ("cat-attack", "hits", 3), ("cat-attack", "penalty", 3)])
+def test_a_power_cut_in_every_phase_resumes_as_shown(tmp_path, game, phase, players):
+    """Cats in the deal, a reaction round, after a challenge; Cat Attack in a fight: the power
+    goes while the table shows that phase; the companion comes back (with another random
+    source) showing exactly the same moves, position, phase and instruction."""
+    rng = random.Random(phase)
+    for attempt in range(40):
+        state = tmp_path / f"run{attempt}"
+        c = Companion(Config(game=GameConfig(game=game, players=players, language="en")), build_fakes(),
+                      state_dir=state, ai_mode="off", chance_source=random.Random(attempt))
+        p = VirtualPlayer(c)
+        p.run(0.1)
+        if phase == "deal":  # the deal is drawn at once: cut right after it, before OK
+            reached = c.journal.moves()[0].startswith("deal:")
+        else:
+            reached = _play_until(c, p, rng, lambda pos: pos.phase == phase)
+        if reached:
+            break
+        c.close()
+    else:
+        raise AssertionError(f"{game}: no game reached {phase} in 40 tries")
+    before = _shown(c)
+    copy = _power_cut_copy(state, tmp_path / "cut")
+    c.close()
+    again = Companion(Config(game=GameConfig(game=game, players=players, language="en")), build_fakes(),
+                      state_dir=copy, ai_mode="off", chance_source=random.Random(999))
+    VirtualPlayer(again).run(0.1)
+    assert _shown(again) == before
+    again.close()

@@ -98,6 +98,12 @@ class PickerTable:
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
         self._commits: list[Commit] = []
+        if self.history:  # resumed: the last step's announcement (and verdict) as it was shown
+            last = self.history[-1]
+            self.said = self._events(last.events)[-SHOWN_ANNOUNCEMENTS:]
+            if not last.chance:
+                self.events = list(last.events)
+                self.ack = self.acknowledge(last.events)
         if self.kept:  # the players see the kept draws again after a restart, as after the undo
             self.said = (Say("kept", tuple(d for d, _ in self.kept)),)
         # power lost between a replayed event and the kept roll it gets: give it now, before

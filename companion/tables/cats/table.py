@@ -36,6 +36,11 @@ class CatsTable(PickerTable):
         super().__init__(game, position, **settings)
         self.reveal: list[int] = []   # seats still to be shown their cards after the deal
         self.showing = False          # the secret is on the OLED now
+        if self.history and all(step.chance for step in self.history) \
+                and None not in self.position.secrets:
+            # resumed after a power cut in the walk that shows each player their cards (nothing
+            # played since the deal): the walk again from the first seat, so nobody misses it
+            self.reveal = list(range(self.position.seats))
 
     def _de(self) -> bool:
         return self.language == "de"
