@@ -49,7 +49,8 @@ async def _drive(port: int, pid: int, spectators: int, presses: int) -> dict:
 
     url = f"http://127.0.0.1:{port}/ws"
     out = {"rss_before_mb": rss_mb(pid), "errors": 0}
-    async with aiohttp.ClientSession() as session:
+    # no pool limit: every spectator keeps its own connection open (aiohttp allows 100 by default)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         specs = []
         for _ in range(spectators):
             ws = await session.ws_connect(url)
@@ -117,9 +118,9 @@ def run(spectators: int, presses: int) -> dict:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         proc = subprocess.Popen([sys.executable, "-m", "companion", "sim", "--state", str(Path(tmp) / "s"),
                                  "--port", str(port), "--config", str(config)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
         try:
-            for line in proc.stderr:  # the sim says its address once the page is served
+            for line in proc.stdout:  # the sim says its address once the page is served
                 if "web page on" in line:
                     break
             else:

@@ -28,8 +28,10 @@ class StandIn:
         self.subscribers: list[asyncio.Queue] = []
         self.snapshots = 0
         self.sensed = 0
+        self.steps = 0  # the loop iterations (the page shares one snapshot per iteration)
 
     def step(self) -> None:
+        self.steps += 1
         mask = self.devices.reed.poll()
         if mask != self.sensed:
             self.sensed = mask

@@ -86,6 +86,7 @@ class WebState:
         self.sockets: set[web.WebSocketResponse] = set()
         self.cards = card_catalog(companion)
         self.buttons = button_names(companion.devices)
+        self._messages: dict[bool, tuple] = {}  # control -> (when, the snapshot message)
 
     # ---- access
     def token_ok(self, supplied) -> bool:
@@ -137,10 +138,19 @@ class WebState:
         """The snapshot for one page: a page that may not control the companion is a spectator
         and never gets a seat's secret from the OLED (snapshot.for_spectators). The controlling
         page (`companion sim` on a laptop: one person plays every seat) mirrors the OLED whole."""
-        state = self.companion.snapshot()
-        if not control:
-            state = for_spectators(state)
-        return dumps({"type": "snapshot", "state": state, "physical": self.physical()})
+        # One message per loop iteration and kind of page: everything a snapshot shows changes in
+        # the service's step (counted by `steps`) or on the fake bed (`physical`), so 300
+        # spectators' sockets share one snapshot instead of each building its own (bench web).
+        physical = self.physical()
+        key = (self.companion.steps, None if physical is None else tuple(physical))
+        cached = self._messages.get(control)
+        if cached is None or cached[0] != key:
+            state = self.companion.snapshot()
+            if not control:
+                state = for_spectators(state)
+            cached = self._messages[control] = (key, dumps({"type": "snapshot", "state": state,
+                                                            "physical": physical}))
+        return cached[1]
 
     def hello(self, control: bool) -> dict:
         return {
