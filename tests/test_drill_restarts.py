@@ -231,3 +231,52 @@ def test_a_power_cut_in_every_phase_resumes_as_shown(tmp_path, game, phase, play
     VirtualPlayer(again).run(0.1)
     assert _shown(again) == before
     again.close()
+
+
+def test_monster_mau_mau_with_tapped_cards_survives_twenty_power_cuts(tmp_path):
+    """Cards tapped on the (fake) reader, the turned-up card committed by the table itself: 20
+    power cuts at random moments of a 2-seat game, each restart (on the journal as the cut left
+    it) shows the same moves, position, phase and instruction, and the game plays on."""
+    from companion.games.monster_mau_mau import notation
+    from companion.games.monster_mau_mau.cards import PATTERNS
+    from companion.games.monster_mau_mau.deck import card_text
+
+    rng = random.Random(2113)
+    state = tmp_path / "state"
+    c = Companion(Config(game=GameConfig(game="monster-mau-mau", language="en")), build_fakes(),
+                  state_dir=state, ai_mode="off")
+    p = VirtualPlayer(c)
+    p.run(0.2)
+    for name in ("back", "back", "ok", "ok"):  # 2 players, the default deal
+        c.devices.buttons.press(name)
+        p.run(0.1)
+    uid = 0
+    cuts = 0
+    while cuts < 20:
+        for _ in range(rng.randint(1, 6)):
+            pos = c.table.position
+            if c.game.outcome(pos) is not None:
+                break
+            event = notation.parse_event(c.game.format_move(pos, rng.choice(c.game.legal_moves(pos))))
+            if event.card is not None:
+                uid += 1
+                c.devices.cards.tap(f"04{uid:012x}", card_text(event.card))
+                p.run(0.1)
+                if event.wish is not None:
+                    for _ in range(PATTERNS.index(event.wish)):
+                        c.devices.buttons.press("cat")
+                        p.run(0.05)
+                    c.devices.buttons.press("ok")
+            else:
+                c.devices.buttons.press("cat" if event.kind == "mau" else "ok")
+            p.run(0.1)
+        before = _shown(c)
+        copy = _power_cut_copy(state, tmp_path / f"cut{cuts}")
+        again = Companion(Config(game=GameConfig(game="monster-mau-mau", language="en")), build_fakes(),
+                          state_dir=copy, ai_mode="off")
+        VirtualPlayer(again).run(0.2)
+        assert _shown(again) == before, f"cut {cuts + 1}"
+        again.close()
+        cuts += 1
+    assert len(c.journal.moves()) >= 20
+    c.close()

@@ -93,13 +93,14 @@ class MauMauSession:
         self.position: Position | None = None
         self.wish_card: str | None = None
         self.wish_index = 0
-        self._notice: tuple[str, float] | None = None
+        self._notice: tuple[str, float | None] | None = None  # (text, until; None: from when shown)
         self._flash_until = -1.0
         if start is not None:  # resume: the start position and the events played from it
             self._begin(start)
             for text in events:
                 self._play(notation.parse_event(text), now=0.0, commit=False)
-            self._notice = None
+            if self._notice is not None:  # resumed after a power cut: the last event's notice
+                self._notice = (self._notice[0], None)  # again, for its time from when it shows
 
     # Inputs --------------------------------------------------------------------------------
     def on_player_card(self, name: str, now: float) -> None:
@@ -195,6 +196,8 @@ class MauMauSession:
         if self.stage == "deal":
             return (t("deal", n=self.deal), t("deal_help"))
         pos = self.position
+        if self._notice is not None and self._notice[1] is None:
+            self._notice = (self._notice[0], now + NOTICE_SECONDS)
         notice = self._notice[0] if self._notice and self._notice[1] > now else ""
         if self.stage == "first_card":
             if pos and pos.top:  # a covered card: the next one goes on top of it
