@@ -10,7 +10,9 @@ NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "event
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in NAMES:
-        print(f"usage: companion bench {{{'|'.join(NAMES)}}} [ARGS...]", file=sys.stderr)
+        what = f"unknown benchmark {argv[0]!r}" if argv else "which benchmark?"
+        print(f"companion bench: {what}; give one of {', '.join(NAMES)} (companion bench NAME --help)",
+              file=sys.stderr)
         return 2
     module = importlib.import_module(f"benchmarks.{argv[0]}")
     return int(module.main(argv[1:]) or 0)

@@ -12,11 +12,11 @@ is a draw. Win rate = (wins + draws/2) / games, for the first-named player.
 """
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import resource
 import sys
 import time
+from companion.cliargs import OneLineParser
 
 DEFAULT_PAIRINGS = (
     "greedy-random", "minimax2-greedy", "minimax2-random",
@@ -88,7 +88,7 @@ def fill_tt(limit_s: float = 40.0) -> tuple[int, float]:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="companion bench ai")
+    p = OneLineParser(prog="companion bench ai")
     p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     p.add_argument("--time", type=float, default=0.35, help="Pi-4 seconds per move (default 0.35)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")

@@ -10,7 +10,6 @@
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import threading
 import time
@@ -18,6 +17,7 @@ import time
 from firmware_bridge.emulator import FakePico
 from firmware_bridge.firmware import messages as M
 from firmware_bridge.host.link import BridgeLink
+from companion.cliargs import OneLineParser
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -30,7 +30,7 @@ def ms(x: float) -> str:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="companion bench bridge")
+    ap = OneLineParser(prog="companion bench bridge")
     ap.add_argument("--n", type=int, default=200, help="changes and LED frames to time")
     args = ap.parse_args(argv)
 

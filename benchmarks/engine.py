@@ -7,11 +7,11 @@ verbs (legal_moves + apply), run in the same process, so the ratio shows what th
 """
 from __future__ import annotations
 
-import argparse
 import random
 import time
 
 from companion.games.maunz import engine, playout
+from companion.cliargs import OneLineParser
 
 
 def _random_games(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -55,7 +55,7 @@ def _perft(depth: int) -> tuple[int, float]:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="companion bench engine")
+    ap = OneLineParser(prog="companion bench engine")
     ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--perft-depth", type=int, default=3)

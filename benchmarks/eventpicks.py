@@ -16,11 +16,11 @@ Figures on the last lines: presses_per_event_<game> <mean>.
 """
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 
 from companion import games, tables
+from companion.cliargs import OneLineParser
 
 GAMES = (("cats", 3, 150), ("cat-attack", 3, 400))
 
@@ -78,7 +78,7 @@ def session(name: str, players: int, steps: int, seed: int) -> list[tuple[str, i
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="companion bench eventpicks")
+    ap = OneLineParser(prog="companion bench eventpicks")
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)

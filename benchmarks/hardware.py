@@ -8,8 +8,8 @@ so the figure is indicative of the Pi, not a measurement on it.
 """
 from __future__ import annotations
 
-import argparse
 import time
+from companion.cliargs import OneLineParser
 
 
 def make_grid(settle_us: float = 20.0):
@@ -31,7 +31,7 @@ def _trim(factory) -> None:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="companion bench hardware")
+    p = OneLineParser(prog="companion bench hardware")
     p.add_argument("--seconds", type=float, default=3.0, help="duration of the 100 Hz run")
     p.add_argument("--hz", type=float, default=100.0)
     p.add_argument("--settle-us", type=float, default=20.0,

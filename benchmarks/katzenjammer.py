@@ -15,12 +15,12 @@
 """
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import subprocess
 import sys
 import time
+from companion.cliargs import OneLineParser
 
 CROWDED = "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"
 DEFAULT_PAIRINGS = (("expectimax1", "random"), ("expectimax1", "greedy"),
@@ -77,7 +77,7 @@ def _presses(games: int, seed: int) -> dict[str, list[int]]:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(prog="companion bench katzenjammer")
+    ap = OneLineParser(prog="companion bench katzenjammer")
     ap.add_argument("--games", type=int, default=20, help="games per pairing")
     ap.add_argument("--press-games", type=int, default=10, help="self-play games for presses")
     ap.add_argument("--seed", type=int, default=14)

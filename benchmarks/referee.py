@@ -34,12 +34,12 @@ RSS < 60 MB.
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from companion.cliargs import OneLineParser
 
 
 def pct(values, q):
@@ -85,7 +85,7 @@ def children_memory() -> list[tuple[str, float, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="companion bench referee")
+    ap = OneLineParser(prog="companion bench referee")
     ap.add_argument("--games", type=int, default=3, help="scripted games to play (default 3)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--rt-changes", type=int, default=150,

@@ -11,7 +11,6 @@ and after the game, and the errors (refused or dropped sockets, snapshots missed
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -22,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from companion.cliargs import OneLineParser
 
 CONFIG = '[game]\ngame = "cat-attack"\nplayers = 3\nlanguage = "en"\n'
 
@@ -135,7 +135,7 @@ def run(spectators: int, presses: int) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="companion bench web", description=__doc__.split("\n\n")[0])
+    p = OneLineParser(prog="companion bench web", description=__doc__.split("\n\n")[0])
     p.add_argument("--spectators", type=int, default=300)
     p.add_argument("--presses", type=int, default=200)
     args = p.parse_args(argv)

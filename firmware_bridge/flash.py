@@ -8,7 +8,6 @@ mkdir :bridgefw, cp every firmware file, cp main.py, reset.
 """
 from __future__ import annotations
 
-import argparse
 import glob
 import shlex
 import shutil
@@ -19,6 +18,7 @@ import time
 from pathlib import Path
 
 from . import fwinfo
+from companion.cliargs import OneLineParser
 
 PICO_VID = 0x2E8A  # Raspberry Pi
 
@@ -78,7 +78,7 @@ def stop_running_firmware(port: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="companion flash", description=__doc__.splitlines()[0])
+    ap = OneLineParser(prog="companion flash", description=__doc__.splitlines()[0])
     ap.add_argument("--port", help="the Pico's serial device, e.g. /dev/serial/by-id/usb-MicroPython_...")
     ap.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
     args = ap.parse_args(argv)

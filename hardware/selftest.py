@@ -12,7 +12,6 @@ and what did not; the exit status is 1 if anything did not respond.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import threading
 import time
@@ -20,6 +19,7 @@ import tomllib
 
 from hardware.interfaces import SQUARES, DeviceEvent, Effect, HardwareError, LedCell, LedFrame
 from hardware.interfaces import square_name
+from companion.cliargs import OneLineParser
 
 DEMO_FAULT = ("demo on fake devices: the reed on c3 chatters on purpose (a simulated marginal"
               " magnet), so the summary shows what a fault looks like")
@@ -200,7 +200,7 @@ def demo_script(devices, done: threading.Event) -> threading.Thread:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="companion selftest", description=__doc__.split("\n")[0])
+    p = OneLineParser(prog="companion selftest", description=__doc__.split("\n")[0])
     p.add_argument("--fake", action="store_true", help="scripted demo on fake devices")
     p.add_argument("--config", help="TOML config; its [hardware] table (or the whole file) is "
                                     "passed to hardware.build_devices")

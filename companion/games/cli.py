@@ -9,10 +9,10 @@ because titles may hold single spaces.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 
 from companion import games
+from companion.cliargs import OneLineParser
 
 
 def lines() -> list[str]:
@@ -22,13 +22,8 @@ def lines() -> list[str]:
             for row in rows]
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, status 2
-        self.exit(2, f"companion games: {message}\n")
-
-
 def main(argv: list[str]) -> int:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="companion games",
         description="List the registered games: name, title, players, how the companion serves it.")
     parser.parse_args(argv)

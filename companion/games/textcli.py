@@ -16,11 +16,10 @@ from typing import Callable
 from companion import games
 from companion.games.base import GameError
 from companion.games.cli_options import add_language
+from companion.cliargs import OneLineParser
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, status 2
-        self.exit(2, f"{self.prog}: {message}\n")
+_Parser = OneLineParser
 
 
 def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser:

@@ -16,7 +16,6 @@ card tapped during play shows its UID and the `cards add` line to type.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import select
 import sqlite3
@@ -27,6 +26,7 @@ from companion.service import statedir
 from companion.service.cards import FUNCTIONS, CardError, CardStore, DamagedCard, clean_name
 from companion.service.config import Config, ConfigError
 from companion.service.journal import DB_NAME, JournalError, connect
+from companion.cliargs import OneLineParser
 
 
 def _store(args) -> CardStore:
@@ -144,7 +144,7 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="companion cards", description="control cards over RFID")
+    p = OneLineParser(prog="companion cards", description="control cards over RFID")
     sub = p.add_subparsers(dest="cmd", required=True)
     e = sub.add_parser("enrol", help="tap each card when asked")
     e.add_argument("--functions", help=f"comma-separated subset of: {','.join(FUNCTIONS)}")

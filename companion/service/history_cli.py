@@ -23,6 +23,7 @@ from pathlib import Path
 from companion.service import statedir
 from companion.service.config import ConfigError
 from companion.service.journal import DB_NAME, GameRow, JournalError, connect, list_games, load_game
+from companion.cliargs import OneLineParser
 
 RESULT_TEXT = {"unfinished": "unfinished", "abandoned": "abandoned", "draw": "draw"}
 
@@ -136,7 +137,7 @@ class GenericRecord:
 
 
 def history_main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="companion history", description="list the games played")
+    p = OneLineParser(prog="companion history", description="list the games played")
     statedir.add_arguments(p)
     p.add_argument("--moves", action="store_true", help="also print each game's moves")
     p.add_argument("--json", action="store_true", help="one JSON object per game")
@@ -191,7 +192,7 @@ def _reveal_argument(p: argparse.ArgumentParser) -> None:
 
 
 def export_main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="companion export", description="write game records of past games")
+    p = OneLineParser(prog="companion export", description="write game records of past games")
     statedir.add_arguments(p)
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", type=int, metavar="ID", help="the game's id (see `companion history`)")

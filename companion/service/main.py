@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from companion.service.config import DEFAULT_CONFIG, Config, ConfigError, GameConfig, WebConfig, user_state_dir
+from companion.cliargs import OneLineParser
 
 log = logging.getLogger("companion")
 
@@ -33,7 +34,7 @@ def _fail(message: str) -> int:
 
 
 def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=prog)
+    p = OneLineParser(prog=prog)
     p.add_argument("--config", help="TOML configuration file" + ("" if sim else f" (default {DEFAULT_CONFIG})"))
     p.add_argument("--state", help="state directory (journal, history, cards); overrides [state] dir")
     p.add_argument("--record", metavar="FILE", help="write the physical event stream (JSON lines)")

@@ -13,7 +13,6 @@ so that a fresh game starts.
 """
 from __future__ import annotations
 
-import argparse
 import sqlite3
 import sys
 
@@ -21,10 +20,11 @@ from companion.service import statedir, storage
 from companion.service.config import ConfigError
 from companion.service.journal import DB_NAME, JournalError
 from companion.service.storage import StorageError
+from companion.cliargs import OneLineParser
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="companion recover", description=__doc__.split("\n\n")[0])
+    p = OneLineParser(prog="companion recover", description=__doc__.split("\n\n")[0])
     statedir.add_arguments(p)
     p.add_argument("--abandon", action="store_true",
                    help="mark the unfinished game abandoned instead of restoring a backup")

@@ -3,12 +3,12 @@
 of a long one (`lift.p2.de.png`)."""
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from companion.ui import i18n
 from companion.ui.render import page_count, render
 from companion.ui.samples import sample_screens
+from companion.cliargs import OneLineParser
 
 
 def page_file(name: str, language: str, page: int) -> str:
@@ -17,7 +17,7 @@ def page_file(name: str, language: str, page: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="companion screens", description=__doc__.splitlines()[0])
+    ap = OneLineParser(prog="companion screens", description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True, type=Path, help="directory for the PNG files")
     ap.add_argument("--scale", type=int, default=1, help="integer zoom factor (default 1)")
     args = ap.parse_args(argv)

@@ -9,11 +9,10 @@ import sys
 from companion.games.base import GameError, parse_rules
 from companion.games.katzenjammer import notation, rules
 from companion.games.katzenjammer.game import INFO, ROLLS
+from companion.cliargs import OneLineParser
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, status 2
-        self.exit(2, f"companion katzenjammer: {message}\n")
+_Parser = OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,11 +10,10 @@ from companion.games.maunz import engine, notation
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, squares_of
 from companion.games.maunz.engine import Position
 from companion.games.maunz.game import RULEBOOK, variant_of
+from companion.cliargs import OneLineParser
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, status 2
-        self.exit(2, f"companion maunz: {message}\n")
+_Parser = OneLineParser
 
 
 def _common(p: argparse.ArgumentParser) -> None:

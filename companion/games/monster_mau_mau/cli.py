@@ -14,13 +14,12 @@ from companion.games.base import GameError, parse_rules
 from companion.games.cli_options import add_language
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.game import INFO
+from companion.cliargs import OneLineParser
 
 PROG = "companion monster-mau-mau"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's own errors: one line, status 2
-        self.exit(2, f"{PROG}: {message}\n")
+_Parser = OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -57,6 +57,9 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
             return 0
         word = line.strip()
         word = SHORT.get(word, word)
+        if word.lower() in ("help", "hilfe", "h", "?"):  # what can be typed, not "not in your hand"
+            print("  " + w["help"], file=out)
+            continue
         if word in ("draw", "pass", "mau"):
             why = game.press(word)
         elif word:
