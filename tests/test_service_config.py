@@ -171,3 +171,22 @@ def test_sigterm_exits_cleanly(tmp_path):
 def test_web_names_must_be_a_list_of_bare_host_names(tmp_path, value, problem):
     msg = error(tmp_path, f"[web]\nnames = {value}\n")
     assert "[web] names" in msg and problem in msg, msg
+
+
+def test_players_with_maunz_at_boot_is_for_the_other_games(tmp_path):
+    """Issue 20, point 10: the README's `[game] players = 3` with the default game (maunz.,
+    two seats) starts; maunz. plays with two, the games of three take three when switched to."""
+    from companion.service.app import Companion, make_game
+    from companion.service.devices import build_fakes
+
+    cfg = Config.from_text("[game]\nplayers = 3\n", "c.toml")
+    assert cfg.game.players == 3
+    assert make_game(cfg).seats(make_game(cfg).initial_position()) == 2
+    cats = make_game(cfg, "cats")
+    assert cats.seats(cats.initial_position()) == 3
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off")
+    assert c.game.info.name == "maunz"
+    c.close()
+    with pytest.raises(ConfigError) as err:
+        Config.from_text("[game]\nplayers = 1\n", "c.toml")
+    assert str(err.value).startswith("c.toml: [game] players: bad value 1")

@@ -473,3 +473,34 @@ def test_readme_seats_come_from_game_players(name, tmp_path):
         VirtualPlayer(c).run(0.1)
         assert c.game.info.name == name and list(c.snapshot()["players"]) == [str(s + 1) for s in range(seats)]
         c.close()
+
+
+def test_the_switch_question_says_a_game_ends_only_while_one_runs(tally, tmp_path):
+    """Issue 20, point 12: "ends the game in play" only when there is a game in play (moves,
+    not over); an unplayed or finished game ends nothing."""
+    c, p = make(tmp_path)
+    c.cards.add("04:00:00:09", "game", "tally")
+    c.cards.add("04:00:00:0A", "game", "maunz")
+    p.run(0.5)
+
+    def asks(uid):
+        c.devices.cards.tap(uid)
+        p.run(0.05)
+        assert c._screen.kind == "confirm_new_game"
+        ends = msg("menu_abandon") in c._screen.lines
+        press(c, p, "back")
+        press(c, p, "back")
+        return ends
+
+    assert not asks("04000009")            # maunz, nothing played yet
+    for _ in range(2):
+        c.devices.cards.tap("04000009")    # switch to tally
+        p.run(0.05)
+    assert c.game.info.name == "tally"
+    press(c, p, "cat")                     # one move: a game in play
+    assert asks("0400000A")
+    press(c, p, "cat")
+    press(c, p, "cat")                     # three: tally is over
+    assert c.game.outcome(c.table.position) is not None
+    assert not asks("0400000A")
+    c.close()

@@ -45,13 +45,14 @@ def make_game(config: Config, name: str | None = None):
     """The configured game (its rules and `first`), or the game called `name` under its rulebook."""
     from companion.games import get, info
 
+    from companion.service.config import seats_for
+
     g = config.game
     if name is not None and info(name).name != info(g.game).name:
-        meta = info(name)   # another game: the configured seats if that game takes them
-        fits = meta.min_players <= g.players <= meta.max_players
-        return get(name, players=g.players if fits else None)
+        # another game: the configured seats if that game takes them
+        return get(name, players=seats_for(name, g.players) or None)
     settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
-    return get(g.game, rules=g.rules, players=g.players or None, **settings)
+    return get(g.game, rules=g.rules, players=seats_for(g.game, g.players) or None, **settings)
 
 
 class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
@@ -208,7 +209,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 changed = True
         screen = view.screen
         if self.menu.is_open:
-            screen = self.menu.screen(self.game.info.name)
+            running = bool(self.journal.moves()) and self.game.outcome(self.table.position) is None
+            screen = self.menu.screen(self.game.info.name, running)
         elif view.phase == "confirm_new_game" and len(tables.names()) > 1:
             screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
         elif self._overlay is not None:

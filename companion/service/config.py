@@ -144,7 +144,7 @@ class Config:
             settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
-            ai=_ai(source, name, players, v.string("game", g, "ai", "off")),
+            ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
             dice=v.choice("game", g, "dice", "companion", DICE),
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
@@ -185,14 +185,30 @@ _GAME_KEYS = tuple(GameConfig.__dataclass_fields__)
 
 
 def _players(source, game: str, players: int) -> int:
-    """The number of seats, checked against the game's player range (0: the game's fewest)."""
+    """The number of seats (0: the game's fewest), checked against the game's player range. A
+    game of fixed seats (maunz.: two) leaves it to the games switched to at the table: `players
+    = 3` with maunz. at boot is the three seats of Katzenjammer, Cats or Cat Attack later."""
+    from companion import tables
     from companion.games import info
 
     meta = info(game)
-    if players and not meta.min_players <= players <= meta.max_players:
+    if meta.min_players == meta.max_players:
+        meta = None  # checked against the games that take a number of seats
+    if players and meta is not None and not meta.min_players <= players <= meta.max_players:
         raise ConfigError(source, "game", "players", f"bad value {players} for {meta.name}",
                           f"{meta.title} is for {meta.players} players")
+    if players and not any(info(n).min_players <= players <= info(n).max_players for n in tables.names()):
+        raise ConfigError(source, "game", "players", f"bad value {players}",
+                          f"no game is for {players} players")
     return players
+
+
+def seats_for(game: str, players: int) -> int:
+    """`[game] players` for one game: the number if that game takes it, else 0 (its fewest)."""
+    from companion.games import info
+
+    meta = info(game)
+    return players if meta.min_players <= players <= meta.max_players else 0
 
 
 def _ai(source, game: str, players: int, value: str) -> str:

@@ -90,11 +90,13 @@ class GameMenu:
         return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), msg("confirm_keys"),
                                                  msg("menu_other")))
 
-    def screen(self, current: str) -> Screen:
+    def screen(self, current: str, running: bool = True) -> Screen:
+        """The menu, or its confirmation; `running`: the game in play has moves and is not over
+        (only then does choosing another game end something)."""
         if self.confirming:
             choice = self.choice
             lines = [msg("menu_confirm", title=choice.title)]
-            if choice.name != current:
+            if choice.name != current and running:
                 lines.append(msg("menu_abandon"))
             lines.append(msg("confirm_keys"))
             return Screen("confirm_new_game", title=msg("head.menu_confirm"), lines=tuple(lines))
