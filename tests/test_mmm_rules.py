@@ -116,7 +116,8 @@ def test_f1_first_action_reverse_counter_clockwise_seat_1_begins():
 
 
 def test_f1_first_action_reverse_with_two_players_is_a_skip():
-    assert apply(NEW2, "up:zR", rules="first-action") == pos(hands="8,8", top="zR", dir="ccw",
+    # two players have no direction (the rulebook): seat 2 begins and `dir` stays cw
+    assert apply(NEW2, "up:zR", rules="first-action") == pos(hands="8,8", top="zR", dir="cw",
                                                              turn=2, discard=1)
 
 
@@ -229,8 +230,12 @@ def test_reverse_turns_the_direction():
 
 
 def test_reverse_with_two_players_is_a_skip():
+    # "wenn ihr nur zu zweit spielt, gibt es natürlich keine Spielrichtung": the same player
+    # again, and the direction does not change (issue 20, point 5)
     after = apply(pos(hands="8,8", top="p3"), "pR")
-    assert after == pos(hands="7,8", dir="ccw", top="pR", discard=6)
+    assert after == pos(hands="7,8", dir="cw", top="pR", discard=6)
+    again = apply(pos(hands="8,8", top="p3", dir="ccw"), "pR")
+    assert fields(again)["dir"] == "ccw" and fields(again)["turn"] == "1"
 
 
 def test_plus3_next_player_draws_3_only_action():

@@ -230,9 +230,11 @@ def _turn_up(pos: Position, card: str, rules: frozenset[str]) -> Position:
         return replace(after, phase=PENALTY, pending=3)
     if symbol == "A":
         return replace(after, phase=PLAY, turn=next_seat(after, 0, CW))
-    # reverse: counter-clockwise from the start; with two players it is a skip
-    two = after.players == 2
-    return replace(after, phase=PLAY, direction=CCW, turn=next_seat(after, 0, CCW) if two else 0)
+    # reverse: counter-clockwise from the start; with two players there is no direction (the
+    # rulebook): a skip, and `dir` stays as it was
+    if after.players == 2:
+        return replace(after, phase=PLAY, turn=next_seat(after, 0, CW))
+    return replace(after, phase=PLAY, direction=CCW, turn=0)
 
 
 def _play(pos: Position, event: Event, rules: frozenset[str]) -> Step:
@@ -250,9 +252,9 @@ def _play(pos: Position, event: Event, rules: frozenset[str]) -> Step:
     symbol, direction, skip, pending = rank(card), pos.direction, False, 0
     if symbol == "A":
         skip = True
-    elif symbol == "R":
-        direction = -direction
+    elif symbol == "R":  # with two players there is no direction: a skip, `dir` unchanged
         skip = pos.players == 2
+        direction = direction if skip else -direction
     elif symbol in ("+3", "+4"):
         pending = int(symbol[1])
     after = replace(after, direction=direction, turn=next_seat(pos, seat, direction, skip),
