@@ -38,15 +38,17 @@ def test_the_computer_card_takes_the_seat_to_move_and_ai_off_gives_it_back(tmp_p
     c, p = start(tmp_path, KJ3, seed=3)
     assert c.table.session.computers == {} and c.table.session.seat == 0
     tap(c, p, page_card("player-Computer"))  # red is to move: red is the computer's now
-    assert c.table.session.computers.keys() == {0} and c.journal.seat_players()[0] == "Computer"
+    # the seat is Katzenjammer's computer seat (its own setting), not a player called Computer
+    assert c.table.session.computers.keys() == {0} and c.journal.seat_players()[0] == ""
+    assert c.journal.setting("ai:katzenjammer") == "1"
     p.run(0.5)
     assert 0 in movers(c) and c.table.session.seat == 1  # red played itself; blue's turn
     snap = c.snapshot()
-    assert snap["players"]["1"] == "Computer"
+    assert snap["ai_seats"] == ["1"] and snap["players"]["1"] == ""
     tap(c, p, page_card("player-Computer"))  # and blue
     p.run(0.5)
     assert c.table.session.computers.keys() == {0, 1} and c.table.session.seat == 2
-    c.close()  # power loss: the computer seats come back with the names
+    c.close()  # power loss: the computer seats come back (Katzenjammer's setting)
 
     again, p = start(tmp_path, KJ3, seed=5)
     assert again.resumed and again.table.session.computers.keys() == {0, 1}
@@ -69,7 +71,8 @@ def test_ai_off_also_frees_the_configured_seats_and_that_lasts(tmp_path):
     c, p = start(tmp_path, text)
     assert c.table.session.computers.keys() == {1, 2}
     tap(c, p, page_card("ai_off"))
-    assert c.table.session.computers == {} and c.ai_seats == () and c.journal.setting("ai") == "off"
+    assert c.table.session.computers == {} and c.ai_seats == ()
+    assert c.journal.setting("ai:katzenjammer") == "off"
     assert c.snapshot()["ai_seats"] == []
     c.close()
     again, _ = start(tmp_path, text)  # the card's "off" wins over the configuration's seats
@@ -110,9 +113,16 @@ def test_the_simulator_switched_to_katzenjammer_plays_the_other_seat(tmp_path):
     again.close()
 
 
-def test_the_simulators_ai_off_is_kept_for_the_next_katzenjammer(tmp_path):
+def test_ai_off_is_the_setting_of_the_game_in_play(tmp_path):
+    """AI off at maunz. is maunz.'s: Katzenjammer keeps its own computer seat (a game's settings
+    never change another game's, issue 19); AI off in Katzenjammer is kept for its next games."""
     c, p = sim(tmp_path)
-    tap(c, p, page_card("ai_off"))  # at maunz.: no AI, in every game
+    tap(c, p, page_card("ai_off"))  # at maunz.
+    switch(c, p, "katzenjammer")
+    assert c.table.session.computers.keys() == {1}
+    tap(c, p, page_card("ai_off"))
+    assert c.table.session.computers == {}
+    switch(c, p, "maunz")
     switch(c, p, "katzenjammer")
     assert c.table.session.computers == {}
     c.close()

@@ -161,4 +161,5 @@ def test_a_seat_whose_player_is_called_computer_is_played_by_the_computer():
     assert table.session.computers.keys() == {0, 1, 2} and table.phase == "computer"
     table.tick(0.1)
     assert [c.kind for c in table.drain_commits()] == ["settings", "move"]
-    assert table.players == ("computer", "", "Computer")
+    # a computer seat is this game's setting, not a name (issue 19: no "Computer" in other games)
+    assert table.players == ("Anna", "", "Computer") and table.ai_seats == (0, 1)

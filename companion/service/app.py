@@ -34,6 +34,7 @@ from companion.service.snapshot import render_message, snapshot
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
 from companion.tables.menu import GameMenu
+from companion.tables.protocol import is_computer_name
 
 log = logging.getLogger("companion")
 
@@ -337,6 +338,12 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._note("note.card_unused", card=function, named=f" {name}" if name else "",
                        game=self.game.info.title, for_game=True)
             return
+        if function == "player" and is_computer_name(name) and \
+                not getattr(tables.factory(self.game.info.name), "several_ai_seats", False):
+            # a computer is a seat setting of the games that have computer players, never a name
+            self._note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
+                       for_game=True)
+            return
         if function in ("player", "event"):
             self.table.on_card(function, now, arg=name)
         else:
@@ -344,8 +351,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
-                if function == "ai_off" and self.journal.setting("ai") != "off":
-                    self.journal.set_setting("ai", "off")  # tapped with no AI playing: off in every game
+                if function == "ai_off" and self.journal.setting(self._ai_setting()) != "off":
+                    self.journal.set_setting(self._ai_setting(), "off")  # tapped with no AI playing: off
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
                 self._note("note.storage_setting", problem=str(exc))
 

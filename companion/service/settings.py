@@ -2,7 +2,11 @@
 through a power loss and into the next game: the language, the players' names, the AI's seats
 (one, or several where a table plays several computers itself: Katzenjammer's `[game] ai =
 "2,3"`) and a table's own settings (Katzenjammer's `dice`: who rolls). The configuration gives
-each its value until a card changes it; from then on the journal's value counts."""
+each its value until a card changes it; from then on the journal's value counts.
+
+Scopes: the language and the players' names belong to the table (the same people go on playing
+another game); the computer seats (`ai:<game>`) and a table's own settings belong to one game,
+so a game's settings never change another's."""
 from __future__ import annotations
 
 import logging
@@ -57,10 +61,22 @@ class SettingsKeeping:
         "grey" when Katzenjammer starts) gives way to the configuration's seats for it."""
         if not self._takes_ai():
             return ()
-        kept = self.journal.setting("ai", self.config.game.ai) or "off"
+        kept = self.journal.setting(self._ai_setting())
+        if kept is None:
+            # before the computer seats were a game's own setting, one "ai" served every game:
+            # it still counts where it is "off" or names this game's seats
+            legacy = self.journal.setting("ai")
+            usable = legacy is not None and (legacy.strip() == "off" or self._seats_of(legacy))
+            kept = legacy if usable else self.config.game.ai
+        kept = kept or "off"
         if kept.strip() == "off":
             return ()
         return self._seats_of(kept) or self._seats_of(self.config.game.ai)
+
+    def _ai_setting(self) -> str:
+        """The computer seats are a game's own setting: maunz.'s AI colour is not
+        Katzenjammer's computer seats, and switching games and back restores each one's."""
+        return f"ai:{self.game.info.name}"
 
     def _ai_text(self) -> str:
         """The AI's seats as their setting ("off", "grey", "2,3")."""
@@ -105,7 +121,7 @@ class SettingsKeeping:
         # the setting for the games that have one (Katzenjammer's computers after a round of Cats)
         if self._takes_ai() and ai != self.ai_seats:
             self.ai_seats = ai
-            self.journal.set_setting("ai", self._ai_text())
+            self.journal.set_setting(self._ai_setting(), self._ai_text())
             if ai and self._ai_pool is None and self._stop_event is not None:
                 self.warm_ai()
         kept = self._own_settings()

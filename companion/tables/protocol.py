@@ -55,6 +55,16 @@ COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings")
 #: The three buttons on the table and their two kinds of press.
 BUTTONS = ("ok", "back", "cat")
 PRESSES = ("press", "long")
+#: A player card with one of these names asks for a computer on the seat to move, in a game
+#: whose table plays computer seats (`several_ai_seats`); it is never a person's name, and so
+#: never carried into another game as one.
+COMPUTER_NAMES = ("computer", "ki", "ai")
+
+
+def is_computer_name(name: str | None) -> bool:
+    return bool(name) and name.strip().lower() in COMPUTER_NAMES
+
+
 #: Devices whose resets say nothing about the bed (every other device's reset pauses a table).
 NON_BOARD_DEVICES = frozenset({"cards", "card_reader", "rfid", "buttons", "display", "oled"})
 

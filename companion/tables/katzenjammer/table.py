@@ -16,18 +16,17 @@ from __future__ import annotations
 
 from companion.games.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
-from companion.tables.protocol import Commit, TableView
+from companion.tables.protocol import Commit, TableView, is_computer_name
 
 COMPUTER = "expectimax2"
-#: A seat whose player is called so is played by the computer too (a player card "Computer",
-#: or the name given on the page), beside the service's `ai` seats.
-COMPUTER_NAMES = ("computer", "ki", "ai")
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
 DICE = ("companion", "players")
 
 
 def _is_computer(name: str) -> bool:
-    return name.strip().lower() in COMPUTER_NAMES
+    """A seat whose player is called so (a journal from before the card set the seat, a name
+    typed on the page) is played by the computer too, beside the `ai` seats."""
+    return is_computer_name(name)
 
 
 class KatzenjammerTable:
@@ -120,6 +119,12 @@ class KatzenjammerTable:
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
         if function == "language":
             self.language = arg if arg in ("de", "en") else ("en" if self.language == "de" else "de")
+            self._commits.append(Commit("settings", None, self._text()))
+        elif function == "player" and is_computer_name(arg):
+            # the seat to move becomes a computer seat: this game's own setting (the service keeps
+            # it per game), never the seat's name, so no other game sees a player "Computer"
+            self.ai_seats = tuple(sorted(set(self.ai_seats) | {self.session.seat}))
+            self.session.set_computers(self._computers())
             self._commits.append(Commit("settings", None, self._text()))
         elif function == "player" and arg:
             seat = self.session.seat
