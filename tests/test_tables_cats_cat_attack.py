@@ -171,7 +171,7 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     t.on_card("event", 0.0, "C1")
     assert "No: C1 is not a bird card" in t.view().instruction
     t.on_card("event", 0.0, "B4")
-    assert "fight: tap a bird card" in t.view().instruction and t.position.turn == 1
+    assert "fight, seat 2: tap a bird card" in t.view().instruction and t.position.turn == 1
     t.play("none", 0.0)
     assert t.position.lives == (9, 8) and "seat 2 loses 1 life (8 left)" in t.view().instruction
     assert [c.move for c in t.drain_commits()] == ["fight:2:B", "B4", "none"]
@@ -471,3 +471,31 @@ def test_a_resumed_table_continues_from_the_undone_position():
     assert again.position == t.position and again.history == t.history
     again.on_button("back", "long", 0.0)
     assert again.moves == ["first:1"] and undos(again.drain_commits()) == 1
+
+
+def test_a_fights_verdict_stays_until_ok_even_when_the_die_is_rolled():
+    """Issue 20, point 6: 'cannot match' ends the fight; its verdict and consequence (the winner
+    may look at the loser's hand and swap a card) stay on the OLED, above the roll the service
+    makes next, until an OK of its own; the fight names whose card it waits for."""
+    t = make("cat-attack", players=3)
+    deal(t, "first:1")
+    t.on_card("event", 0.0, "C3")
+    t.play("done", 0.0)
+    deal(t, "d6:2")
+    t.play("done", 0.0)                     # seat 2's turn
+    t.on_card("event", 0.0, "M2")
+    deal(t, "d6:4")
+    t.play("done", 0.0)                     # seat 3's turn
+    t.play("fight:1:C", 0.0)                # seat 3 picks a fight with seat 1, cat cards
+    assert "fight, seat 3: tap a cat card or 'cannot match'" in t.view().instruction
+    t.on_card("event", 0.0, "C1")           # seat 3's cat card
+    assert "fight, seat 1: tap a cat card or 'cannot match'" in t.view().instruction
+    t.play("none", 0.0)                     # seat 1 cannot match
+    verdict = "seat 1 cannot match: seat 3 wins the fight"
+    assert verdict in t.view().instruction and t.ack
+    assert t.game.to_move(t.position) == -1  # the service rolls next: the verdict stays
+    deal(t, t.game.format_move(t.position, t.game.chance_outcomes(t.position)[0][0]))
+    assert verdict in t.view().instruction and "may look at seat 1's hand" in t.view().instruction
+    assert t.ack
+    t.on_button("ok", "press", 1.0)         # read: the OK picks nothing
+    assert not t.ack

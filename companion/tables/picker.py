@@ -338,7 +338,8 @@ class PickerTable:
         self.position, events = self.game.apply_with_events(self.position, move)
         self.moves.append(self.game.format_move(before, move))
         self.history.append(Step(True, tuple(events)))
-        self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]
+        # a verdict still waiting for its OK stays on the screen above what the draw said
+        self.said = ((self.said if self.ack else ()) + self._events(events))[-SHOWN_ANNOUNCEMENTS:]
         self.selected, self.opened = 0, []
 
     def on_button(self, name: str, kind: str, now: float) -> None:

@@ -82,9 +82,9 @@ class CatAttackTable(PickerTable):
         return words.describe(event, "de" if self._de() else "en", self.seat_name)
 
     def acknowledge(self, events: tuple) -> bool:
-        # a hand to swap or a cat retiring happens at the table first: the OK that says it is
-        # done picks nothing
-        return any(name in ("swap_card", "retired") for name, _ in events)
+        # a fight's verdict, a hand to swap or a cat retiring: read (and done at the table)
+        # first, the OK that says so picks nothing — the die rolled next must not hide it
+        return any(name in ("swap_card", "retired", "fight") for name, _ in events)
 
     def header(self) -> str:
         de, pos = self._de(), self.position
@@ -111,10 +111,10 @@ class CatAttackTable(PickerTable):
                "hits": ("Wer wurde getroffen?", "who was hit?"),
                "penalty": ("Noch dort?", "still there?")}.get(pos.phase)
         out = [status]
-        if pos.phase == "fight":
-            kind = KINDS.index(pos.fight[2])
-            out.append(f"Rauferei: {KINDS_DE[kind]}karte antippen oder 'kann nicht mehr'" if de else
-                       f"fight: tap a {KIND_NAMES[kind]} card or 'cannot match'")
+        if pos.phase == "fight":  # whose card the fight waits for, by name
+            kind, who = KINDS.index(pos.fight[2]), self.seat_name(pos.turn)
+            out.append(f"Rauferei, {who}: {KINDS_DE[kind]}karte antippen oder 'kann nicht mehr'" if de
+                       else f"fight, {who}: tap a {KIND_NAMES[kind]} card or 'cannot match'")
         elif ask:
             if pos.phase == "move" and pos.segment == "die" and pos.die is not None:
                 ask = (f"{pos.die} gewürfelt: {ask[0]}", f"rolled {pos.die}: {ask[1]}")
