@@ -12,6 +12,9 @@ from tests.test_web_browser import CHROMIUM, _browser, _quiet, _shot, _start_com
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
+REED_CONTROL = ("() => fetch('/api/control', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                " body: JSON.stringify({type: 'reed', square: 'a1', occupied: true})}).then((r) => r.status)")
+
 PIECES = "() => Object.fromEntries([...document.querySelectorAll('.sq')].filter((e) => e.dataset.piece)" \
          ".map((e) => [e.dataset.square, e.dataset.piece]))"
 
@@ -44,17 +47,23 @@ def test_maunz_pieces_keep_their_colours_through_another_game(tmp_path):
                         await asyncio.sleep(0.2)
                     await page.wait_for_selector(f'body[data-game="{game}"][data-view="{view}"]')
                     await _quiet(page)
+                    # no bed on the page in a game not played on it (issue 20, point 3); the
+                    # pieces are remembered for maunz., and a click on a square does nothing
+                    assert await page.is_hidden(".bed-wrap"), game
+                    status = await page.evaluate(REED_CONTROL)
+                    assert status == 409, (game, status)
                     assert await page.evaluate(PIECES) == on_bed, game
                     await page.reload()  # a page opened now knows them too
                     await page.wait_for_selector(f'body[data-game="{game}"]')
                     await _quiet(page)
                     assert await page.evaluate(PIECES) == on_bed, (game, "reloaded")
-                await _shot(page, "bed-after-switch")
+                await _shot(page, "bed-after-switch")  # the last game without a bed: Katzenjammer
                 for _ in range(2):
                     await page.click('[data-card="game-maunz"]')
                     await asyncio.sleep(0.2)
                 await page.wait_for_selector('body[data-game="maunz"]')
                 await _quiet(page)
+                assert await page.is_visible(".bed-wrap")
                 assert await page.evaluate(PIECES) == on_bed  # a new maunz. game: clear the bed
                 assert errors == []
                 await browser.close()

@@ -62,6 +62,8 @@ def snapshot(companion) -> dict:
         "ai_seats": [keys[seat] for seat in c.ai_seats if seat < len(keys)],  # several: Katzenjammer
         "players": c.journal.players(),
         "game_id": c.journal.current.id if c.journal.current else None,
+        # only a game played on the sensed bed (maunz.) has the bed on the page
+        "senses_bed": bool(getattr(c.table, "senses_bed", False)),
         # the service's notices, in the page's language where they have words in both
         "messages": [m if n is None else n.text(language)
                      for m, n in zip(c.messages[-3:], getattr(c, "notes", [None] * 3)[-3:])],

@@ -38,6 +38,7 @@ from companion.web.privacy import for_spectators
 from companion.web.protocol import (
     ControlError,
     HandAction,
+    ReedAction,
     apply_control,
     button_names,
     card_catalog,
@@ -179,6 +180,10 @@ class WebState:
             supplied = msg.get("token", connection_token) if isinstance(msg, dict) else connection_token
             self.authorize(remote, supplied)
             action = parse_control(msg, self.cards, self.buttons)
+            if isinstance(action, ReedAction) and self.companion.snapshot().get("senses_bed") is False:
+                title = self.companion.snapshot().get("title", "this game")
+                raise ControlError(f"{title} is not played on the bed: a reed switch does nothing in"
+                                   " it; use its cards and buttons", "reed", status=409)
             if isinstance(action, HandAction):
                 _virtual_hand(self.companion, action)
             else:

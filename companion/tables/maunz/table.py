@@ -29,6 +29,9 @@ class MaunzTable(Session, BedReading, Controls):
     """
 
     card_functions = CARD_FUNCTIONS
+    #: the game is played on the sensed bed (the other games' tables leave it alone, and the
+    #: page shows the bed only for a game that senses it)
+    senses_bed = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seat: int | None = None,

@@ -146,7 +146,7 @@
   }
 
   function onSquare(name) {
-    if (!page.control) return;
+    if (!page.control || (page.state && page.state.senses_bed === false)) return;  // no bed in this game
     const occupied = page.table.has(name);
     if (page.selected) {
       const from = page.selected;
@@ -273,6 +273,7 @@
 
     document.body.dataset.phase = s.phase || "";
     document.body.dataset.view = s.view || "board";
+    document.body.dataset.bed = s.senses_bed === false ? "off" : "on";
     document.body.dataset.game = s.game || "";
     const textview = $("textview");
     // the generic view's text, or a drawn game's caption under its drawing (Katzenjammer)
