@@ -188,15 +188,28 @@ def test_a_whole_four_seat_game_through_the_page(tmp_path):
     assert faces["me"] == f"Seat 1 (you): {DEAL} cards" and faces["handlabel"] == f"Your hand ({DEAL})"
     assert faces["turn"] == "Your turn (clockwise)"
     assert wish_shown[0] == wish_shown[1]
-    # the moves list names every card played, a wild card with its wish, the code kept beside it
+    # the moves list names who played every move (issue 20, point 2) and every card played, a
+    # wild card with its wish, the code kept beside it; the forgotten Mau stays listed (point 1)
     assert len(final["moves"]) == len(moves)
+    pos, forgot_lines = notation.parse_position(start), 0
     for move, text in zip(moves, final["moves"]):
+        step = engine.step(pos, notation.parse_event(move), frozenset())
+        who = None if pos.phase == engine.START else f"Seat {pos.turn + 1}"
+        pos = step.position
+        if who is not None:
+            assert text.startswith(who + ": "), (move, text)
+            text = text[len(who) + 2:]
+        if step.mau_penalty:
+            note = f" Mau forgotten! {who} draws 1"
+            assert text.endswith(note), (move, text)
+            text, forgot_lines = text[:-len(note)], forgot_lines + 1
         face, _, wish = move.removeprefix("up:").partition(">")
         if face in ("draw", "pass", "mau"):
             assert text.startswith({"draw": "draws", "pass": "passes", "mau": "Mau!"}[face]), text
             continue
         said = card_name(face, "en") + (f" → {NAMES['en'][wish]}" if wish else "")
         assert said in text and text.endswith(move), (move, text)
+    assert forgot_lines >= 1
     assert final["me"].startswith("Seat 1 (you): ") and final["turn"] == ""
     assert winner_text.startswith("Mau Mau! ")
     steps = [json.loads(line) for line in cli.play(start, moves, frozenset(), True)]

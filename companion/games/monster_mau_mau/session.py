@@ -94,6 +94,9 @@ class MauMauSession:
         self.wish_card: str | None = None
         self.wish_index = 0
         self._notice: tuple[str, float | None] | None = None  # (text, until; None: from when shown)
+        #: a forgotten Mau: (the seat, the line) — it stays on the OLED until that seat acts again,
+        #: so the player who drew the penalty card sees it, whoever played in between
+        self._forgot: tuple[int, str] | None = None
         self._flash_until = -1.0
         if start is not None:  # resume: the start position and the events played from it
             self._begin(start)
@@ -222,7 +225,8 @@ class MauMauSession:
         lines += [t("turn", name=self.who(pos.turn)), state, self._counts(0)]
         if pos.players > 5:
             lines.append(self._counts(5))
-        return tuple(lines + [notice])
+        forgot = self._forgot[1] if self._forgot is not None else ""
+        return tuple(lines + [notice] + ([forgot] if forgot and forgot != notice else []))
 
     def ring(self, now: float) -> dict[int, Led]:
         """Square -> LED: each seat's square in its colour, the seat to act pulsing (red while a
@@ -303,6 +307,8 @@ class MauMauSession:
             step = engine.step(self.position, event, self.rules)
         except GameError:  # why_illegal and step agree; kept so bad input never escapes
             return
+        if self._forgot is not None and self._forgot[0] == seat:
+            self._forgot = None  # the player who forgot has acted again: they saw it
         self.events.append(str(event))
         self.position = step.position
         self._notice = None  # a notice is about the last event; this one replaces it
@@ -314,6 +320,7 @@ class MauMauSession:
             self._say("won", now, name=who)
         elif step.mau_penalty:
             self._say("mau_penalty", now, name=who)
+            self._forgot = (seat, self._t("mau_penalty", name=who))
         elif step.reshuffled:
             self._say("reshuffle", now)
         elif event.kind == "draw" and step.drawn > 1:

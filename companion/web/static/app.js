@@ -342,7 +342,7 @@
       }
       li.innerHTML = dot + "<code></code>";
       li.querySelector("code").textContent = m;
-      if (page.moveLabel) page.moveLabel(li, m, s);  // a card game names its cards (cards.js)
+      if (page.moveLabel) page.moveLabel(li, m, s, i);  // a card game names its cards and seats (cards.js)
       if (i >= list.length - (s.unsaved || 0)) {  // the table has it, the journal not yet
         li.classList.add("unsaved");
         li.title = t("unsaved");

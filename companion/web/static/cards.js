@@ -20,7 +20,8 @@
           yourTurn: "Your turn", theirTurn: "{who}'s turn", penalty: "draw {n} cards first",
           drawn: "play the card drawn or pass", spectating: "Spectator: no hand shown",
           cw: "clockwise", ccw: "counter-clockwise",
-          moves: { up: "turned up", draw: "draws", pass: "passes", mau: "Mau!" } },
+          moves: { up: "turned up", draw: "draws", pass: "passes", mau: "Mau!" },
+          forgot: "Mau forgotten! {who} draws 1" },
     de: { draw: "ziehen", pass: "weiter", wish: "Wunsch:", cancel: "doch keine Wunschkarte",
           patterns: { s: "Streifen", p: "Punkte", z: "Zickzack", g: "Gekrakel" },
           ranks: { "+3": "+3", R: "Richtungswechsel", A: "Aussetzen" },
@@ -30,7 +31,8 @@
           yourTurn: "Du bist dran", theirTurn: "{who} ist dran", penalty: "erst {n} Karten ziehen",
           drawn: "gezogene Karte legen oder weiter", spectating: "Zuschauer: keine Hand zu sehen",
           cw: "im Uhrzeigersinn", ccw: "gegen den Uhrzeigersinn",
-          moves: { up: "aufgedeckt", draw: "zieht", pass: "weiter", mau: "Mau!" } },
+          moves: { up: "aufgedeckt", draw: "zieht", pass: "weiter", mau: "Mau!" },
+          forgot: "Mau vergessen! {who} zieht 1" },
   };
   const WILDS = ["MW", "+4", "KK"];
   // the big mark in a card's middle: the number, or the action's sign
@@ -80,9 +82,13 @@
   }
 
   // A move of the list in words, the notation's code kept small after it
-  function moveLabel(li, move, s) {  // app.js draws the list before this script sees `s`
+  function moveLabel(li, move, s, i) {  // app.js draws the list before this script sees `s`
     if (!s || s.view !== "cards") return;
     const w = WORDS[s.language] || WORDS.en;
+    // who made the move (the turned-up card is the deck's), and a forgotten Mau after it
+    const [seatNo, forgot] = (s.history || [])[i] || [null, false];
+    const seat = (s.seats || []).find((x) => x.seat === seatNo);
+    const who = seat ? seatName(seat, w) : null;
     let text;
     if (move.startsWith("up:")) text = w.moves.up + ": " + faceName(move.slice(3), w);
     else if (w.moves[move]) text = w.moves[move];
@@ -92,8 +98,14 @@
     }
     const span = document.createElement("span");
     span.className = "mm-move";
-    span.textContent = text + " ";
+    span.textContent = (who ? who + ": " : "") + text + " ";
     li.insertBefore(span, li.querySelector("code"));
+    if (forgot && who) {
+      const note = document.createElement("span");
+      note.className = "mm-forgot";
+      note.textContent = " " + w.forgot.replace("{who}", who);
+      li.appendChild(note);
+    }
   }
   if (window.maunzPage) window.maunzPage.moveLabel = moveLabel;
 
