@@ -14,27 +14,8 @@ from companion.service.app import Companion
 from companion.service.config import Config, GameConfig
 from companion.service.devices import build_fakes
 from tests.drills import Sim, alive, children_of, journal, wait_until
+from tests.test_service_cats_cat_attack import pick_last, press, start
 from tests.test_service_support import VirtualPlayer
-
-
-def start(tmp_path, game, seed):
-    c = Companion(Config(game=GameConfig(game=game, language="en")), build_fakes(),
-                  state_dir=tmp_path, ai_mode="off", chance_source=random.Random(seed))
-    p = VirtualPlayer(c)
-    p.run(0.1)
-    return c, p
-
-
-def press(c, p, name, kind="press"):
-    (c.devices.buttons.long if kind == "long" else c.devices.buttons.press)(name)
-    p.run(0.05)
-
-
-def pick_last(c, p):
-    if c.table.ack:
-        press(c, p, "ok")
-    press(c, p, "back")
-    press(c, p, "ok")
 
 
 def test_a_kept_roll_is_the_same_roll_after_a_power_loss(tmp_path):
