@@ -16,8 +16,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "screens"
 def test_readme_screens_are_up_to_date():
     stale = []
     expected = set()
-    for name, screen in sample_screens().items():
-        for language in i18n.LANGUAGES:
+    for language in i18n.LANGUAGES:
+        for name, screen in sample_screens(language).items():
             for page in range(page_count(screen, language)):
                 path = DOCS / page_file(name, language, page)
                 expected.add(path.name)

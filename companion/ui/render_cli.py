@@ -30,8 +30,8 @@ def main(argv: list[str] | None = None) -> int:
               " writable directory")
         return 2
     count = 0
-    for name, screen in sample_screens().items():
-        for language in i18n.LANGUAGES:
+    for language in i18n.LANGUAGES:
+        for name, screen in sample_screens(language).items():
             for page in range(page_count(screen, language)):  # a long instruction: every page
                 img = render(screen, language, page)
                 if args.scale > 1:

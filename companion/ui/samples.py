@@ -7,7 +7,15 @@ from companion.ui.screens import Pool, Screen, msg
 _POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
 
 
-def sample_screens() -> dict[str, Screen]:
+#: Katzenjammer's chooser options as its table words them (tables/katzenjammer/screens.py), per
+#: language: the sample of a German screen must not show English options
+_KJ_OPTIONS = {"de": ("+1 auf 11", "+2 auf 12", "+3 auf 13"), "en": ("+1 to 11", "+2 to 12", "+3 to 13")}
+
+
+def sample_screens(language: str = "en") -> dict[str, Screen]:
+    """One Screen per kind as the OLED shows it in `language` (most screens hold keys worded at
+    render time; a few samples carry a table's own words, worded here)."""
+    kj = _KJ_OPTIONS[language]
     return {
         "await_placement": Screen("await_placement", 0, _POOLS, lines=(msg("place"),)),
         "await_named": Screen("await_placement", 1, _POOLS, names=("Anna", "Jörg"),
@@ -59,9 +67,9 @@ def sample_screens() -> dict[str, Screen]:
                                lines=(msg("menu_confirm", title="Katzenjammer"),
                                       msg("menu_abandon"), msg("confirm_keys"))),
         "kj_choose": Screen("menu", title=msg("head.kj.1", dice="714 7 · 10"),
-                            lines=(msg("menu_item", mark=" ", title="+1 to 11"),
-                                   msg("menu_item", mark=">", title="+2 to 12"),
-                                   msg("menu_item", mark=" ", title="+3 to 13"),
+                            lines=(msg("menu_item", mark=" ", title=kj[0]),
+                                   msg("menu_item", mark=">", title=kj[1]),
+                                   msg("menu_item", mark=" ", title=kj[2]),
                                    msg("kj.keys"))),
         "kj_board": Screen("kj_board", extra=(
             ("position", "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"),)),
