@@ -35,7 +35,10 @@ READ_JS = """() => {
 # what a new player reads: every card drawn on the page (hand, top card, moves) with its name,
 # the person's seat, whose turn it is, the wish
 FACES_JS = """() => {
-  const card = (e) => ({code: e.dataset.card, name: e.dataset.name || "", text: e.textContent});
+  // the text as a person reads it: a soft hyphen shows only where the label breaks
+  const card = (e) => ({code: e.dataset.card, name: e.dataset.name || "",
+                        text: e.textContent.replace(/\u00ad/g, ""),
+                        cut: [...e.querySelectorAll('.mm-what, .mm-pat')].some((x) => x.scrollWidth > x.clientWidth + 1)});
   const me = document.querySelector('#seats .seat.me');
   return {hand: Array.from(document.querySelectorAll('#myhand .mmcard')).map(card),
           top: Array.from(document.querySelectorAll('#topcard .mmcard')).map(card),
@@ -66,6 +69,7 @@ def assert_cards_named(faces: dict, language: str) -> None:
     assert faces["hand"] and faces["top"], faces
     for c in cards:
         assert c["name"] == card_name(c["code"], language), c
+        assert not c["cut"], c  # every card's name fits its card (issue 20, point 4)
         pattern = NAMES[language].get(c["code"][0])
         for word in ([pattern] if pattern else []) + [NAMES[language].get(c["code"][1:], "")]:
             assert word in c["text"], (c, word)

@@ -35,6 +35,12 @@
           forgot: "Mau vergessen! {who} zieht 1" },
   };
   const WILDS = ["MW", "+4", "KK"];
+  // Where a card's long German words may break on the card, with a hyphen (soft hyphens in the
+  // label only: names, titles and the move list keep the plain words). Nowhere else: a word is
+  // never cut in the middle of a syllable ("Monsterw/unsch").
+  const BREAKS = { Richtungswechsel: "Richtungs\u00adwechsel", Monsterwunsch: "Monster\u00adwunsch",
+                   Kreativkarte: "Kreativ\u00adkarte", Aussetzen: "Aus\u00adsetzen", "Plus-Vier": "Plus-Vier" };
+  const breakable = (text) => text.split(" ").map((word) => BREAKS[word] || word).join(" ");
   // the big mark in a card's middle: the number, or the action's sign
   const SIGNS = { "+3": "+3", R: "⇄", A: "⊘", MW: "★", "+4": "+4", KK: "✎" };
   let state = null;
@@ -75,7 +81,7 @@
     for (const [k, text] of parts) {
       const span = document.createElement("span");
       span.className = "mm-" + k;
-      span.textContent = text;
+      span.textContent = k === "what" || k === "pat" ? breakable(text) : text;
       el.appendChild(span);
     }
     return el;
