@@ -29,7 +29,7 @@ from companion.games.monster_mau_mau.virtual import VirtualTable
 
 log = logging.getLogger("companion")
 
-BOT_DELAY = 0.8  # seconds between a computer player's actions, so a person can follow them
+BOT_DELAY = 1.0  # seconds from any move to a computer player's next action: each one is seen
 
 def _uid(face: str, copy: int = 0) -> str:
     """A stable fake NTAG UID per card face."""
@@ -49,6 +49,7 @@ class VirtualCards:
         #: why the deck cannot follow the game in play (one line for the page), or None
         self.problem: str | None = None
         self._next = 0.0
+        self._events_seen = 0
         self._waiting: tuple | None = None
 
     @staticmethod
@@ -123,6 +124,9 @@ class VirtualCards:
     def act(self, table, devices, now: float) -> None:
         """Turn up the first card, or let a computer player act, at most once per `delay`."""
         self.sync(table)
+        if len(table.session.events) != self._events_seen:  # a move (anybody's): it is seen first
+            self._events_seen = len(table.session.events)
+            self._next = max(self._next, now + self.delay)
         if self.deck is None or now < self._next:
             return
         if self._waiting == (len(table.session.events), table.session.position):
