@@ -47,3 +47,8 @@ def face_after(prefix: str, text: str | None, is_face: Callable[[str], bool]) ->
 
 def event_text(event: str) -> str:
     return EVENT_PREFIX + event
+
+
+def event_card(face: str) -> str:
+    """An event deck's `function_of`: every face is an event card (Cats adds secret cards)."""
+    return "event"

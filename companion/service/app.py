@@ -26,7 +26,7 @@ from companion import tables
 from companion.games.base import GameError
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
-from companion.service.cards import FUNCTIONS, CardStore, DamagedCard, parse_text
+from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
 from companion.service.settings import SettingsKeeping
@@ -257,10 +257,11 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if c.kind == "chance":  # the service's own draw: durable first, then the table hears it
             self._journal_chance(c)
             return
+        before = self.journal.position()
         self.journal.apply_commit(c.kind, c.move, c.position, c.kept)
         if c.kind == "move":
-            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves), c.move,
-                     self._loggable(c.position))
+            log.info("journaled ply %d %s -> %s", len(self.journal.current.moves),
+                     self._loggable_move(before, c.move), self._loggable(c.position))
         elif c.kind == "settings":
             self._save_settings()
         else:
@@ -281,6 +282,15 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         except GameError:
             return "?"
         return self.game.observation(pos, None)
+
+    def _loggable_move(self, before, text: str) -> str:
+        """A move for the log: in a game with secrets as the table sees it (Cats' `deal:??`)."""
+        if not self.game.info.hidden_information or before is None:
+            return text
+        try:
+            return self.game.observe_move(before, self.game.parse_move(before, text), None)
+        except GameError:
+            return "?"
 
     def _pause_for_storage(self, now: float) -> None:
         """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
@@ -329,13 +339,15 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._unknown_card(uid, now)
             return
         function, name = parsed
-        log.info("card %s: %s%s", uid, function, f" ({name})" if name else "")
+        # a secret card's name is a player's secret (Cats: their cat): never logged or shown
+        shown = "" if function in SECRET_NAMES else name
+        log.info("card %s: %s%s", uid, function, f" ({shown})" if shown else "")
         if function == "game":
             self._game_card(name, now)
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in getattr(self.table, "card_functions", FUNCTIONS):
-            self._note("note.card_unused", card=function, named=f" {name}" if name else "",
+            self._note("note.card_unused", card=function, named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
@@ -344,7 +356,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
-        if function in ("player", "event"):
+        if function in ("player", "event", "secret"):
             self.table.on_card(function, now, arg=name)
         else:
             self.table.on_card(function, now)

@@ -25,9 +25,14 @@ FUNCTIONS: dict[str, str] = {
     "game": "start a new game of the game named on the card (after OK)",
     "event": "a game's own card: its event as the name (Cats: miau:3@7, schnurr; Cat Attack: C3, SPEEDY)",
     "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
+    "own_cards": "Cats: each player taps their own cat card and character card at set-up (again: the"
+                 " companion deals)",
+    "secret": "Cats: a secret card tapped face down at set-up (cat:1-5, char:b|c|m|p); never logged or shown",
 }
-#: Functions whose cards carry a name: the player's, the game's, or a game card's event.
-NAMED = ("player", "game", "event")
+#: Functions whose cards carry a name: the player's, the game's, a game card's event, a secret card.
+NAMED = ("player", "game", "event", "secret")
+#: Functions whose name is a secret: the service never logs, shows or records it beside the UID.
+SECRET_NAMES = ("secret",)
 
 
 class CardError(ValueError):

@@ -8,7 +8,9 @@
     companion cards enrol-deck GAME [--start N] [--port TTY]            fallback: each card's UID
 
 GAME is monster-mau-mau, cats (its 60 reaction cards: the stickers get `maunz:event:miau:3@7`,
-enrol-deck stores each UID as that event card) or cat-attack (its 63 Mog cards, likewise).
+enrol-deck stores each UID as that event card; then its 9 secret cat and character cards,
+`maunz:secret:cat:3`, for set-up with the players' own cards) or cat-attack (its 63 Mog cards,
+likewise).
 
 Enrolling opens the card reader named in the config ([hardware.cards]); stop the service first
 (`sudo systemctl stop companion`) because it holds the reader. While the service runs, an unknown
@@ -268,7 +270,7 @@ def deck_command(args, stdin=None, out=None) -> int:
                                             overwrite=args.overwrite)
             deck_writer.write_deck(writer, order, wait, args.start)
         elif getattr(module, "ENROLS", None) == "event":   # Cats, Cat Attack: event cards
-            events = EventCards(store, (card.face for card in order))
+            events = EventCards(store, (card.face for card in order), module.function_of)
             known = events.cards(name)
             deck_writer.enrol_deck(events, name, order, wait, out, args.start,
                                    {uid: f for uid, f in controls.items() if uid not in known})

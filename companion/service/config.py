@@ -14,6 +14,8 @@
                             # the seat; games of more than two players: several, "2,3")
     dice = "companion"      # Katzenjammer: who rolls the Miwin dice ("players": they roll their
                             # own and enter them; the dice card switches it at the table)
+    secrets = "deal"        # Cats: the companion deals the secret cards ("cards": each player taps
+                            # their own cat and character card; the own-cards card switches it)
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
@@ -76,6 +78,7 @@ class GameConfig:
     language: str = "de"
     ai: str = "off"           # "off", one seat ("grey", "2") or several ("2,3")
     dice: str = "companion"   # Katzenjammer: "companion" rolls, or the "players" roll their own
+    secrets: str = "deal"     # Cats: the companion "deal"s the secrets, or the players tap their "cards"
     ai_level: str = "medium"
     ai_time: float = 2.0
     ai_process: bool = True
@@ -146,6 +149,7 @@ class Config:
             language=v.choice("game", g, "language", "de", ("de", "en")),
             ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
             dice=v.choice("game", g, "dice", "companion", DICE),
+            secrets=v.choice("game", g, "secrets", "deal", SECRETS),
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
@@ -247,6 +251,7 @@ def _ai(source, game: str, players: int, value: str) -> str:
 
 
 DICE = ("companion", "players")
+SECRETS = ("deal", "cards")   # companion/tables/cats/setup.py MODES
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 #: A DNS name: dot-separated labels of letters, digits and inner hyphens (a trailing dot allowed).
 _HOST_NAME = re.compile(r"(?=.{1,253}\.?$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)"

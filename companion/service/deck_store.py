@@ -29,13 +29,15 @@ class EventCards:
     the deck module says ENROLS = "event"): each UID becomes the event card of its face in the
     card table, which the service already resolves (`companion cards add UID event miau:3@7`)."""
 
-    def __init__(self, cards, faces) -> None:
+    def __init__(self, cards, faces, function_of) -> None:
         self.store = cards            # companion.service.cards.CardStore
         self.faces = frozenset(faces)
+        #: the card function of a face: "event", or "secret" for Cats' cat and character cards
+        self.function_of = function_of
 
     def add(self, uid: str, game: str, face: str) -> None:
-        self.store.add(uid, "event", face, replace=True)
+        self.store.add(uid, self.function_of(face), face, replace=True)
 
     def cards(self, game: str) -> dict[str, str]:
         return {c.uid: c.name for c in self.store.all()
-                if getattr(c, "function", None) == "event" and c.name in self.faces}
+                if c.name in self.faces and getattr(c, "function", None) == self.function_of(c.name)}

@@ -34,7 +34,8 @@ def config_from_header(header: dict) -> Config:
                         first=header.get("first", "orange"), settle=float(header.get("settle", 0.25)),
                         correction_delay=float(header.get("correction_delay", 3.0)),
                         language=header.get("language", "de"), ai=ai,
-                        dice=header.get("dice", "companion")),
+                        dice=header.get("dice", "companion"),
+                        secrets=header.get("secrets", "deal")),
         scan_hz=float(header.get("scan_hz", 100.0)),
     )
 
@@ -61,6 +62,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
         j.set_setting("dice", config.game.dice)
+        j.set_setting("secrets", config.game.secrets)
         store = CardStore(j.conn)
         for ev in events:
             if ev["type"] == "card" and ev.get("function") and not ev.get("text"):

@@ -130,6 +130,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "card.game": {"de": "Spielkarte", "en": "Game card"},
     "card.event": {"de": "Ereigniskarte", "en": "Event card"},
     "card.dice": {"de": "Eigene Würfel", "en": "Own dice"},
+    "card.own_cards": {"de": "Eigene Geheimkarten", "en": "Own secret cards"},
+    "card.secret": {"de": "Geheimkarte", "en": "Secret card"},
     # the service's one-line notes on the page (its log keeps the English)
     # the card by what it does (a player's card by its name too), never by its UID: players
     # read this on the page; the log's line before it has the UID

@@ -66,10 +66,12 @@ class Card:
     uid: str        # hex, as written on the card
     text: str | None  # the NDEF text record the card carries
     name: str = ""    # a player card's name (the page words the label in its own language)
+    #: a game's own cards (Cats' secret cards) are drawn in that game's view, not the card strip
+    game: str = ""
 
     def as_json(self) -> dict:
         return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
-                "name": self.name}
+                "name": self.name, "game": self.game}
 
 
 def _fake_uid(name: str) -> str:
@@ -87,6 +89,7 @@ DEFAULT_CARDS = (
     ("ai_off", "AI off"),
     ("language", "Language"),
     ("dice", "Own dice"),     # Katzenjammer: the players roll their own dice (again: the companion)
+    ("own_cards", "Own secret cards"),  # Cats: the players tap their own secrets (again: a deal)
     ("player:Anna", "Player Anna"),
     ("player:Ben", "Player Ben"),
     # Katzenjammer: the seat to move is the computer's ("AI off" gives every seat back)
@@ -108,7 +111,16 @@ def card_catalog(companion) -> list[Card]:
                               text=c.get("text"), name=str(c.get("name") or "")))
         return cards
     return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
-                 text=f"maunz:{f}", name=f.partition(":")[2]) for f, label in DEFAULT_CARDS + game_cards()]
+                 text=f"maunz:{f}", name=f.partition(":")[2], game=game)
+            for f, label, game in [c + ("",) for c in DEFAULT_CARDS + game_cards()] + secret_cards()]
+
+
+def secret_cards() -> list[tuple[str, str, str]]:
+    """Cats' nine secret cards (five cat cards, four character cards), tapped face down at set-up
+    when the players use their own (the Cats view offers them then)."""
+    from companion.tables.cats.setup import FACES
+
+    return [(f"secret:{face}", face, "cats") for face in FACES]
 
 
 def game_cards() -> tuple[tuple[str, str], ...]:

@@ -7,11 +7,12 @@ sticker says `maunz:event:C3`, and enrol-deck stores its UID as that event card.
 from __future__ import annotations
 
 from companion.games.cat_attack.state import KIND_NAMES, KINDS, SPECIALS
-from companion.games.deck_cards import (CONTROL_PREFIX, EVENT_PREFIX, DeckCard, event_text,  # noqa: F401
-                                        face_after, walk)
+from companion.games.deck_cards import (CONTROL_PREFIX, EVENT_PREFIX, DeckCard, event_card,  # noqa: F401
+                                        event_text, face_after, walk)
 
 GAME = "cat-attack"
 ENROLS = "event"
+function_of = event_card   # every Mog card is an event card
 VALUES = range(1, 7)
 COPIES = 3
 SPECIAL_NAMES = {"SPEEDY": "Speedy Cat", "ATTACK": "Cat Attack", "BURGLAR": "Cat Burglar"}

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE
 from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, MOVE, N_CATS,
-                                        OVER, REACT, SWAP)
+                                        OBJECTS, OVER, REACT, SWAP)
 from companion.tables import eventlog
+from companion.tables.cats.setup import CAT_FACES, FACES
 from companion.tables.cats.table import CHARACTERS_DE, CHARACTERS_EN, OBJECTS_DE, OBJECTS_EN
 
 HISTORY = 8   # reaction cards and challenges shown, newest last
@@ -33,7 +34,8 @@ WORDS = {
         "stage.challenge": "Herausfordern", "wins": "gewinnt!", "room": "Raum",
         "right": "richtig", "wrong": "falsch", "looks": "sieht die Geheimkarten an",
         "alone": "schaut gleich allein", "shuffling": "Karten werden verteilt", "lot": "Startspieler wird ausgelost",
-        "pile": "Stapel", "owner": "gehört",
+        "pile": "Stapel", "owner": "gehört", "taps": "tippt die Geheimkarten verdeckt an",
+        "secret_cards": "Geheimkarten (verdeckt antippen)", "char": "Charakter",
     },
     "en": {
         "cat": "cat", "cats": "cats", "steps": "steps", "objects": "objects",
@@ -46,7 +48,8 @@ WORDS = {
         "stage.challenge": "challenge", "wins": "wins!", "room": "room",
         "right": "right", "wrong": "wrong", "looks": "looks at the secret cards",
         "alone": "is about to look alone", "shuffling": "dealing the cards", "lot": "drawing the start player",
-        "pile": "pile", "owner": "owned by",
+        "pile": "pile", "owner": "owned by", "taps": "taps the secret cards face down",
+        "secret_cards": "Secret cards (tap face down)", "char": "character",
     },
 }
 STAGES = (MOVE, REACT, SWAP, CHALLENGE)
@@ -127,6 +130,15 @@ def board_view(table) -> dict:
         seat = table.reveal[0]
         reveal = {"seat": seat + 1, "showing": bool(table.showing),
                   "text": f"{table.seat_name(seat)} {w['looks'] if table.showing else w['alone']}"}
+    tapping = None
+    if table.observes_chance:   # the players' own cards: whose turn to tap, never what was tapped
+        seat = pos.secrets.index(None)
+        chars = CHARACTERS_EN if lang == "en" else CHARACTERS_DE
+        tapping = {"seat": seat + 1, "text": f"{table.seat_name(seat)} {w['taps']}",
+                   "cards": [{"card": "secret-" + face.replace(":", "-"), "face": face,
+                              "label": (f"{w['cat']} {face[4:]}" if face in CAT_FACES else
+                                        f"{w['char']}: {chars[OBJECTS.index(face[5:])]}")}
+                             for face in FACES]}
     phase = pos.phase
     quiet = (not setting_up and phase != OVER and game.engine.quiet(pos, game.rules_set))
     return {
@@ -136,7 +148,9 @@ def board_view(table) -> dict:
         "steps": pos.steps, "object_steps": pos.object_steps, "max_steps": MAX_STEPS,
         "max_object_steps": MAX_OBJECT_STEPS,
         "stages": [{"key": k, "label": w[f"stage.{k}"], "current": phase == k} for k in STAGES],
-        "setup": w["shuffling"] if phase == "deal" else w["lot"] if phase == "lot" else None,
+        "setup": (tapping["text"] if tapping else w["shuffling"]) if phase == "deal" else
+                 w["lot"] if phase == "lot" else None,
+        "tapping": tapping,
         "quiet": quiet, "history": history(table), "reveal": reveal, "winner": winner,
         "said": table.said_lines(), "refused": table.refusal(),
         "deck": {"pile": pos.pile, "discard": pos.discard},

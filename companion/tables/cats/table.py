@@ -1,6 +1,8 @@
-"""Cats at the table. The service deals the secrets (chance moves); the table then shows each
-player's cat and character on the OLED, one player at a time, behind a "press OK when alone"
-screen. Reaction cards are enrolled as `event` cards (their name is the event: `miau:3@7`,
+"""Cats at the table. The secrets come one of two ways (the table's own setting `secrets`): the
+players tap their own cat card and character card face down (`cards`: companion/tables/cats/
+setup.py; the table commits each seat's deal once both cards are in), or the service deals them
+(`deal`, chance moves) and the table then shows each player's cat and character on the OLED, one
+player at a time, behind a "press OK when alone" screen. The own-cards card switches the way. Reaction cards are enrolled as `event` cards (their name is the event: `miau:3@7`,
 `schnurr`); the steps, hisses, swaps, challenges and win claims are picked with the buttons.
 
 A claimed win is offered for every cat and object, not only the true one, so the choices the
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE
 from companion.games.cats.announce import announce
-from companion.games.cats.state import N_CATS, N_OBJECTS, OBJECTS
+from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
-from companion.tables.picker import PickerTable, Say
+from companion.tables.cats.setup import MODES, WORDS as SETUP_WORDS, SecretTaps, TapError
+from companion.tables.picker import FLASH_SECONDS, PickerTable, Say, Step
+from companion.tables.protocol import Commit
 
 OBJECTS_DE = ("Futternapf", "Kissen", "Maus", "Päckchen")
 OBJECTS_EN = ("food bowl", "cushion", "mouse", "parcel")
@@ -31,12 +35,19 @@ CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(
 
 class CatsTable(PickerTable):
     refusal_words = refusals
+    card_functions = PickerTable.card_functions + ("secret", "own_cards")
+    #: the table's own setting: how the secrets come (kept by the service, passed back by name)
+    own_settings = {"secrets": MODES}
 
-    def __init__(self, game, position=None, **settings):
+    def __init__(self, game, position=None, secrets="deal", **settings):
+        self.tapping = secrets == "cards"   # the players tap their own secret cards
+        self.own_seats: set[int] = set()    # seats whose secrets came from their own cards
+        self.notice: Say | None = None      # which way now, after the own-cards card
         super().__init__(game, position, **settings)
+        self.taps = self._fresh_taps()
         self.reveal: list[int] = []   # seats still to be shown their cards after the deal
         self.showing = False          # the secret is on the OLED now
-        if self.history and all(step.chance for step in self.history) \
+        if self.history and all(step.chance for step in self.history) and not self.tapping \
                 and None not in self.position.secrets:
             # resumed after a power cut in the walk that shows each player their cards (nothing
             # played since the deal): the walk again from the first seat, so nobody misses it
@@ -45,13 +56,85 @@ class CatsTable(PickerTable):
     def _de(self) -> bool:
         return self.language == "de"
 
+    # The secrets from the players' own cards -------------------------------------------------
+    @property
+    def setting_values(self) -> dict[str, str]:
+        return {"secrets": MODES[self.tapping]}
+
+    @property
+    def observes_chance(self) -> bool:
+        # the players' own cards decide the deal: the service draws nothing until it is done
+        return self.tapping and self.position.phase == DEAL
+
+    def _fresh_taps(self) -> SecretTaps:
+        return SecretTaps(taken=tuple(s for s in self.position.secrets if s is not None))
+
+    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
+        self.notice = None
+        if function == "own_cards":
+            self.tapping = not self.tapping
+            self.taps = self._fresh_taps()
+            at_setup = self.position.phase == DEAL
+            self.notice = Say("setup", ("mode." + MODES[self.tapping], None if at_setup else "next"))
+            self._commits.append(Commit("settings", None, self.game.format_position(self.position)))
+        elif function == "secret":
+            self._tap(arg or "", now)
+        else:
+            super().on_card(function, now, arg)
+
+    def _tap(self, face: str, now: float) -> None:
+        """One secret card tapped face down: kept until the seat's second card is in, then that
+        seat's deal is committed. Nothing on the screen says which card it was."""
+        if not self.tapping:
+            self._refuse(Say("setup", ("dealing", None)), now)
+            return
+        if self.position.phase != DEAL:
+            self._refuse(Say("setup", ("not_now", None)), now)
+            return
+        seat = self.position.secrets.index(None)
+        try:
+            text = self.taps.tap(face)
+        except TapError as exc:
+            self._refuse(Say("setup", (exc.key, None)), now)
+            return
+        self.refused, self.ack, self.flash = None, False, ("ok", now + FLASH_SECONDS)
+        if text is None:
+            self.said = (Say("setup", (self.taps.read_line(), None)),)
+            return
+        self.position, events = self.game.apply_with_events(
+            self.position, self.game.parse_move(self.position, text))
+        self.moves.append(text)
+        self.history.append(Step(True, tuple(events)))
+        self.own_seats.add(seat)
+        self.said = (Say("setup", ("seat_done", seat)),)
+        self.taps = self._fresh_taps()
+        self._commits.append(Commit("move", text, self.game.format_position(self.position)))
+
+    def word(self, say: Say) -> str:
+        if say.kind != "setup":
+            return super().word(say)
+        key, arg = say.value
+        if key.startswith("mode."):
+            line = SETUP_WORDS[key][not self._de()]
+            return line + (" " + SETUP_WORDS["mode.next"][not self._de()] if arg else "")
+        name = self.seat_name(arg) if isinstance(arg, int) else ""
+        return SETUP_WORDS[key][not self._de()].format(name=name)
+
     # After the deal: one player at a time ------------------------------------------------------
     def on_chance(self, move, now: float) -> None:
         super().on_chance(move, now)
         if move.kind == "deal" and None not in self.position.secrets:
-            self.reveal, self.showing = list(range(self.position.seats)), False
+            # the seats that tapped their own cards before the way was switched know them
+            self.reveal = [s for s in range(self.position.seats) if s not in self.own_seats]
+            self.showing = False
+
+    def new_game(self, now: float) -> None:
+        super().new_game(now)
+        self.own_seats, self.reveal, self.showing = set(), [], False
+        self.taps = self._fresh_taps()
 
     def on_button(self, name: str, kind: str, now: float) -> None:
+        self.notice = None
         if self.reveal and not self.asking_new and kind == "press" and name == "ok":
             if self.showing:
                 self.reveal.pop(0)
@@ -182,26 +265,35 @@ class CatsTable(PickerTable):
         outcome = self.game.outcome(pos)
         if outcome is not None:
             return f"{self.seat_name(outcome.winner)} {'gewinnt' if de else 'wins'}!"
-        if self.reveal:
-            return "Geheimkarten" if de else "Secret cards"
+        if self.reveal:   # which way the secrets came: the companion dealt them
+            return SETUP_WORDS["dealt"][not de]
         seat = self.game.to_move(pos)
+        if self.observes_chance:
+            return SETUP_WORDS["header"][not de]
         if seat == CHANCE:
             return "Karten werden gemischt" if de else "Shuffling"
         return f"{self.seat_name(seat)} {'ist dran' if de else 'to act'}"
 
     def prompt(self) -> list[str]:
         de, pos = self._de(), self.position
+        notice = [self.word(self.notice)] if self.notice else []
+        if self.observes_chance:
+            return notice + [self.word(Say("setup", ("tap", pos.secrets.index(None))))]
         if self.reveal:
             seat = self.reveal[0]
             if not self.showing:
-                return [f"{self.seat_name(seat)}: " + ("allein? Dann OK" if de else "alone? Then press OK")]
+                return notice + [f"{self.seat_name(seat)}: " + ("allein? Dann OK" if de else "alone? Then press OK")]
             cat, obj = pos.secrets[seat]
             objects, chars = (OBJECTS_DE, CHARACTERS_DE) if de else (OBJECTS_EN, CHARACTERS_EN)
             return [(f"Deine Katze: {cat + 1}, {chars[obj]} ({objects[obj]})" if de else
                      f"Your cat: {cat + 1}, {chars[obj]} ({objects[obj]})"),
                     "OK: verdecken" if de else "OK: hide"]
         if self.game.outcome(pos) is not None:
-            return ["neues Spiel: OK lang" if de else "new game: hold OK"]
+            return notice + ["neues Spiel: OK lang" if de else "new game: hold OK"]
+        return notice + self._phase_prompt()
+
+    def _phase_prompt(self) -> list[str]:
+        de, pos = self._de(), self.position
         if pos.phase == "move":
             return [f"Schritte {pos.steps}/4, Objekte {pos.object_steps}/2" if de else
                     f"steps {pos.steps}/4, objects {pos.object_steps}/2"]

@@ -103,6 +103,7 @@
     const box = $("cards");
     box.innerHTML = "";
     for (const c of cards) {
+      if (c.game) continue;   // a game's own cards (Cats' secret cards): drawn in its view
       const el = document.createElement("button");
       el.type = "button";
       el.className = "card card-" + c.function;
@@ -265,10 +266,10 @@
       b.disabled = !page.control;
     }
     for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
-    page.cards.forEach((c, i) => {
-      const el = document.querySelectorAll(".card .card-label")[i];
+    for (const c of page.cards) {
+      const el = document.querySelector(`.card[data-card="${c.id}"] .card-label`);
       if (el) el.textContent = cardLabel(c);
-    });
+    }
     if (!s) return;
 
     document.body.dataset.phase = s.phase || "";

@@ -163,6 +163,15 @@
       h("span", {}, r, b.reveal.text);
     }
     if (b.setup) h("div", { class: "cats-setup" }, box, b.setup);
+    if (b.tapping && document.body.dataset.control === "true") {
+      // the simulator's person holds every player's secret cards: a click taps one face down
+      const row = h("div", { class: "cats-secret-cards", "data-seat": b.tapping.seat }, box);
+      h("span", { class: "lbl" }, row, w.secret_cards + ":");
+      for (const c of b.tapping.cards) {
+        const btn = h("button", { type: "button", class: "secret-card", "data-card": c.card }, row, c.label);
+        btn.addEventListener("click", () => window.companionSend({ type: "card", card: c.card }));
+      }
+    }
 
     const seats = h("div", { class: "cats-seats" }, box);
     for (const seat of b.seats) {

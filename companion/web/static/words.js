@@ -17,7 +17,7 @@ window.maunzWords = {
     card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
     card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
     card_language: "Language", card_player: "Player {name}", card_game: "Game: {title}",
-    card_dice: "Own dice",
+    card_dice: "Own dice", card_own_cards: "Own secret cards",
   },
   de: {
     connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
@@ -33,6 +33,6 @@ window.maunzWords = {
     card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
     card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
     card_language: "Sprache", card_player: "Spieler {name}", card_game: "Spiel: {title}",
-    card_dice: "Eigene Würfel",
+    card_dice: "Eigene Würfel", card_own_cards: "Eigene Geheimkarten",
   },
 };
