@@ -4,8 +4,14 @@
                                  [--pairings expectimax2-random,expectimax2-greedy,...]
 
 1. The crowded four-seat joker roll (31,637 successors): wall time of the real command line
-   `companion katzenjammer successors --position ...` (a fresh process, best and median of 3),
-   and the in-process CPU time.
+   `companion katzenjammer successors --position ...` (a fresh process, best and median of 3,
+   which includes starting Python and printing 31,637 lines), and the enumeration's in-process
+   CPU time (`rules.successors`, best of 5). Target: 0.2 s in-process (issue "Ready for the Pi").
+1b. The first choice on the OLED after a roll: on the crowded board (green to move), every one
+   of the 216 rolls of the three Miwin dice, on a fresh Katzenjammer table each: `on_chance`
+   with the roll, the table's view, the OLED image rendered. Target: every roll within 50 ms
+   (the menus are built lazily; whether a die can be used at all is found without listing its
+   actions).
 2. Win rates of the expectimax players (levels 1 and 2) against the random and the greedy
    one-ply player in two-player games (r against g, colours alternating, dice from
    random.Random(seed + game)).
@@ -27,7 +33,7 @@ DEFAULT_PAIRINGS = (("expectimax1", "random"), ("expectimax1", "greedy"),
                     ("expectimax2", "random"), ("expectimax2", "greedy"), ("greedy", "random"))
 
 
-def _successors_timing() -> tuple[float, float, float, int]:
+def _successors_timing() -> tuple[float, float, int]:
     walls = []
     count = 0
     for _ in range(3):
@@ -36,11 +42,45 @@ def _successors_timing() -> tuple[float, float, float, int]:
                               "--position", CROWDED], capture_output=True, text=True, check=True)
         walls.append(time.perf_counter() - t0)
         count = len(out.stdout.splitlines())
-    from companion.games.katzenjammer.cli import successor_lines
+    return min(walls), statistics.median(walls), count
 
-    t0 = time.process_time()
-    successor_lines(CROWDED)
-    return min(walls), statistics.median(walls), time.process_time() - t0, count
+
+def _first_choice() -> list[float]:
+    """Seconds from the roll to the first choice rendered for the OLED, per roll."""
+    from itertools import product
+
+    from companion.games import get
+    from companion.games.katzenjammer import notation
+    from companion.games.katzenjammer.board import DIE_FACES
+    from companion.games.katzenjammer.rules import Roll
+    from companion.tables.katzenjammer import KatzenjammerTable
+    from companion.ui.render import render
+
+    game = get("katzenjammer", players=4)
+    before = notation.parse_position(CROWDED)._replace(dice=None)
+    times = []
+    for dice in product(*DIE_FACES):
+        table = KatzenjammerTable(game, before, language="de")
+        t0 = time.perf_counter()
+        table.on_chance(Roll(dice), 0.0)
+        view = table.view()
+        render(view.screen, "de")
+        times.append(time.perf_counter() - t0)
+        if not view.instruction:
+            raise AssertionError(f"no choice shown after the roll {dice}")
+    return times
+
+
+def _successors_cpu() -> float:
+    from companion.games.katzenjammer import notation, rules
+
+    pos = notation.parse_position(CROWDED)
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.process_time()
+        rules.successors(pos)
+        best = min(best, time.process_time() - t0)
+    return best
 
 
 def _win_rate(a: str, b: str, games: int, seed: int) -> tuple[float, float]:
@@ -86,9 +126,18 @@ def main(argv: list[str]) -> int:
                     help="comma-separated A-B player pairs (random, greedy, expectimax1/2)")
     args = ap.parse_args(argv)
 
-    best, median, cpu, count = _successors_timing()
+    best, median, count = _successors_timing()
+    cpu = _successors_cpu()
     print(f"crowded joker roll: {count} successors; command line best {best:.2f} s,"
-          f" median {median:.2f} s of 3 (wall, fresh process); in-process CPU {cpu:.2f} s")
+          f" median {median:.2f} s of 3 (wall, fresh process); in-process CPU best of 5"
+          f" {cpu:.3f} s (target 0.2 s)")
+    firsts = sorted(_first_choice())
+    print(f"first choice on the OLED after a roll on the crowded board, {len(firsts)} rolls:"
+          f" median {statistics.median(firsts) * 1000:.1f} ms, p99"
+          f" {firsts[int(0.99 * (len(firsts) - 1))] * 1000:.1f} ms, max {firsts[-1] * 1000:.1f} ms"
+          f" (target: every roll within 50 ms)")
+    print(f"successors_cpu_s {cpu:.3f}")
+    print(f"first_choice_max_ms {firsts[-1] * 1000:.1f}")
     if args.skip_players:
         print(f"successors_wall_s {best:.2f}")
         return 0

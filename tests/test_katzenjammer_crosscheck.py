@@ -78,8 +78,9 @@ def test_the_crowded_joker_roll_matches_the_reference():
 
 
 def test_the_sevens_walk_matches_single_segments():
-    """sevens walks each piece once for all segment lengths: the same boards as board.forward /
-    board.backward segment by segment."""
+    """sevens walks a piece near its Start once for all segment lengths: the same boards as
+    board.forward segment by segment (elsewhere it goes single steps: the searches' own check is
+    the reference comparison above)."""
     from companion.games.katzenjammer import board as bd, notation, sevens
 
     rng = random.Random(77)
@@ -87,11 +88,14 @@ def test_the_sevens_walk_matches_single_segments():
         b = notation.parse_position(random_position(rng, crowded=rng.random() < 0.5, dice="714")).board
         for a in range(56):
             if b[a]:
-                for single, walk in ((bd.forward, sevens._forward_all),
-                                     (bd.backward, sevens._backward_all)):
-                    expected = {k: single(b, a, k, True) for k in range(1, 8)}
-                    assert {k: (nb, na) for k, nb, na in walk(b, a, 7)} == \
-                        {k: r for k, r in expected.items() if r is not None}
+                expected = {k: bd.forward(b, a, k, True) for k in range(1, 8)}
+                walked = list(sevens._forward_all(b, int.from_bytes(b, "little"), a, 7))
+                assert {k: (nb.to_bytes(56, "little"), na) for k, nb, na, _ in walked} == \
+                    {k: r for k, r in expected.items() if r is not None}
+                for k, nb, na, merge in walked:
+                    # mergeable: in a stall, or on the ring short of its own Start
+                    shortfall = (bd.START[(b[a] - 1) & 3] - na) % bd.RING
+                    assert merge == (na >= bd.RING or shortfall >= 7 - k)
 
 
 @pytest.mark.parametrize("two_dice", [False, True])

@@ -69,10 +69,19 @@ class Chooser:
         used = {p.label for p in prefix}
         out = []
         for label in rules.labels(self.pos.dice):
-            if label in used or not any(True for _ in self._parts(board, label, limit=1)):
+            if label in used or not self._usable(board, label):
                 continue
             out.append(Option(label, label, node=self._die_menu(board, label, prefix)))
         return out
+
+    def _usable(self, board: bytes, label: str) -> bool:
+        """Does the die allow an action here? Found without listing its actions: a crowded 77
+        reaches some 31,000 boards, and the first menu must be on the OLED at once (a seven
+        only needs one way to complete, found depth first and remembered for its menus)."""
+        own, value = rules.label_action(label)
+        if value == 7:
+            return any(self._can_finish(board, -1, 7, own, d) for d in ((1,) if own else (1, -1)))
+        return any(True for _ in self._parts(board, label, limit=1))
 
     def _parts(self, board, label, limit=None):
         for i, item in enumerate(rules.part_moves(board, self.colour, label)):

@@ -194,7 +194,8 @@ def successors(pos: Position, two_dice: bool = False) -> list[Position]:
         raise ValueError("the dice are not rolled yet")
     if game_over(pos):
         return []
-    return [after_turn(pos, nb) for nb in turn_boards(pos, two_dice)]
+    colours, nxt = pos.colours, next_colour(pos.colours, pos.to_move)
+    return [Position(colours, nb, nxt, None) for nb in turn_boards(pos, two_dice)]
 
 
 # Playing a given move -----------------------------------------------------------------------
