@@ -1,7 +1,11 @@
 """`companion bench ai`: the AI ladder, search speed and memory.
 
     companion bench ai [--games 100] [--time 0.35] [--procs 2] [--pairings hard-random,...]
-                       [--max-plies 300] [--calibrate]
+                       [--max-plies 300] [--calibrate] [--budget]
+
+--budget measures only the Pi-class budget (benchmarks/pibudget.py: a Pi target / 5 here): a
+maunz. hint at the medium level under 0.4 s, and the hard level's time used within 10 % of the
+time given.
 
 --time is the thinking time per move in Raspberry-Pi-4 seconds, the unit of the AI's API; it is
 divided by the Pi slowdown factor (companion/ai/clock.py) on other machines: the default 0.35
@@ -87,6 +91,43 @@ def fill_tt(limit_s: float = 40.0) -> tuple[int, float]:
     return s.tt_peak, time.perf_counter() - t0
 
 
+def budget(positions: int = 30, seed: int = 9) -> tuple[list[float], list[tuple[float, float]]]:
+    """The Pi-class budget (benchmarks/pibudget.py) of the AI on middle-game positions of seeded
+    random games: the wall time of a medium-level hint at the service's default thinking time
+    (`[game] ai_time`, 2 Pi-seconds), and for the hard level at 0.5, 1 and 2 Pi-seconds the
+    time it used against the time it was given (here: Pi-seconds / the slowdown)."""
+    import random
+
+    from companion.ai import choose_move
+    from companion.ai.clock import host_seconds
+    from companion.games.maunz import engine
+    from companion.games.maunz.game import Maunz
+
+    game, rng = Maunz(), random.Random(seed)
+    chosen = []
+    while len(chosen) < positions:
+        pos = engine.initial()
+        for _ in range(rng.randrange(4, 24)):
+            options = [c for _, c in engine.successors(pos) if c.winner is None]
+            if not options:
+                break
+            pos = rng.choice(options)
+        if pos.winner is None:
+            chosen.append(pos)
+    hints = []
+    for pos in chosen:
+        t0 = time.perf_counter()
+        choose_move(game, pos, level="medium", time_limit=2.0, rng=random.Random(1))
+        hints.append(time.perf_counter() - t0)
+    used = []
+    for pi_seconds in (0.5, 1.0, 2.0):
+        for pos in chosen[:10]:
+            t0 = time.perf_counter()
+            choose_move(game, pos, level="hard", time_limit=pi_seconds, rng=random.Random(1))
+            used.append((time.perf_counter() - t0, host_seconds(pi_seconds)))
+    return hints, used
+
+
 def main(argv: list[str]) -> int:
     p = OneLineParser(prog="companion bench ai")
     p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
@@ -97,7 +138,22 @@ def main(argv: list[str]) -> int:
     p.add_argument("--max-plies", type=int, default=300)
     p.add_argument("--no-full-tt", action="store_true", help="skip the full-TT memory run")
     p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
+    p.add_argument("--budget", action="store_true",
+                   help="only the Pi-class budget: medium hint time, --time honoured (benchmarks/pibudget.py)")
     args = p.parse_args(argv)
+    if args.budget:
+        from benchmarks.pibudget import TIME_TOLERANCE, verdict
+
+        hints, used = budget()
+        over = max(u / given for u, given in used)
+        print(f"medium hint at 2 Pi-s, {len(hints)} positions: median {sorted(hints)[len(hints) // 2]:.3f} s,"
+              f" max {max(hints):.3f} s")
+        print(verdict("hint_medium_max_s", max(hints)))
+        print(f"hard level at 0.5/1/2 Pi-s, {len(used)} searches: time used / time given at most"
+              f" {over:.3f} (target {1 + TIME_TOLERANCE:.2f}): {'met' if over <= 1 + TIME_TOLERANCE else 'MISSED'}")
+        print(f"hint_medium_max_s {max(hints):.3f}")
+        print(f"ai_time_used_ratio_max {over:.3f}")
+        return 0
 
     from companion.ai.clock import PI4_SLOWDOWN, calibrate, host_seconds, slowdown
 

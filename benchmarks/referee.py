@@ -30,7 +30,8 @@ Worker: spawn time (pool creation -> the AI imported in the worker) and the work
 (current and peak) after the run.
 
 Targets: echo p99 < 20 ms (also while the AI thinks); guidance within 20 ms after the settle time;
-RSS < 60 MB.
+RSS < 60 MB. The Pi-class budget (benchmarks/pibudget.py: the Pi's target / 5 here): echo p99 <
+10 ms in every run, guidance after settle p99 < 20 ms.
 """
 from __future__ import annotations
 
@@ -227,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
               f" {w['submit'] * 1000:.1f} ms), RSS {w['worker_rss']:.1f} MB, peak {w['worker_hwm']:.1f} MB")
         for name, rss_c, pss_c in w["children"]:
             print(f"  child process {name}: RSS {rss_c:.1f} MB, PSS {pss_c:.1f} MB")
+    from benchmarks.pibudget import verdict
+
+    # the Pi-class budget (benchmarks/pibudget.py): the worst echo of all the runs
+    worst_echo = max([pct(echo_led, 99)] + [r["echo99"] for r in rt.values()])
+    print(verdict("referee_echo_p99_ms", worst_echo * 1000))
+    print(verdict("guidance_after_settle_p99_ms", pct(guidance, 99) * 1000))
     print(f"echo_led_p50_ms {ms(pct(echo_led, 50))}")
     print(f"guidance_led_p50_ms {ms(pct(guidance, 50))}")
     print(f"oled_after_settle_p99_ms {ms(pct(guidance_oled, 99))}")
