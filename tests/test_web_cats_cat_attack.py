@@ -352,3 +352,59 @@ def test_cat_attack_on_the_page(tmp_path):
         await _shot(page, "cat-attack-won-phone")
 
     _session(tmp_path, "cat-attack", script)
+
+
+def test_a_cat_attack_fight_verdict_on_the_page(tmp_path):
+    """Issue 20, point 6, as a person sees it: a cat fight's verdict and its consequence stay on
+    the page (the OLED's caption) over the service's next roll until OK is pressed there, and
+    the fight names whose card it waits for."""
+    async def script(page, companion):
+        t = companion.table
+        await _settled(page, companion)
+        for _ in range(300):
+            phase = t.position.phase
+            if phase == "fight":
+                break
+            if phase in ("first", "roll"):                  # the companion's die: wait for it
+                await asyncio.sleep(0.05)
+                continue
+            options = t.choices()
+            fights = [o for o in options if o.startswith("fight:") and o.endswith(":C")]
+            cats = [o for o in options if o.startswith("C")]
+            pick = (fights or cats or (["done"] if "done" in options else []) or
+                    [o for o in options if o != "hit:-"] or options)[0]
+            await _choose(page, companion, pick)
+        assert t.position.phase == "fight", t.moves
+        attacker = t.position.turn + 1
+        await page.wait_for_function(
+            "(s) => document.getElementById('instruction').textContent.includes(s)",
+            arg=f"fight, seat {attacker}: tap a cat card")
+        await _choose(page, companion, next(o for o in t.choices() if o.startswith("C")))
+        defender = t.position.turn + 1
+        assert defender != attacker
+        await page.wait_for_function(
+            "(s) => document.getElementById('instruction').textContent.includes(s)",
+            arg=f"fight, seat {defender}: tap a cat card or 'cannot match'")
+        await _choose(page, companion, "none")               # cannot match
+        verdict = f"seat {defender} cannot match: seat {attacker} wins the fight"
+        await page.wait_for_function(
+            "(s) => document.getElementById('instruction').textContent.includes(s)", arg=verdict)
+        for _ in range(100):                                 # the service rolls; the verdict stays
+            if t.game.to_move(t.position) != -1:
+                break
+            await asyncio.sleep(0.05)
+        await _settled(page, companion)
+        text = await page.locator("#instruction").inner_text()
+        assert verdict in text and f"may look at seat {defender}'s hand" in text, text
+        # the roll's question waits behind the verdict: no choice is offered until OK
+        assert "OK: continue" in text and "(option" not in text, text
+        await _shot(page, "cat-attack-fight-verdict")
+        assert t.ack
+        await _click(page, companion, "ok")                  # read: the OK picks nothing
+        assert not t.ack and t.moves[-1].startswith("d6:"), t.moves[-3:]
+        await page.wait_for_function(
+            "() => document.getElementById('instruction').textContent.includes('(option 1 of')")
+        text = await page.locator("#instruction").inner_text()
+        assert "OK: continue" not in text and "where did your cat land?" in text, text
+
+    _session(tmp_path, "cat-attack", script, players=3)
