@@ -19,6 +19,7 @@ class GpioButtons(Buttons):
         self._queue: list[ButtonEvent] = []
         self._held: set[str] = set()
         self._buttons = {}
+        self.names = tuple(pins)
         self._closed = False
         try:
             for name, pin in pins.items():

@@ -85,6 +85,9 @@ class CardReader(ABC):
 
 # --------------------------------------------------------------------------- buttons
 class Buttons(ABC):
+    #: the buttons' names, as ButtonEvent.name gives them
+    names: tuple[str, ...] = ("ok", "back", "cat")
+
     @abstractmethod
     def poll(self) -> list[ButtonEvent]:
         """Button events since the last call."""

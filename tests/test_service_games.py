@@ -122,8 +122,8 @@ class Race(Tally):
         return text
 
 
-class TallyTable:
-    """A table by the protocol: CAT adds one (no bed, no LEDs)."""
+class TallyTable(tables.TableBase):
+    """A table by the protocol (its defaults from TableBase): CAT adds one (no bed, no LEDs)."""
 
     card_functions = ("new_game", "player", "language")
 

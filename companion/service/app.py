@@ -133,14 +133,14 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         return info(self.config.game.game).name
 
     def _make_table(self, start, moves, players):
-        several = getattr(tables.factory(self.game.info.name), "several_ai_seats", False)
+        several = tables.factory(self.game.info.name).several_ai_seats
         # draws an undo kept (only tables that keep draws commit them): back after a restart
         kept = self.journal.kept() if moves else None
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
                             correction_delay=self.config.game.correction_delay, language=self.language,
                             ai_seat=self.ai_seats if several else self.ai_seat, players=players,
                             **self._own_settings(), **({"kept": kept} if kept else {}))
-        if hasattr(table, "deck_uids"):  # cards of a deck enrolled by UID (cards enrol-deck)
+        if table.own_deck:  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore
 
             table.deck_uids = DeckStore(self.journal.conn).cards(self.game.info.name)
@@ -219,7 +219,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)
             else:
                 self._overlay = None
-        language = getattr(ref, "language", self.language)
+        language = ref.language
         if screen != self._screen or language != self._screen_language:
             self._show_screen(screen, language, 0, now)
             changed = True
@@ -305,7 +305,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self.frames_shown += 1
         self._overlay = None
         if self._screen != ("storage", ""):
-            self._show_screen(("storage", ""), getattr(self.table, "language", self.language))
+            self._show_screen(("storage", ""), self.table.language)
 
     def _retry_storage(self, now: float) -> bool:
         """While paused: drop the players' input (the table is stopped), retry when due.
@@ -323,8 +323,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
-        on_tag = getattr(self.table, "on_tag", None)  # a card game: its own cards come first
-        if on_tag is not None and on_tag(uid, card.text, now):
+        if self.table.on_tag(uid, card.text, now):  # a card game: its own deck's cards come first
             self._record(now, "card", uid=uid, text=card.text, function="deck", name="")
             return
         known = self.cards.get(uid)
@@ -346,12 +345,12 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._game_card(name, now)
             return
         self.menu.close()  # any other card: back to the game in play
-        if function not in getattr(self.table, "card_functions", FUNCTIONS):
+        if function not in self.table.card_functions:
             self._note("note.card_unused", card=function, named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
-                not getattr(tables.factory(self.game.info.name), "several_ai_seats", False):
+                not tables.factory(self.game.info.name).several_ai_seats:
             # a computer is a seat setting of the games that have computer players, never a name
             self._note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
                        for_game=True)
@@ -401,7 +400,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             "game": self.game.info.name, "rules": self.game.rules,
             "start": self.journal.current.start, "moves": self.journal.moves(),
             "language": self.language, "ai": None if ai == "off" else ai,
-            **getattr(self.table, "setting_values", {}),  # a table's own (Katzenjammer: dice)
+            **self.table.setting_values,  # a table's own (Katzenjammer: dice)
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
             "first": self.config.game.first,

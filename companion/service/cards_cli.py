@@ -253,7 +253,9 @@ def deck_command(args, stdin=None, out=None) -> int:
             pn532.setup()
         else:
             devices = open_reader(args, threaded=False)
-            pn532 = getattr(devices.cards, "pn532", None)
+            from hardware.cards import PN532CardReader
+
+            pn532 = devices.cards.pn532 if isinstance(devices.cards, PN532CardReader) else None
             if pn532 is None:
                 raise ConfigError(str(args.config or "config"), "hardware.cards", "backend",
                                   "writing cards needs the PN532", "use pn532_uart or pn532_i2c, or --port")

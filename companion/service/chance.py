@@ -53,7 +53,7 @@ class ChanceDraws:
         from companion.games.base import CHANCE
 
         drew = False
-        if getattr(self.table, "observes_chance", False):
+        if self.table.observes_chance:
             # a card turned up and tapped at the table (Monster Mau Mau): the deck decided, the
             # table saw it; the service draws nothing
             return drew

@@ -94,7 +94,7 @@ def sim_main(argv: list[str] | None = None) -> int:
     state = Path(args.state) if args.state else user_state_dir()
     web = WebConfig(enabled=not args.no_web, host=args.host, port=args.port, control=True, token="")
     config = config.replace(state_dir=state, web=web, hardware=devmod.ALL_FAKE)
-    return _serve(config, devmod.build_fakes(), args, web=web)
+    return _serve(config, devmod.build_fakes(), args, web=web, sim=True)
 
 
 #: The laptop's default: one person at seat 1, the computer on every other seat of a game that
@@ -110,7 +110,9 @@ def _sim_config() -> Config:
     return config.replace(game=dataclasses.replace(config.game, ai=SIM_AI))
 
 
-def _serve(config: Config, devices, args, web: WebConfig) -> int:
+def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> int:
+    """Run the companion until stopped: `companion run`, or with `sim` the simulator (`companion
+    sim`: a virtual card deck, the page's simulated table)."""
     from companion.service.app import Companion
     from companion.service.journal import JournalError
     from companion.service.storage import StorageError
@@ -120,7 +122,9 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
         if args.feed:
             from companion.service.events import Feed
 
-            if not hasattr(devices.reed, "set_mask"):
+            from hardware.fakes import FakeReedGrid
+
+            if not isinstance(devices.reed, FakeReedGrid):
                 devices.close()
                 return _fail(f"--feed {args.feed}: needs fake devices; set backend = \"fake\" in every"
                              " [hardware.*] section")
@@ -129,7 +133,7 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
     except (JournalError, StorageError, ValueError) as exc:
         devices.close()
         return _fail(str(exc))
-    if hasattr(args, "seed"):  # companion sim
+    if sim:
         import secrets
 
         from companion.service.virtual_cards import VirtualCards
@@ -149,7 +153,7 @@ def _serve(config: Config, devices, args, web: WebConfig) -> int:
     log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
              len(companion.journal.moves()))
     try:
-        asyncio.run(_run(companion, web, sim=hasattr(args, "port")))
+        asyncio.run(_run(companion, web, sim=sim))
     except KeyboardInterrupt:
         pass
     finally:

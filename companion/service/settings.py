@@ -53,7 +53,7 @@ class SettingsKeeping:
         """The game in play has computer seats of the service's (maunz's AI, Katzenjammer's
         computers: the tables an AI card reaches); Cats, Cat Attack and Monster Mau Mau have
         none, and leave the kept setting alone for the games that do."""
-        return "ai_off" in getattr(tables.factory(self.game.info.name), "card_functions", ("ai_off",))
+        return "ai_off" in tables.factory(self.game.info.name).card_functions
 
     def _kept_ai_seats(self) -> tuple[int, ...]:
         """The AI's seats in the game in play from the kept setting (the configuration's until a
@@ -84,17 +84,13 @@ class SettingsKeeping:
         return ",".join(seats[i] for i in self.ai_seats if i < len(seats)) or "off"
 
     def _table_ai(self, table) -> tuple[int, ...]:
-        seats = getattr(table, "ai_seats", None)  # a table playing several computer seats itself
-        if seats is not None:
-            return tuple(seats)
-        seat = getattr(table, "ai_seat", self.ai_seat)
-        return () if seat is None else (seat,)
+        return tuple(table.ai_seats)
 
     def _own_settings(self) -> dict[str, str]:
         """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
         keeps them across restarts and games; the configuration's value until a card changed
         one."""
-        own = getattr(tables.factory(self.game.info.name), "own_settings", {})
+        own = tables.factory(self.game.info.name).own_settings
         out = {}
         for key, values in own.items():
             default = getattr(self.config.game, key)
@@ -112,7 +108,7 @@ class SettingsKeeping:
         for seat, name in enumerate(ref.players[:len(known)]):
             if name != known[seat]:  # "" too: Katzenjammer's "AI off" gives a Computer seat back
                 self.journal.set_player(seat, name)
-        language = getattr(ref, "language", self.language)
+        language = ref.language
         if language != self.language:
             self.language = language
             self.journal.set_setting("language", language)
@@ -125,6 +121,6 @@ class SettingsKeeping:
             if ai and self._ai_pool is None and self._stop_event is not None:
                 self.warm_ai()
         kept = self._own_settings()
-        for key, value in getattr(ref, "setting_values", {}).items():
+        for key, value in ref.setting_values.items():
             if kept.get(key) != value:
                 self.journal.set_setting(key, value)

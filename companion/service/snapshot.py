@@ -37,7 +37,7 @@ def snapshot(companion) -> dict:
         c._image.save(buf, format="PNG")
         c._png = base64.b64encode(buf.getvalue()).decode("ascii")
     winner = view.winner
-    language = getattr(c.table, "language", c.language)
+    language = c.table.language
     out = {
         "game": name,
         "title": game.info.title,
@@ -48,7 +48,7 @@ def snapshot(companion) -> dict:
         "leds": leds,
         "oled": c._png or "",
         # the OLED shows a seat's secrets now: spectators get web/privacy.py's stand-in
-        "private": bool(getattr(view, "private", False)),
+        "private": view.private,
         "instruction": _instruction(c, view),
         "phase": "menu" if c.menu.is_open else view.phase,
         "moves": list(view.moves),
@@ -63,15 +63,15 @@ def snapshot(companion) -> dict:
         "players": c.journal.players(),
         "game_id": c.journal.current.id if c.journal.current else None,
         # only a game played on the sensed bed (maunz.) has the bed on the page
-        "senses_bed": bool(getattr(c.table, "senses_bed", False)),
+        "senses_bed": c.table.senses_bed,
         # the service's notices, in the page's language where they have words in both
         "messages": [m if n is None else n.text(language)
-                     for m, n in zip(c.messages[-3:], getattr(c, "notes", [None] * 3)[-3:])],
+                     for m, n in zip(c.messages[-3:], c.notes[-3:])],
     }
     page_view = tables.page_view(name)
     if page_view is not None:
         out.update(page_view(c.table, view))
-        virtual = getattr(c, "virtual", None)
+        virtual = c.virtual
         if virtual is not None and virtual.wants(c.table):
             virtual.sync(c.table)
             out["virtual"] = virtual.snapshot()  # the simulator's person: their own hand only
@@ -79,7 +79,7 @@ def snapshot(companion) -> dict:
         seat = game.to_move(pos) if winner is None else None
         out.update({"view": "text", "text": game.observation(pos),
                     "to_move": keys[seat] if seat is not None and 0 <= seat < len(keys) else None})
-    left = getattr(c, "left_on_bed", None)
+    left = c.left_on_bed
     if left:  # maunz. pieces an earlier game left on the bed: still there, in their colours
         out["bed"] = {**left, **(out.get("bed") or {})}
     return out
@@ -89,8 +89,10 @@ def _instruction(c, view) -> str:
     """The caption under the OLED: the table's instruction, or while the game menu (or its "new
     game? CAT: other game" question) covers the table's screen, the menu's words, so the caption
     never says "place a kitten" under "choose a game"."""
-    shown = c._screen
-    if (c.menu.is_open or view.phase == "confirm_new_game") and hasattr(shown, "instruction"):
+    from companion.ui.screens import Screen
+
+    shown = c._screen  # a Screen, or a service message (a tuple) over it
+    if (c.menu.is_open or view.phase == "confirm_new_game") and isinstance(shown, Screen):
         return shown.instruction(c._screen_language or c.language)
     return view.instruction
 

@@ -54,7 +54,7 @@ class VirtualCards:
 
     @staticmethod
     def wants(table) -> bool:
-        return hasattr(table, "on_tag") and hasattr(table, "session")
+        return table.virtual_hands
 
     # Following the table ---------------------------------------------------------------------
     def sync(self, table) -> None:
@@ -154,7 +154,7 @@ class VirtualCards:
         `pass` or `mau`. The reason when the deck itself refuses (not your turn, not in your hand,
         only the card just drawn); the referee's own refusals show on the table as usual."""
         self.sync(table)
-        language = getattr(table, "language", "en")
+        language = table.language
         say = lambda key, **kw: refusals.say(language, key, **kw)  # noqa: E731
         if self.deck is None or table.phase != "play":
             return say("not_started")

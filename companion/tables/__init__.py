@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from companion.tables.protocol import Commit, Table, TableView
+from companion.tables.protocol import Commit, Table, TableBase, TableView
 
-__all__ = ["Commit", "Table", "TableView", "TABLES", "names", "has", "factory", "make",
+__all__ = ["Commit", "Table", "TableBase", "TableView", "TABLES", "names", "has", "factory", "make",
            "page_view", "seat_names", "seat_keys"]
 
 #: game name -> (table factory, page view or None, the seats as (key, name) pairs or ()).

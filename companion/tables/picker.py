@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
-from companion.tables.protocol import Commit, TableView
+from companion.tables.protocol import Commit, TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
 
@@ -64,7 +64,7 @@ class Step(NamedTuple):
     events: tuple
 
 
-class PickerTable:
+class PickerTable(TableBase):
     card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,

@@ -39,6 +39,11 @@ journals it, and only then calls `on_chance` — a table never draws. A table wh
 in the players' hands (a card turned up from a real deck and tapped: Monster Mau Mau) says
 `observes_chance = True`, and the service draws nothing for it.
 
+Every table extends `TableBase` (below), which declares each capability the service may ask
+with its default (several_ai_seats, own_settings and setting_values, senses_bed,
+observes_chance, own_deck and deck_uids, virtual_hands, ai_seats, on_tag): the service reads
+them as attributes and never probes a table for them (tests/test_table_protocol.py).
+
 Commits are the table's only output that lasts: "move" (with the move's text), "undo",
 "abandon", "new_game" and "settings" (names, language or AI seat changed), each with the
 position text after it. The journal replays moves through the engine before writing them.
@@ -148,3 +153,46 @@ class Table(Protocol):
     def view(self) -> TableView: ...
 
     def drain_commits(self) -> list[Commit]: ...
+
+
+class TableBase:
+    """What every table inherits: each capability the service may ask of a table, declared
+    here with its default, so the service reads attributes instead of probing for them. A
+    game's table overrides only what is its own."""
+
+    #: The card functions this table understands (beside the service's own `game`).
+    card_functions: tuple[str, ...] = ()
+    #: The table plays any number of computer seats itself (Katzenjammer): the factory's
+    #: `ai_seat` is then a tuple of seats. Otherwise one seat or None, played by the service's AI.
+    several_ai_seats: bool = False
+    #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
+    #: keeps them in the journal and passes each back to the factory as the keyword of its name.
+    own_settings: dict[str, tuple[str, ...]] = {}
+    #: The game is played on the sensed bed (maunz.): the page draws the bed and takes its clicks.
+    senses_bed: bool = False
+    #: Chance happens in the players' hands (a card turned up and tapped): the service draws
+    #: nothing. A table may make it a property (Cats while the players tap their own cards).
+    observes_chance: bool = False
+    #: The game has a deck of its own, whose cards the service enrolls by UID (`cards
+    #: enrol-deck`): it sets `deck_uids` (uid -> the card's text) on the table it makes.
+    own_deck: bool = False
+    deck_uids: dict[str, str] = {}
+    #: The simulator deals the person a virtual hand of this game's deck (Monster Mau Mau).
+    virtual_hands: bool = False
+
+    @property
+    def ai_seats(self) -> tuple[int, ...]:
+        """Every seat a computer plays, always a tuple (a table with several overrides it)."""
+        seat = self.ai_seat  # type: ignore[attr-defined]
+        return () if seat is None else (seat,)
+
+    @property
+    def setting_values(self) -> dict[str, str]:
+        """The current values of `own_settings`, as texts."""
+        return {}
+
+    def on_tag(self, uid: str, text: str | None, now: float) -> bool:
+        """A card tapped that may be one of the game's own (a deck's card): True when the table
+        took it; the service then resolves nothing else for it."""
+        return False
+

@@ -97,19 +97,10 @@ DEFAULT_CARDS = (
 )
 
 
-def card_catalog(companion) -> list[Card]:
-    """The cards the page shows. The service may offer its own catalog (``companion.card_catalog()``
-    returning dicts with id/function/label/uid/text); otherwise one card per referee function (and
-    two player cards), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
-    understands without enrolment (companion.service.cards.parse_text)."""
-    provider = getattr(companion, "card_catalog", None)
-    if callable(provider):
-        cards = []
-        for c in provider():
-            cards.append(Card(id=str(c.get("id") or c["function"]), function=str(c["function"]),
-                              label=str(c.get("label") or c["function"]), uid=str(c["uid"]),
-                              text=c.get("text"), name=str(c.get("name") or "")))
-        return cards
+def card_catalog(companion=None) -> list[Card]:
+    """The cards the page shows: one card per referee function (and two player cards), per game
+    and Cats' secret cards, each carrying the NDEF text "maunz:<function>[:<name>]" that the
+    service understands without enrolment (companion.service.cards.parse_text)."""
     return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
                  text=f"maunz:{f}", name=f.partition(":")[2], game=game)
             for f, label, game in [c + ("",) for c in DEFAULT_CARDS + game_cards()] + secret_cards()]
@@ -212,21 +203,23 @@ def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAc
 
 def apply_control(devices, action) -> None:
     """Poke the fake device. Real devices cannot be driven from a page: that is an error."""
+    from hardware.fakes import FakeButtons, FakeCardReader, FakeReedGrid
+
     if isinstance(action, ReedAction):
         reed = devices.reed
-        if not (hasattr(reed, "set") and hasattr(reed, "lift")):
+        if not isinstance(reed, FakeReedGrid):
             raise ControlError("the bed is a real reed grid here: place pieces on the board itself",
                                "reed", status=409)
         for sq, occ in action.changes:  # one call each, no await between: the next scan sees all
             (reed.set if occ else reed.lift)(sq)
     elif isinstance(action, ButtonAction):
         buttons = devices.buttons
-        if not hasattr(buttons, "press"):
+        if not isinstance(buttons, FakeButtons):
             raise ControlError("the buttons are real here: press them on the board", "button", status=409)
         (buttons.press if action.kind == "press" else buttons.long)(action.name)
     elif isinstance(action, CardAction):
         cards = devices.cards
-        if not hasattr(cards, "tap"):
+        if not isinstance(cards, FakeCardReader):
             raise ControlError("the card reader is real here: tap the card on the reader", "card", status=409)
         cards.tap(action.card.uid, action.card.text)
     else:  # pragma: no cover - parse_control returns only the three
@@ -234,4 +227,4 @@ def apply_control(devices, action) -> None:
 
 
 def button_names(devices) -> tuple[str, ...]:
-    return tuple(getattr(devices.buttons, "names", ("ok", "back", "cat")))
+    return tuple(devices.buttons.names)

@@ -130,9 +130,12 @@ class WebState:
 
     # ---- state
     def physical(self):
-        value = getattr(self.companion.devices.reed, "physical", None)
-        if not isinstance(value, int) or isinstance(value, bool):
+        from hardware.fakes import FakeReedGrid
+
+        reed = self.companion.devices.reed
+        if not isinstance(reed, FakeReedGrid):  # a real bed: only the board knows where pieces are
             return None
+        value = reed.physical
         return [square_name(sq) for sq in range(SQUARES) if value >> sq & 1]
 
     def snapshot_message(self, control: bool = False) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from companion.games.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
-from companion.tables.protocol import Commit, TableView, is_computer_name
+from companion.tables.protocol import Commit, TableBase, TableView, is_computer_name
 
 COMPUTER = "expectimax2"
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
@@ -29,7 +29,7 @@ def _is_computer(name: str) -> bool:
     return is_computer_name(name)
 
 
-class KatzenjammerTable:
+class KatzenjammerTable(TableBase):
     #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
     #: every seat back to people (the computer seats of `ai` and of players called Computer).
     card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
@@ -38,6 +38,7 @@ class KatzenjammerTable:
     own_settings = {"dice": DICE}
     #: The computer plays any number of seats here (the service's `ai` setting "2,3").
     several_ai_seats = True
+    ai_seats: tuple[int, ...] = ()  # set per game below (the base's is derived from ai_seat)
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=(), physical_dice: bool = False,
@@ -45,7 +46,7 @@ class KatzenjammerTable:
         self.game = game
         self.language = language
         if ai_seat is None:
-            self.ai_seats: tuple[int, ...] = ()
+            self.ai_seats = ()
         elif isinstance(ai_seat, int):
             self.ai_seats = (ai_seat,)
         else:

@@ -11,7 +11,7 @@ from companion.tables.maunz import screens
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
-from companion.tables.protocol import TableView
+from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Msg
 
@@ -19,7 +19,7 @@ from companion.ui.screens import Msg
 RefereeView = TableView
 
 
-class MaunzTable(Session, BedReading, Controls):
+class MaunzTable(Session, BedReading, Controls, TableBase):
     """Referees one game of maunz. on a physical bed.
 
     `position` is the game's *start* position (Position or text; None: the game's initial one)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.deck import classify
 from companion.games.monster_mau_mau.session import MauMauSession
-from companion.tables.protocol import Commit, TableView
+from companion.tables.protocol import Commit, TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
 from companion.words import Effect, LedCell, LedFrame
@@ -19,11 +19,15 @@ from companion.words import Effect, LedCell, LedFrame
 CARD_FUNCTIONS = ("new_game", "undo", "player", "language")
 
 
-class MauMauTable:
+class MauMauTable(TableBase):
     card_functions = CARD_FUNCTIONS
     #: The game's chance (the card turned up to start the discard pile) happens in the real deck:
     #: the table sees it when the card is tapped, so the service draws nothing (service/chance.py).
     observes_chance = True
+    #: Its cards are the game's own deck (stickers enrolled by UID, `companion cards enrol-deck`),
+    #: and the simulator deals the person a virtual hand of it.
+    own_deck = True
+    virtual_hands = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seat=None, players=()):

@@ -1,0 +1,59 @@
+"""The table protocol declares every capability the service may ask (issue "One table framework",
+2): every registered table extends TableBase, whose defaults the service reads as attributes,
+and the service and the web layer probe neither tables nor devices with getattr/hasattr."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import companion.games as games
+from companion import tables
+from companion.tables import TableBase
+
+ROOT = Path(__file__).resolve().parents[1] / "companion"
+#: what a probe's first argument may not be: a table, its view or screen, a factory, the devices
+PROBED = ("table", "ref", "view", "factory", "devices", "shown", "screen")
+
+
+@pytest.mark.parametrize("name", tables.names())
+def test_every_table_extends_the_base_and_answers_every_capability(name):
+    cls = tables.factory(name)
+    assert issubclass(cls, TableBase), cls
+    table = tables.make(games.get(name), language="en")
+    assert isinstance(table, tables.Table)
+    assert isinstance(table.ai_seats, tuple)                       # always a tuple
+    assert isinstance(cls.several_ai_seats, bool) and isinstance(table.senses_bed, bool)
+    assert isinstance(table.observes_chance, bool) and isinstance(table.own_deck, bool)
+    assert isinstance(table.virtual_hands, bool) and isinstance(table.card_functions, tuple)
+    assert set(table.setting_values) <= set(cls.own_settings)
+    assert table.on_tag("04a1b2c3d4e5f6", None, 0.0) in (True, False)
+    assert table.language == "en"
+
+
+def test_the_capabilities_of_todays_tables():
+    caps = {name: tables.factory(name) for name in tables.names()}
+    assert [n for n, c in caps.items() if c.several_ai_seats] == ["katzenjammer"]
+    assert [n for n, c in caps.items() if c.senses_bed] == ["maunz"]
+    assert [n for n, c in caps.items() if c.own_deck] == ["monster-mau-mau"]
+    assert {n: sorted(c.own_settings) for n, c in caps.items() if c.own_settings} == \
+        {"katzenjammer": ["dice"], "cats": ["secrets"]}
+
+
+def _probes(path: Path):
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("getattr", "hasattr") and node.args:
+            yield node.func.id, ast.unparse(node.args[0]), node.lineno
+
+
+def test_service_and_web_do_not_probe_tables_or_devices():
+    found = []
+    for folder in ("service", "web"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            for func, subject, line in _probes(path):
+                if func == "hasattr" or any(word in subject for word in PROBED):
+                    found.append(f"{path.relative_to(ROOT.parent)}:{line}: {func}({subject}, ...)")
+    assert found == [], "\n".join(found)
