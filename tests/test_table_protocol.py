@@ -57,3 +57,19 @@ def test_service_and_web_do_not_probe_tables_or_devices():
                 if func == "hasattr" or any(word in subject for word in PROBED):
                     found.append(f"{path.relative_to(ROOT.parent)}:{line}: {func}({subject}, ...)")
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("name", tables.names())
+def test_the_new_game_question_is_a_field_of_the_view(name):
+    """OK held asks "new game?" in every game; the view says so in `asking_new_game` (the
+    service gives CAT to its game menu then), and BACK takes the question away."""
+    t = tables.make(games.get(name), language="en")
+    t.on_scan(0, 0.0)                # maunz.: the bed is seen empty first
+    t.tick(1.0)
+    assert not t.view().asking_new_game
+    t.on_button("ok", "long", 1.1)
+    t.tick(1.2)
+    assert t.view().asking_new_game
+    t.on_button("back", "press", 1.3)
+    t.tick(1.4)
+    assert not t.view().asking_new_game

@@ -212,7 +212,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if self.menu.is_open:
             running = bool(self.journal.moves()) and self.game.outcome(self.table.position) is None
             screen = self.menu.screen(self.game.info.name, running)
-        elif view.phase == "confirm_new_game" and len(tables.names()) > 1:
+        elif view.asking_new_game and len(tables.names()) > 1:
             screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
         elif self._overlay is not None:
             if now < self._overlay[1]:

@@ -92,7 +92,7 @@ def _instruction(c, view) -> str:
     from companion.ui.screens import Screen
 
     shown = c._screen  # a Screen, or a service message (a tuple) over it
-    if (c.menu.is_open or view.phase == "confirm_new_game") and isinstance(shown, Screen):
+    if (c.menu.is_open or view.asking_new_game) and isinstance(shown, Screen):
         return shown.instruction(c._screen_language or c.language)
     return view.instruction
 

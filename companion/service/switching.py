@@ -17,7 +17,7 @@ class GameSwitching:
     def _asks_new_game(self) -> bool:
         """The table asks "new game?" and there is another game to choose instead."""
         view = self._view if self._view is not None else self.table.view()
-        return view.phase == "confirm_new_game" and len(tables.names()) > 1
+        return view.asking_new_game and len(tables.names()) > 1
 
     def _open_menu(self, step: int = 0) -> None:
         from companion.games import info

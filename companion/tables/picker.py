@@ -490,7 +490,8 @@ class PickerTable(TableBase):
         leds = FLASHES[self.flash[0]] if self.flash is not None else self.board()
         return TableView(leds, screen, self.position, tuple(self.shown_moves()), phase,
                          screen.instruction(self.language), False, False,
-                         None if outcome is None else outcome.winner, self.private())
+                         None if outcome is None else outcome.winner, self.private(),
+                         asking_new_game=phase == "confirm_new_game")
 
     def private(self) -> bool:
         """True while the OLED shows a seat's secrets (TableView.private)."""

@@ -102,6 +102,9 @@ class TableView:
     #: The OLED shows one seat's secrets right now (Cats: "your cat: 3, lazy"): the page mirrors
     #: neither the OLED image nor the instruction to a spectator while it is True.
     private: bool = False
+    #: The table asks "new game?" (OK yes, BACK no): while other games have a table, CAT then
+    #: belongs to the service's game menu ("CAT: other game").
+    asking_new_game: bool = False
 
 
 @runtime_checkable
@@ -195,4 +198,20 @@ class TableBase:
         """A card tapped that may be one of the game's own (a deck's card): True when the table
         took it; the service then resolves nothing else for it."""
         return False
+
+    # Inputs a game may have no use for: ignored unless the table says otherwise.
+    def on_scan(self, occupancy: int, now: float) -> None:
+        """The bed changed: only a game played on the sensed bed cares."""
+
+    def on_device_event(self, event: DeviceEvent, now: float) -> None:
+        """A device reset, went offline or came back."""
+
+    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
+        """A control card in `card_functions`."""
+
+    def on_ai_move(self, move) -> None:
+        """The AI's answer (only a table whose view asks for one gets it)."""
+
+    def tick(self, now: float) -> None:
+        """Timers."""
 

@@ -192,7 +192,8 @@ class KatzenjammerTable(TableBase):
         s = self.session
         screen = screens.screen(s, self.language, asking=self.asking, notice=self.notice)
         return TableView(screens.leds(s), screen, s.position, tuple(s.moves), self.phase,
-                         screen.instruction(self.language), False, False, s.winner)
+                         screen.instruction(self.language), False, False, s.winner,
+                         asking_new_game=self.asking)
 
     # Inside ----------------------------------------------------------------------------------
     def _text(self) -> str:

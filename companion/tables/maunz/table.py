@@ -124,4 +124,4 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
         return TableView(
             leds=leds, screen=screen, position=pos, moves=tuple(self._moves), phase=st.phase,
             instruction=screen.instruction(self._language), wants_ai=st.wants_ai,
-            wants_hint=st.wants_hint, winner=pos.winner)
+            wants_hint=st.wants_hint, winner=pos.winner, asking_new_game=st.phase == "confirm_new_game")

@@ -177,7 +177,8 @@ class MauMauTable(TableBase):
         over = pos.phase == engine.OVER and self.session.position is not None
         return TableView(leds=leds, screen=screen, position=pos, moves=tuple(self.session.events),
                          phase=self.phase, instruction=screen.instruction(self._language),
-                         wants_ai=False, wants_hint=False, winner=pos.turn if over else None)
+                         wants_ai=False, wants_hint=False, winner=pos.turn if over else None,
+                         asking_new_game=self.phase == "confirm_new_game")
 
     # Inside -----------------------------------------------------------------------------------
     def _collect(self, action) -> None:
