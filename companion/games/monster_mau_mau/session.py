@@ -16,6 +16,7 @@ The OLED names seats by their players' names ("Spieler 1" without one) and cards
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.games.base import GameError
@@ -93,10 +94,12 @@ class MauMauSession:
         self.position: Position | None = None
         self.wish_card: str | None = None
         self.wish_index = 0
-        self._notice: tuple[str, float | None] | None = None  # (text, until; None: from when shown)
+        #: (its words, until; None: from when shown). The words are a function worded when shown,
+        #: so a notice said in German reads in English after the language card, and back
+        self._notice: tuple[Callable[[], str], float | None] | None = None
         #: a forgotten Mau: (the seat, the line) — it stays on the OLED until that seat acts again,
         #: so the player who drew the penalty card sees it, whoever played in between
-        self._forgot: tuple[int, str] | None = None
+        self._forgot: tuple[int, Callable[[], str]] | None = None
         self._flash_until = -1.0
         if start is not None:  # resume: the start position and the events played from it
             self._begin(start)
@@ -126,7 +129,7 @@ class MauMauSession:
         if self.stage == "wish":  # another card instead of the wild one: that one counts
             self.stage, self.wish_card = "play", None
         if self.stage != "play":
-            return self._say("not_now", now, why=self._t("first"))
+            return self._say("not_now", now, why=lambda: self._t("first"))
         if is_wild(tap.face):
             if self._reject(Event("play", tap.face, "s"), now) is None:
                 self.stage, self.wish_card, self.wish_index = "wish", tap.face, 0
@@ -201,7 +204,7 @@ class MauMauSession:
         pos = self.position
         if self._notice is not None and self._notice[1] is None:
             self._notice = (self._notice[0], now + NOTICE_SECONDS)
-        notice = self._notice[0] if self._notice and self._notice[1] > now else ""
+        notice = self._notice[0]() if self._notice and self._notice[1] > now else ""
         if self.stage == "first_card":
             if pos and pos.top:  # a covered card: the next one goes on top of it
                 return (self._top_line(), t("cover"), t("first_help"), notice)
@@ -225,7 +228,7 @@ class MauMauSession:
         lines += [t("turn", name=self.who(pos.turn)), state, self._counts(0)]
         if pos.players > 5:
             lines.append(self._counts(5))
-        forgot = self._forgot[1] if self._forgot is not None else ""
+        forgot = self._forgot[1]() if self._forgot is not None else ""
         return tuple(lines + [notice] + ([forgot] if forgot and forgot != notice else []))
 
     def ring(self, now: float) -> dict[int, Led]:
@@ -258,8 +261,13 @@ class MauMauSession:
     def _t(self, key: str, **kw) -> str:
         return TEXT.get(self.language, TEXT["de"])[key].format(**kw)
 
+    def _words(self, key: str, **kw) -> Callable[[], str]:
+        """The phrase `key`, worded in the language of the moment it is shown; a value that
+        depends on the language (a card's name, a seat's) is a function too."""
+        return lambda: self._t(key, **{k: v() if callable(v) else v for k, v in kw.items()})
+
     def _say(self, key: str, now: float, **kw) -> None:
-        self._notice = (self._t(key, **kw), now + NOTICE_SECONDS)
+        self._notice = (self._words(key, **kw), now + NOTICE_SECONDS)
 
     def _setup_button(self, name: str) -> None:
         if self.stage == "players":
@@ -293,10 +301,12 @@ class MauMauSession:
             return None
         self._flash_until = now + FLASH_SECONDS
         if event.kind == "play" and "does not fit" in why:
-            self._say("fits_not", now, card=self.card(event.card), top=self.card(self.position.top))
+            top = self.position.top
+            self._say("fits_not", now, card=lambda: self.card(event.card), top=lambda: self.card(top))
         else:  # in the table's language (why_illegal says it in English)
-            said = refusals.rules_refusal(self.position, event, self.rules, self.language)
-            self._notice = (said or why, now + NOTICE_SECONDS)
+            pos, rules = self.position, self.rules
+            self._notice = (lambda: refusals.rules_refusal(pos, event, rules, self.language) or why,
+                            now + NOTICE_SECONDS)
         return why
 
     def _play(self, event: Event, now: float, commit: bool = True) -> None:
@@ -315,12 +325,12 @@ class MauMauSession:
         self.stage = self._stage_of(step.position)
         if commit:
             self.commits.append(Commit("move", str(event), notation.format_position(step.position)))
-        who = self.who(seat)
+        who = lambda: self.who(seat)  # noqa: E731 - worded when shown
         if step.winner is not None:
             self._say("won", now, name=who)
         elif step.mau_penalty:
             self._say("mau_penalty", now, name=who)
-            self._forgot = (seat, self._t("mau_penalty", name=who))
+            self._forgot = (seat, self._words("mau_penalty", name=who))
         elif step.reshuffled:
             self._say("reshuffle", now)
         elif event.kind == "draw" and step.drawn > 1:
