@@ -11,6 +11,12 @@ plain `--boot` fails with "Failed to open system bus", hence `--register=no --ke
 `machinectl` and `systemd-run -M` cannot reach the container, so every command runs through
 `nsenter -t <container init> -a`. A copy that outlives its test (a killed pytest) is powered
 off by PR_SET_PDEATHSIG, and any left over is swept by the next run.
+
+The same runs for arm64 (the Pi's architecture) under qemu's user-mode emulation: the root is
+made with mmdebstrap --arch=arm64 (its second stage runs arm64 binaries through binfmt_misc),
+and systemd-nspawn boots it the same way, every arm64 program in it running under
+qemu-aarch64-static (about 9x slower than native here). `unavailable("arm64")` mounts
+binfmt_misc and enables qemu-aarch64 when it can, and says why not when it cannot.
 """
 from __future__ import annotations
 
@@ -37,17 +43,59 @@ INCLUDE = "systemd,systemd-sysv,dbus,python3,python3-venv,ca-certificates,procps
 MAX_AGE = 14 * 24 * 3600
 RECIPE_VERSION = 1  # bump when the root is prepared differently
 TOOLS = {"systemd-nspawn": "systemd-container", "debootstrap": "debootstrap", "nsenter": "util-linux"}
+#: what a foreign (arm64) root needs beside TOOLS
+FOREIGN_TOOLS = {"mmdebstrap": "mmdebstrap", "arch-test": "arch-test", "qemu-aarch64-static": "qemu-user-static",
+                 "update-binfmts": "binfmt-support"}
+#: Debian's architecture name -> what Python's platform.machine() says there (the pi extra's markers)
+MACHINE = {"amd64": "x86_64", "arm64": "aarch64"}
+BINFMT = Path("/proc/sys/fs/binfmt_misc")
 
 
-def unavailable() -> str | None:
-    """Why the boot test cannot run here, or None."""
+def native_arch() -> str:
+    return {v: k for k, v in MACHINE.items()}.get(os.uname().machine, os.uname().machine)
+
+
+def unavailable(arch: str | None = None) -> str | None:
+    """Why the boot test of a root of `arch` (default: this machine's) cannot run here, or None."""
     if sys.platform != "linux":
         return "needs Linux (systemd-nspawn)"
     if os.geteuid() != 0:
         return "needs root (debootstrap and systemd-nspawn); run ./dev test as root, as CI does"
-    missing = [f"{tool} (apt package {pkg})" for tool, pkg in TOOLS.items() if shutil.which(tool) is None]
+    tools = dict(TOOLS)
+    if arch not in (None, native_arch()):
+        tools.update(FOREIGN_TOOLS)
+    missing = [f"{tool} (apt package {pkg})" for tool, pkg in tools.items() if shutil.which(tool) is None]
     if missing:
         return "missing " + ", ".join(missing) + "; ./dev test installs them"
+    if arch not in (None, native_arch()):
+        return _binfmt(arch)
+    return None
+
+
+def _binfmt(arch: str) -> str | None:
+    """Make the kernel run `arch` binaries through qemu (mount binfmt_misc, enable the
+    interpreter, as update-binfmts does at boot on a machine with systemd); why not, or None."""
+    name = {"arm64": "qemu-aarch64"}.get(arch)
+    if name is None:
+        return f"no qemu interpreter known for {arch}"
+    if not (BINFMT / "register").exists():
+        proc = subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(BINFMT)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            return (f"binfmt_misc cannot be mounted here ({proc.stderr.strip() or proc.returncode}), so {arch}"
+                    " programs cannot run under qemu")
+    entry = BINFMT / name
+    if not entry.exists() or not entry.read_text().startswith("enabled"):
+        subprocess.run(["update-binfmts", "--enable", name], capture_output=True, text=True)
+    try:
+        text = entry.read_text()
+    except OSError:
+        return f"update-binfmts did not register {name} in {BINFMT} (is qemu-user-static installed?)"
+    if not text.startswith("enabled"):
+        return f"{BINFMT / name} is disabled and update-binfmts --enable {name} did not enable it"
+    # F: the kernel opens the interpreter at registration, so it works inside the container's root
+    flags = re.search(r"^flags:\s*(\S*)", text, re.M)
+    if not flags or "F" not in flags.group(1):
+        return f"{name} is registered without the F flag: the interpreter would not be found inside the root"
     return None
 
 
@@ -87,25 +135,34 @@ def _locked(name: str, shared: bool = False):
         yield
 
 
-def base_root(log) -> Path:
-    """The cached debootstrap root (built when missing or stale)."""
+def base_root(log, arch: str | None = None) -> Path:
+    """The cached root for `arch` (default: this machine's; built when missing or stale): with
+    debootstrap for the native architecture, with mmdebstrap for a foreign one."""
     mirror = debian_mirror()
+    arch = arch or native_arch()
+    native = arch == native_arch()
     key = hashlib.sha1(f"{RECIPE_VERSION} {SUITE} {mirror} {INCLUDE}".encode()).hexdigest()[:12]
-    root = CACHE / f"root-{SUITE}-{key}"
-    with _locked("root"):
+    # the native root keeps its old name, so an existing cache stays valid
+    name = f"root-{SUITE}" if native else f"root-{arch}-{SUITE}"
+    root = CACHE / f"{name}-{key}"
+    with _locked(name):
         stamp = root / ".built"
         if stamp.exists() and time.time() - stamp.stat().st_mtime < MAX_AGE:
             return root
-        for old in [*CACHE.glob(f"root-{SUITE}-*"), *CACHE.glob("building-*")]:
+        for old in [*CACHE.glob(f"{name}-*"), *CACHE.glob(f"building-{arch}-*")]:
             _remove(old)
-        tmp = CACHE / f"building-{os.getpid()}"
-        log(f"building the {SUITE} root with debootstrap from {mirror} (about a minute)")
-        proc = subprocess.run(["debootstrap", "--variant=minbase", f"--include={INCLUDE}", SUITE, str(tmp), mirror],
-                              capture_output=True, text=True, timeout=420)
+        tmp = CACHE / f"building-{arch}-{os.getpid()}"
+        if native:
+            log(f"building the {SUITE} root with debootstrap from {mirror} (about a minute)")
+            cmd = ["debootstrap", "--variant=minbase", f"--include={INCLUDE}", SUITE, str(tmp), mirror]
+        else:
+            log(f"building the {arch} {SUITE} root with mmdebstrap from {mirror} (a few minutes under qemu)")
+            cmd = ["mmdebstrap", f"--arch={arch}", "--variant=minbase", f"--include={INCLUDE}", SUITE, str(tmp), mirror]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
         if proc.returncode != 0:
             _remove(tmp)
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
-            raise RuntimeError(f"debootstrap {SUITE} from {mirror} failed: " + " | ".join(tail))
+            raise RuntimeError(f"{cmd[0]} {arch} {SUITE} from {mirror} failed: " + " | ".join(tail))
         (tmp / "etc/hostname").write_text("companion-boot-test\n")
         # Every run copies the root: leave debootstrap's downloaded packages out of it.
         for deb in (tmp / "var/cache/apt/archives").glob("*.deb"):
@@ -115,21 +172,36 @@ def base_root(log) -> Path:
         return root
 
 
-def wheelhouse(log) -> Path:
-    """Wheels for everything `pip install .[pi]` needs on the container (x86_64, CPython 3.11)."""
-    reqs = requirements("pi", "x86_64") + ["setuptools>=77", "pip"]
+#: packages that have no wheel on PyPI: their source goes into the wheelhouse, and pip inside
+#: the container builds them (with the gcc and python3-dev that install.sh installs on ARM)
+SOURCE_ONLY = ("spidev",)
+
+
+def wheelhouse(log, arch: str | None = None) -> Path:
+    """Everything `pip install .[pi]` needs on the container (CPython 3.11 on `arch`): wheels,
+    and for SOURCE_ONLY packages their sdist and the build backend's wheels."""
+    machine = MACHINE[arch or native_arch()]
+    reqs = requirements("pi", machine) + ["setuptools>=77", "pip", "wheel"]
+    sources = [r for r in reqs if re.match(r"[\w.-]+", r).group(0) in SOURCE_ONLY]
+    binary = [r for r in reqs if r not in sources]
     key = hashlib.sha1(" ".join(reqs).encode()).hexdigest()[:12]
-    house = CACHE / f"wheelhouse-{key}"
-    with _locked("wheelhouse"):
+    prefix = "wheelhouse" if machine == "x86_64" else f"wheelhouse-{machine}"
+    house = CACHE / f"{prefix}-{key}"
+    with _locked(prefix):
         if (house / ".complete").exists() and time.time() - (house / ".complete").stat().st_mtime < MAX_AGE:
             return house
-        for old in CACHE.glob("wheelhouse-*"):
-            shutil.rmtree(old, ignore_errors=True)
-        log("downloading the wheelhouse")
-        proc = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(house),
-                               *pip_platform_args("x86_64"), *reqs], capture_output=True, text=True, timeout=600)
-        if proc.returncode != 0:
-            raise RuntimeError(f"pip download for the wheelhouse failed: {proc.stderr.strip()[-500:]}")
+        for old in CACHE.glob(f"{prefix}-*"):
+            if old.name.count("-") == prefix.count("-") + 1:  # not another machine's
+                shutil.rmtree(old, ignore_errors=True)
+        log(f"downloading the {machine} wheelhouse")
+        downloads = [[*pip_platform_args(machine), *binary]]
+        if sources:
+            downloads.append(["--no-binary=:all:", "--no-deps", *sources])
+        for args in downloads:
+            proc = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "-d", str(house), *args],
+                                  capture_output=True, text=True, timeout=600)
+            if proc.returncode != 0:
+                raise RuntimeError(f"pip download for the wheelhouse failed: {proc.stderr.strip()[-500:]}")
         (house / ".complete").write_text(" ".join(reqs) + "\n")
         return house
 
@@ -181,7 +253,7 @@ class Container:
         self.dir = CACHE / f"run-{os.getpid()}-{time.monotonic_ns()}"
         self.root = self.dir / "root"
         self.dir.mkdir(parents=True)
-        with _locked("root", shared=True):
+        with _locked(root.name.rsplit("-", 1)[0], shared=True):  # the lock base_root builds it under
             subprocess.run(["cp", "-a", "--reflink=auto", str(root), str(self.root)], check=True, timeout=300)
         args = ["systemd-nspawn", "-D", str(self.root), "--boot", "--register=no", "--keep-unit",
                 "--console=passive", f"--machine=companion-{os.getpid()}"]
