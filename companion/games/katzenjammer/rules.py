@@ -9,6 +9,7 @@ its segments `(start index, signed steps)`.
 """
 from __future__ import annotations
 
+import gc
 from typing import Iterator, NamedTuple
 
 from companion.games.katzenjammer import board as bd
@@ -195,7 +196,16 @@ def successors(pos: Position, two_dice: bool = False) -> list[Position]:
     if game_over(pos):
         return []
     colours, nxt = pos.colours, next_colour(pos.colours, pos.to_move)
-    return [Position(colours, nb, nxt, None) for nb in turn_boards(pos, two_dice)]
+    # A crowded 77 makes some 31,000 boards and positions, none of them part of a reference
+    # cycle: the cycle collector, which would walk them again and again as they pile up (about
+    # a tenth of the time), waits until they are all made.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return [Position(colours, nb, nxt, None) for nb in turn_boards(pos, two_dice)]
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # Playing a given move -----------------------------------------------------------------------

@@ -26,7 +26,7 @@ class SevenSearch:
     `direction` (+1 forward, -1 backward). `segments(board)` gives one segment list reaching it."""
 
     def __init__(self, board: bytes, movable, direction: int = 1):
-        # levels[r]: state -> (parent state, parent level, segment), for the states with r steps
+        # levels[r]: state -> (parent state, parent level, *segment), for the states with r steps
         # still to play; levels[0] are the final boards. A state is the board as an int, or
         # (board, index of the piece moved last) when that piece may not go on at once (the
         # rarer case: a plain int key is the cheaper one to make and hash).
@@ -57,7 +57,7 @@ class SevenSearch:
                                 ns = nb if merge or k == rem else (nb, na)
                                 level = levels[rem - k]
                                 if ns not in level:
-                                    level[ns] = (state, rem, (a, k * direction, na))
+                                    level[ns] = (state, rem, a, k * direction, na)
                             continue
                         if direction < 0 and a == start:
                             continue   # never back across its own Start
@@ -66,7 +66,7 @@ class SevenSearch:
                             continue
                     ns = (big & KEEP[a][na]) | VALUE[piece][na]
                     if ns not in one:
-                        one[ns] = (state, rem, (a, direction, na))
+                        one[ns] = (state, rem, a, direction, na)
         self._levels = levels
 
     def boards(self) -> list[bytes]:
@@ -74,13 +74,13 @@ class SevenSearch:
 
     def segments(self, board: bytes) -> tuple[tuple[int, int], ...]:
         """One ordered segment list (start index, signed steps) that ends on `board`."""
-        state, rem, seg = self._levels[0][int.from_bytes(board, "little")]
+        state, rem, *seg = self._levels[0][int.from_bytes(board, "little")]
         out = [seg]
         while True:
             entry = self._levels[rem][state]
             if entry is None:
                 break
-            state, rem, seg = entry
+            state, rem, *seg = entry
             out.append(seg)
         merged: list[list[int]] = []
         for a, k, end in reversed(out):
