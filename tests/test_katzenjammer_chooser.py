@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.katzenjammer import notation, rules
 from companion.games.katzenjammer.board import forward
-from companion.games.katzenjammer.chooser import Chooser, walk
+from companion.tables.katzenjammer.chooser import Chooser, walk
 from tests.test_katzenjammer_crosscheck import random_position
 
 
@@ -16,7 +16,7 @@ def leaves(menu, limit=200_000):
     out, stack = [], [menu]
     while stack:
         m = stack.pop()
-        assert m.options, f"a menu without options: {m.title}"
+        assert m.options, f"a menu without options: {m.title.text('en')}"
         for o in m.options:
             assert (o.turn is None) != (o.node is None)
             if o.turn is not None:
@@ -60,7 +60,7 @@ def test_random_positions_and_the_two_dice_variant():
 def test_a_void_roll_is_said_as_such_and_costs_one_press():
     pos = notation.parse_position("b:n,n,n,10* k:n,n,n,9 k 132")
     root = Chooser(pos).root()
-    assert [(o.key, o.text) for o in root.options] == [
+    assert [(o.key, o.text.text("en")) for o in root.options] == [
         ("pass", "void roll: nothing moves, next player")]
     assert walk(root, ["pass"]) == ((), 1)
 
@@ -99,7 +99,7 @@ def test_a_seven_is_built_segment_by_segment_offering_every_segment_list():
     assert offered == legal and len(legal) > 20
     # Captures are shown as they happen: 3 steps from 3 land on 6 over 4 (own) and 5.
     piece3 = next(o for o in seven.options if o.key == 3).node
-    assert any(o.text == "+3 to 6, captures 3" for o in piece3.options)
+    assert any(o.text.text("en") == "+3 to 6, captures 3" for o in piece3.options)
 
 
 def test_presses_for_a_simple_turn():
@@ -118,18 +118,18 @@ def _press_to(cursor, key):
 
 
 def test_the_cursor_builds_a_seven_segment_by_segment_and_goes_back_a_level():
-    from companion.games.katzenjammer.cursor import TurnCursor
+    from companion.tables.katzenjammer.cursor import TurnCursor
 
     pos = notation.parse_position("b:n,n,7,10* k:n,n,n,9 b 714")
     cur = TurnCursor(pos)
-    assert cur.title == "dice 714" and [o.key for o in cur.options] == ["1", "4", "7"]
-    assert _press_to(cur, "7") is None and cur.title == "7: 7 steps left, which piece?"
+    assert cur.title.text("en") == "dice 714" and [o.key for o in cur.options] == ["1", "4", "7"]
+    assert _press_to(cur, "7") is None and cur.title.text("en") == "7: 7 steps left, which piece?"
     assert _press_to(cur, 10) is None and _press_to(cur, 1) is None
     # Only the piece on 7 may move next (not 11 again): its menu is taken at once.
-    assert cur.title == "7: how far?" and cur.path == ["7", "10", "+1 to 11", "7"]
-    assert [o.text for o in cur.options][:3] == ["+1 to 8", "+2 to 9, captures 1", "+3 to 10, captures 1"]
+    assert cur.title.text("en") == "7: how far?" and [p.text("en") for p in cur.path] == ["7", "10", "+1 to 11", "7"]
+    assert [o.text.text("en") for o in cur.options][:3] == ["+1 to 8", "+2 to 9, captures 1", "+3 to 10, captures 1"]
     cur.press("up")  # back to the last real choice: the first segment's steps
-    assert cur.title == "10: how far?"
+    assert cur.title.text("en") == "10: how far?"
     assert _press_to(cur, 1) is None
     turn = _press_to(cur, 6)
     assert notation.format_move(turn) == "7:10+1,7+6"
@@ -139,10 +139,10 @@ def test_the_cursor_builds_a_seven_segment_by_segment_and_goes_back_a_level():
 
 
 def test_the_cursor_wraps_and_a_void_roll_waits_for_ok():
-    from companion.games.katzenjammer.cursor import TurnCursor
+    from companion.tables.katzenjammer.cursor import TurnCursor
 
     cur = TurnCursor(notation.parse_position("b:n,n,n,10* k:n,n,n,9 k 132"))
-    assert cur.options[0].text == "void roll: nothing moves, next player"
+    assert cur.options[0].text.text("en") == "void roll: nothing moves, next player"
     assert cur.press("next") is None and cur.press("choose") == ()
     cur = TurnCursor(notation.parse_position("r:5,9,n,n g:25,n,n,n r 132"))
     cur.press("prev")
@@ -152,7 +152,7 @@ def test_the_cursor_wraps_and_a_void_roll_waits_for_ok():
 
 
 def test_physical_dice_are_entered_die_by_die_from_their_own_faces():
-    from companion.games.katzenjammer.cursor import DiceEntry
+    from companion.tables.katzenjammer.cursor import DiceEntry
 
     entry = DiceEntry()
     assert entry.title == "die III: 1"
@@ -172,5 +172,5 @@ def test_a_piece_with_two_actions_names_where_each_goes():
     pos = notation.parse_position("r:n,n,n,s1 g:n,n,n,18 r 144")
     chooser = Chooser(pos)
     piece = next(o for o in chooser.root().options).node
-    assert piece.title == "44: which piece?"
-    assert [o.text for o in piece.options[0].node.options] == ["forward to s2", "back to 14"]
+    assert piece.title.text("en") == "44: which piece?"
+    assert [o.text.text("en") for o in piece.options[0].node.options] == ["forward to s2", "back to 14"]

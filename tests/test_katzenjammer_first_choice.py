@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from companion.games.katzenjammer import notation, rules
-from companion.games.katzenjammer.chooser import Chooser
+from companion.tables.katzenjammer.chooser import Chooser
 from tests.test_katzenjammer_crosscheck import random_position
 
 
@@ -29,7 +29,7 @@ def test_the_crowded_joker_roll_offers_every_die_and_the_77_opens():
     root = Chooser(pos).root()
     assert [o.key for o in root.options] == rules.labels(pos.dice)
     seven = next(o for o in root.options if o.key == "55=77").node
-    assert [o.text for o in seven.options] == ["forward", "backward"]
+    assert [o.text.text("en") for o in seven.options] == ["forward", "backward"]
     pieces = seven.options[0].node.options
     assert pieces and all(o.node.options for o in pieces)   # every piece offered can finish
 

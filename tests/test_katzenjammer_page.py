@@ -71,8 +71,7 @@ def test_every_menu_title_and_option_of_the_chooser_has_its_german():
     import re
 
     from companion.games.katzenjammer import notation
-    from companion.games.katzenjammer.chooser import Chooser
-    from companion.tables.katzenjammer.screens import option_text, title_text
+    from companion.tables.katzenjammer.chooser import Chooser
     from tests.test_katzenjammer_crosscheck import random_position
 
     english = re.compile(r"[a-z]{2,}")  # a word (die labels, fields "s3" and numbers are neutral)
@@ -90,11 +89,10 @@ def test_every_menu_title_and_option_of_the_chooser_has_its_german():
                 options.add(o.text)
                 if o.node is not None:
                     stack.append(o.node)
-    kinds = {re.sub(r"[\d=+-]+|s\d", "#", t) for t in titles}
+    kinds = {re.sub(r"[\d=+-]+|s\d", "#", t.text("en")) for t in titles}
     assert len(kinds) == 8, kinds  # dice, second die, which piece, how, direction, how far, step(s) left
-    for text, translate in [(t, title_text) for t in titles] + [(o, option_text) for o in options]:
-        german = translate(text, "de")
-        assert translate(text, "en") == text
+    for phrase in titles | options:
+        german, text = phrase.text("de"), phrase.text("en")
         if english.search(text.replace("s1", "").replace("s2", "").replace("s3", "").replace("s4", "")):
             assert german != text, f"no German for {text!r}"
             assert not set(english.findall(german)) & set(english.findall(text)), (text, german)

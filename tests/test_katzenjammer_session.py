@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion import games
-from companion.games.katzenjammer.session import Session
+from companion.tables.katzenjammer.session import Session
 
 
 def _roll(session, rng):
@@ -88,10 +88,10 @@ def test_back_long_inside_a_turn_goes_back_one_choice_and_cat_long_shows_the_boa
     game = games.get("kj")
     session = Session(game, game.parse_position("r:5,9,n,n g:25,n,n,n r 132"))
     session.on_button("ok", "press")  # die 1: which piece?
-    assert session.cursor.title == "1: which piece?"
+    assert session.cursor.title.text("en") == "1: which piece?"
     session.on_button("back", "long")
-    assert session.cursor.title == "dice 132" and session.moves == []
+    assert session.cursor.title.text("en") == "dice 132" and session.moves == []
     session.on_button("cat", "long")
     assert session.show_board
     session.on_button("ok", "press")  # any button returns; nothing chosen
-    assert not session.show_board and session.cursor.title == "dice 132"
+    assert not session.show_board and session.cursor.title.text("en") == "dice 132"

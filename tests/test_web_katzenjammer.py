@@ -139,20 +139,14 @@ def _tokens(text: str) -> set[str]:
 
 
 def _vocabulary(dictionaries) -> dict[str, set[str]]:
-    """The words only one language uses: from the OLED's strings (companion/ui/i18n.py), the
-    chooser's menus and their German (tables/katzenjammer/screens.py), and the page's own."""
-    import re
-
-    from companion.tables.katzenjammer import screens
+    """The words only one language uses: from the OLED's strings (companion/ui/i18n.py, the
+    chooser's menus among them) and the page's own."""
     from companion.ui.i18n import STRINGS
 
     words = {"de": set(), "en": set()}
     for entry in STRINGS.values():
         for lang in words:
             words[lang] |= _tokens(entry[lang])
-    for pattern, german in screens._DE + screens._DE_TITLES:
-        words["en"] |= _tokens(re.sub(r"\\.|\([^)]*\)|[\^$?+*]", " ", pattern))
-        words["de"] |= _tokens(re.sub(r"\\\d", " ", german))
     for table in dictionaries:
         for lang in words:
             words[lang] |= _tokens(" ".join(table[lang].values()))

@@ -17,13 +17,16 @@ LISTS = ("menu", "cards")
 
 @dataclass(frozen=True)
 class Msg:
-    """One translatable line: an i18n key and its parameters (sorted name/value pairs)."""
+    """One translatable line: an i18n key and its parameters (sorted name/value pairs). A
+    parameter may itself be a Msg (a menu option inside a menu line): it is worded in the same
+    language when the line is."""
 
     key: str
     params: tuple[tuple[str, object], ...] = ()
 
     def text(self, language: str = i18n.DEFAULT) -> str:
-        return i18n.text(self.key, language, **dict(self.params))
+        return i18n.text(self.key, language, **{k: v.text(language) if isinstance(v, Msg) else v
+                                                for k, v in self.params})
 
 
 def msg(key: str, **params) -> Msg:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from companion.games.katzenjammer import layout
 from companion.games.katzenjammer.board import COLOURS, RING, STALL, START, nest_count, stall_base
 from companion.games.katzenjammer.notation import format_pieces
-from companion.tables.katzenjammer.screens import option_text, title_text
 from companion.ui.i18n import text
 
 
@@ -23,8 +22,8 @@ def page_view(table, view) -> dict:
     else:
         lines.append(text(f"head.kj.{pos.to_move}", lang, dice=dice))
     if s.cursor is not None and not s.over:
-        lines.append(title_text(s.cursor.title, lang))
-        lines += [f"{'>' if i == s.cursor.index else ' '} {option_text(o.text, lang)}"
+        lines.append(s.cursor.title.text(lang))
+        lines += [f"{'>' if i == s.cursor.index else ' '} {o.text.text(lang)}"
                   for i, o in enumerate(s.cursor.options)]
     elif view.instruction:
         lines.append(view.instruction)

@@ -1,8 +1,6 @@
 """The Katzenjammer table's LED frame and OLED screens: pure functions of its session."""
 from __future__ import annotations
 
-import re
-
 from companion.games.katzenjammer.board import COLOURS
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
@@ -10,40 +8,6 @@ from companion.words import SQUARES, Effect, LedCell, LedFrame
 #: The seat colours on the LEDs (black cannot shine: a dim white stands for it).
 SEAT_LEDS = ((255, 0, 0), (0, 0, 255), (0, 200, 0), (90, 90, 90))
 WINDOW = 3  # menu lines under the header; the fourth line says the keys
-
-# The chooser's texts (it speaks English, companion/games/katzenjammer/chooser.py) in German:
-# its options, then its menu titles. Die labels ("7", "33", "55=8"), fields ("12", "s3") and
-# counts are the same in both languages.
-_DE = [(r"^void roll: nothing moves, next player$", "Wurf verfällt: nächster Spieler"),
-       (r"^enter$", "einsetzen"), (r"^done$", "fertig"),
-       (r"^forward to (.+)$", r"vor auf \1"), (r"^back to (.+)$", r"zurück auf \1"),
-       (r"^swap with (.+)$", r"tauschen mit \1"), (r"^forward$", "vorwärts"),
-       (r"^backward$", "rückwärts"), (r"^([+-]\d) to (\S+), captures (\d)$", r"\1 auf \2, schlägt \3"),
-       (r"^([+-]\d) to (\S+)$", r"\1 auf \2")]
-_DE_TITLES = [(r"^dice (\d+)$", r"Würfel \1"), (r"^second die\?$", "zweiter Würfel?"),
-              (r"^(\S+): which piece\?$", r"\1: welche Figur?"), (r"^(\S+): how\?$", r"\1: wie?"),
-              (r"^(\S+): which direction\?$", r"\1: welche Richtung?"),
-              (r"^(\S+): 1 step left, which piece\?$", r"\1: noch 1 Schritt, welche Figur?"),
-              (r"^(\S+): (\d) steps left, which piece\?$", r"\1: noch \2 Schritte, welche Figur?"),
-              (r"^(\S+): how far\?$", r"\1: wie weit?")]
-
-
-def _translate(text: str, language: str, table) -> str:
-    if language == "de":
-        for pattern, repl in table:
-            if re.match(pattern, text):
-                return re.sub(pattern, repl, text)
-    return text
-
-
-def option_text(text: str, language: str) -> str:
-    """A chooser option ("forward to 12") in `language`."""
-    return _translate(text, language, _DE)
-
-
-def title_text(text: str, language: str) -> str:
-    """A chooser menu's title ("7: which piece?") in `language`."""
-    return _translate(text, language, _DE_TITLES)
 
 
 def leds(session) -> LedFrame:
@@ -91,10 +55,11 @@ def _screen(session, language: str) -> Screen:
     dice = "".join(map(str, pos.dice))
     options = cursor.options
     first = max(0, min(cursor.index - WINDOW // 2, len(options) - WINDOW))
-    lines = [msg("menu_item", mark=">" if i == cursor.index else " ",
-                 title=option_text(o.text, language))
+    lines = [msg("menu_item", mark=">" if i == cursor.index else " ", title=o.text)
              for i, o in enumerate(options[first:first + WINDOW], start=first)]
     lines.append(msg("kj.keys"))
-    step = " · ".join(option_text(choice, language) for choice in cursor.path[-2:])
-    return Screen("menu", title=msg(head, dice=dice + (f" {step}" if step else "")),
-                  lines=tuple(lines))
+    path = cursor.path[-2:]  # the last two choices made, after the dice
+    if len(path) == 2:
+        path = [msg("join", a=path[0], b=path[1])]
+    title = msg(head, dice=msg("kj.path", dice=dice, path=path[0]) if path else dice)
+    return Screen("menu", title=title, lines=tuple(lines))

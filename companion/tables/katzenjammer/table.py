@@ -1,5 +1,5 @@
 """`KatzenjammerTable`: the table protocol (companion/tables/protocol.py) around the pure session
-(companion/games/katzenjammer/session.py).
+(companion/tables/katzenjammer/session.py).
 
 The pieces are not sensed: the players mirror every move on their own board, so scans are
 ignored. The service draws each roll and journals it before `on_chance` shows it. The AI seats
@@ -14,7 +14,7 @@ when a game resumes.
 """
 from __future__ import annotations
 
-from companion.games.katzenjammer.session import Session
+from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
 from companion.tables.protocol import Commit, TableBase, TableView, is_computer_name
 

@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from companion.games.base import CHANCE
 from companion.games.katzenjammer import notation, rules
-from companion.games.katzenjammer.cursor import DiceEntry, TurnCursor
 from companion.games.katzenjammer.players import player_by_name
+from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
 
 _BUTTONS = {("back", "press"): "prev", ("cat", "press"): "next", ("ok", "press"): "choose",
             ("back", "long"): "up"}

@@ -7,8 +7,9 @@ undoing the last choice of the turn being built. Nothing is committed until a tu
 from __future__ import annotations
 
 from companion.games.katzenjammer.board import DIE_FACES
-from companion.games.katzenjammer.chooser import Chooser, Menu, Option
 from companion.games.katzenjammer.rules import Position, Roll
+from companion.tables.katzenjammer.chooser import Chooser, Menu, Option
+from companion.ui.screens import Msg
 
 
 class TurnCursor:
@@ -25,7 +26,7 @@ class TurnCursor:
         self._skip_single()
 
     @property
-    def title(self) -> str:
+    def title(self) -> Msg:
         return self.menu.title
 
     @property
@@ -33,7 +34,7 @@ class TurnCursor:
         return self.menu.options
 
     @property
-    def path(self) -> list[str]:
+    def path(self) -> list[Msg]:
         """The choices made so far, for the screen's header (`7 · 3 · +2 to 5`)."""
         return [m.options[i].text for m, i in self.stack]
 

@@ -18,11 +18,12 @@ from companion.games.katzenjammer import rules
 from companion.games.katzenjammer.board import RING, backward, forward
 from companion.games.katzenjammer.rules import PASS, Part, Position
 from companion.games.katzenjammer.sevens import foreign_movers, own_movers
+from companion.ui.screens import Msg, msg
 
 
 class Option(NamedTuple):
     key: object
-    text: str
+    text: Msg  # worded in the table's language when shown (companion/ui/i18n.py: kj.opt.*)
     turn: tuple | None = None
     node: "Menu | None" = None
     #: The key of a menu skipped because it had one option (a piece with a single action).
@@ -30,7 +31,7 @@ class Option(NamedTuple):
 
 
 class Menu:
-    def __init__(self, title: str, build):
+    def __init__(self, title: Msg, build):
         self.title = title
         self._build = build
         self._options: list[Option] | None = None
@@ -44,6 +45,11 @@ class Menu:
 
 def _name(index: int) -> str:
     return str(index) if index < RING else f"s{(index - RING) % 4 + 1}"
+
+
+def _same(text: str) -> Msg:
+    """A die's label or a field's name: the same in both languages."""
+    return msg("text", text=text)
 
 
 def _captured(before: bytes, after: bytes) -> int:
@@ -62,8 +68,8 @@ class Chooser:
     # The tree ----------------------------------------------------------------------------
     def root(self) -> Menu:
         dice = "".join(map(str, self.pos.dice))
-        return Menu(f"dice {dice}", lambda: self._dice_options(self.pos.board, ()) or
-                    [Option("pass", "void roll: nothing moves, next player", turn=PASS)])
+        return Menu(msg("kj.menu.dice", dice=dice), lambda: self._dice_options(self.pos.board, ()) or
+                    [Option("pass", msg("kj.opt.void"), turn=PASS)])
 
     def _dice_options(self, board: bytes, prefix: tuple) -> list[Option]:
         used = {p.label for p in prefix}
@@ -71,7 +77,7 @@ class Chooser:
         for label in rules.labels(self.pos.dice):
             if label in used or not self._usable(board, label):
                 continue
-            out.append(Option(label, label, node=self._die_menu(board, label, prefix)))
+            out.append(Option(label, _same(label), node=self._die_menu(board, label, prefix)))
         return out
 
     def _usable(self, board: bytes, label: str) -> bool:
@@ -95,8 +101,8 @@ class Chooser:
                 and rules.winner_among(self.pos.colours, board_after, self.colour) is None):
             more = self._dice_options(board_after, turn)
             if more:
-                return {"node": Menu("second die?", lambda: [Option("done", "done", turn=turn)]
-                                     + more)}
+                return {"node": Menu(msg("kj.menu.second_die"),
+                                     lambda: [Option("done", msg("kj.opt.done"), turn=turn)] + more)}
         return {"turn": turn}
 
     def _die_menu(self, board: bytes, label: str, prefix: tuple) -> Menu:
@@ -113,7 +119,7 @@ class Chooser:
                     groups.setdefault(key, []).append((part, nb))
             out = []
             for key in sorted(groups, key=lambda k: -1 if k == "e" else k):
-                text = "enter" if key == "e" else _name(key)
+                text = msg("kj.opt.enter") if key == "e" else _same(_name(key))
                 actions = groups[key]
                 if len(actions) == 1:
                     part, nb = actions[0]
@@ -123,7 +129,7 @@ class Chooser:
                     out.append(Option(key, text, node=self._piece_menu(board, value, key, actions,
                                                                        prefix)))
             return out
-        return Menu(f"{label}: which piece?", build)
+        return Menu(msg("kj.menu.which_piece", label=label), build)
 
     def _piece_menu(self, board, value, key, actions, prefix) -> Menu:
         def build():
@@ -131,14 +137,14 @@ class Chooser:
             for part, nb in actions:
                 if part.kind == "x":
                     other = part.args[1] if part.args[0] == key else part.args[0]
-                    text = f"swap with {_name(other)}"
+                    text = msg("kj.opt.swap_with", field=_name(other))
                 else:
                     step = forward if part.kind == "f" else backward
-                    text = f"{'forward' if part.kind == 'f' else 'back'} to" \
-                           f" {_name(step(board, key, value)[1])}"
+                    text = msg("kj.opt.forward_to" if part.kind == "f" else "kj.opt.back_to",
+                               field=_name(step(board, key, value)[1]))
                 out.append(Option((part.kind, part.args), text, **self._finish(nb, prefix + (part,))))
             return out
-        return Menu(f"{_name(key)}: how?", build)
+        return Menu(msg("kj.menu.how", field=_name(key)), build)
 
     # Sevens: segment by segment --------------------------------------------------------
     def _seven_start(self, board, label, prefix, own) -> Menu:
@@ -147,12 +153,12 @@ class Chooser:
 
         def build():
             out = []
-            for direction, text in ((1, "forward"), (-1, "backward")):
+            for direction, text in ((1, msg("kj.opt.forward")), (-1, msg("kj.opt.backward"))):
                 if self._can_finish(board, -1, 7, own, direction):
                     out.append(Option(direction, text, node=self._segment_menu(
                         board, label, prefix, own, direction, -1, 7, ())))
             return out
-        return Menu(f"{label}: which direction?", build)
+        return Menu(msg("kj.menu.which_direction", label=label), build)
 
     def _segment_menu(self, board, label, prefix, own, direction, last, rem, segs) -> Menu:
         step = forward if direction > 0 else backward
@@ -171,8 +177,9 @@ class Chooser:
                         continue
                     nb, na = moved
                     caught = _captured(board, nb)
-                    text = f"{'+' if direction > 0 else '-'}{k} to {_name(na)}" + (
-                        f", captures {caught}" if caught else "")
+                    steps = f"{'+' if direction > 0 else '-'}{k}"
+                    text = msg("kj.opt.steps_captures", steps=steps, field=_name(na), n=caught) \
+                        if caught else msg("kj.opt.steps", steps=steps, field=_name(na))
                     nsegs = segs + ((a, k * direction),)
                     if rem - k == 0:
                         opt = Option(k, text, **self._finish(nb, prefix + (Part(label, "s", nsegs),)))
@@ -181,10 +188,11 @@ class Chooser:
                             nb, label, prefix, own, direction, na, rem - k, nsegs))
                     options.append(opt)
                 if options:
-                    out.append(Option(a, _name(a), node=Menu(f"{_name(a)}: how far?",
-                                                            lambda o=options: o)))
+                    out.append(Option(a, _same(_name(a)), node=Menu(msg("kj.menu.how_far", field=_name(a)),
+                                                                   lambda o=options: o)))
             return out
-        return Menu(f"{label}: {rem} step{'s' if rem > 1 else ''} left, which piece?", build)
+        return Menu(msg("kj.menu.steps_left" if rem > 1 else "kj.menu.step_left", label=label, n=rem),
+                    build)
 
     def _can_finish(self, board, last, rem, own, direction) -> bool:
         """Can a seven in this state still be completed with exactly `rem` more steps?"""
