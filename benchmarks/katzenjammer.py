@@ -116,7 +116,7 @@ def _win_rate(a: str, b: str, games: int, seed: int) -> tuple[float, float]:
 
 
 def _presses(games: int, seed: int) -> dict[str, list[int]]:
-    from companion.games.katzenjammer.chooser import Chooser, walk
+    from companion.tables.katzenjammer.chooser import Chooser, walk
     from companion.games.katzenjammer.players import play_game, player_by_name
 
     counts: dict[str, list[int]] = {"plain": [], "seven": [], "void": []}

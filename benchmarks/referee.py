@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from companion.games import get
-    from companion.referee.script import occupancies
+    from companion.tables.maunz.script import occupancies
     from companion.service.app import Companion
     from companion.service.config import Config
     from companion.service.devices import build_fakes
@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
                         wait = max(0, k_step - due) * period
                         if not measured and k_step >= due and "led" in m:
                             guidance.append(wait + m["led"] - m["start"])
-                            commit_steps.append(m["led"] - m["start"]) if len(comp.referee.moves) > moves_total_game else None
+                            commit_steps.append(m["led"] - m["start"]) if len(comp.table.moves) > moves_total_game else None
                             measured = True
                         if not measured_oled and k_step >= due and "oled" in m:
                             guidance_oled.append(wait + m["oled"] - m["start"])
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                             step()
                 pressed = False
                 for _ in range(int(4.0 / period)):
-                    if len(comp.referee.moves) > moves_total_game:
+                    if len(comp.table.moves) > moves_total_game:
                         break
                     if mv.choice and not pressed:
                         devices.buttons.press("ok")  # confirm a retirement the referee waits on
@@ -188,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
                     step()
                 moves_total_game += 1
                 pos = game.apply(pos, mv)
-                if comp.referee.position != pos:
-                    print(f"referee diverged at move {len(comp.referee.moves)}: {comp.referee.view().instruction}",
+                if comp.table.position != pos:
+                    print(f"referee diverged at move {len(comp.table.moves)}: {comp.table.view().instruction}",
                           file=sys.stderr)
                     return 1
                 moves_total += 1
@@ -259,7 +259,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     import random
 
     from companion.games import get
-    from companion.referee.script import occupancies
+    from companion.tables.maunz.script import occupancies
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import build_fakes
@@ -332,7 +332,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         if True:
             pos = game.initial_position()
             while game.outcome(pos) is None and sent < changes:
-                before = len(comp.referee.moves)
+                before = len(comp.table.moves)
                 mv = rng.choice(game.legal_moves(pos))
                 kittens, cats = pos.pool(pos.turn)
                 if mv.kind == "c" and kittens:
@@ -347,16 +347,16 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
                         await hold()
                 pressed = False
                 for _ in range(200):
-                    if len(comp.referee.moves) > before:
+                    if len(comp.table.moves) > before:
                         break
                     if mv.choice and not pressed:
                         devices.buttons.press("ok")
                         pressed = True
                     await asyncio.sleep(0.02)
                 pos = game.apply(pos, mv)
-                if comp.referee.position != pos:
-                    raise SystemExit(f"referee diverged at move {len(comp.referee.moves)}:"
-                                     f" {comp.referee.view().instruction}")
+                if comp.table.position != pos:
+                    raise SystemExit(f"referee diverged at move {len(comp.table.moves)}:"
+                                     f" {comp.table.view().instruction}")
             return  # one game (or `changes` changes of it): n says how many were echoed
 
     runner = asyncio.create_task(comp.run())

@@ -15,7 +15,7 @@ class Block:
         if name.split('.')[0] in {VENDOR!r}:
             raise ImportError('blocked for the test: ' + name)
 sys.meta_path.insert(0, Block())
-import companion, companion.cli, companion.games, companion.referee, companion.ui
+import companion, companion.cli, companion.games, companion.ui
 import companion.service.app, companion.web.server, hardware, hardware.factory, hardware.fakes
 import firmware_bridge.host.backend
 from companion.games import get

@@ -63,7 +63,7 @@ class Block:
         if name.split('.')[0] in {BLOCKED!r}:
             raise ImportError('blocked for the test: ' + name)
 sys.meta_path.insert(0, Block())
-import companion.referee, companion.tables, companion.ui, companion.words
+import companion.tables, companion.ui, companion.words
 from companion import tables
 from companion.games import get
 for name in tables.names():

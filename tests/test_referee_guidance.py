@@ -18,10 +18,10 @@ import random
 from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
 from companion.games.maunz.board import SQUARE_BY_NAME
-from companion.referee.guidance import Step, steps
-from companion.referee.plan import bits
-from companion.referee.script import actions
-from companion.referee.testing import GAME, Bed
+from companion.tables.maunz.guidance import Step, steps
+from companion.tables.maunz.plan import bits
+from companion.tables.maunz.script import actions
+from companion.tables.maunz.testing import GAME, Bed
 
 ACTION_KEYS = {"carry", "off_to_pool", "take_off", "on_from_pool", "on_from_box", "put_back",
                "put_on"}

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from companion.referee.testing import GAME, Bed
+from companion.tables.maunz.testing import GAME, Bed
 from companion.ui import palette
 from hardware.interfaces import DARK, DeviceEvent
 from tests.test_referee_turns import cell
@@ -75,7 +75,7 @@ def test_card_reader_events_do_not_pause():
 
 # --------------------------------------------------------------------------- AI and hint
 def test_ai_move_is_shown_carried_out_and_enforced():
-    bed = Bed(ai_colour=1)
+    bed = Bed(ai_seat=1)
     assert not bed.view.wants_ai
     bed.play("kc3")
     assert bed.view.wants_ai and "KI denkt" in bed.view.instruction
@@ -112,7 +112,7 @@ def test_hint_is_shown_but_not_enforced():
 
 
 def test_illegal_ai_move_is_rejected():
-    bed = Bed(ai_colour=0)
+    bed = Bed(ai_seat=0)
     with pytest.raises(ValueError):
         bed.ref.on_ai_move("kz9")
 

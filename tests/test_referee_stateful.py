@@ -1,7 +1,7 @@
 """Physical events against the referee, driven by hypothesis.
 
 Random noise (lifts, places, bounces, cards, buttons, device events, time) is interleaved with
-legal moves carried out step by step as a person would (`companion.referee.script`), chosen
+legal moves carried out step by step as a person would (`companion.tables.maunz.script`), chosen
 with a bias toward the turns that reach the rarer phases: graduations, retirements, cat
 placements with a kitten also in the pool (ask_kind) and wins. Games start at the opening, after
 a random or a cat-rich prefix, or from hand-made end-game positions.
@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
                                  rule, run_state_machine_as_test)
 
-from companion.referee import Referee
-from companion.referee.script import actions, needs_ok
-from companion.referee.testing import GAME
+from companion.tables.maunz import MaunzTable
+from companion.tables.maunz.script import actions, needs_ok
+from companion.tables.maunz.testing import GAME
 from hardware.interfaces import SQUARES, DeviceEvent, LedFrame
 
 PHASES = {"await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
@@ -112,10 +112,10 @@ class RefereeMachine(RuleBasedStateMachine):
         """The opening, a random game part-way, a cat-rich game part-way, or an end game."""
         rng = random.Random(seed)
         if start == "handmade":
-            self.ref = Referee(GAME, handmade, ai_colour=ai)
+            self.ref = MaunzTable(GAME, handmade, ai_seat=ai)
         else:
             moves = [] if start == "opening" else prefix(rng, length, start == "cats")
-            self.ref = Referee(GAME, moves=moves, ai_colour=ai)
+            self.ref = MaunzTable(GAME, moves=moves, ai_seat=ai)
         event(f"start: {start}")
         self.t = 0.0
         self.occ = self.ref.position.occupied
@@ -429,9 +429,9 @@ def test_ai_retiring_the_piece_it_pushes_ends_when_that_piece_is_lifted():
     """Found by the machine: for a person the retirement of a just-pushed piece waits for OK
     (it looks like the push still in a hand), but the AI's choice is known, so lifting the
     piece from its push source already ends the move -- the same bed and move either way."""
-    from companion.referee.testing import Bed
+    from companion.tables.maunz.testing import Bed
 
-    bed = Bed("O4G/6/3g2/o1O2O/6/1O1O1o o 0k1c 0k6c", ai_colour=0)  # orange: 7 on the bed
+    bed = Bed("O4G/6/3g2/o1O2O/6/1O1O1o o 0k1c 0k6c", ai_seat=0)  # orange: 7 on the bed
     assert bed.view.wants_ai
     bed.ref.on_ai_move("ca1/c1")  # cat a1 pushes b1 -> c1, then retires it
     bed.place("a1")

@@ -2,8 +2,8 @@
 undo (new game, pause, AI, hint, cards and random games: test_referee_session.py)."""
 from __future__ import annotations
 
-from companion.referee.pairing import pair
-from companion.referee.testing import Bed, sq
+from companion.tables.maunz.pairing import pair
+from companion.tables.maunz.testing import Bed, sq
 from companion.ui import palette
 from hardware.interfaces import Effect
 

@@ -50,11 +50,11 @@ def test_ai_answer_arrives_through_the_worker_process(tmp_path):
     p = VirtualPlayer(c)
     p.run(0.5)
     p.play("kc3")
-    assert step_until(p, lambda: not c.referee.view().wants_ai)
+    assert step_until(p, lambda: not c.table.view().wants_ai)
     pids = worker_pids(c)
     assert len(pids) == 1 and pids[0] != os.getpid()
     # the AI's choice is what the referee now guides grey to place: a legal move for grey
-    view = c.referee.view()
+    view = c.table.view()
     assert view.position.turn == 1 and len(view.moves) == 1
     c.close()
     assert c._ai_pool is None
@@ -66,7 +66,7 @@ def test_ai_answer_arrives_through_the_worker_process(tmp_path):
 def test_close_stops_a_busy_worker_at_once(tmp_path):
     c = make(tmp_path, ai_level="hard", ai_time=120.0)
     c.warm_ai().result(timeout=60)
-    fut = c.start_ai(c.referee.position)  # depth 64 in 120 Pi-seconds: it would run for ages
+    fut = c.start_ai(c.table.position)  # depth 64 in 120 Pi-seconds: it would run for ages
     c._ai_future = fut
     end = time.monotonic() + 30
     while not fut.running() and time.monotonic() < end:
@@ -91,9 +91,9 @@ def test_stale_answer_is_dropped(tmp_path):
     c._ai_future_key = ((), False)
     fut.result(timeout=60)
     p.run(p.period)  # collects the stale answer, drops it and asks again
-    assert c.referee.view().wants_ai or c._ai_future is not None
-    assert step_until(p, lambda: not c.referee.view().wants_ai)
-    assert len(c.referee.moves) == 1
+    assert c.table.view().wants_ai or c._ai_future is not None
+    assert step_until(p, lambda: not c.table.view().wants_ai)
+    assert len(c.table.moves) == 1
     c.close()
 
 
@@ -135,7 +135,7 @@ def test_a_killed_worker_is_replaced(tmp_path):
     p = VirtualPlayer(c)
     p.run(0.5)
     p.play("kc3")
-    assert step_until(p, lambda: not c.referee.view().wants_ai)
+    assert step_until(p, lambda: not c.table.view().wants_ai)
     assert worker_pids(c) and pid not in worker_pids(c)
     new = worker_pids(c)
     c.close()

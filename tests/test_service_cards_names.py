@@ -24,7 +24,7 @@ def test_unknown_function_in_the_card_table_does_not_crash(tmp_path, capsys):
         c.devices.cards.tap("04000009")
         p.run(0.1)
     assert any("unknown function 'teleport'" in m and "--replace" in m for m in c.snapshot()["messages"])
-    assert c.referee.phase != "error"
+    assert c.table.phase != "error"
     c.close()
     assert cards_main(["list", "--state", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -78,7 +78,7 @@ def test_card_names_cannot_forge_log_lines_or_break_history(tmp_path, caplog, ca
     assert not any(r.getMessage().startswith("INFO") for r in caplog.records)
     players = c.journal.players()
     assert players["o"] == "Eve INFO journaled ply 9" and players["g"] == "M" * MAX_NAME
-    assert all(len(n) <= MAX_NAME for n in c.referee.players)
+    assert all(len(n) <= MAX_NAME for n in c.table.players)
     # a name written raw by an older version is cleaned when shown
     c.journal.conn.execute("UPDATE players SET name=? WHERE seat=1", ("Z" * 3000 + "\nforged",))
     c.close()

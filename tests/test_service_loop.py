@@ -35,7 +35,7 @@ def test_whole_game(tmp_path, script):
 
     def show(frame):  # every LED frame is shown only after the commits before it are durable
         shown_with_journal.append((frame, reader.execute("SELECT count(*) FROM moves").fetchone()[0],
-                                   len(c.referee.moves)))
+                                   len(c.table.moves)))
         real_show(frame)
 
     c.devices.leds.show = show
@@ -43,12 +43,12 @@ def test_whole_game(tmp_path, script):
     p.run(0.5)
     for m in moves:
         p.play(m)
-    assert c.referee.moves == moves
-    assert c.referee.phase == "won"
+    assert c.table.moves == moves
+    assert c.table.phase == "won"
     j = Journal(tmp_path, game)
     assert j.current is None  # won games are closed
     row = j.conn.execute("SELECT result FROM games").fetchall()
-    assert row == [(("orange", "grey")[c.referee.position.winner],)]
+    assert row == [(("orange", "grey")[c.table.position.winner],)]
     assert [m for (m,) in j.conn.execute("SELECT move FROM moves ORDER BY ply")] == moves
     assert all(journaled == committed for _, journaled, committed in shown_with_journal)
     # LEDs repainted and the OLED re-rendered only on change
@@ -61,7 +61,7 @@ def test_whole_game(tmp_path, script):
                 "moves", "winner", "language", "ai", "players"):
         assert key in snap
     assert snap["moves"] == moves and snap["winner"] in ("o", "g") and len(snap["leds"]) == 36
-    assert snap["position"] == game.format_position(c.referee.position)
+    assert snap["position"] == game.format_position(c.table.position)
     assert set(snap["sensed"]) == set(snap["bed"])
     c.close()
 
@@ -76,11 +76,11 @@ def test_resume_with_matching_bed(tmp_path, script):
     bed = c.devices.reed.physical
     # power loss: no close(); a new service on the same state directory and the same bed
     c2 = make(tmp_path)
-    assert c2.resumed and c2.referee.moves == moves[:10]
+    assert c2.resumed and c2.table.moves == moves[:10]
     c2.devices.reed.set_mask(bed)
     p2 = VirtualPlayer(c2)
     p2.run(1.0)
-    assert c2.referee.phase == "await_placement"
+    assert c2.table.phase == "await_placement"
     for m in moves[10:15]:
         p2.play(m)
     assert Journal(tmp_path, game).moves() == moves[:15]
@@ -99,12 +99,12 @@ def test_resume_with_wrong_bed_guides_back_or_abandons(tmp_path, script):
     c2.devices.reed.set_mask(saved & ~(saved & -saved))  # a piece was knocked off during the outage
     p2 = VirtualPlayer(c2)
     p2.run(1.0)
-    assert c2.referee.phase == "correction"
+    assert c2.table.phase == "correction"
     assert any(cell.effect.value != "off" for cell in c2.devices.leds.current.cells)
     # putting the piece back continues the game
     c2.devices.reed.set_mask(saved)
     p2.run(1.0)
-    assert c2.referee.phase == "await_placement"
+    assert c2.table.phase == "await_placement"
     p2.play(moves[6])
     c2.close()
     # ... or the players abandon it: new-game card twice (ask, confirm)
@@ -112,11 +112,11 @@ def test_resume_with_wrong_bed_guides_back_or_abandons(tmp_path, script):
     c3.devices.reed.set_mask(0)
     p3 = VirtualPlayer(c3)
     p3.run(1.0)
-    assert c3.referee.phase == "correction"
+    assert c3.table.phase == "correction"
     for _ in range(2):
         c3.devices.cards.tap("01020304", "maunz:new_game")
         p3.run(0.5)
-    assert c3.referee.moves == []
+    assert c3.table.moves == []
     j = Journal(tmp_path, game)
     results = [r for (r,) in j.conn.execute("SELECT result FROM games ORDER BY id")]
     assert results[0] == "abandoned" and not j.resumable
@@ -135,7 +135,7 @@ def test_cards_players_settings_and_unknown(tmp_path, script, caplog):
         c.devices.cards.tap(uid)
         p.run(0.1)
     assert c.journal.players() == {"o": "Anna", "g": "Ben"}
-    assert c.referee.language == "en"
+    assert c.table.language == "en"
     before = c.devices.display.shown
     with caplog.at_level("WARNING", logger="companion"):
         c.devices.cards.tap("DEADBEEF")
@@ -147,7 +147,7 @@ def test_cards_players_settings_and_unknown(tmp_path, script, caplog):
     p.play(moves[0])
     c.close()
     c2 = make(tmp_path)  # settings and names survive a restart
-    assert c2.referee.language == "en" and c2.referee.players == ("Anna", "Ben")
+    assert c2.table.language == "en" and c2.table.players == ("Anna", "Ben")
     c2.close()
 
 
@@ -158,7 +158,7 @@ def test_ai_move_inline(tmp_path):
     p.run(0.5)
     p.play("kc3")
     p.run(0.1)
-    view = c.referee.view()
+    view = c.table.view()
     assert not view.wants_ai  # the AI has chosen; the LEDs show where grey's piece goes
     c.close()
 

@@ -32,7 +32,7 @@ def record_game(path: Path, state: Path, seed: int = 7, players=True) -> list[st
     for m in moves:
         p.play(m)
     p.run(0.5)
-    c.recorder.close(p.t, position=c.game.format_position(c.referee.position), moves=c.referee.moves)
+    c.recorder.close(p.t, position=c.game.format_position(c.table.position), moves=c.table.moves)
     c.recorder = None
     c.close()
     return moves
@@ -47,7 +47,7 @@ def test_record_then_replay(tmp_path):
     kinds = {e["type"] for e in events}
     assert {"scan", "card", "button", "end"} <= kinds
     assert all(a["t"] <= b["t"] for a, b in zip(events, events[1:]))
-    result = replay(path, on_step=lambda c, t: names.append(c.referee.players))
+    result = replay(path, on_step=lambda c, t: names.append(c.table.players))
     assert result.moves == moves and result.matches and result.phase == "won"
     assert names[-1] == ("Anna", "Ben")  # the enrolled card works in the replay too
 

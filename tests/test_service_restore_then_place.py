@@ -34,13 +34,13 @@ def restarted_with_an_empty_grid(tmp_path, settle):
     p = VirtualPlayer(c)
     p.run(0.5)
     c.devices.reed.set_mask(C3)
-    assert p.run_until(lambda: c.referee.moves == ["kc3"], 2.0)
+    assert p.run_until(lambda: c.table.moves == ["kc3"], 2.0)
     c2 = make(tmp_path, settle)
-    assert c2.resumed and c2.referee.moves == ["kc3"]
+    assert c2.resumed and c2.table.moves == ["kc3"]
     p2 = VirtualPlayer(c2, t0=100.0)
     p2.run(1.0)
-    assert c2.referee.phase == "correction"
-    assert c2.referee.view().instruction == "Put the orange kitten back on c3"
+    assert c2.table.phase == "correction"
+    assert c2.table.view().instruction == "Put the orange kitten back on c3"
     c.close()
     return c2, p2
 
@@ -57,10 +57,10 @@ def test_the_boot_tests_sequence_commits_the_second_kitten(tmp_path, settle, pol
     p.run(polls_between * p.period)
     c.devices.reed.set_mask(C3 | F6)
     p.run(settle)
-    assert c.referee.moves == ["kc3"]  # the kitten settles first
-    assert p.run_until(lambda: len(c.referee.moves) == 2, 1.0), c.referee.view().instruction
-    assert c.referee.moves == ["kc3", "kf6"] == journaled(tmp_path, c)
-    assert c.referee.phase == "await_placement"
+    assert c.table.moves == ["kc3"]  # the kitten settles first
+    assert p.run_until(lambda: len(c.table.moves) == 2, 1.0), c.table.view().instruction
+    assert c.table.moves == ["kc3", "kf6"] == journaled(tmp_path, c)
+    assert c.table.phase == "await_placement"
     assert set(c.snapshot()["bed"]) == {"c3", "f6"} == set(c.snapshot()["sensed"])
     c.close()
 
@@ -74,7 +74,7 @@ def test_a_stalled_loop_between_restore_and_placement(tmp_path):
     c.step(p.t)
     c.devices.reed.set_mask(C3 | F6)
     p.t += settle + 0.05  # no step meanwhile
-    assert p.run_until(lambda: len(c.referee.moves) == 2, 1.0), c.referee.view().instruction
+    assert p.run_until(lambda: len(c.table.moves) == 2, 1.0), c.table.view().instruction
     assert journaled(tmp_path, c) == ["kc3", "kf6"]
     c.close()
 
@@ -83,13 +83,13 @@ def test_restore_and_placement_in_the_same_poll_are_guided(tmp_path):
     c, p = restarted_with_an_empty_grid(tmp_path, 0.05)
     c.devices.reed.set_mask(C3 | F6)
     p.run(4.0)
-    assert c.referee.moves == ["kc3"] and c.referee.phase == "correction"
-    assert c.referee.view().instruction == "Take the piece off f6"
+    assert c.table.moves == ["kc3"] and c.table.phase == "correction"
+    assert c.table.view().instruction == "Take the piece off f6"
     assert any(cell.effect.value != "off" for cell in c.devices.leds.current.cells)
     c.devices.reed.set_mask(C3)
-    assert p.run_until(lambda: c.referee.phase == "await_placement", 1.0)
+    assert p.run_until(lambda: c.table.phase == "await_placement", 1.0)
     c.devices.reed.set_mask(C3 | F6)
-    assert p.run_until(lambda: len(c.referee.moves) == 2, 1.0)
+    assert p.run_until(lambda: len(c.table.moves) == 2, 1.0)
     assert journaled(tmp_path, c) == ["kc3", "kf6"]
     c.close()
 
@@ -105,10 +105,10 @@ def test_undo_then_a_fast_replacement_move(tmp_path, polls_between):
     p.play("kf6")
     c.devices.cards.tap("01020304", "maunz:undo")
     p.run(0.5)
-    assert c.referee.moves == ["kc3"] and c.referee.phase == "correction"
+    assert c.table.moves == ["kc3"] and c.table.phase == "correction"
     c.devices.reed.set_mask(C3)
     p.run(polls_between * p.period)
     c.devices.reed.set_mask(C3 | E5)
-    assert p.run_until(lambda: len(c.referee.moves) == 2, 1.0), c.referee.view().instruction
-    assert c.referee.moves == ["kc3", "ke5"] == journaled(tmp_path, c)
+    assert p.run_until(lambda: len(c.table.moves) == 2, 1.0), c.table.view().instruction
+    assert c.table.moves == ["kc3", "ke5"] == journaled(tmp_path, c)
     c.close()

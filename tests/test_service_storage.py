@@ -83,7 +83,7 @@ def test_backups_at_game_end_restore_finished_games(tmp_path, game):
     p.run(0.5)
     for m in moves:
         p.play(m)
-    assert c.referee.phase == "won"
+    assert c.table.phase == "won"
     won_id = c.journal.current.id if c.journal.current else 1
     c.close()
     names = [b.name for b in storage.backups(tmp_path)]
@@ -173,7 +173,7 @@ def test_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
 
     def show(frame, real_show=c.devices.leds.show):
         journaled = real.execute("SELECT count(*) FROM moves").fetchone()[0]
-        acknowledged.append((frame, journaled, len(c.referee.moves)))
+        acknowledged.append((frame, journaled, len(c.table.moves)))
         real_show(frame)
 
     c.devices.leds.show = show

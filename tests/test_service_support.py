@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.games import get
-from companion.referee.script import occupancies
+from companion.tables.maunz.script import occupancies
 
 
 def scripted_game(seed: int = 7, max_moves: int = 200):
@@ -77,8 +77,8 @@ class VirtualPlayer:
     def play(self, text: str) -> None:
         c = self.c
         game = c.game
-        pos = c.referee.position
-        n = len(c.referee.moves)
+        pos = c.table.position
+        n = len(c.table.moves)
         for action in move_actions(game, pos, text):
             kind = action[0]
             if kind == "scan":
@@ -88,11 +88,11 @@ class VirtualPlayer:
                 c.devices.buttons.press(action[1])
                 self.run(2 * self.period)
             elif kind == "answer_kitten":
-                if self.run_until(lambda: c.referee.phase == "ask_kind", 2.0):
+                if self.run_until(lambda: c.table.phase == "ask_kind", 2.0):
                     c.devices.buttons.press("ok")
                     self.run(2 * self.period)
             elif kind == "confirm":
-                if len(c.referee.moves) == n:
+                if len(c.table.moves) == n:
                     c.devices.buttons.press("ok")
-        ok = self.run_until(lambda: len(c.referee.moves) > n, 10.0)
-        assert ok, f"move {text} was not committed; phase {c.referee.phase}: {c.referee.view().instruction}"
+        ok = self.run_until(lambda: len(c.table.moves) > n, 10.0)
+        assert ok, f"move {text} was not committed; phase {c.table.phase}: {c.table.view().instruction}"

@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from companion.referee.testing import GAME, Bed
-from companion.referee.plan import bits
+from companion.tables.maunz.testing import GAME, Bed
+from companion.tables.maunz.plan import bits
 from companion.ui import i18n
 from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width
 from companion.ui.samples import sample_screens
@@ -23,6 +23,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "squares": "a1 b2 c3 d4 e5 f6", "src": "f6", "dst": "e5", "n": 8, "name": "Bärbel",
            "mark": ">", "title": "Monster Mau Mau",  # the game menu: a game's title
            "die": "III", "value": 9,  # Katzenjammer: entering physical dice
+           # Katzenjammer's chooser: dice, a die's label, a field, a seven's segment, a path
+           "dice": "714", "label": "55=8", "field": "s3", "steps": "+7", "path": "7 · 12",
+           "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 
@@ -126,11 +129,11 @@ def test_the_service_turns_the_pages():
         p.run(0.5)
         for m in game_moves:
             p.play(m)
-        assert c.referee.moves == game_moves
+        assert c.table.moves == game_moves
         c.devices.reed.set_mask(c.devices.reed.physical | 1 << 0)  # a1: the line is complete
         p.run(0.5)
-        screen = c.referee.view().screen
-        assert c.referee.phase == "choose" and len(pages(screen, "en")) == 2, screen
+        screen = c.table.view().screen
+        assert c.table.phase == "choose" and len(pages(screen, "en")) == 2, screen
         first = c.devices.display.image.tobytes()
         assert first == render(screen, "en", 0).convert("1").tobytes()
         p.run(PAGE_SECONDS)

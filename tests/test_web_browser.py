@@ -275,13 +275,13 @@ def test_a_whole_game_through_the_page(tmp_path):
                 await page.wait_for_selector("html[lang=en]")
 
                 asked = []  # the buttons the referee heard while it asked kitten or cat
-                on_button = companion.referee.on_button
+                on_button = companion.table.on_button
 
                 def spy(name, kind, now):
-                    asked.append((companion.referee.phase, name))
+                    asked.append((companion.table.phase, name))
                     on_button(name, kind, now)
 
-                companion.referee.on_button = spy
+                companion.table.on_button = spy
                 i = 0
                 undone = False
                 while i < len(plan):
@@ -327,7 +327,7 @@ def test_a_whole_game_through_the_page(tmp_path):
                 assert "Orange wins" in await page.locator("#winner").inner_text()
                 st = await _quiet(page)
                 assert st["winner"] == "o" and st["phase"] == "won"
-                assert companion.referee.moves == [p[0] for p in plan]
+                assert companion.table.moves == [p[0] for p in plan]
                 assert companion.journal.moves() == [p[0] for p in plan]
                 blink = await page.evaluate("""() => {
                     const e = document.querySelector('.sq[data-led="pulse"] .led, .sq[data-led="blink"] .led');
@@ -347,7 +347,7 @@ def test_a_whole_game_through_the_page(tmp_path):
                 await page.wait_for_selector('[data-button="ok"].held')
                 await page.mouse.up()
                 await page.wait_for_function("() => document.body.dataset.phase !== 'won'")
-                assert companion.referee.phase in ("correction", "confirm_new_game", "await_placement")
+                assert companion.table.phase in ("correction", "confirm_new_game", "await_placement")
                 assert errors == []
                 await browser.close()
         finally:

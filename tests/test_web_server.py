@@ -454,7 +454,7 @@ def test_clicks_drive_the_real_referee(tmp_path):
             await ws.send_json({"type": "reed", "square": "c7", "occupied": True})
             assert "unknown square 'c7'" in (await _recv(ws, "error"))["error"]
             steps()
-            assert comp.referee.moves == ["kc3"] and comp.devices.reed.physical == 1 << 14
+            assert comp.table.moves == ["kc3"] and comp.devices.reed.physical == 1 << 14
         finally:
             await client.close()
             comp.close()

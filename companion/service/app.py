@@ -122,11 +122,6 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
 
     # ------------------------------------------------------------------------------ the game
-    @property
-    def referee(self):
-        """Round 1's name for the table (the maunz table was "the referee")."""
-        return self.table
-
     def _config_game_name(self) -> str:
         from companion.games import info
 

@@ -113,7 +113,7 @@ def replay(path, *, state_dir: Path | None = None, tail: float | None = None, on
             if on_step:
                 on_step(comp, k * period)
             k += 1
-        ref = comp.referee
+        ref = comp.table
         result = ReplayResult(comp.game.format_position(ref.position), list(ref.moves), ref.view().phase,
                               expected, comp.steps)
         comp.close()

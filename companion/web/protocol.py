@@ -61,7 +61,7 @@ class Card:
     """One control card the page offers. Tapping it is FakeCardReader.tap(uid, text)."""
 
     id: str         # what the page sends: {"type": "card", "card": id}
-    function: str   # the referee's card function (Referee.on_card)
+    function: str   # the referee's card function (the table's on_card)
     label: str
     uid: str        # hex, as written on the card
     text: str | None  # the NDEF text record the card carries

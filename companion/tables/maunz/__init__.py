@@ -1,5 +1,5 @@
 """The maunz. table: referees a game on the physical bed (reed grid, LEDs, OLED, buttons, cards).
 See README.md in this folder."""
-from companion.tables.maunz.table import MaunzTable, RefereeView
+from companion.tables.maunz.table import MaunzTable
 
-__all__ = ["MaunzTable", "RefereeView"]
+__all__ = ["MaunzTable"]

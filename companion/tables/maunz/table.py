@@ -15,8 +15,6 @@ from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Msg
 
-#: Kept under its round-1 name for callers of `companion.referee`.
-RefereeView = TableView
 
 
 class MaunzTable(Session, BedReading, Controls, TableBase):
@@ -35,12 +33,10 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seat: int | None = None,
-                 ai_colour: int | None = None, players=()):
-        if ai_seat is None:
-            ai_seat = ai_colour  # the round-1 name of the same setting
+                 players=()):
         self._language = i18n.check_language(language)
         if ai_seat not in (None, 0, 1):
-            raise ValueError(f"ai_colour {ai_seat!r} must be None, 0 (orange) or 1 (grey)")
+            raise ValueError(f"ai_seat {ai_seat!r} must be None, 0 (orange) or 1 (grey)")
         self.ai_colour = ai_seat
         self._init_session(game, position, moves, players)
         self._init_bed(settle, correction_delay)

@@ -1,10 +1,10 @@
-"""A scripted physical bed in front of a Referee, with its own clock: for tests and quick
+"""A scripted physical bed in front of a maunz. table, with its own clock: for tests and quick
 experiments (`Bed(position).play("kc3")`)."""
 from __future__ import annotations
 
 from companion.games import get
 from companion.games.maunz.board import SQUARE_BY_NAME
-from companion.tables.maunz import MaunzTable as Referee
+from companion.tables.maunz.table import MaunzTable
 from companion.tables.maunz.script import needs_ok, occupancies
 
 GAME = get("maunz")
@@ -17,9 +17,9 @@ def sq(name: str) -> int:
 class Bed:
     """A physical bed in front of a referee, with a clock."""
 
-    def __init__(self, position=None, *, ai_colour=None, language="de", moves=()):
+    def __init__(self, position=None, *, ai_seat=None, language="de", moves=()):
         pos = GAME.parse_position(position) if isinstance(position, str) else position
-        self.ref = Referee(GAME, pos, moves=moves, ai_colour=ai_colour, language=language)
+        self.ref = MaunzTable(GAME, pos, moves=moves, ai_seat=ai_seat, language=language)
         self.t = 0.0
         self.occ = self.ref.position.occupied
         self.ref.on_scan(self.occ, self.t)
