@@ -91,11 +91,11 @@ def _foreign_ring(b: bytes, colour: int) -> list[int]:
     return [i for i in range(RING) if b[i] and b[i] < 5 and b[i] - 1 != colour]
 
 
-def _sevens(b: bytes, colour: int, own: bool) -> list[SevenSearch]:
+def _sevens(b: bytes, colour: int, own: bool, explain: bool = True) -> list[SevenSearch]:
     if own:
-        return [SevenSearch(b, own_movers(colour), 1)]
+        return [SevenSearch(b, own_movers(colour), 1, explain)]
     movable = foreign_movers(colour)
-    return [SevenSearch(b, movable, 1), SevenSearch(b, movable, -1)]
+    return [SevenSearch(b, movable, 1, explain), SevenSearch(b, movable, -1, explain)]
 
 
 def part_moves(b: bytes, colour: int, label: str) -> Iterator[tuple[Part, bytes]]:
@@ -147,7 +147,7 @@ def part_boards(b: bytes, colour: int, label: str) -> set[bytes]:
     own, v = label_action(label)
     if v == 7:
         out: set[bytes] = set()
-        for search in _sevens(b, colour, own):
+        for search in _sevens(b, colour, own, explain=False):
             out.update(search.boards())
         return out
     return {nb for _, nb in part_moves(b, colour, label)}

@@ -19,23 +19,38 @@ FIELD = tuple(0xFF << (8 * i) for i in range(SIZE))
 KEEP = tuple(tuple(~(FIELD[a] | FIELD[b]) for b in range(SIZE)) for a in range(SIZE))
 VALUE = tuple(tuple(v << (8 * i) for i in range(SIZE)) for v in range(9))
 _RING_FIELDS = tuple(range(RING))
+#: One step on the ring, looked up rather than computed in the search's inner loop: NEXT[d][a]
+#: the field after a (d 0 forward, 1 backward); STEP[d][a][colour] the (mask, bits) that move a
+#: piece of that colour from a to it; TO_START[colour][a] the steps from a to that colour's Start.
+NEXT = (tuple((a + 1) % RING for a in range(RING)), tuple((a - 1) % RING for a in range(RING)))
+STEP = tuple(tuple(tuple((KEEP[a][NEXT[d][a]], VALUE[c + 1][NEXT[d][a]]) for c in range(4))
+                   for a in range(RING)) for d in range(2))
+TO_START = tuple(tuple((START[c] - a) % RING for a in range(RING)) for c in range(4))
 
 
 class SevenSearch:
     """All boards reachable by a seven over the pieces `movable(board)` returns, every segment in
-    `direction` (+1 forward, -1 backward). `segments(board)` gives one segment list reaching it."""
+    `direction` (+1 forward, -1 backward). `segments(board)` gives one segment list reaching it,
+    unless the search was made with `explain=False` (only the boards: the successors' path)."""
 
-    def __init__(self, board: bytes, movable, direction: int = 1):
+    def __init__(self, board: bytes, movable, direction: int = 1, explain: bool = True):
         # levels[r]: state -> (parent state, parent level, *segment), for the states with r steps
         # still to play; levels[0] are the final boards. A state is the board as an int, or
         # (board, index of the piece moved last) when that piece may not go on at once (the
         # rarer case: a plain int key is the cheaper one to make and hash).
         levels: list[dict] = [{} for _ in range(8)]
         levels[7][int.from_bytes(board, "little")] = None
+        fwd = direction > 0
+        nxt, step = NEXT[not fwd], STEP[not fwd]
         for rem in range(7, 0, -1):
             one = levels[rem - 1]
+            # most states are final boards: without `explain` they keep no parent
+            record = explain or rem > 1
             for state in levels[rem]:
-                big, last = (state, -1) if state.__class__ is int else state
+                if state.__class__ is int:
+                    big, last = state, -1
+                else:
+                    big, last = state
                 b = big.to_bytes(SIZE, "little")
                 for a in movable(b):
                     if a == last:  # consecutive segments move different pieces
@@ -46,27 +61,29 @@ class SevenSearch:
                     # Near its Start a longer segment enters the stall where single steps would go
                     # round, so there all its segments are walked at once.
                     if a >= RING:
-                        if direction < 0 or (a - RING) & 3 == 3 or b[a + 1]:
+                        if not fwd or (a - RING) & 3 == 3 or b[a + 1]:
                             continue
-                        na, piece = a + 1, 1
+                        na = a + 1
+                        ns = (big & KEEP[a][na]) | VALUE[1][na]
                     else:
                         colour = (b[a] - 1) & 3
-                        start = START[colour]
-                        if direction > 0 and 0 < (start - a) % RING < rem:
-                            for k, nb, na, merge in _forward_all(b, big, a, rem):
-                                ns = nb if merge or k == rem else (nb, na)
-                                level = levels[rem - k]
-                                if ns not in level:
-                                    level[ns] = (state, rem, a, k * direction, na)
-                            continue
-                        if direction < 0 and a == start:
+                        if fwd:
+                            if 0 < TO_START[colour][a] < rem:
+                                for k, nb, na, merge in _forward_all(b, big, a, rem):
+                                    ns = nb if merge or k == rem else (nb, na)
+                                    level = levels[rem - k]
+                                    if ns not in level:
+                                        level[ns] = (state, rem, a, k, na) if record or k < rem else None
+                                continue
+                        elif a == START[colour]:
                             continue   # never back across its own Start
-                        na, piece = (a + direction) % RING, colour + 1
+                        na = nxt[a]
                         if b[na] >= 5:
                             continue
-                    ns = (big & KEEP[a][na]) | VALUE[piece][na]
+                        keep, bits = step[a][colour]
+                        ns = (big & keep) | bits
                     if ns not in one:
-                        one[ns] = (state, rem, a, direction, na)
+                        one[ns] = (state, rem, a, direction, na) if record else None
         self._levels = levels
 
     def boards(self) -> list[bytes]:
