@@ -78,11 +78,11 @@ async def _walk(tmp_path):
                 await page.click('.hw-btn[data-button="ok"]')
                 await asyncio.sleep(0.2)
             await _until(page, lambda s: s["instruction"].startswith("steps 0/4"))
-            from companion.tables.cats.table import OBJECTS_EN
+            from companion.tables.cats.phrases import object_word
 
             pos = companion.table.position
             cat, obj = pos.secrets[companion.game.to_move(pos)]
-            claim = f"win? cat {cat + 1} on the {OBJECTS_EN[obj]}"  # the seat to move's own cat
+            claim = f"win? cat {cat + 1} on the {object_word(obj, 'en')}"  # the seat to move's own cat
             # the claims are a group by cat (tables/choicemenu.py): open it, then the cat's
             for label in ("> claim the win …", f"> win? cat {cat + 1} on …", f"> {claim}"):
                 for _ in range(40):

@@ -27,6 +27,7 @@ from typing import NamedTuple
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.protocol import Commit, TableBase, TableView
+from companion.ui import i18n
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
 
@@ -35,23 +36,28 @@ FLASH_SECONDS = 1.5
 FLASHES = {"ok": LedFrame((LedCell((0, 160, 0), Effect.STEADY),) * SQUARES),
            "no": LedFrame((LedCell((200, 0, 0), Effect.BLINK),) * SQUARES)}
 SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
-WORDS = {"undo_keys": ("rückgängig: Zurück lang", "undo: hold BACK"),
-         "undone": ("zurückgenommen: {event}", "taken back: {event}"),
-         "nothing": ("nichts zurückzunehmen", "nothing to take back"),
-         "kept": ("bleibt für das nächste Mal: {draws}", "kept for the next draw: {draws}"),
-         "reused": ("wie zuvor gezogen: {draws}", "drawn before, given again: {draws}"),
-         "ack": ("OK: weiter", "OK: continue"),
-         "up": ("zurück zur Auswahl davor", "back to the previous choices"),
-         "position": ("Wahl {n} von {of}", "option {n} of {of}"),
-         "malformed": ("{event} ist keine Aktion dieses Spiels", "")}
+#: The words every picker table shares (a game's own are in its table package's phrases).
+i18n.register({
+    "picker.undo_keys": {"de": "rückgängig: Zurück lang", "en": "undo: hold BACK"},
+    "picker.undone": {"de": "zurückgenommen: {event}", "en": "taken back: {event}"},
+    "picker.nothing": {"de": "nichts zurückzunehmen", "en": "nothing to take back"},
+    "picker.kept": {"de": "bleibt für das nächste Mal: {draws}", "en": "kept for the next draw: {draws}"},
+    "picker.reused": {"de": "wie zuvor gezogen: {draws}", "en": "drawn before, given again: {draws}"},
+    "picker.ack": {"de": "OK: weiter", "en": "OK: continue"},
+    "picker.up": {"de": "zurück zur Auswahl davor", "en": "back to the previous choices"},
+    "picker.position": {"de": "Wahl {n} von {of}", "en": "option {n} of {of}"},
+    "picker.malformed": {"de": "{event} ist keine Aktion dieses Spiels", "en": "{event} is no event of this game"},
+    "picker.no": {"de": "Nein: {why}", "en": "No: {why}"},
+    "picker.seat": {"de": "Spieler {n}", "en": "seat {n}"},
+})
 
 
 class Say(NamedTuple):
     """One line the table said, kept as what it means and worded only when shown, so that the
     language card rewords everything already on the screen. kind "event": value is the engine's
-    (name, value); "words": a WORDS key; "undone": the event text taken back; "kept"/"reused":
-    the draws; "de_en": a (German, English) pair; "reason": the engine's refusal as (key, values,
-    English reason), worded by `reason`; "text": a fixed text."""
+    (name, value); "words": a phrase key ("picker.nothing", "cats.shown_stays"); "undone": the
+    event text taken back; "kept"/"reused": the draws; "reason": the engine's refusal as (key,
+    values, English reason), worded by `reason`; "text": a fixed text."""
 
     kind: str
     value: object
@@ -165,7 +171,8 @@ class PickerTable(TableBase):
         return words.german(key, values)
 
     def _words(self, key: str, **params) -> str:
-        return WORDS[key][self.language != "de"].format(**params)
+        """A phrase in the table's language now: a picker word ("ack") or any registered key."""
+        return i18n.text(key if "." in key else f"picker.{key}", self.language, **params)
 
     def word(self, say: Say) -> str:
         """A line the table said, in the table's language now."""
@@ -178,8 +185,6 @@ class PickerTable(TableBase):
             return self._words("undone", event=self.describe(value))
         if kind in ("kept", "reused"):
             return self.kept_line(list(value), reused=kind == "reused")
-        if kind == "de_en":
-            return value[self.language != "de"]
         if kind == "reason":
             key, values, english = value
             if key == "malformed":
@@ -451,12 +456,12 @@ class PickerTable(TableBase):
     # What is shown --------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         name = self.players[seat] if 0 <= seat < len(self.players) else ""
-        return name or (f"Spieler {seat + 1}" if self.language == "de" else f"seat {seat + 1}")
+        return name or self._words("seat", n=seat + 1)
 
     def lines(self) -> list[str]:
         out = self.said_lines()
         if self.refused:
-            out.append(("Nein: " if self.language == "de" else "No: ") + self.refusal())
+            out.append(self._words("no", why=self.refusal()))
         out += self.prompt()
         items = self.menu_items()
         if self.ack:

@@ -182,10 +182,23 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+def register(phrases: dict[str, dict[str, str]]) -> None:
+    """A game's table adds its own phrases (keyed, German and English, parameters named), beside
+    the shared ones above; it calls this when its module is imported. A key already taken by
+    other words is an error, so two tables never word one key two ways."""
+    for key, entry in phrases.items():
+        if set(entry) != set(LANGUAGES):
+            raise ValueError(f"phrase {key!r}: give exactly the languages {', '.join(LANGUAGES)}")
+        if STRINGS.get(key, entry) != entry:
+            raise ValueError(f"phrase {key!r} is already registered with other words")
+        STRINGS[key] = entry
+
+
 def text(key: str, language: str = DEFAULT, **params) -> str:
     entry = STRINGS.get(key)
     if entry is None:
-        raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS")
+        raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
+                       " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
     if "piece" in params:
         params["piece"] = STRINGS[f"piece.{params['piece'] or '?'}"][lang]

@@ -18,7 +18,7 @@ from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, 
                                         OBJECTS, OVER, REACT, SWAP)
 from companion.tables import eventlog
 from companion.tables.cats.setup import CAT_FACES, FACES
-from companion.tables.cats.table import CHARACTERS_DE, CHARACTERS_EN, OBJECTS_DE, OBJECTS_EN
+from companion.tables.cats.phrases import character_word, object_word
 
 HISTORY = 8   # reaction cards and challenges shown, newest last
 
@@ -120,11 +120,10 @@ def board_view(table) -> dict:
         cat, obj = pos.win
         cats[cat]["won"] = seats[outcome.winner]["seat"]
         seats[outcome.winner]["cat"] = cat + 1
-        chars, objects = (CHARACTERS_EN, OBJECTS_EN) if lang == "en" else (CHARACTERS_DE, OBJECTS_DE)
-        winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": chars[obj],
-                  "object": objects[obj],
+        char, thing = character_word(obj, lang), object_word(obj, lang)
+        winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": char, "object": thing,
                   "head": f"{table.seat_name(outcome.winner)} {w['wins']}",
-                  "why": f"{w['cat']} {cat + 1}, {chars[obj]} ({objects[obj]})"}
+                  "why": f"{w['cat']} {cat + 1}, {char} ({thing})"}
     reveal = None
     if table.reveal and outcome is None:   # whose turn it is to look, never what they see
         seat = table.reveal[0]
@@ -133,11 +132,10 @@ def board_view(table) -> dict:
     tapping = None
     if table.observes_chance:   # the players' own cards: whose turn to tap, never what was tapped
         seat = pos.secrets.index(None)
-        chars = CHARACTERS_EN if lang == "en" else CHARACTERS_DE
         tapping = {"seat": seat + 1, "text": f"{table.seat_name(seat)} {w['taps']}",
                    "cards": [{"card": "secret-" + face.replace(":", "-"), "face": face,
                               "label": (f"{w['cat']} {face[4:]}" if face in CAT_FACES else
-                                        f"{w['char']}: {chars[OBJECTS.index(face[5:])]}")}
+                                        f"{w['char']}: {character_word(OBJECTS.index(face[5:]), lang)}")}
                              for face in FACES]}
     phase = pos.phase
     quiet = (not setting_up and phase != OVER and game.engine.quiet(pos, game.rules_set))

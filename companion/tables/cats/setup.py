@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.cats.state import N_CATS, OBJECTS
+from companion.tables.cats import phrases  # noqa: F401  (registers the cats.setup.* phrases)
+from companion.ui import i18n
 
 #: The two ways the secrets come to the companion (the table's own setting `secrets`).
 MODES = ("deal", "cards")
@@ -23,38 +25,13 @@ CAT_FACES = tuple(f"cat:{c}" for c in range(1, N_CATS + 1))
 CHAR_FACES = tuple(f"char:{o}" for o in OBJECTS)
 FACES = CAT_FACES + CHAR_FACES
 
-#: What the OLED says about a tap; never which card it was (the words name only its kind).
-WORDS = {
-    "cat_read": ("Katzenkarte gelesen – jetzt die Charakterkarte",
-                 "cat card read – now the character card"),
-    "char_read": ("Charakterkarte gelesen – jetzt die Katzenkarte",
-                  "character card read – now the cat card"),
-    "seat_done": ("{name}: beide Karten gelesen", "{name}: both cards read"),
-    "two_cats": ("zwei Katzenkarten: eine Katzen- und eine Charakterkarte pro Spieler",
-                 "two cat cards: one cat card and one character card each"),
-    "two_chars": ("zwei Charakterkarten: eine Katzen- und eine Charakterkarte pro Spieler",
-                  "two character cards: one cat card and one character card each"),
-    "again": ("diese Karte wurde schon angetippt", "this card was tapped already"),
-    "unknown": ("keine Geheimkarte von Cats", "not a secret card of Cats"),
-    "not_now": ("Geheimkarten nur beim Spielaufbau", "secret cards only at set-up"),
-    "dealing": ("der Companion teilt die Geheimkarten aus (eigene: Karte „Eigene Geheimkarten“)",
-                "the companion deals the secrets (your own: the 'Own secret cards' card)"),
-    "mode.cards": ("Geheimkarten: jeder tippt seine eigenen an",
-                   "secret cards: each player taps their own"),
-    "mode.deal": ("Geheimkarten: der Companion teilt aus", "secret cards: the companion deals"),
-    "mode.next": ("(ab dem nächsten Spiel)", "(from the next game)"),
-    "tap": ("{name}: Katzen- und Charakterkarte verdeckt antippen",
-            "{name}: tap your cat card and character card face down"),
-    "header": ("Karten antippen", "Tap own cards"),     # the OLED's title: which way is in use
-    "dealt": ("Karten verteilt", "Cards dealt"),
-}
 
 
 class TapError(ValueError):
-    """A tap that cannot be taken; `key` is its line in WORDS."""
+    """A tap that cannot be taken; `key` is its phrase (cats.setup.<key>)."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(WORDS[key][1])
+        super().__init__(i18n.text(f"cats.setup.{key}", "en"))
         self.key = key
 
 
@@ -91,7 +68,7 @@ class SecretTaps:
         return f"deal:{self.cat + 1}{OBJECTS[self.obj]}"
 
     def read_line(self) -> str | None:
-        """The WORDS key of what the last half tap asks for next (None: nothing tapped yet)."""
+        """The phrase (cats.setup.<key>) of what the last half tap asks for next (None: nothing tapped yet)."""
         if self.cat is not None and self.obj is None:
             return "cat_read"
         if self.obj is not None and self.cat is None:

@@ -21,14 +21,11 @@ from companion.games.cats.announce import announce
 from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
-from companion.tables.cats.setup import MODES, WORDS as SETUP_WORDS, SecretTaps, TapError
+from companion.tables.cats.phrases import character_word, object_word
+from companion.tables.cats.setup import MODES, SecretTaps, TapError
 from companion.tables.picker import FLASH_SECONDS, PickerTable, Say, Step
 from companion.tables.protocol import Commit
 
-OBJECTS_DE = ("Futternapf", "Kissen", "Maus", "Päckchen")
-OBJECTS_EN = ("food bowl", "cushion", "mouse", "parcel")
-CHARACTERS_DE = ("gefräßig", "faul", "bissig", "neugierig")
-CHARACTERS_EN = ("greedy", "lazy", "snappy", "curious")
 SECRET = "secret"   # a choice: show the acting player's own cards again
 CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(N_OBJECTS))
 
@@ -52,9 +49,6 @@ class CatsTable(PickerTable):
             # resumed after a power cut in the walk that shows each player their cards (nothing
             # played since the deal): the walk again from the first seat, so nobody misses it
             self.reveal = list(range(self.position.seats))
-
-    def _de(self) -> bool:
-        return self.language == "de"
 
     # The secrets from the players' own cards -------------------------------------------------
     @property
@@ -115,10 +109,10 @@ class CatsTable(PickerTable):
             return super().word(say)
         key, arg = say.value
         if key.startswith("mode."):
-            line = SETUP_WORDS[key][not self._de()]
-            return line + (" " + SETUP_WORDS["mode.next"][not self._de()] if arg else "")
+            line = self._words(f"cats.setup.{key}")
+            return line + (" " + self._words("cats.setup.mode.next") if arg else "")
         name = self.seat_name(arg) if isinstance(arg, int) else ""
-        return SETUP_WORDS[key][not self._de()].format(name=name)
+        return self._words(f"cats.setup.{key}", name=name)
 
     # After the deal: one player at a time ------------------------------------------------------
     def on_chance(self, move, now: float) -> None:
@@ -164,8 +158,7 @@ class CatsTable(PickerTable):
 
     def irrevocable(self, events: tuple) -> Say | None:
         if any(name in ("revealed", "winner") for name, _ in events):
-            return Say("de_en", ("eine aufgedeckte Karte bleibt aufgedeckt",
-                                 "cannot take back a revealed card"))
+            return Say("words", "cats.shown_stays")
         return None
 
     def acknowledge(self, events: tuple) -> bool:
@@ -180,7 +173,7 @@ class CatsTable(PickerTable):
             return True
         if event.startswith("win:") and self.game.parse_move(self.position, event) not in \
                 self.game.legal_moves(self.position):
-            self._refuse(Say("de_en", ("kein Sieg: weiterspielen", "no win: play on")), now)
+            self._refuse(Say("words", "cats.no_win"), now)
             return True
         return False
 
@@ -212,97 +205,80 @@ class CatsTable(PickerTable):
         return ()
 
     def group_label(self, group: Group) -> str:
-        de, key = self._de(), group.key
-        kind, _, arg = key.partition(":")
+        kind, _, arg = group.key.partition(":")
+        w = self._words
         if kind == "miau":
-            return (f"Miau: Katze {arg} in Raum …" if de else f"Miau: cat {arg} to room …") if arg \
-                else ("Miau-Karte …" if de else "Miau card …")
+            return w("cats.group.miau_cat", cat=arg) if arg else w("cats.group.miau")
         if kind == "challenge":
-            if arg:
-                name = self.seat_name(int(arg) - 1)
-                return f"{name} hat Katze …" if de else f"{name} has cat …"
-            return "herausfordern …" if de else "challenge …"
+            return w("cats.group.challenge_seat", name=self.seat_name(int(arg) - 1)) if arg \
+                else w("cats.group.challenge")
         if kind == "win":
-            return (f"Sieg? Katze {arg} auf …" if de else f"win? cat {arg} on …") if arg \
-                else ("Sieg melden …" if de else "claim the win …")
-        words = {"object": ("Schritt mit einem Objekt …", "step with an object …"),
-                 "hiss": ("fauchen …", "hiss …")}
-        return words[key][not de]
+            return w("cats.group.win_cat", cat=arg) if arg else w("cats.group.win")
+        return w(f"cats.group.{kind}")
 
     # Words --------------------------------------------------------------------------------------
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
 
     def describe(self, event: str) -> str:
-        de = self._de()
         kind, _, arg = event.partition(":")
-        objects = OBJECTS_DE if de else OBJECTS_EN
+        w, lang = self._words, self.language
         if kind == "step":
-            piece = (f"Katze {arg}" if de else f"cat {arg}") if arg.isdigit() else objects[OBJECTS.index(arg)]
-            return ("Schritt: " if de else "step: ") + piece
+            what = w("cats.cat", cat=arg) if arg.isdigit() else object_word(OBJECTS.index(arg), lang)
+            return w("cats.step", what=what)
         if kind == "hiss":
             a, b = arg.split(">")
-            return f"Katze {a} faucht Katze {b} an" if de else f"cat {a} hisses at cat {b}"
+            return w("cats.hiss", a=a, b=b)
         if kind == "miau":
             cat, room = arg.split("@")
-            return f"Miau: Katze {cat} in Raum {room}" if de else f"Miau: cat {cat} to room {room}"
+            return w("cats.miau", cat=cat, room=room)
         if kind == "challenge":
             seat, cat = arg.split("=")
-            return (f"Herausforderung: {self.seat_name(int(seat) - 1)} hat Katze {cat}" if de else
-                    f"challenge: {self.seat_name(int(seat) - 1)} has cat {cat}")
+            return w("cats.challenge", name=self.seat_name(int(seat) - 1), cat=cat)
         if kind == "win":
-            obj = objects[OBJECTS.index(arg[1])]
-            return f"Sieg? Katze {arg[0]} auf {obj}" if de else f"win? cat {arg[0]} on the {obj}"
-        words = {"end": ("Ziehen beenden", "end the move"),
-                 "blocked": ("kein Schritt mehr möglich", "no further step possible"),
-                 "schnurr": ("Schnurr", "Schnurr"), "pass": ("weiter", "pass"),
-                 "swap": ("eine Karte tauschen", "swap one card"),
-                 SECRET: ("meine Karten zeigen", "show my cards")}
-        return words[event][not de] if event in words else event
+            return w("cats.win", cat=arg[0], obj=object_word(OBJECTS.index(arg[1]), lang))
+        if event in ("end", "blocked", "schnurr", "pass", "swap", SECRET):
+            return w(f"cats.event.{event}")
+        return event
 
     def header(self) -> str:
-        de, pos = self._de(), self.position
+        pos, w = self.position, self._words
         outcome = self.game.outcome(pos)
         if outcome is not None:
-            return f"{self.seat_name(outcome.winner)} {'gewinnt' if de else 'wins'}!"
+            return w("cats.wins", name=self.seat_name(outcome.winner))
         if self.reveal:   # which way the secrets came: the companion dealt them
-            return SETUP_WORDS["dealt"][not de]
+            return w("cats.setup.dealt")
         seat = self.game.to_move(pos)
         if self.observes_chance:
-            return SETUP_WORDS["header"][not de]
+            return w("cats.setup.header")
         if seat == CHANCE:
-            return "Karten werden gemischt" if de else "Shuffling"
-        return f"{self.seat_name(seat)} {'ist dran' if de else 'to act'}"
+            return w("cats.shuffling")
+        return w("cats.to_act", name=self.seat_name(seat))
 
     def prompt(self) -> list[str]:
-        de, pos = self._de(), self.position
+        pos, w = self.position, self._words
         notice = [self.word(self.notice)] if self.notice else []
         if self.observes_chance:
             return notice + [self.word(Say("setup", ("tap", pos.secrets.index(None))))]
         if self.reveal:
             seat = self.reveal[0]
             if not self.showing:
-                return notice + [f"{self.seat_name(seat)}: " + ("allein? Dann OK" if de else "alone? Then press OK")]
+                return notice + [w("cats.alone", name=self.seat_name(seat))]
             cat, obj = pos.secrets[seat]
-            objects, chars = (OBJECTS_DE, CHARACTERS_DE) if de else (OBJECTS_EN, CHARACTERS_EN)
-            return [(f"Deine Katze: {cat + 1}, {chars[obj]} ({objects[obj]})" if de else
-                     f"Your cat: {cat + 1}, {chars[obj]} ({objects[obj]})"),
-                    "OK: verdecken" if de else "OK: hide"]
+            return [w("cats.your_cat", cat=cat + 1, character=character_word(obj, self.language),
+                      obj=object_word(obj, self.language)), w("cats.hide")]
         if self.game.outcome(pos) is not None:
-            return notice + ["neues Spiel: OK lang" if de else "new game: hold OK"]
+            return notice + [w("cats.new_game")]
         return notice + self._phase_prompt()
 
     def _phase_prompt(self) -> list[str]:
-        de, pos = self._de(), self.position
+        pos, w = self.position, self._words
         if pos.phase == "move":
-            return [f"Schritte {pos.steps}/4, Objekte {pos.object_steps}/2" if de else
-                    f"steps {pos.steps}/4, objects {pos.object_steps}/2"]
-        if pos.phase == "react":
-            return ["Reaktionskarte antippen oder weiter" if de else "tap a reaction card or pass"]
+            return [w("cats.steps", steps=pos.steps, objects=pos.object_steps)]
+        if pos.phase in ("react", "challenge"):
+            return [w(f"cats.{pos.phase}" + ("_q" if pos.phase == "challenge" else ""))]
         if pos.phase == "swap":
-            return ["eine Karte tauschen?" if de else "swap one card?"]
-        if pos.phase == "challenge":
-            return ["herausfordern?" if de else "challenge someone?"]
+            return [w("cats.swap_q")]
         return []
 
     def private(self) -> bool:

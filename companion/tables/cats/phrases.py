@@ -1,0 +1,84 @@
+"""What the Cats table says, in German and English: one keyed phrase table (parameters named),
+registered with companion/ui/i18n.py when the table is imported, and worded in the table's
+language only when shown. The secret set-up's lines name only a card's kind, never the card."""
+from __future__ import annotations
+
+from companion.ui import i18n
+
+#: The four objects and the four characters, in the engine's order (state.OBJECTS).
+OBJECT_WORDS = (("Futternapf", "food bowl"), ("Kissen", "cushion"), ("Maus", "mouse"), ("Päckchen", "parcel"))
+CHARACTER_WORDS = (("gefräßig", "greedy"), ("faul", "lazy"), ("bissig", "snappy"), ("neugierig", "curious"))
+
+PHRASES = {
+    **{f"cats.object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(OBJECT_WORDS)},
+    **{f"cats.character.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(CHARACTER_WORDS)},
+    # the header and the prompts
+    "cats.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},
+    "cats.shuffling": {"de": "Karten werden gemischt", "en": "Shuffling"},
+    "cats.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
+    "cats.alone": {"de": "{name}: allein? Dann OK", "en": "{name}: alone? Then press OK"},
+    "cats.your_cat": {"de": "Deine Katze: {cat}, {character} ({obj})",
+                      "en": "Your cat: {cat}, {character} ({obj})"},
+    "cats.hide": {"de": "OK: verdecken", "en": "OK: hide"},
+    "cats.new_game": {"de": "neues Spiel: OK lang", "en": "new game: hold OK"},
+    "cats.steps": {"de": "Schritte {steps}/4, Objekte {objects}/2", "en": "steps {steps}/4, objects {objects}/2"},
+    "cats.react": {"de": "Reaktionskarte antippen oder weiter", "en": "tap a reaction card or pass"},
+    "cats.swap_q": {"de": "eine Karte tauschen?", "en": "swap one card?"},
+    "cats.challenge_q": {"de": "herausfordern?", "en": "challenge someone?"},
+    # refusals of the table's own
+    "cats.shown_stays": {"de": "eine aufgedeckte Karte bleibt aufgedeckt", "en": "cannot take back a revealed card"},
+    "cats.no_win": {"de": "kein Sieg: weiterspielen", "en": "no win: play on"},
+    # the choices: groups, then events
+    "cats.group.miau_cat": {"de": "Miau: Katze {cat} in Raum …", "en": "Miau: cat {cat} to room …"},
+    "cats.group.miau": {"de": "Miau-Karte …", "en": "Miau card …"},
+    "cats.group.challenge_seat": {"de": "{name} hat Katze …", "en": "{name} has cat …"},
+    "cats.group.challenge": {"de": "herausfordern …", "en": "challenge …"},
+    "cats.group.win_cat": {"de": "Sieg? Katze {cat} auf …", "en": "win? cat {cat} on …"},
+    "cats.group.win": {"de": "Sieg melden …", "en": "claim the win …"},
+    "cats.group.object": {"de": "Schritt mit einem Objekt …", "en": "step with an object …"},
+    "cats.group.hiss": {"de": "fauchen …", "en": "hiss …"},
+    "cats.cat": {"de": "Katze {cat}", "en": "cat {cat}"},
+    "cats.step": {"de": "Schritt: {what}", "en": "step: {what}"},
+    "cats.hiss": {"de": "Katze {a} faucht Katze {b} an", "en": "cat {a} hisses at cat {b}"},
+    "cats.miau": {"de": "Miau: Katze {cat} in Raum {room}", "en": "Miau: cat {cat} to room {room}"},
+    "cats.challenge": {"de": "Herausforderung: {name} hat Katze {cat}", "en": "challenge: {name} has cat {cat}"},
+    "cats.win": {"de": "Sieg? Katze {cat} auf {obj}", "en": "win? cat {cat} on the {obj}"},
+    "cats.event.end": {"de": "Ziehen beenden", "en": "end the move"},
+    "cats.event.blocked": {"de": "kein Schritt mehr möglich", "en": "no further step possible"},
+    "cats.event.schnurr": {"de": "Schnurr", "en": "Schnurr"},
+    "cats.event.pass": {"de": "weiter", "en": "pass"},
+    "cats.event.swap": {"de": "eine Karte tauschen", "en": "swap one card"},
+    "cats.event.secret": {"de": "meine Karten zeigen", "en": "show my cards"},
+    # the secrets from the players' own cards (companion/tables/cats/setup.py)
+    "cats.setup.cat_read": {"de": "Katzenkarte gelesen – jetzt die Charakterkarte",
+                            "en": "cat card read – now the character card"},
+    "cats.setup.char_read": {"de": "Charakterkarte gelesen – jetzt die Katzenkarte",
+                             "en": "character card read – now the cat card"},
+    "cats.setup.seat_done": {"de": "{name}: beide Karten gelesen", "en": "{name}: both cards read"},
+    "cats.setup.two_cats": {"de": "zwei Katzenkarten: eine Katzen- und eine Charakterkarte pro Spieler",
+                            "en": "two cat cards: one cat card and one character card each"},
+    "cats.setup.two_chars": {"de": "zwei Charakterkarten: eine Katzen- und eine Charakterkarte pro Spieler",
+                             "en": "two character cards: one cat card and one character card each"},
+    "cats.setup.again": {"de": "diese Karte wurde schon angetippt", "en": "this card was tapped already"},
+    "cats.setup.unknown": {"de": "keine Geheimkarte von Cats", "en": "not a secret card of Cats"},
+    "cats.setup.not_now": {"de": "Geheimkarten nur beim Spielaufbau", "en": "secret cards only at set-up"},
+    "cats.setup.dealing": {"de": "der Companion teilt die Geheimkarten aus (eigene: Karte „Eigene Geheimkarten“)",
+                           "en": "the companion deals the secrets (your own: the 'Own secret cards' card)"},
+    "cats.setup.mode.cards": {"de": "Geheimkarten: jeder tippt seine eigenen an",
+                              "en": "secret cards: each player taps their own"},
+    "cats.setup.mode.deal": {"de": "Geheimkarten: der Companion teilt aus", "en": "secret cards: the companion deals"},
+    "cats.setup.mode.next": {"de": "(ab dem nächsten Spiel)", "en": "(from the next game)"},
+    "cats.setup.tap": {"de": "{name}: Katzen- und Charakterkarte verdeckt antippen",
+                       "en": "{name}: tap your cat card and character card face down"},
+    "cats.setup.header": {"de": "Karten antippen", "en": "Tap own cards"},  # the OLED's title: which way
+    "cats.setup.dealt": {"de": "Karten verteilt", "en": "Cards dealt"},
+}
+i18n.register(PHRASES)
+
+
+def object_word(index: int, language: str) -> str:
+    return i18n.text(f"cats.object.{index}", language)
+
+
+def character_word(index: int, language: str) -> str:
+    return i18n.text(f"cats.character.{index}", language)
