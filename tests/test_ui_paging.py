@@ -30,6 +30,10 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
            "objects": 2, "event": "challenge:3=5", "draws": "d6:3, d6:4", "of": 12,
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
+           # Cat Attack's
+           "mog": "Flinke Katze", "seat": "Bärbel", "treat": "Katzenfutter", "shop": "Tante-Emma-Laden",
+           "kinds": "Katzenkarten", "seats": "1, 2, 3", "lives": "9 9 9 9 9 9", "treats": "6 6 6 6 6 6",
+           "ask": "Wer wurde getroffen?", "rolls": "3, 4",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

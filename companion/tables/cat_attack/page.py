@@ -11,8 +11,8 @@ from companion.games.base import CHANCE
 from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, TREATS,
                                               treat_count)
 from companion.tables import eventlog
-from companion.tables.cat_attack.words import (KIND_WORDS, SHOP_NAMES, TREAT_NAMES,
-                                              card_name)
+from companion.tables.cat_attack.phrases import name
+from companion.tables.cat_attack.words import card_name
 
 #: One colour per seat (the game's life stones come in six colours the rulebook does not name).
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
@@ -113,17 +113,17 @@ def board_view(table) -> dict:
     if pos.fight is not None:
         a, d, kind = pos.fight
         fight = {"attacker": a + 1, "defender": d + 1,
-                 "kind": KIND_WORDS[lang][KINDS.index(kind)],
+                 "kind": name("kind", KINDS.index(kind), lang),
                  "text": f"{words['fight']}: {table.seat_name(a)} – {table.seat_name(d)}"
-                         f" ({KIND_WORDS[lang][KINDS.index(kind)]})"}
+                         f" ({name('kind', KINDS.index(kind), lang)})"}
     car = pos.car
     return {
         "lives_max": getattr(game, "lives", max(pos.lives)), "seats": seats,
-        "treats": [{"key": TREATS[t], "name": TREAT_NAMES[lang][t], "short": TREAT_SHORT[lang][t],
+        "treats": [{"key": TREATS[t], "name": name("treat", t, lang), "short": TREAT_SHORT[lang][t],
                     "colour": TREAT_COLOURS[t]}
                    for t in range(len(TREATS))],
-        "shops": [{"key": SHOPS[i], "name": SHOP_NAMES[lang][i], "open": bool(pos.shops >> i & 1),
-                   "treat": TREAT_NAMES[lang][TREATS.index(SHOPS[i])]} for i in range(len(SHOPS))],
+        "shops": [{"key": SHOPS[i], "name": name("shop", i, lang), "open": bool(pos.shops >> i & 1),
+                   "treat": name("treat", TREATS.index(SHOPS[i]), lang)} for i in range(len(SHOPS))],
         "car": {"at": car, "label": words["parking"] if car == 0 else f"{words['street']} {car}"},
         "phase": table.phase(), "headline": table.header(),
         "active": None if pos.active is None or outcome is not None else pos.active + 1,

@@ -5,9 +5,9 @@ words. Pure: no I/O."""
 from __future__ import annotations
 
 from companion.games.cat_attack.state import KINDS
+from companion.tables.cat_attack.phrases import name
 from companion.tables.cat_attack.words import card_name
 
-KIND_CARDS_DE = ("Katzenkarte", "Mauskarte", "Vogelkarte")
 #: What the young players' rules leave out (rules.py: fight, six, raid, trespass, loot).
 LEFT_OUT_DE = {"fight": "die Rauferei", "six": "die Sechskatzen-Magie", "raid": "das Plündern",
                "trespass": "den Hausfriedensbruch", "loot": "das Plündern im Ruhestand"}
@@ -48,7 +48,7 @@ def german(key: str, values: dict) -> str:
     if key == "young":   # kind: the event kind left out
         return DE[key].format(what=LEFT_OUT_DE[shown["kind"]])
     # kind: a card kind's letter (C, M, B), the fight's
-    kind = KIND_CARDS_DE[KINDS.index(shown["kind"])] if shown.get("kind") else ""
+    kind = name("kind_card", KINDS.index(shown["kind"]), "de") if shown.get("kind") else ""
     if key == "fight_kind":
         shown.update(card=card_name(shown["card"], "de"), kind=kind)
     elif key == "not_now":

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE
 from companion.games.cat_attack.announce import announce
-from companion.games.cat_attack.state import KIND_NAMES, KINDS, TREATS, treat_count
-from companion.tables.cat_attack import words
+from companion.games.cat_attack.state import KINDS, TREATS, treat_count
+from companion.tables.cat_attack import refusals, words
+from companion.tables.cat_attack.phrases import name
 from companion.tables.choicemenu import Group
-from companion.tables.cat_attack import refusals
 from companion.tables.picker import PickerTable
 from companion.words import COLS, Effect, LedCell, LedFrame
 
-KINDS_DE = ("Katzen", "Maus", "Vogel")
 #: The larders on the LED grid: one row per seat from the top, one column per treat, lit in the
 #: treat's colour (the rulebook's pink fish, white milk, purple cat food, green vitamins).
 TREAT_COLOURS = ((90, 160, 255), (150, 100, 60), (255, 255, 255), (255, 90, 160), (0, 200, 0),
@@ -30,9 +29,6 @@ LAST = ("done", "none", "stayed")
 class CatAttackTable(PickerTable):
     refusal_words = refusals
 
-    def _de(self) -> bool:
-        return self.language == "de"
-
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
 
@@ -41,14 +37,8 @@ class CatAttackTable(PickerTable):
 
     def kept_line(self, draws: list[str], reused: bool = False) -> str:
         rolls = ", ".join(d.partition(":")[2] for d in draws)
-        de, one = self._de(), len(draws) == 1
-        if reused:
-            return f"Gewürfelt wie zuvor: {rolls}" if de else f"the kept roll: {rolls}"
-        if one:
-            return (f"Wurf {rolls} gilt beim nächsten Würfeln" if de else
-                    f"roll {rolls} stays for the next roll")
-        return (f"Würfe {rolls} gelten für die nächsten Würfe" if de else
-                f"rolls {rolls} stay for the next rolls")
+        key = "ca.kept_reused" if reused else "ca.kept_one" if len(draws) == 1 else "ca.kept_many"
+        return self._words(key, rolls=rolls)
 
     def board(self) -> LedFrame:
         cells = {}
@@ -76,10 +66,10 @@ class CatAttackTable(PickerTable):
         return words.group_of(event)
 
     def group_label(self, group: Group) -> str:
-        return words.group_label(group.key, "de" if self._de() else "en", self.seat_name)
+        return words.group_label(group.key, self.language, self.seat_name)
 
     def describe(self, event: str) -> str:
-        return words.describe(event, "de" if self._de() else "en", self.seat_name)
+        return words.describe(event, self.language, self.seat_name)
 
     def acknowledge(self, events: tuple) -> bool:
         # a fight's verdict, a hand to swap or a cat retiring: read (and done at the table)
@@ -87,38 +77,32 @@ class CatAttackTable(PickerTable):
         return any(name in ("swap_card", "retired", "fight") for name, _ in events)
 
     def header(self) -> str:
-        de, pos = self._de(), self.position
+        pos, w = self.position, self._words
         outcome = self.game.outcome(pos)
         if outcome is not None:
             if outcome.winner is None:
-                return "Unentschieden" if de else "A draw"
-            return f"{self.seat_name(outcome.winner)} {'gewinnt' if de else 'wins'}!"
+                return w("ca.draw")
+            return w("ca.wins", name=self.seat_name(outcome.winner))
         seat = self.game.to_move(pos)
         if seat == CHANCE:
-            return "Würfeln …" if de else "Rolling …"
-        return f"{self.seat_name(seat)} {'ist dran' if de else 'to act'}"
+            return w("ca.rolling")
+        return w("ca.to_act", name=self.seat_name(seat))
 
     def prompt(self) -> list[str]:
-        de, pos = self._de(), self.position
-        lives = " ".join(str(n) for n in pos.lives)
-        treats = " ".join(str(treat_count(t)) for t in pos.larders)
-        status = (f"Leben {lives} · Leckerbissen {treats}" if de else
-                  f"lives {lives} · treats {treats}")
+        pos, w = self.position, self._words
+        status = w("ca.status", lives=" ".join(str(n) for n in pos.lives),
+                   treats=" ".join(str(treat_count(t)) for t in pos.larders))
         if self.game.outcome(pos) is not None:
-            return [status, "neues Spiel: OK lang" if de else "new game: hold OK"]
-        ask = {"card": ("Miezekarte antippen", "tap a Mog card"),
-               "move": ("Wo gelandet?", "where did your cat land?"),
-               "hits": ("Wer wurde getroffen?", "who was hit?"),
-               "penalty": ("Noch dort?", "still there?")}.get(pos.phase)
+            return [status, w("ca.new_game")]
         out = [status]
         if pos.phase == "fight":  # whose card the fight waits for, by name
-            kind, who = KINDS.index(pos.fight[2]), self.seat_name(pos.turn)
-            out.append(f"Rauferei, {who}: {KINDS_DE[kind]}karte antippen oder 'kann nicht mehr'" if de
-                       else f"fight, {who}: tap a {KIND_NAMES[kind]} card or 'cannot match'")
-        elif ask:
+            what = name("kind_card", KINDS.index(pos.fight[2]), self.language)
+            out.append(w("ca.fight_turn", name=self.seat_name(pos.turn), what=what))
+        elif pos.phase in ("card", "move", "hits", "penalty"):
+            ask = w(f"ca.ask.{pos.phase}")
             if pos.phase == "move" and pos.segment == "die" and pos.die is not None:
-                ask = (f"{pos.die} gewürfelt: {ask[0]}", f"rolled {pos.die}: {ask[1]}")
-            out.append(ask[not de])
+                ask = w("ca.rolled", die=pos.die, ask=ask)
+            out.append(ask)
         if pos.active is not None and pos.larders[pos.active] == (1 << len(TREATS)) - 1:
-            out.append("6/6: genau nach Hause würfeln" if de else "6/6: now roll home exactly")
+            out.append(w("ca.six"))
         return out
