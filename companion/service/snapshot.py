@@ -109,8 +109,9 @@ def render_message(message: tuple, language: str):
         return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
-    head = "Unbekannte Karte" if language == "de" else "Unknown card"
-    how = "Anlernen mit:" if language == "de" else "Enrol it with:"
+    from companion.ui.i18n import text
+
+    head, how = text("unknown_card.head", language), text("unknown_card.how", language)
     d.text((0, 0), head, fill=1)
     d.line((0, 11, 127, 11), fill=1)
     d.text((0, 14), uid[:21], fill=1)

@@ -178,6 +178,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
     "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},
+    # the service's own OLED message for a card it does not know (service/snapshot.py)
+    "unknown_card.head": {"de": "Unbekannte Karte", "en": "Unknown card"},
+    "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
 }
 
