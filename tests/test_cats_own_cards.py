@@ -23,7 +23,7 @@ ALL_SECRET_WORDS = ("cat:", "char:", "Katze 1", "Katze 2", "Katze 3", "Katze 4",
 
 
 def start(tmp_path, secrets="cards", players=3, seed=5):
-    c = Companion(Config(game=GameConfig(game="cats", language="de", players=players, secrets=secrets)),
+    c = Companion(Config(game=GameConfig(game="cats", language="de", players=players, own={"cats": {"secrets": secrets}})),
                   build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(seed))
     p = VirtualPlayer(c)
     p.run(0.1)

@@ -118,8 +118,8 @@ def test_a_game_resumed_with_the_companions_dice_says_so_in_german(tmp_path):
 def test_the_dice_setting_goes_into_a_recording_and_back():
     header = {"game": "katzenjammer", "dice": "players", "ai": "2,3", "players": {}}
     cfg = config_from_header(header)
-    assert cfg.game.dice == "players" and cfg.game.ai == "2,3"
-    assert config_from_header({"game": "maunz"}).game.dice == "companion"
+    assert cfg.game.own_setting("katzenjammer", "dice") == "players" and cfg.game.ai == "2,3"
+    assert config_from_header({"game": "maunz"}).game.own_setting("katzenjammer", "dice") == "companion"
 
 
 def test_several_computer_seats_from_the_config(tmp_path):

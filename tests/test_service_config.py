@@ -115,7 +115,7 @@ def test_run_refuses_two_ai_seats_for_maunz_and_a_seat_a_game_lacks(tmp_path, ca
     assert "[game] ai: bad value '2,5': katzenjammer for 3 players has no seat '5'" in msg
     assert "set players = 4" in msg
     cfg = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 4\nai = "4,2,3"\ndice = "players"\n')
-    assert (cfg.game.ai, cfg.game.dice) == ("2,3,4", "players")
+    assert (cfg.game.ai, cfg.game.own_setting("katzenjammer", "dice")) == ("2,3,4", "players")
 
 
 def test_run_without_config_off_pi_points_to_sim(monkeypatch, capsys):
@@ -190,3 +190,32 @@ def test_players_with_maunz_at_boot_is_for_the_other_games(tmp_path):
     with pytest.raises(ConfigError) as err:
         Config.from_text("[game]\nplayers = 1\n", "c.toml")
     assert str(err.value).startswith("c.toml: [game] players: bad value 1")
+
+
+def test_a_games_own_settings_have_its_own_section():
+    """Issue "One table framework", 6: a game's own settings (declared by its table's
+    own_settings) are read from [game.<name>], checked against the declaration, errors naming the
+    file, section and key; the old [game] key is still read, with a note naming the new place."""
+    cfg = Config.from_text('[game.katzenjammer]\ndice = "players"\n[game.cats]\nsecrets = "cards"\n', "c.toml")
+    assert cfg.game.own_setting("katzenjammer", "dice") == "players"
+    assert cfg.game.own_setting("cats", "secrets") == "cards"
+    assert cfg.notes == ()
+    assert Config.from_text("", "c.toml").game.own_setting("katzenjammer", "dice") == "companion"
+    old = Config.from_text('[game]\ndice = "players"\n', "c.toml")
+    assert old.game.own_setting("katzenjammer", "dice") == "players"
+    assert old.notes == ("c.toml: [game] dice is read as [game.katzenjammer] dice; write it there"
+                         " (the old place is read only for old files)",)
+    for text, error in [
+        ('[game.katzenjammer]\ndice = "mine"\n',
+         "c.toml: [game.katzenjammer] dice: bad value 'mine'; use one of: 'companion', 'players'"),
+        ('[game.katzenjammer]\nsecrets = "cards"\n',
+         "c.toml: [game.katzenjammer] secrets: unknown key; remove it or use one of: dice"),
+        ('[game.chess]\nclock = 5\n',
+         "c.toml: [game.chess]: no game with settings of its own by that name; use one of"),
+        ('[game.maunz]\nai = "grey"\n',
+         "c.toml: [game.maunz]: no game with settings of its own by that name; use one of"),
+    ]:
+        with pytest.raises(ConfigError) as exc:
+            Config.from_text(text, "c.toml")
+        assert str(exc.value).startswith(error), str(exc.value)
+        assert "\n" not in str(exc.value)

@@ -38,7 +38,7 @@ def test_cats_set_up_by_tapping_the_pages_secret_cards(tmp_path):
 
     async def go():
         config = Config(source="<browser test>").replace(
-            game=GameConfig(game="cats", language="de", players=3, secrets="cards"),
+            game=GameConfig(game="cats", language="de", players=3, own={"cats": {"secrets": "cards"}}),
             state_dir=tmp_path, hardware=ALL_FAKE)
         companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(4))
         async with page_of(companion, (1180, 900)) as (page, errors):

@@ -12,14 +12,16 @@
     language = "de"         # or "en"
     ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
                             # the seat; games of more than two players: several, "2,3")
-    dice = "companion"      # Katzenjammer: who rolls the Miwin dice ("players": they roll their
-                            # own and enter them; the dice card switches it at the table)
-    secrets = "deal"        # Cats: the companion deals the secret cards ("cards": each player taps
-                            # their own cat and character card; the own-cards card switches it)
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
+    [game.katzenjammer]     # a game's own settings, as its table declares them (own_settings)
+    dice = "companion"      # who rolls the Miwin dice ("players": they roll their own and enter
+                            # them; the dice card switches it at the table)
+    [game.cats]
+    secrets = "deal"        # the companion deals the secret cards ("cards": each player taps
+                            # their own cat and character card; the own-cards card switches it)
     [web]
     enabled = false
     host = "127.0.0.1"
@@ -28,13 +30,21 @@
     token = ""
     names = []              # more host names the page is opened by (e.g. ["companion.home.arpa"]);
                             # IP addresses, localhost and the machine's own name always work
+    [voice]
+    enabled = false         # say the OLED's guidance on the Pi's speaker (needs espeak-ng, aplay)
+    backend = "espeak-ng"   # or "piper" (pip install piper-tts) with model_de / model_en: .onnx files
+    device = "default"      # the ALSA device (aplay -L); "none": render but play nothing
+    volume = 80             # percent (the voice card and the page switch it on and off)
+    rate = 165              # espeak-ng's words per minute
     [state]
     dir = "/var/lib/maunz-companion"
     [service]
     scan_hz = 100
 
 Every problem (unknown section or key, wrong type, value out of range) is one line naming the
-file, the section, the key and the fix; `companion run` prints it and exits with status 2.
+file, the section, the key and the fix; `companion run` prints it and exits with status 2. A
+game's own settings were once keys of [game] (`dice`, `secrets`): they are still read there,
+with a note (`Config.notes`) that names the new place.
 """
 from __future__ import annotations
 
@@ -77,12 +87,18 @@ class GameConfig:
     correction_delay: float = 3.0
     language: str = "de"
     ai: str = "off"           # "off", one seat ("grey", "2") or several ("2,3")
-    dice: str = "companion"   # Katzenjammer: "companion" rolls, or the "players" roll their own
-    secrets: str = "deal"     # Cats: the companion "deal"s the secrets, or the players tap their "cards"
+    #: a game's own settings from its [game.<name>] section: game -> key -> value (the values
+    #: its table declares in `own_settings`; a key not given takes the first of them)
+    own: dict[str, dict[str, str]] = field(default_factory=dict)
     ai_level: str = "medium"
     ai_time: float = 2.0
     ai_process: bool = True
     players: int = 0          # seats at the table; 0: the game's fewest (2)
+
+    def own_setting(self, game: str, key: str) -> str:
+        """A game's own setting as configured, else the first value its table declares."""
+        value = self.own.get(game, {}).get(key)
+        return value if value is not None else own_settings_declared()[game][key][0]
 
 
 @dataclass(frozen=True)
@@ -96,13 +112,27 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = False
+    backend: str = "espeak-ng"
+    model_de: str = ""
+    model_en: str = ""
+    device: str = "default"
+    volume: int = 80
+    rate: int = 165
+
+
+@dataclass(frozen=True)
 class Config:
     source: str = "<defaults>"
     hardware: dict[str, Any] = field(default_factory=dict)
     game: GameConfig = GameConfig()
     web: WebConfig = WebConfig()
+    voice: VoiceConfig = VoiceConfig()
     state_dir: Path = DEFAULT_STATE_DIR
     scan_hz: float = 100.0
+    #: one line each for what the file says the old way (a game's setting as a [game] key)
+    notes: tuple[str, ...] = ()
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Config":
@@ -136,8 +166,12 @@ class Config:
                 raise ConfigError(source, section, None, "must be a table",
                                   f"write it as a [{section}] header with keys below it")
         hw = dict(data.get("hardware", {}))
-        g = data.get("game", {})
-        v.unknown("game", g, _GAME_KEYS)
+        g = dict(data.get("game", {}))
+        sections = {k: g.pop(k) for k in list(g) if isinstance(g[k], dict)}   # [game.<name>]
+        declared = own_settings_declared()
+        legacy = {key: game for game, keys in declared.items() for key in keys}
+        v.unknown("game", g, _GAME_KEYS + tuple(legacy))
+        own, notes = _own_settings(v, source, g, sections, declared, legacy)
         name, rules = v.game(g)
         players = _players(source, name, int(v.number("game", g, "players", 0, 0, 10, integer=True)))
         game = GameConfig(
@@ -148,8 +182,7 @@ class Config:
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
             ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
-            dice=v.choice("game", g, "dice", "companion", DICE),
-            secrets=v.choice("game", g, "secrets", "deal", SECRETS),
+            own=own,
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
@@ -168,6 +201,7 @@ class Config:
         if web.enabled and web.control and web.host not in ("127.0.0.1", "localhost", "::1") and not web.token:
             raise ConfigError(source, "web", "token", "control is allowed on a non-local host without a token",
                               'set token = "<a long random string>" or control = false')
+        voice = _voice(v, source, data.get("voice", {}), base_dir)
         s = data.get("state", {})
         v.unknown("state", s, _STATE_KEYS)
         state_dir = Path(v.string("state", s, "dir", str(DEFAULT_STATE_DIR))).expanduser()
@@ -176,7 +210,8 @@ class Config:
         sv = data.get("service", {})
         v.unknown("service", sv, _SERVICE_KEYS)
         scan_hz = v.number("service", sv, "scan_hz", 100.0, 1.0, 1000.0)
-        return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz)
+        return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz,
+                   voice=voice, notes=notes)
 
     def replace(self, **changes) -> "Config":
         from dataclasses import replace
@@ -184,8 +219,67 @@ class Config:
         return replace(self, **changes)
 
 
-_SECTIONS = ("hardware", "game", "web", "state", "service")
-_GAME_KEYS = tuple(GameConfig.__dataclass_fields__)
+_SECTIONS = ("hardware", "game", "web", "voice", "state", "service")
+_GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k != "own")
+
+
+def _voice(v, source, x: dict, base_dir: Path | None) -> VoiceConfig:
+    v.unknown("voice", x, tuple(VoiceConfig.__dataclass_fields__))
+    models = {}
+    for key in ("model_de", "model_en"):
+        model = v.string("voice", x, key, "")
+        if model and not Path(model).is_absolute() and base_dir is not None:
+            model = str(base_dir / model)
+        models[key] = model
+    voice = VoiceConfig(enabled=v.boolean("voice", x, "enabled", False),
+                        backend=v.choice("voice", x, "backend", "espeak-ng", ("espeak-ng", "piper")),
+                        device=v.string("voice", x, "device", "default"),
+                        volume=int(v.number("voice", x, "volume", 80, 0, 100, integer=True)),
+                        rate=int(v.number("voice", x, "rate", 165, 80, 400, integer=True)), **models)
+    if voice.enabled and voice.backend == "piper" and not (voice.model_de or voice.model_en):
+        raise ConfigError(source, "voice", "model_de", "the piper backend needs a voice model",
+                          'give model_de = "/path/de_DE-thorsten-medium.onnx" (and model_en), or'
+                          ' backend = "espeak-ng"')
+    return voice
+
+
+def own_settings_declared() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Every game's own settings as its table declares them: game -> key -> the values it takes
+    (the first is the default)."""
+    from companion import tables
+
+    return {name: dict(tables.factory(name).own_settings) for name in tables.names()
+            if tables.factory(name).own_settings}
+
+
+def _own_settings(v, source, g, sections, declared, legacy) -> tuple[dict, tuple[str, ...]]:
+    """The [game.<name>] sections, checked against what each game's table declares, and the
+    same settings given the old way, as [game] keys (read, with a note naming the new place)."""
+    from companion.games import GameError, info
+
+    own: dict[str, dict[str, str]] = {}
+    notes = []
+    for key, game in legacy.items():
+        if key in g:
+            values = declared[game][key]
+            own.setdefault(game, {})[key] = v.choice("game", g, key, values[0], values)
+            notes.append(f"{source}: [game] {key} is read as [game.{game}] {key}; write it there"
+                         f" (the old place is read only for old files)")
+    for section_name, section in sections.items():
+        where = f"game.{section_name}"
+        try:
+            game = info(section_name).name
+        except GameError:
+            game = None
+        if game not in declared:
+            has = ", ".join(f"[game.{n}]" for n in declared)
+            raise ConfigError(source, where, None, "no game with settings of its own by that name",
+                              f"use one of {has}")
+        v.unknown(where, section, tuple(declared[game]))
+        for key, values in declared[game].items():
+            if key in section:
+                own.setdefault(game, {})[key] = v.choice(where, section, key, values[0], values)
+    return own, tuple(notes)
 
 
 def _players(source, game: str, players: int) -> int:
@@ -250,8 +344,6 @@ def _ai(source, game: str, players: int, value: str) -> str:
     return ",".join(n for n in names if n in wanted)
 
 
-DICE = ("companion", "players")
-SECRETS = ("deal", "cards")   # companion/tables/cats/setup.py MODES
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 #: A DNS name: dot-separated labels of letters, digits and inner hyphens (a trailing dot allowed).
 _HOST_NAME = re.compile(r"(?=.{1,253}\.?$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)"

@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
                          " (see systemd/companion.toml.example)")
         if args.state:
             config = config.replace(state_dir=Path(args.state))
+        for note in config.notes:
+            log.warning("%s", note)
         devices = devmod.build(config.hardware, config.source)
     except ConfigError as exc:
         return _fail(str(exc))
@@ -91,6 +93,8 @@ def sim_main(argv: list[str] | None = None) -> int:
         config = Config.load(args.config) if args.config else _sim_config()
     except ConfigError as exc:
         return _fail(str(exc))
+    for note in config.notes:
+        log.warning("%s", note)
     state = Path(args.state) if args.state else user_state_dir()
     web = WebConfig(enabled=not args.no_web, host=args.host, port=args.port, control=True, token="")
     config = config.replace(state_dir=state, web=web, hardware=devmod.ALL_FAKE)

@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.service.config import Config, GameConfig
+from companion.service.config import Config, GameConfig, own_settings_declared
 from companion.service.events import EventFileError, apply_to_fakes, read_events
 
 
@@ -34,8 +34,9 @@ def config_from_header(header: dict) -> Config:
                         first=header.get("first", "orange"), settle=float(header.get("settle", 0.25)),
                         correction_delay=float(header.get("correction_delay", 3.0)),
                         language=header.get("language", "de"), ai=ai,
-                        dice=header.get("dice", "companion"),
-                        secrets=header.get("secrets", "deal")),
+                        # a game's own settings: the header keeps them by key (dice, secrets)
+                        own={game: {key: header[key] for key in keys if key in header}
+                             for game, keys in own_settings_declared().items()}),
         scan_hz=float(header.get("scan_hz", 100.0)),
     )
 
@@ -61,8 +62,9 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
                 j.set_player(seat, names[key])
         j.set_setting("language", config.game.language)
         j.set_setting("ai", config.game.ai)
-        j.set_setting("dice", config.game.dice)
-        j.set_setting("secrets", config.game.secrets)
+        for game, keys in own_settings_declared().items():
+            for key in keys:
+                j.set_setting(key, config.game.own_setting(game, key))
         store = CardStore(j.conn)
         for ev in events:
             if ev["type"] == "card" and ev.get("function") and not ev.get("text"):

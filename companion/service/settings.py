@@ -93,7 +93,7 @@ class SettingsKeeping:
         own = tables.factory(self.game.info.name).own_settings
         out = {}
         for key, values in own.items():
-            default = getattr(self.config.game, key)
+            default = self.config.game.own_setting(self.game.info.name, key)
             kept = self.journal.setting(key, default)
             if kept not in values:  # a hand-edited journal: the configuration's value, said once
                 log.warning("journal setting %s = %r is not one of %s; using %r from the"
