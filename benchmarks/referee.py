@@ -95,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="AI scenario: no emulated device I/O in reed polls and LED frames")
     ap.add_argument("--ai-time", type=float, default=1.0,
                     help="Pi-seconds per background AI search in the AI scenario (default 1.0)")
+    ap.add_argument("--voice", action="store_true",
+                    help="the voice on (espeak-ng rendering every line in its thread, a player that"
+                         " plays nothing): the echo must not change")
     args = ap.parse_args(argv)
 
     from companion.games import get
@@ -106,6 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     import random
 
     config = Config()
+    if args.voice:
+        from companion.service.config import VoiceConfig
+
+        config = config.replace(voice=VoiceConfig(enabled=True, device="none"))
+        print("voice: on (espeak-ng, played nowhere)")
     settle = config.game.settle
     period = 1.0 / config.scan_hz
     echo_led, echo_oled, guidance, guidance_oled, commit_steps = [], [], [], [], []

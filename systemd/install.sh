@@ -9,6 +9,9 @@
 # built against liblgpio-dev, which exists only in Raspberry Pi OS's own repository.
 #
 #   sh systemd/install.sh --plan   print what would be installed on this system and change nothing
+#   sh systemd/install.sh --voice  also install the voice's packages (espeak-ng, alsa-utils) even
+#                                  before the config switches the voice on ([voice] enabled = true:
+#                                  then they are installed anyway; with the voice off, none is)
 #
 # Every failure is one line on stderr, "install.sh: <what is missing>: <the fix>", exit status 1
 # (2 for wrong usage). pip honours PIP_INDEX_URL / PIP_FIND_LINKS / PIP_NO_INDEX, so an offline
@@ -16,7 +19,7 @@
 set -eu
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=/opt/maunz-companion
-CONF=/etc/maunz-companion
+CONF=${MAUNZ_COMPANION_CONF:-/etc/maunz-companion}  # (another directory: tests of --plan)
 # The first lgpio with self-contained wheels; PyPI also holds an empty 0.0.0.2 placeholder that a
 # resolver finding no compatible wheel would otherwise fall back to.
 LGPIO='lgpio>=0.2.2.0'
@@ -24,11 +27,14 @@ LGPIO='lgpio>=0.2.2.0'
 die() { echo "install.sh: $*" >&2; exit 1; }
 
 PLAN=no
-case "${1:-}" in
---plan) PLAN=yes ;;
-"") ;;
-*) echo "install.sh: unknown argument '$1': run it without arguments, or with --plan" >&2; exit 2 ;;
-esac
+VOICE=no
+for arg in "$@"; do
+    case "$arg" in
+    --plan) PLAN=yes ;;
+    --voice) VOICE=yes ;;
+    *) echo "install.sh: unknown argument '$arg': run it without arguments, or with --plan and/or --voice" >&2; exit 2 ;;
+    esac
+done
 if [ "$PLAN" = no ]; then
     [ "$(id -u)" = 0 ] || { echo "install.sh: run as root (sudo sh systemd/install.sh)" >&2; exit 2; }
     # Fresh package lists, so that the checks below see what can really be installed.
@@ -64,6 +70,15 @@ aarch64|armv7l)
     if apt_has liblgpio-dev; then PACKAGES="$PACKAGES liblgpio-dev swig"; LIBLGPIO=yes; else LIBLGPIO=no; fi
     ;;
 esac
+# The voice: espeak-ng renders the phrases, aplay (alsa-utils) plays them; installed when the
+# config switches it on ([voice] enabled = true) or --voice asks. With the voice off none is needed.
+if [ "$VOICE" = no ] && [ -f "$CONF/companion.toml" ] && awk '
+    /^[[:space:]]*\[/ { voice = ($0 ~ /^[[:space:]]*\[voice\][[:space:]]*(#.*)?$/) }
+    voice && /^[[:space:]]*enabled[[:space:]]*=[[:space:]]*true[[:space:]]*(#.*)?$/ { on = 1 }
+    END { exit !on }' "$CONF/companion.toml"; then
+    VOICE=yes
+fi
+[ "$VOICE" = no ] || PACKAGES="$PACKAGES espeak-ng alsa-utils"
 for p in $PACKAGES; do
     apt_has "$p" || dpkg -s "$p" >/dev/null 2>&1 ||
         die "Debian package $p is not available from the apt sources: run apt-get update (and enable the 'main' component), then run this again"
@@ -72,6 +87,7 @@ done
 if [ "$PLAN" = yes ]; then
     echo "machine: $MACHINE  python: $PYVER"
     echo "apt: $PACKAGES"
+    echo "voice: $VOICE"
     if [ "$NATIVE" = yes ]; then
         echo "pip: $PREFIX[pi] $LGPIO (lgpio from a wheel if one fits Python $PYVER, else built against liblgpio-dev: $LIBLGPIO)"
     else
@@ -95,10 +111,10 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q $PACKAGES ||
     die "apt-get could not install $PACKAGES: see apt's message above (apt-get update first?)"
 
 getent group gpio >/dev/null || groupadd --system gpio
-for g in i2c spi dialout; do getent group "$g" >/dev/null || groupadd --system "$g"; done
+for g in i2c spi dialout audio; do getent group "$g" >/dev/null || groupadd --system "$g"; done
 id companion >/dev/null 2>&1 || useradd --system --home-dir /var/lib/maunz-companion --no-create-home \
     --shell /usr/sbin/nologin --user-group companion
-usermod -a -G gpio,i2c,spi,dialout companion
+usermod -a -G gpio,i2c,spi,dialout,audio companion  # audio: the voice's ALSA device
 
 # ---------------------------------------------------------------- the code, in its own venv
 mkdir -p "$PREFIX" "$CONF"

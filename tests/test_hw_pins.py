@@ -117,3 +117,26 @@ def test_i2c_address_clash(tmp_path):
     with pytest.raises(PinMapError, match=r"mcp23017\.address: I2C address 0x3c on bus 1 is "
                                           r"already used by display\.address"):
         load_pins(p)
+
+
+def test_an_i2s_amplifier_clashes_with_the_reed_matrix_on_the_header(tmp_path):
+    # the voice's I2S amplifier needs GPIO18/19/21; the header reed matrix scans rows on 19 and 21
+    on = GOOD.replace("i2s = false", "i2s = true").replace('output = "usb"', 'output = "i2s"')
+    with pytest.raises(PinMapError, match=r"\[reed\] reed\.rows\[3\]: GPIO19 is PCM_FS \(LRCLK\) of i2s,"
+                                          r" which is enabled in \[buses\]; move it .* or set i2s = false"):
+        load_pins(write(tmp_path, on))
+    # the header has no two other free GPIOs: with the card reader on I2C (uart0 off), its UART
+    # pins take the rows (the reed backend mcp23017 or bridge leaves the header pins unused anyway)
+    ok = on.replace("rows = [5, 6, 13, 19, 26, 21]", "rows = [5, 6, 13, 14, 26, 15]").replace(
+        "uart0 = true", "uart0 = false").replace('uart = "/dev/serial0"', 'uart = "none"')
+    pins = load_pins(write(tmp_path, ok))
+    assert pins.speaker == "i2s" and "MAX98357A" in generate.parts(pins)
+    assert "GPIO19: I2S PCM_FS (LRCLK) - MAX98357A (voice)" in generate.svg(pins)
+
+
+def test_the_speaker_output_is_checked(tmp_path):
+    with pytest.raises(PinMapError, match=r"\[speaker\] speaker\.output: the I2S amplifier needs i2s = true"):
+        load_pins(write(tmp_path, GOOD.replace('output = "usb"', 'output = "i2s"')))
+    with pytest.raises(PinMapError, match=r"\[speaker\] speaker\.output: must be \"usb\" or \"i2s\""):
+        load_pins(write(tmp_path, GOOD.replace('output = "usb"', 'output = "hdmi"')))
+    assert "USB speaker" in generate.parts(load_pins())

@@ -18,10 +18,11 @@ DEBIAN = "python3-venv python3-dev gcc libc6-dev swig"  # what Debian's main off
 PI_OS = DEBIAN + " liblgpio-dev"  # Raspberry Pi OS's archive adds liblgpio-dev
 
 
-def plan(tmp_path: Path, machine: str, python: str, apt: str | None) -> subprocess.CompletedProcess:
+def plan(tmp_path: Path, machine: str, python: str, apt: str | None, *args: str,
+         conf: str | None = None) -> subprocess.CompletedProcess:
     """Run `install.sh --plan` on a system with that machine, Python and apt packages (None: no apt)."""
     bin_ = tmp_path / "bin"
-    bin_.mkdir()
+    bin_.mkdir(parents=True)
     for tool in ("awk", "dirname"):
         (bin_ / tool).symlink_to(shutil.which(tool))
     stubs = {
@@ -37,8 +38,12 @@ def plan(tmp_path: Path, machine: str, python: str, apt: str | None) -> subproce
     for name, body in stubs.items():
         (bin_ / name).write_text(f"#!/bin/sh\n{body}\n")
         (bin_ / name).chmod(0o755)
-    return subprocess.run([shutil.which("sh"), str(SCRIPT), "--plan"], capture_output=True, text=True,
-                          env={"PATH": str(bin_)}, timeout=30)
+    env = {"PATH": str(bin_), "MAUNZ_COMPANION_CONF": str(tmp_path / "etc")}
+    if conf is not None:
+        (tmp_path / "etc").mkdir(parents=True)
+        (tmp_path / "etc" / "companion.toml").write_text(conf)
+    return subprocess.run([shutil.which("sh"), str(SCRIPT), "--plan", *args], capture_output=True,
+                          text=True, env=env, timeout=30)
 
 
 def apt_line(proc) -> list[str]:
@@ -92,3 +97,20 @@ def test_no_apt_is_one_line(tmp_path):
 def test_unknown_argument_is_usage_error(tmp_path):
     proc = subprocess.run(["sh", str(SCRIPT), "--yes"], capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--plan" in proc.stderr
+
+
+SPEECH = " espeak-ng alsa-utils"
+
+
+def test_the_voice_packages_come_only_with_the_voice(tmp_path):
+    # the voice off (no config yet, or [voice] off): no speech package at all
+    assert "espeak-ng" not in apt_line(plan(tmp_path / "a", "aarch64", "3.11", PI_OS + SPEECH))
+    off = "[voice]\nenabled = false\n[web]\nenabled = true\n"
+    assert "espeak-ng" not in apt_line(plan(tmp_path / "b", "aarch64", "3.11", PI_OS + SPEECH, conf=off))
+    # switched on in the config, or asked for with --voice
+    on = "[game]\nlanguage = \"de\"\n\n[voice]   # speak\nenabled = true   # on\n"
+    for where, args, conf in (("c", (), on), ("d", ("--voice",), None)):
+        proc = plan(tmp_path / where, "aarch64", "3.11", PI_OS + SPEECH, *args, conf=conf)
+        assert apt_line(proc)[-2:] == ["espeak-ng", "alsa-utils"] and "voice: yes" in proc.stdout
+    line = one_line_failure(plan(tmp_path / "e", "x86_64", "3.11", DEBIAN, "--voice"))
+    assert "Debian package espeak-ng is not available" in line

@@ -41,6 +41,11 @@ enabled = true
 host = "127.0.0.1"
 port = {port}
 control = true
+[voice]
+# the voice on (install.sh then installs espeak-ng and alsa-utils), played on ALSA's null device:
+# the container has no sound card
+enabled = true
+device = "null"
 """
 
 HOOK = '''"""Boot test only: log what the fake LEDs and OLED are shown (they keep it in memory)."""
@@ -211,6 +216,22 @@ def test_kill_9_restarts_and_the_game_survives(box):
     assert show(box, "StatusText")["StatusText"] == "resumed a game"
     after = snapshot(box)
     assert after["moves"] == moves and after["bed"]  # the kitten on c3 is still in the game
+
+
+def test_the_voice_speaks_under_systemd(box):
+    # install.sh saw [voice] enabled and installed the speech packages; the service user may
+    # use the sound devices; each line said was rendered once into the state directory's cache
+    assert "voice: yes" not in box.install.stdout  # (--plan only prints it)
+    for package in ("espeak-ng", "alsa-utils"):
+        assert box.run("dpkg", "-s", package, check=False).returncode == 0, package
+    assert "audio" in box.run("id", "-nG", "companion").stdout.split()
+    ensure_running(box)
+    state = snapshot(box)
+    assert state["voice"] == {"speaker": True, "enabled": True, "volume": 80}
+    assert state["spoken"], state
+    cache = box.root / "var/lib/maunz-companion/voice"
+    wait_for("a phrase in the voice's cache", lambda: list(cache.glob("*.wav")), 20)
+    assert "voice:" not in journal(box)   # no engine or player failure logged
 
 
 def test_stop_is_clean_and_blanks_the_leds_and_oled(box):

@@ -288,8 +288,8 @@ def test_buttons_and_cards_reach_the_fake_devices():
 def test_card_texts_are_understood_by_the_service():
     cards_mod = pytest.importorskip("companion.service.cards")
     for card in card_catalog(StandIn()):
-        assert cards_mod.parse_text(card.text) == (card.function, card.text.split(":", 2)[2] if
-                                                   card.function in ("player", "game", "secret") else "")
+        assert cards_mod.parse_text(card.text) == (card.function, card.name)
+        assert card.text == f"maunz:{card.function}" + (f":{card.name}" if card.name else "")
         cards_mod.normalise_uid(card.uid)  # a valid 7-byte UID
 
 

@@ -24,7 +24,7 @@ def pin_roles(pins: PinMap) -> dict[int, tuple[str, str]]:
     for bus, sigs in BUS_PINS.items():
         if pins.buses.get(bus):
             for g, sig in sigs.items():
-                what = {"i2c1": "OLED, PN532/MCP23017", "uart0": "PN532 (HSU)",
+                what = {"i2c1": "OLED, PN532/MCP23017", "uart0": "PN532 (HSU)", "i2s": "MAX98357A (voice)",
                         "spi0": "WS2812 data" if sig == "MOSI" else "held by spidev"}.get(bus, "")
                 gpio_role[g] = (f"{bus.upper()} {sig}" + (f" - {what}" if what else ""), "#2a9d8f")
     for i, g in enumerate(pins.reed_rows):
@@ -136,6 +136,7 @@ Pins are in `wiring/pins.toml` and drawn in `wiring/diagram.svg`; how to build i
 | 17 | MCP23017 I/O expander (DIP-28), optional | 0-1 | only for reed backend "mcp23017" (address {pins.mcp23017['address']:#04x}: A0-A2 to GND) |
 | 18 | 2x20 female header + ribbon cable / stripboard, hook-up wire 0.25 mm² | 1 | |
 | 19 | 3 mm felt or quilted fabric for the bed | 1 | magnets must close reeds through it — measure first |
+{_speaker_rows(pins)}
 
 ## Power budget
 
@@ -147,6 +148,7 @@ Pins are in `wiring/pins.toml` and drawn in `wiring/diagram.svg`; how to build i
 | Pi 4 / Pi 5 | 600-1000 mA | 3000 / 5000 mA (own supply) |
 | OLED | 20 mA | 30 mA (3.3 V rail) |
 | PN532 | 100 mA | 150 mA (3.3 V or 5 V) |
+{_speaker_power(pins)}
 
 The LED supply must cover the software cap plus the idle current. With the default cap
 (1500 mA) a 5 V 3 A supply has ample margin, and even uncapped full white ({led_ma / 1000:.2f} A)
@@ -161,6 +163,22 @@ anode at the column side, **cathode (band) at the row**. Without the diodes, thr
 of a rectangle make the fourth read closed (ghosting); with them the reverse path is blocked and
 any pattern of 16 pieces reads exactly.
 """
+
+
+def _speaker_rows(pins: PinMap) -> str:
+    """The voice's parts ([speaker] output): a USB speaker, or an I2S amplifier and a speaker."""
+    if pins.speaker == "i2s":
+        return ("| 20 | MAX98357A I2S amplifier board (3 W class D, mono) | 1 | BCLK GPIO18, LRCLK GPIO19,"
+                " DIN GPIO21, VIN 5 V, GND; SD unconnected (on, left+right mix); dtoverlay=max98357a |\n"
+                "| 21 | Speaker 4-8 Ω, 3 W, 40 mm | 1 | on the amplifier's + and - (never to GND) |")
+    return ("| 20 | USB speaker (USB-powered, e.g. a small USB soundbar) | 1 | the voice; plugs into a"
+            " Pi USB port, no pins; `aplay -L` names it for [voice] device |")
+
+
+def _speaker_power(pins: PinMap) -> str:
+    if pins.speaker == "i2s":
+        return "| MAX98357A + 4 Ω speaker (voice) | 30-150 mA | 650 mA at 5 V (3 W peaks, Pi supply) |"
+    return "| USB speaker (voice) | 100-300 mA | 500 mA (one USB port's limit, Pi supply) |"
 
 
 def outputs() -> dict[Path, str]:

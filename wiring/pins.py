@@ -32,6 +32,8 @@ BUS_PINS: dict[str, dict[int, str]] = {
     "spi0": {10: "MOSI", 9: "MISO", 11: "SCLK", 8: "CE0", 7: "CE1"},
     "uart0": {14: "TXD", 15: "RXD"},
     "spi1": {20: "MOSI", 19: "MISO", 21: "SCLK", 18: "CE0", 17: "CE1", 16: "CE2"},
+    # the PCM/I2S pins an I2S amplifier (MAX98357A) needs: bit clock, frame clock, data out
+    "i2s": {18: "PCM_CLK (BCLK)", 19: "PCM_FS (LRCLK)", 21: "PCM_DOUT (DIN)"},
 }
 # GPIO0/1 carry the HAT ID EEPROM bus; the firmware probes them at boot.
 RESERVED: dict[int, str] = {0: "ID_SD (HAT EEPROM)", 1: "ID_SC (HAT EEPROM)"}
@@ -44,7 +46,9 @@ SECTIONS: dict[str, set[str]] = {
     "display": {"i2c_bus", "address"},
     "cards": {"uart", "baudrate", "i2c_bus", "i2c_address"},
     "mcp23017": {"i2c_bus", "address", "rows_port", "cols_port"},
+    "speaker": {"output"},
 }
+SPEAKER_OUTPUTS = ("usb", "i2s")
 REQUIRED_BUTTONS = ("ok", "back", "cat")
 UART_DEVICES = {"/dev/serial0": "uart0", "/dev/ttyAMA0": "uart0", "/dev/ttyS0": "uart0"}
 
@@ -64,6 +68,7 @@ class PinMap:
     display: dict = field(default_factory=dict)
     cards: dict = field(default_factory=dict)
     mcp23017: dict = field(default_factory=dict)
+    speaker: str = "usb"
 
     def led_index(self, square: int) -> int:
         """Position of a square's LED along the WS2812 chain."""
@@ -203,8 +208,15 @@ def _validate(path: Path, data: dict) -> PinMap:
         raise _err(path, "cards.uart", f"{cards['uart']} needs {uart_bus} = true in [buses] "
                    f"(enable_uart=1 on the Pi)")
 
+    speaker = data.get("speaker", {}).get("output", "usb")
+    if speaker not in SPEAKER_OUTPUTS:
+        raise _err(path, "speaker.output", f"must be \"usb\" or \"i2s\", got {speaker!r}")
+    if speaker == "i2s" and not buses["i2s"]:
+        raise _err(path, "speaker.output", "the I2S amplifier needs i2s = true in [buses] (and"
+                   " dtoverlay=max98357a on the Pi); or use output = \"usb\"")
+
     return PinMap(path=path, buses=buses, reed_rows=rows_cols["rows"], reed_cols=rows_cols["cols"],
-                  buttons=buttons, leds=leds, display=display, cards=cards, mcp23017=mcp)
+                  buttons=buttons, leds=leds, display=display, cards=cards, mcp23017=mcp, speaker=speaker)
 
 
 def _free(used: dict[int, str], owned: dict[int, str]) -> str:

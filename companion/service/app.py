@@ -31,6 +31,7 @@ from companion.service.config import Config
 from companion.service.journal import Journal
 from companion.service.settings import SettingsKeeping
 from companion.service.snapshot import render_message, snapshot
+from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
 from companion.tables.menu import GameMenu
@@ -58,7 +59,8 @@ def make_game(config: Config, name: str | None = None):
 
 class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
-                 recorder=None, feed=None, ai_mode: str | None = None, chance_source=None) -> None:
+                 recorder=None, feed=None, ai_mode: str | None = None, chance_source=None,
+                 speech_player=None) -> None:
         self.config = config
         # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
         self.chance_source = chance_source  # None: secrets.SystemRandom(), made at the first draw
@@ -120,6 +122,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.frames_shown = 0
         self.images_shown = 0
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
+        # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
+        self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
 
     # ------------------------------------------------------------------------------ the game
     def _config_game_name(self) -> str:
@@ -183,6 +187,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self._collect_ai(now)
         ref.tick(now)
         commits = ref.drain_commits()
+        self.speech.announced(ref.drain_said(), ref.language)  # a move made, said once it is done
         if commits:
             changed = True
             if not self.pending.flush(now, commits):
@@ -217,6 +222,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         language = ref.language
         if screen != self._screen or language != self._screen_language:
             self._show_screen(screen, language, 0, now)
+            self.speech.shown(screen, language, private=view.private and screen is view.screen)
             changed = True
         elif self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
             # a long instruction: turn the page, so every word reaches the OLED
@@ -338,6 +344,12 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         log.info("card %s: %s%s", uid, function, f" ({shown})" if shown else "")
         if function == "game":
             self._game_card(name, now)
+            return
+        if function == "voice":  # the service's own card (speech.py), in every game
+            try:
+                self.speech.card(name, self.journal.set_setting, self._note)
+            except StorageError as exc:
+                self._note("note.storage_setting", problem=str(exc))
             return
         self.menu.close()  # any other card: back to the game in play
         if function not in self.table.card_functions:
@@ -470,6 +482,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         except Exception:
             log.exception("could not blank the OLED")
         self._stop_ai()
+        self.speech.close()
         if self.recorder is not None:
             self.recorder.close(self.clock(), position=self.game.format_position(self.table.position),
                                 moves=list(self.table.moves))

@@ -45,6 +45,9 @@ def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8080)
         p.add_argument("--no-web", action="store_true", help="no web page (headless simulation)")
+        p.add_argument("--voice", action="store_true",
+                       help="say the guidance on this computer's speaker (espeak-ng and aplay; the"
+                            " page can speak it too: its Sound switch)")
         p.add_argument("--seed", type=int, default=None,
                        help="seed of the virtual card deck's shuffles (card games; default: random)")
     else:
@@ -98,6 +101,10 @@ def sim_main(argv: list[str] | None = None) -> int:
     state = Path(args.state) if args.state else user_state_dir()
     web = WebConfig(enabled=not args.no_web, host=args.host, port=args.port, control=True, token="")
     config = config.replace(state_dir=state, web=web, hardware=devmod.ALL_FAKE)
+    if args.voice:
+        import dataclasses
+
+        config = config.replace(voice=dataclasses.replace(config.voice, enabled=True))
     return _serve(config, devmod.build_fakes(), args, web=web, sim=True)
 
 
@@ -120,6 +127,7 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
     from companion.service.app import Companion
     from companion.service.journal import JournalError
     from companion.service.storage import StorageError
+    from hardware.interfaces import HardwareError
 
     feed = recorder = None
     try:
@@ -134,8 +142,8 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
                              " [hardware.*] section")
             feed = Feed(args.feed, devices)
         companion = Companion(config, devices, state_dir=config.state_dir, feed=feed)
-    except (JournalError, StorageError, ValueError) as exc:
-        devices.close()
+    except (JournalError, StorageError, ValueError, HardwareError) as exc:
+        devices.close()  # (HardwareError: the configured voice's programs are not installed)
         return _fail(str(exc))
     if sim:
         import secrets

@@ -64,6 +64,11 @@ def snapshot(companion) -> dict:
         "game_id": c.journal.current.id if c.journal.current else None,
         # only a game played on the sensed bed (maunz.) has the bed on the page
         "senses_bed": c.table.senses_bed,
+        # the lines the companion said (never a secret: speech.py), for the page's own voice, and
+        # whether the table's speaker speaks (the voice card)
+        "spoken": c.speech.recent_lines(),
+        "voice": {"speaker": c.speech.synth is not None, "enabled": c.speech.enabled,
+                  "volume": c.speech.volume},
         # the service's notices, in the page's language where they have words in both
         "messages": [m if n is None else n.text(language)
                      for m, n in zip(c.messages[-3:], c.notes[-3:])],

@@ -194,6 +194,12 @@ class TableBase:
         """The current values of `own_settings`, as texts."""
         return {}
 
+    def drain_said(self) -> list:
+        """What the table announces since it was last asked, as Msgs said together as one line
+        (maunz.: "Orange: Kätzchen auf c3, stupst d4 nach e5"); the OLED's guidance is said
+        anyway (companion/service/speech.py). Only what every player may know."""
+        return []
+
     def on_tag(self, uid: str, text: str | None, now: float) -> bool:
         """A card tapped that may be one of the game's own (a deck's card): True when the table
         took it; the service then resolves nothing else for it."""

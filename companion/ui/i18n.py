@@ -92,6 +92,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "ai_set": {"de": "KI spielt {colour}", "en": "AI plays {colour}"},
     "ai_off": {"de": "KI aus", "en": "AI off"},
     "player_set": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
+    # the voice's account of a move just made (companion/tables/maunz/session.py said_move)
+    "say.move": {"de": "{colour}: {kind} auf {square}", "en": "{colour}: {kind} on {square}"},
+    "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},
+    "say.boop_off": {"de": "stupst {src} vom Bett", "en": "boops {src} off the bed"},
+    "say.lift": {"de": "hebt {squares} ab", "en": "lifts {squares}"},
     "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
     # a card game's table composes its lines in its own language (companion/games/monster_mau_mau)
@@ -175,6 +180,9 @@ STRINGS: dict[str, dict[str, str]] = {
                        "en": "AI failed 3 times in a row; play on without it (see the log)"},
     "note.storage_ok": {"de": "Der Speicher geht wieder; weiterspielen",
                         "en": "storage works again; play on"},
+    "note.voice_off_in_config": {"de": "Die Stimme ist in der Konfiguration aus ([voice] enabled)",
+                                 "en": "the voice is off in the config ([voice] enabled)"},
+    "card.voice": {"de": "Stimme", "en": "Voice"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
     "menu_other": {"de": "Katze = anderes Spiel", "en": "CAT = another game"},

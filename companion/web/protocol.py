@@ -90,6 +90,9 @@ DEFAULT_CARDS = (
     ("language", "Language"),
     ("dice", "Own dice"),     # Katzenjammer: the players roll their own dice (again: the companion)
     ("own_cards", "Own secret cards"),  # Cats: the players tap their own secrets (again: a deal)
+    ("voice", "Voice on/off"),  # the companion's speaker ([voice] in the config)
+    ("voice:40", "Voice 40 %"),
+    ("voice:100", "Voice 100 %"),
     ("player:Anna", "Player Anna"),
     ("player:Ben", "Player Ben"),
     # Katzenjammer: the seat to move is the computer's ("AI off" gives every seat back)

@@ -8,6 +8,20 @@ from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_piec
 from companion.tables.maunz.plan import Plan, bits
 from companion.tables.protocol import Commit
 from companion.ui.screens import msg
+from companion.words import square_name
+
+
+def said_move(placement, choice: int) -> list:
+    """A move as the voice says it: "Orange: Kätzchen auf c3, stupst d4 nach e5, hebt a1, b1,
+    c1 ab" (what every player saw happen)."""
+    out = [msg("say.move", colour=placement.before.turn, kind=placement.kind,
+               square=square_name(placement.square))]
+    for src, dst in placement.boops:
+        out.append(msg("say.boop_off", src=square_name(src)) if dst is None else
+                   msg("say.boop", src=square_name(src), dst=square_name(dst)))
+    if choice:
+        out.append(msg("say.lift", squares=", ".join(square_name(sq) for sq in bits(choice))))
+    return out
 
 
 class Session:
@@ -31,6 +45,7 @@ class Session:
             self._pos = self.game.apply(self._pos, move)
             self._moves.append(format_move(move))
         self._commits: list[Commit] = []
+        self._said: list = []  # the move just made, for the voice (drain_said)
 
     @property
     def position(self) -> Position:
@@ -50,6 +65,10 @@ class Session:
 
     def drain_commits(self) -> list[Commit]:
         out, self._commits = self._commits, []
+        return out
+
+    def drain_said(self) -> list:
+        out, self._said = self._said, []
         return out
 
     def on_chance(self, move, now: float) -> None:
@@ -73,6 +92,7 @@ class Session:
         text = format_move(move)
         self._moves.append(text)
         self._commits.append(Commit("move", text, format_position(new)))
+        self._said = said_move(p, choice)
         self._reset_turn()
         self._have, self._known = self._labels(), new.occupied
 

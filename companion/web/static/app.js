@@ -124,7 +124,8 @@
   }
 
   function cardLabel(c) {   // in the page's language (the server's label is the fallback)
-    const key = "card_" + c.function;
+    // a voice card named with a number sets that volume ("voice:40")
+    const key = "card_" + c.function + (c.function === "voice" && c.name ? "_volume" : "");
     const known = T[page.lang] && T[page.lang][key];
     // a game card's label is the game's title (a proper name, the same in every language)
     return known ? known.replace("{name}", c.name || "").replace("{title}", c.label) : c.label;

@@ -18,6 +18,7 @@ window.maunzWords = {
     card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
     card_language: "Language", card_player: "Player {name}", card_game: "Game: {title}",
     card_dice: "Own dice", card_own_cards: "Own secret cards",
+    card_voice: "Voice on/off", card_voice_volume: "Voice {name} %",
   },
   de: {
     connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
@@ -34,5 +35,6 @@ window.maunzWords = {
     card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
     card_language: "Sprache", card_player: "Spieler {name}", card_game: "Spiel: {title}",
     card_dice: "Eigene Würfel", card_own_cards: "Eigene Geheimkarten",
+    card_voice: "Stimme an/aus", card_voice_volume: "Stimme {name} %",
   },
 };
