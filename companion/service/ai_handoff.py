@@ -35,6 +35,8 @@ class AiHandoff:
     def _maybe_ai(self, view, now: float) -> None:
         if not (view.wants_ai or view.wants_hint) or self.ai_mode in ("off", "replay") or self._ai_failed:
             return
+        if view.wants_ai and self.remote.active:
+            return  # the seat is a person at another companion (remote.py): their move comes from there
         key = (self.game.info.name, tuple(view.moves), bool(view.wants_hint))
         if self._ai_future is not None or self._ai_key == key:
             return

@@ -23,14 +23,15 @@ import time
 from pathlib import Path
 
 from companion import tables
-from companion.games.base import GameError
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
 from companion.service.config import Config
 from companion.service.journal import Journal
 from companion.service.settings import SettingsKeeping
-from companion.service.snapshot import render_message, snapshot
+from companion.service.snapshot import loggable, loggable_move, render_message, snapshot
+from companion.service import remote
+from companion.service.remote import NoRemote
 from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
@@ -124,6 +125,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
+        self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
 
     # ------------------------------------------------------------------------------ the game
     def _config_game_name(self) -> str:
@@ -181,6 +183,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             elif b.name == "cat" and self._asks_new_game():
                 self._open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
                 changed = True
+            elif self.remote.button(b.name, b.kind, now):  # an undo is asked, never done alone
+                changed = True
             else:
                 self.table.on_button(b.name, b.kind, now)
         ref = self.table  # a confirmed switch made a new table
@@ -193,6 +197,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             if not self.pending.flush(now, commits):
                 self._pause_for_storage(now)
                 return True
+        self.remote.committed(commits)  # journaled: our moves go out
         drawn = self._draw_chance(now)
         if drawn is None:  # a draw could not be journaled: not shown, retried (storage)
             self._pause_for_storage(now)
@@ -208,12 +213,15 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 self._leds = view.leds
                 self.frames_shown += 1
                 changed = True
+        self.remote.step(view, now)  # the other player's moves come in: the table guides them
         screen = view.screen
         if self.menu.is_open:
             running = bool(self.journal.moves()) and self.game.outcome(self.table.position) is None
             screen = self.menu.screen(self.game.info.name, running)
         elif view.asking_new_game and len(tables.names()) > 1:
             screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
+        elif self.remote.screen() is not None:
+            screen = self.remote.screen()
         elif self._overlay is not None:
             if now < self._overlay[1]:
                 screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)
@@ -274,24 +282,10 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                      self._loggable(c.position))
 
     def _loggable(self, position) -> str:
-        """A position for the log (journalctl, the sim's terminal): a game with secrets (Cats)
-        logs what the table may see, never the dealt cards."""
-        if not self.game.info.hidden_information:
-            return position if isinstance(position, str) else self.game.format_position(position)
-        try:
-            pos = self.game.parse_position(position) if isinstance(position, str) else position
-        except GameError:
-            return "?"
-        return self.game.observation(pos, None)
+        return loggable(self.game, position)
 
     def _loggable_move(self, before, text: str) -> str:
-        """A move for the log: in a game with secrets as the table sees it (Cats' `deal:??`)."""
-        if not self.game.info.hidden_information or before is None:
-            return text
-        try:
-            return self.game.observe_move(before, self.game.parse_move(before, text), None)
-        except GameError:
-            return "?"
+        return loggable_move(self.game, before, text)
 
     def _pause_for_storage(self, now: float) -> None:
         """A commit could not be made durable: it is not acknowledged. The LEDs and the OLED show
@@ -345,6 +339,9 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if function == "game":
             self._game_card(name, now)
             return
+        if function == "remote":  # host ("remote") or join ("remote:CODE") a remote game
+            remote.from_card(self, name, now)
+            return
         if function == "voice":  # the service's own card (speech.py), in every game
             try:
                 self.speech.card(name, self.journal.set_setting, self._note)
@@ -352,6 +349,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 self._note("note.storage_setting", problem=str(exc))
             return
         self.menu.close()  # any other card: back to the game in play
+        if self.remote.card(function):
+            return
         if function not in self.table.card_functions:
             self._note("note.card_unused", card=function, named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
@@ -439,6 +438,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
+        self.remote.start()
         if self.ai_seat is not None:
             self.warm_ai()  # hints alone start the worker on their first use
         try:
@@ -483,6 +483,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             log.exception("could not blank the OLED")
         self._stop_ai()
         self.speech.close()
+        self.remote.close()
         if self.recorder is not None:
             self.recorder.close(self.clock(), position=self.game.format_position(self.table.position),
                                 moves=list(self.table.moves))

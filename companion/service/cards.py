@@ -27,11 +27,13 @@ FUNCTIONS: dict[str, str] = {
     "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
     "own_cards": "Cats: each player taps their own cat card and character card at set-up (again: the"
                  " companion deals)",
+    "remote": "maunz. against a friend at another companion: host (a code on the OLED), or named with"
+              " the other side's code (remote:K7QM-2XPD) to join",
     "voice": "the companion's voice on or off (named with a number, e.g. voice:40: that volume, on)",
     "secret": "Cats: a secret card tapped face down at set-up (cat:1-5, char:b|c|m|p); never logged or shown",
 }
 #: Functions whose cards carry a name: the player's, the game's, a game card's event, a secret card.
-NAMED = ("player", "game", "event", "secret", "voice")
+NAMED = ("player", "game", "event", "secret", "voice", "remote")
 #: Functions whose name is a secret: the service never logs, shows or records it beside the UID.
 SECRET_NAMES = ("secret",)
 

@@ -36,6 +36,10 @@
     device = "default"      # the ALSA device (aplay -L); "none": render but play nothing
     volume = 80             # percent (the voice card and the page switch it on and off)
     rate = 165              # espeak-ng's words per minute
+    [remote]
+    brokers = ["wss://broker.hivemq.com:8884/mqtt", "wss://test.mosquitto.org:8081/mqtt"]
+    name = ""               # this side's name for the other player (remote play, maunz.)
+    ca_file = ""            # a private broker's CA certificate
     [state]
     dir = "/var/lib/maunz-companion"
     [service]
@@ -122,6 +126,17 @@ class VoiceConfig:
     rate: int = 165
 
 
+#: Two public brokers that offer MQTT over TLS WebSockets without an account (remote play).
+PUBLIC_BROKERS = ("wss://broker.hivemq.com:8884/mqtt", "wss://test.mosquitto.org:8081/mqtt")
+
+
+@dataclass(frozen=True)
+class RemoteConfig:
+    brokers: tuple[str, ...] = PUBLIC_BROKERS
+    name: str = ""          # this side's name, shown to the other player
+    ca_file: str = ""       # a CA certificate for a private broker's TLS ("": the system's)
+
+
 @dataclass(frozen=True)
 class Config:
     source: str = "<defaults>"
@@ -129,6 +144,7 @@ class Config:
     game: GameConfig = GameConfig()
     web: WebConfig = WebConfig()
     voice: VoiceConfig = VoiceConfig()
+    remote: RemoteConfig = RemoteConfig()
     state_dir: Path = DEFAULT_STATE_DIR
     scan_hz: float = 100.0
     #: one line each for what the file says the old way (a game's setting as a [game] key)
@@ -202,6 +218,7 @@ class Config:
             raise ConfigError(source, "web", "token", "control is allowed on a non-local host without a token",
                               'set token = "<a long random string>" or control = false')
         voice = _voice(v, source, data.get("voice", {}), base_dir)
+        remote = _remote(v, source, data.get("remote", {}))
         s = data.get("state", {})
         v.unknown("state", s, _STATE_KEYS)
         state_dir = Path(v.string("state", s, "dir", str(DEFAULT_STATE_DIR))).expanduser()
@@ -211,7 +228,7 @@ class Config:
         v.unknown("service", sv, _SERVICE_KEYS)
         scan_hz = v.number("service", sv, "scan_hz", 100.0, 1.0, 1000.0)
         return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz,
-                   voice=voice, notes=notes)
+                   voice=voice, remote=remote, notes=notes)
 
     def replace(self, **changes) -> "Config":
         from dataclasses import replace
@@ -219,7 +236,7 @@ class Config:
         return replace(self, **changes)
 
 
-_SECTIONS = ("hardware", "game", "web", "voice", "state", "service")
+_SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service")
 _GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k != "own")
 
 
@@ -241,6 +258,28 @@ def _voice(v, source, x: dict, base_dir: Path | None) -> VoiceConfig:
                           'give model_de = "/path/de_DE-thorsten-medium.onnx" (and model_en), or'
                           ' backend = "espeak-ng"')
     return voice
+
+
+def read_remote(x: dict, source: str) -> RemoteConfig:
+    """A [remote] section given another way (the command line's --broker, --name), checked alike."""
+    return _remote(_Validator(source), source, x)
+
+
+def _remote(v, source, x: dict) -> RemoteConfig:
+    from companion.service.mqtt_link import BrokerAddressError, parse_broker
+
+    v.unknown("remote", x, tuple(RemoteConfig.__dataclass_fields__))
+    brokers = x.get("brokers", list(PUBLIC_BROKERS))
+    if not isinstance(brokers, list) or not brokers or not all(isinstance(b, str) for b in brokers):
+        raise ConfigError(source, "remote", "brokers", f"bad value {brokers!r}",
+                          'use a list of broker addresses, e.g. ["wss://broker.hivemq.com:8884/mqtt"]')
+    for url in brokers:
+        try:
+            parse_broker(url)
+        except BrokerAddressError as exc:
+            raise ConfigError(source, "remote", "brokers", str(exc), "fix that address") from None
+    return RemoteConfig(brokers=tuple(brokers), name=v.string("remote", x, "name", "")[:24],
+                        ca_file=v.string("remote", x, "ca_file", ""))
 
 
 def own_settings_declared() -> dict[str, dict[str, tuple[str, ...]]]:

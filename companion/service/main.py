@@ -41,6 +41,13 @@ def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
     p.add_argument("--feed", metavar="FILE",
                    help="follow FILE (JSON lines as --record writes) and apply its events to the fake devices")
     p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--remote", metavar="new|CODE",
+                   help="maunz. against a friend at another companion: 'new' hosts (shows a code),"
+                        " the other side's code joins ('new:CODE' hosts with a chosen code)")
+    p.add_argument("--broker", action="append", metavar="URL",
+                   help="remote play's MQTT broker (mqtt://, mqtts://, ws://, wss://; again for a"
+                        " second); default [remote] brokers")
+    p.add_argument("--name", help="your name for the other player (remote play)")
     if sim:
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8080)
@@ -165,7 +172,7 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
     log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
              len(companion.journal.moves()))
     try:
-        asyncio.run(_run(companion, web, sim=sim))
+        asyncio.run(_run(companion, web, sim=sim, remote_args=args))
     except KeyboardInterrupt:
         pass
     finally:
@@ -173,7 +180,41 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
     return 0
 
 
-async def _run(companion, web: WebConfig, sim: bool = False) -> None:
+def _remote(companion, args) -> bool:
+    """Remote play as the flags ask (--remote new|new:CODE|CODE, --broker, --name), or the remote
+    game the journal keeps for the game in play (a restart resumes it). False: refused (said)."""
+    import dataclasses
+
+    from companion.remote.pairing import PairingError
+    from companion.service.config import ConfigError, read_remote
+    from companion.service.remote import RemoteSetupError, attach
+
+    config = companion.config
+    changes = {}
+    if args.broker:
+        changes["brokers"] = list(args.broker)
+    if args.name:
+        changes["name"] = args.name
+    try:
+        if changes:
+            remote = dataclasses.asdict(config.remote) | changes
+            remote["brokers"] = list(remote["brokers"])
+            config = config.replace(remote=read_remote(remote, "--broker/--name"))
+            companion.config = config
+        want = args.remote
+        if want is None:
+            attach(companion, config=config)
+        elif want == "new" or want.startswith("new:"):
+            attach(companion, code=want[4:] or None, host=True, config=config)
+        else:
+            attach(companion, code=want, host=False, config=config)
+    except (RemoteSetupError, PairingError, ConfigError) as exc:
+        _fail(f"--remote: {exc}")
+        return False
+    return True
+
+
+async def _run(companion, web: WebConfig, sim: bool = False, remote_args=None) -> None:
     from companion.service.notify import Notifier
 
     loop = asyncio.get_running_loop()
@@ -189,6 +230,9 @@ async def _run(companion, web: WebConfig, sim: bool = False) -> None:
         except SystemExit:
             companion.close()
             raise
+    if remote_args is not None and not _remote(companion, remote_args):
+        companion.close()
+        raise SystemExit(2)
     notifier = Notifier()
     try:
         await companion.run(notifier)

@@ -67,6 +67,7 @@ def snapshot(companion) -> dict:
         # the lines the companion said (never a secret: speech.py), for the page's own voice, and
         # whether the table's speaker speaks (the voice card)
         "spoken": c.speech.recent_lines(),
+        "remote": c.remote.snapshot(),  # a remote game: the code, its QR, the link, the other player
         "voice": {"speaker": c.speech.synth is not None, "enabled": c.speech.enabled,
                   "volume": c.speech.volume},
         # the service's notices, in the page's language where they have words in both
@@ -124,3 +125,29 @@ def render_message(message: tuple, language: str):
     d.text((0, 40), how, fill=1)
     d.text((0, 52), "companion cards add", fill=1)
     return img
+
+
+def loggable(game, position) -> str:
+    """A position for the log (journalctl, the sim's terminal): a game with secrets (Cats) logs
+    what the table may see, never the dealt cards."""
+    from companion.games.base import GameError
+
+    if not game.info.hidden_information:
+        return position if isinstance(position, str) else game.format_position(position)
+    try:
+        pos = game.parse_position(position) if isinstance(position, str) else position
+    except GameError:
+        return "?"
+    return game.observation(pos, None)
+
+
+def loggable_move(game, before, text: str) -> str:
+    """A move for the log: in a game with secrets as the table sees it (Cats' `deal:??`)."""
+    from companion.games.base import GameError
+
+    if not game.info.hidden_information or before is None:
+        return text
+    try:
+        return game.observe_move(before, game.parse_move(before, text), None)
+    except GameError:
+        return "?"

@@ -182,6 +182,9 @@ class TableBase:
     deck_uids: dict[str, str] = {}
     #: The simulator deals the person a virtual hand of this game's deck (Monster Mau Mau).
     virtual_hands: bool = False
+    #: Remote play (companion/service/remote.py): the AI's seat is a person at another companion,
+    #: whose moves arrive as the AI's would; the service sets their name here, for the screens.
+    remote_name: str = ""
 
     @property
     def ai_seats(self) -> tuple[int, ...]:

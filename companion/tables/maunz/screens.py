@@ -38,6 +38,7 @@ class State:
     confirm_by_card: bool = False      # the new-game question came from a card
     restore_sources: tuple = ((0, 0), False)  # undo: (kittens in the box per colour, from the pool)
     restore_notes: tuple = ()          # undo: where the pieces come from (Msg lines)
+    remote: str = ""                   # the AI's seat is a person elsewhere (remote play): their name
     belief: dict = field(default_factory=dict)  # correction: the piece believed on each square
 
 
@@ -98,12 +99,15 @@ def _await_view(st: State, plan: Plan | None, cells: dict, lines: list) -> None:
     if sugg is not None:
         m = sugg.move
         cells[m.square] = palette.place_here(turn, m.kind)
-        lines.append(msg("ai_move" if sugg.ai else "hint_move", kind=m.kind,
-                         square=SQUARE_NAMES[m.square]))
+        if sugg.ai and st.remote:
+            lines.append(msg("remote_move", name=st.remote, kind=m.kind, square=SQUARE_NAMES[m.square]))
+        else:
+            lines.append(msg("ai_move" if sugg.ai else "hint_move", kind=m.kind,
+                             square=SQUARE_NAMES[m.square]))
         if m.choice:
             lines.append(msg("then_lift", squares=_names(m.choice)))
     elif st.wants_ai:
-        lines.append(msg("ai_thinking"))
+        lines.append(msg("remote_wait", name=st.remote) if st.remote else msg("ai_thinking"))
     elif st.wants_hint:
         lines.append(msg("hint_wait"))
     else:

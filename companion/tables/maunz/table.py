@@ -110,7 +110,7 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
             sensed=self._sensed, stable=self._stable,
             kids=getattr(self.game, "variant", 0) == KIDS, names=self.players,
             confirm_by_card=self._confirm_by_card, restore_sources=self._restore_sources,
-            restore_notes=self._restore_notes,
+            restore_notes=self._restore_notes, remote=self.remote_name,
             belief=self._belief(self._stable or 0) if phase == "correction" else {})
 
     def view(self) -> TableView:

@@ -1,0 +1,430 @@
+"""Remote play: a maunz. game against a friend at another companion, through public MQTT brokers.
+
+The other player's seat is the AI's seat, and their moves arrive as the AI's would: the table
+guides the local player to put each one on the real bed (boops included) and commits it once
+the sensed bed shows it. Each side referees with its own engine; the move log
+(companion/remote/chain.py) is hash-chained and both sides check every entry, so a replayed,
+reordered, forged or dropped message is seen, and a disagreement stops the game naming the move.
+
+    remote = RemoteGame(companion, code, brokers=["wss://..."], name="Anna", host=True)
+    remote.step(view, now)        # from Companion.step: messages in, the other side's moves to the table
+    remote.committed(commits)     # after the journal: our moves out
+    remote.button(...)/card(...)  # an undo is asked of the other side, never done alone
+    remote.screen()               # the OLED's remote messages (code, asked undo, lost link, stop)
+
+Who hosts (made the code) plays orange and starts. The log is kept in the journal's settings
+(`remote`) after every change, so a power cut on either side resumes the game: the journal's
+moves and the log must agree, and the brokers' retained logs bring each side up to date.
+"""
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import logging
+
+from companion.remote import chain as ch
+from companion.remote.messages import RemoteMessageError, seal, unseal
+from companion.remote.pairing import derive
+from companion.service.mqtt_link import BrokerLink
+from companion.ui.screens import Screen, msg
+
+log = logging.getLogger("companion.remote")
+SIDES = ch.SIDES
+
+
+class RemoteSetupError(ValueError):
+    """Remote play cannot start as asked; one line with the fix."""
+
+
+class RemoteGame:
+    active = True
+
+    def __init__(self, companion, code: str, *, brokers, name: str = "", host: bool,
+                 ca_file: str | None = None, now: float = 0.0) -> None:
+        self.c = companion
+        if companion.game.info.name != "maunz":
+            raise RemoteSetupError(f"remote play is for maunz.; the game in play is {companion.game.info.title}:"
+                                   f" switch with the game card first")
+        if not brokers:
+            raise RemoteSetupError("remote play needs a broker: [remote] brokers = [\"wss://...\"] or --broker URL")
+        self.pairing = derive(code)
+        self.side = 0 if host else 1
+        self.peer = 1 - self.side
+        self.name = name or SIDES[self.side]
+        self.peer_name = ""
+        self.peer_online: bool | None = None
+        self.inbox: collections.deque = collections.deque()
+        self.held: dict[int, ch.Entry] = {}
+        self.stopped = None          # a Msg: why the game stopped (a disagreement)
+        self.undo_asked: str | None = None   # "me" (waiting for the answer) | "peer" (asking us)
+        self.undoing = False          # an agreed undo the table is carrying out
+        self.refused = 0              # messages refused (tampered, foreign, not of this log)
+        self._tasks: set = set()
+        self.links = [BrokerLink(url, self.pairing.room, SIDES[self.side], SIDES[self.peer],
+                                 self._received, self._link_changed, ca_file,
+                                 will=self._seal("presence", online=False)) for url in brokers]
+        self.chain = self._restore() or self._begin(now)
+        companion.ai_seat = self.peer
+        companion.table.ai_colour = self.peer
+        companion.table.remote_name = self.peer_label()
+
+    # ------------------------------------------------------------------ kept in the journal
+    def _restore(self):
+        kept = self.c.journal.setting("remote")
+        try:
+            data = json.loads(kept) if kept else None
+        except ValueError:
+            data = None
+        game = self.c.journal.current
+        if not data or data.get("room") != self.pairing.room or data.get("game_id") != game.id:
+            return None
+        if data.get("side") != self.side:
+            raise RemoteSetupError("this companion joined that code; start it with --remote CODE, not new")
+        j = self.c.journal
+        chain = ch.Chain.from_list(self.c.game, j.start_position(), data.get("entries", []))
+        self.peer_name = data.get("peer", "")
+        moves, logged = j.moves(), chain.moves
+        if moves == logged[:len(moves)]:
+            return chain            # (the other side's moves not yet on our bed come back too)
+        if moves[:-1] == logged and self.c.game.to_move(chain.position) == self.side:
+            chain.add(chain.move_entry(self.side, moves[-1]))   # our move, journaled just before a power cut
+            return chain
+        raise RemoteSetupError(f"the journal's moves ({len(moves)}) and the remote log ({len(logged)}) differ:"
+                               f" `companion recover --abandon` ends this game")
+
+    def _begin(self, now: float):
+        if self.c.journal.moves():
+            self.c.table.new_game(now)  # a remote game starts from the empty bed
+            self.c._journal(self.c.table.drain_commits())
+        chain = ch.Chain(self.c.game, self.c.journal.start_position() or self.c.game.initial_position())
+        self.chain = chain
+        self._save()
+        return chain
+
+    def _save(self) -> None:
+        game_id = self.c.journal.current.id
+        # the code too: a restarted service resumes the same room (the state dir is the
+        # companion's own; `companion history` and the page never show this setting)
+        self.c.journal.set_setting("remote", json.dumps({
+            "code": self.pairing.code, "room": self.pairing.room, "side": self.side, "game_id": game_id, "peer": self.peer_name,
+            "entries": self.chain.to_list()}))
+        # what `companion history` shows of it: the other side's name (never the code)
+        self.c.journal.set_setting(f"remote.game.{game_id}", json.dumps(
+            {"peer": self.peer_name, "side": SIDES[self.side]}))
+
+    # ------------------------------------------------------------------ the brokers
+    def start(self) -> None:
+        """Connect to every broker (on the running asyncio loop: Companion.run)."""
+        for link in self.links:
+            self._spawn(link.run())
+
+    def _spawn(self, coro) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            coro.close()
+            return
+        task = loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _seal(self, kind: str, **payload) -> bytes:
+        return seal(self.pairing, dict(payload, kind=kind, **{"from": SIDES[self.side]}))
+
+    def _publish(self, topic: str, kind: str, retain: bool = False, **payload) -> None:
+        data = self._seal(kind, **payload)
+        for link in self.links:
+            self._spawn(link.publish(topic, data, retain))
+
+    def _publish_state(self) -> None:
+        self._publish("state", "state", retain=True, entries=self.chain.to_list(), name=self.name)
+
+    def _received(self, data: bytes, retained: bool, link) -> None:
+        self.inbox.append(data)
+
+    def _link_changed(self, link) -> None:
+        if link.connected:
+            data = self._seal("presence", online=True)
+            self._spawn(link.publish("presence", data, True))
+            self._spawn(link.publish("msg", self._seal("hello", name=self.name)))
+            self._spawn(link.publish("state", self._seal("state", entries=self.chain.to_list(), name=self.name), True))
+        self.c._notify()
+
+    @property
+    def connected(self) -> bool:
+        return any(link.connected for link in self.links)
+
+    # ------------------------------------------------------------------ from the service loop
+    def step(self, view, now: float) -> None:
+        while self.inbox:
+            self._handle(self.inbox.popleft(), now)
+        if self.stopped is not None:
+            return
+        t = self.c.table
+        if self.undoing is False and len(t.moves) > len(self.chain.moves) and \
+                list(t.moves[:len(self.chain.moves)]) == self.chain.moves and self.chain.entries and \
+                self.chain.entries[-1].kind == "undo":
+            self.undoing = True
+            t.on_card("undo", now)     # the agreed undo: the table guides the bed back
+            return
+        n = len(t.moves)
+        if view.wants_ai and len(self.chain.moves) > n and self.chain.moves[:n] == list(t.moves):
+            t.on_ai_move(self.chain.moves[n])   # the other player's move: onto our bed
+
+    def committed(self, commits) -> None:
+        for c in commits:
+            if self.stopped is not None:
+                return
+            if c.kind == "move":
+                n = len(self.c.table.moves)
+                if n <= len(self.chain.moves):
+                    if self.chain.moves[n - 1] != c.move:
+                        self._stop(msg("remote.differs", n=n, here=c.move, there=self.chain.moves[n - 1]))
+                    continue
+                try:
+                    entry = self.chain.move_entry(self.side, c.move)
+                    self.chain.add(entry)
+                except ch.ChainError as exc:
+                    self._stop(msg("text", text=str(exc)))
+                    continue
+                self._save()
+                self._publish("msg", "entry", entry=entry.__dict__)
+                self._publish_state()
+            elif c.kind == "undo":
+                self.undoing = False
+                if list(self.c.table.moves) != self.chain.moves:
+                    self._stop(msg("remote.undo_alone"))
+            elif c.kind in ("new_game", "abandon") and self.chain.entries:
+                self._stop(msg("remote.ended_here"))
+
+    def _handle(self, data: bytes, now: float) -> None:
+        try:
+            body = unseal(self.pairing, data)
+            if body.get("from") != SIDES[self.peer]:
+                raise RemoteMessageError(f"a message from {body.get('from')!r}, not from {SIDES[self.peer]}"
+                                         f" (our own, replayed?): ignored")
+        except RemoteMessageError as exc:
+            self.refused += 1
+            log.warning("remote: %s", exc)
+            self.c._note("note.remote", why=str(exc))
+            return
+        kind = body["kind"]
+        if body.get("name") and kind in ("hello", "state"):
+            self._peer_named(str(body["name"])[:24])
+        if kind == "presence":
+            self.peer_online = bool(body.get("online"))
+        elif kind == "hello":
+            self.peer_online = True
+        elif kind == "entry":
+            self._take(body.get("entry") or {})
+        elif kind == "state":
+            for d in body.get("entries") or []:
+                self._take(d)
+        elif kind == "undo_ask":
+            if body.get("seq") == len(self.chain.entries) and self.chain.moves:
+                self.undo_asked = "peer"
+        elif kind == "undo_no" and self.undo_asked == "me":
+            self.undo_asked = None
+            self.c._note("note.remote_undo_declined", name=self.peer_label())
+        self.c._notify()
+
+    def _take(self, d) -> None:
+        try:
+            entry = ch.Entry.from_dict(d)
+            self.chain.add(entry)
+        except ch.Duplicate:
+            return
+        except ch.Gap:
+            self.held[entry.seq] = entry      # a message went missing: the retained log fills it
+            return
+        except ch.NotOurs as exc:
+            self.refused += 1
+            log.warning("remote: %s", exc)
+            self.c._note("note.remote", why=str(exc))
+            return
+        except ch.Disagreement as exc:
+            self._stop(msg("text", text=str(exc)))
+            return
+        if entry.kind == "undo":
+            self.undo_asked = None
+        while len(self.chain.entries) in self.held:
+            self._take(self.held.pop(len(self.chain.entries)).__dict__)
+        self._save()
+
+    def _stop(self, why) -> None:
+        self.stopped = why
+        log.warning("remote: the game stops: %s", why.text("en"))
+        self.c._notify()
+
+    def _peer_named(self, name: str) -> None:
+        if name != self.peer_name:
+            self.peer_name = name
+            self.c.table.remote_name = self.peer_label()
+            self.c.journal.set_player(self.peer, f"{name} (remote)")
+            self._save()
+
+    def peer_label(self) -> str:
+        return self.peer_name or SIDES[self.peer]
+
+    # ------------------------------------------------------------------ undo, asked of the other side
+    def button(self, name: str, kind: str, now: float) -> bool:
+        """True when the remote game takes the press (an undo question, or an undo asked)."""
+        if self.undo_asked == "peer":
+            if kind == "press" and name in ("ok", "back"):
+                self._answer_undo(name == "ok")
+            return True
+        if self.undo_asked == "me" and name == "back" and kind == "press":
+            self.undo_asked = None          # we no longer ask
+            return True
+        if name == "back" and kind == "long":
+            self._ask_undo()
+            return True
+        return False
+
+    def card(self, function: str) -> bool:
+        if function == "undo":
+            self._ask_undo()
+            return True
+        if function in ("ai_orange", "ai_grey", "ai_off", "hint"):
+            self.c._note("note.remote_not_now", card=function)
+            return True
+        return False
+
+    def _ask_undo(self) -> None:
+        if self.stopped is not None or not self.chain.moves:
+            return
+        if list(self.c.table.moves) != self.chain.moves:
+            self.c._note("note.remote_undo_later", name=self.peer_label())
+            return
+        self.undo_asked = "me"
+        self._publish("msg", "undo_ask", seq=len(self.chain.entries))
+
+    def _answer_undo(self, yes: bool) -> None:
+        self.undo_asked = None
+        if not yes:
+            self._publish("msg", "undo_no", seq=len(self.chain.entries))
+            return
+        entry = self.chain.undo_entry(self.side)
+        self.chain.add(entry)
+        self._save()
+        self._publish("msg", "entry", entry=entry.__dict__)
+        self._publish_state()
+
+    # ------------------------------------------------------------------ what the table shows
+    def screen(self):
+        """The OLED's remote message over the table's screen, or None."""
+        head = msg("remote.head", name=self.peer_label())
+        if self.stopped is not None:
+            return Screen("paused", title=head, lines=(self.stopped, msg("remote.stopped_how")))
+        if self.undo_asked == "peer":
+            return Screen("paused", title=head, lines=(msg("remote.undo_asked", name=self.peer_label()),
+                                                      msg("confirm_keys")))
+        if self.undo_asked == "me":
+            return Screen("paused", title=head, lines=(msg("remote.undo_waiting", name=self.peer_label()),
+                                                      msg("remote.undo_cancel")))
+        peer_to_move = self.c.game.to_move(self.chain.position) == self.peer
+        if not self.connected and peer_to_move:
+            return Screen("paused", title=head, lines=(msg("remote.no_broker"),))
+        if not self.peer_name and not self.chain.entries:
+            return Screen("paused", title=head, lines=(msg("remote.code", code=self.pairing.code),
+                                                      msg("remote.waiting_for_join")))
+        if self.peer_online is False and peer_to_move:
+            return Screen("paused", title=head, lines=(msg("remote.peer_away", name=self.peer_label()),))
+        return None
+
+    def snapshot(self) -> dict:
+        import segno
+
+        return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name,
+                "peer": self.peer_name, "connected": self.connected, "peer_online": self.peer_online,
+                "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
+                "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
+                "brokers": [{"url": link.url, "connected": link.connected} for link in self.links],
+                "qr": segno.make(self.pairing.code, error="m").svg_inline(scale=4)}
+
+    def close(self) -> None:
+        for link in self.links:
+            link.stop()
+        for task in list(self._tasks):
+            task.cancel()
+
+
+def kept(companion) -> dict | None:
+    """The remote game the journal keeps for the game in play (to resume it), or None."""
+    try:
+        data = json.loads(companion.journal.setting("remote") or "null")
+    except ValueError:
+        return None
+    current = companion.journal.current
+    if not isinstance(data, dict) or current is None or data.get("game_id") != current.id:
+        return None
+    return data
+
+
+def attach(companion, *, code: str | None = None, host: bool | None = None, config=None,
+           now: float = 0.0, rng=None) -> "RemoteGame | None":
+    """Start remote play, or resume the kept one: `host` True makes a code (or keeps the one of
+    the game it resumes), a `code` alone joins it; neither resumes what the journal keeps."""
+    import secrets
+
+    from companion.remote.pairing import new_code
+
+    was = kept(companion)
+    if code is None and host is None:
+        if was is None or not was.get("code"):
+            return None
+        code, host = was["code"], was.get("side") == 0
+    elif host and code is None:
+        code = was["code"] if was and was.get("side") == 0 and was.get("code") else \
+            new_code(rng or secrets.SystemRandom())
+    r = config.remote
+    game = RemoteGame(companion, code, brokers=r.brokers, name=r.name or companion.table.players[0 if host else 1],
+                      host=bool(host), ca_file=r.ca_file or None, now=now)
+    companion.remote.close()
+    companion.remote = game
+    game.start()
+    log.info("remote game: %s, room %s, %s", "host (orange)" if host else "joined (grey)",
+             game.pairing.room, ", ".join(r.brokers))
+    return game
+
+
+def from_card(companion, name: str, now: float) -> None:
+    """The remote card: "remote" hosts (a new code on the OLED), "remote:K7QM-2XPD" joins."""
+    from companion.remote.pairing import PairingError
+
+    try:
+        attach(companion, code=name or None, host=not name, config=companion.config, now=now)
+    except (RemoteSetupError, PairingError) as exc:
+        companion._note("note.remote", why=str(exc))
+
+
+class NoRemote:
+    """Not a remote game: every hook of the service loop does nothing."""
+
+    stopped = None
+    active = False
+
+    def step(self, view, now: float) -> None:
+        """Nothing arrives."""
+
+    def committed(self, commits) -> None:
+        """Nothing is sent."""
+
+    def button(self, name: str, kind: str, now: float) -> bool:
+        return False
+
+    def card(self, function: str) -> bool:
+        return False
+
+    def screen(self):
+        return None
+
+    def snapshot(self):
+        return None
+
+    def start(self) -> None:
+        """No broker."""
+
+    def close(self) -> None:
+        """Nothing to close."""
