@@ -61,6 +61,7 @@ class RemoteGame:
         self.undoing = False          # an agreed undo the table is carrying out
         self.refused = 0              # messages refused (tampered, foreign, not of this log)
         self._tasks: set = set()
+        self._started = False
         self.links = [BrokerLink(url, self.pairing.room, SIDES[self.side], SIDES[self.peer],
                                  self._received, self._link_changed, ca_file,
                                  will=self._seal("presence", online=False)) for url in brokers]
@@ -115,7 +116,14 @@ class RemoteGame:
 
     # ------------------------------------------------------------------ the brokers
     def start(self) -> None:
-        """Connect to every broker (on the running asyncio loop: Companion.run)."""
+        """Connect to every broker, once (on the running asyncio loop: attach, Companion.run)."""
+        if self._started:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return                      # not yet: Companion.run starts it
+        self._started = True
         for link in self.links:
             self._spawn(link.run())
 
@@ -341,7 +349,7 @@ class RemoteGame:
                 "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
                 "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
                 "brokers": [{"url": link.url, "connected": link.connected} for link in self.links],
-                "qr": segno.make(self.pairing.code, error="m").svg_inline(scale=4)}
+                "qr": segno.make(self.pairing.code, error="m").svg_data_uri(scale=4)}
 
     def close(self) -> None:
         for link in self.links:
