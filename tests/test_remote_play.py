@@ -78,6 +78,16 @@ def test_a_whole_game_through_a_broker_restart_and_power_cuts(pair):
     ra, rb = a.remote_state(), b.remote_state()
     assert ra["entries"] == rb["entries"] == n and ra["refused"] == rb["refused"] == 0
     assert ra["stopped"] is None and rb["stopped"] is None
+    # the history marks the game as remote, with the other player's name
+    import json
+    import subprocess
+    import sys
+
+    a.stop()
+    out = subprocess.run([sys.executable, "-m", "companion", "history", "--state", str(a.state), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    last = json.loads(out.strip().splitlines()[-1])
+    assert (last["orange"], last["grey"], len(last["moves"])) == ("Anna", "Ben (remote)", n), last
 
 
 def test_replayed_reordered_tampered_foreign_and_echoed_messages_change_nothing(pair, tmp_path):

@@ -68,7 +68,7 @@ class BrokerLink:
     async def run(self) -> None:
         import aiomqtt
 
-        delay = 0.5
+        delay = 0.25
         while not self._stopping:
             tls = None
             if self.tls:
@@ -84,7 +84,7 @@ class BrokerLink:
                     await client.subscribe(self.topic(self.peer, "msg"), qos=1)
                     await client.subscribe(self.topic(self.peer, "state"), qos=1)
                     await client.subscribe(self.topic(self.peer, "presence"), qos=1)
-                    self.connected, delay = True, 0.5
+                    self.connected, delay = True, 0.25
                     log.info("remote: connected to %s", self.url)
                     self.on_change(self)
                     async for message in client.messages:
@@ -102,7 +102,7 @@ class BrokerLink:
                 break
             self.reconnects += 1
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 5.0)
+            delay = min(delay * 2, 1.0)   # back within about a second of the broker's return
 
     async def publish(self, kind: str, data: bytes, retain: bool = False) -> bool:
         """Publish under our side; False when not connected (the retained state catches up)."""

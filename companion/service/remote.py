@@ -22,6 +22,7 @@ import asyncio
 import collections
 import json
 import logging
+import time
 
 from companion.remote import chain as ch
 from companion.remote.messages import RemoteMessageError, seal, unseal
@@ -60,6 +61,10 @@ class RemoteGame:
         self.undo_asked: str | None = None   # "me" (waiting for the answer) | "peer" (asking us)
         self.undoing = False          # an agreed undo the table is carrying out
         self.refused = 0              # messages refused (tampered, foreign, not of this log)
+        # when each of our moves went out, and when each of the other side's was shown on our
+        # table (monotonic seconds, by the move's number): `companion bench remote` reads them
+        self.sent_at: dict[int, float] = {}
+        self.shown_at: dict[int, float] = {}
         self._tasks: set = set()
         self._started = False
         self.links = [BrokerLink(url, self.pairing.room, SIDES[self.side], SIDES[self.peer],
@@ -69,6 +74,11 @@ class RemoteGame:
         companion.ai_seat = self.peer
         companion.table.ai_colour = self.peer
         companion.table.remote_name = self.peer_label()
+        # the names on the OLED ("Orange: Anna") and in the history ("Ben (remote)")
+        companion.table.names[self.side] = self.name
+        companion.journal.set_player(self.side, self.name)
+        if self.peer_name:
+            companion.table.names[self.peer] = self.peer_name
 
     # ------------------------------------------------------------------ kept in the journal
     def _restore(self):
@@ -179,6 +189,7 @@ class RemoteGame:
         n = len(t.moves)
         if view.wants_ai and len(self.chain.moves) > n and self.chain.moves[:n] == list(t.moves):
             t.on_ai_move(self.chain.moves[n])   # the other player's move: onto our bed
+            self.shown_at.setdefault(n, time.monotonic())
 
     def committed(self, commits) -> None:
         for c in commits:
@@ -198,6 +209,7 @@ class RemoteGame:
                     continue
                 self._save()
                 self._publish("msg", "entry", entry=entry.__dict__)
+                self.sent_at[len(self.chain.moves) - 1] = time.monotonic()
                 self._publish_state()
             elif c.kind == "undo":
                 self.undoing = False
@@ -269,6 +281,7 @@ class RemoteGame:
         if name != self.peer_name:
             self.peer_name = name
             self.c.table.remote_name = self.peer_label()
+            self.c.table.names[self.peer] = name
             self.c.journal.set_player(self.peer, f"{name} (remote)")
             self._save()
 
