@@ -38,20 +38,44 @@ def wait_for(what, predicate, timeout=20.0, detail=None):
         time.sleep(0.05)
 
 
+def make_ca(tmp: Path) -> tuple[Path, Path, Path]:
+    """A throwaway CA and a server certificate for 127.0.0.1 (openssl): (ca, cert, key)."""
+    run = lambda *a: subprocess.run(["openssl", *a], check=True, capture_output=True, cwd=tmp)  # noqa: E731
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+        "-subj", "/CN=maunz test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "srv.key", "-out", "srv.csr", "-subj", "/CN=127.0.0.1")
+    (tmp / "ext.cnf").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    run("x509", "-req", "-in", "srv.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-out", "srv.pem", "-days", "2", "-extfile", "ext.cnf")
+    return tmp / "ca.pem", tmp / "srv.pem", tmp / "srv.key"
+
+
 class Broker:
     """mosquitto on a free local port (no persistence: a restart forgets retained messages, as a
-    public broker may)."""
+    public broker may). With `tls_ws`, MQTT over TLS WebSockets as public brokers offer it (and
+    a plain listener beside it: mosquitto 2.0.11 starts no websockets-only configuration)."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, tls_ws: bool = False) -> None:
         self.port = free_port()
-        self.conf = tmp / "mosquitto.conf"
-        self.conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
-        self.log = open(tmp / "mosquitto.log", "ab")
+        self.tls_ws = tls_ws
+        self.conf = tmp / ("mosquitto-wss.conf" if tls_ws else "mosquitto.conf")
+        text = f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+        if os.geteuid() == 0:
+            text = "user root\n" + text   # (the files under pytest's tmp are root's alone)
+        if tls_ws:
+            self.ca, cert, key = make_ca(tmp)
+            self.ws_port = free_port()
+            text += (f"listener {self.ws_port}\nprotocol websockets\ncafile {self.ca}\n"
+                     f"certfile {cert}\nkeyfile {key}\n")
+        self.conf.write_text(text)
+        self.log = open(tmp / (self.conf.stem + ".log"), "ab")
         self.proc = None
         self.start()
 
     @property
     def url(self) -> str:
+        if self.tls_ws:
+            return f"wss://127.0.0.1:{self.ws_port}/mqtt"
         return f"mqtt://127.0.0.1:{self.port}"
 
     def start(self) -> None:
@@ -79,8 +103,9 @@ class Broker:
 class Side:
     """One `companion sim` in remote play, and the hands at its bed."""
 
-    def __init__(self, tmp: Path, name: str, remote: str, broker: Broker) -> None:
+    def __init__(self, tmp: Path, name: str, remote: str, broker: Broker, *more: Broker) -> None:
         self.name, self.remote, self.broker = name, remote, broker
+        self.brokers = (broker, *more)
         self.state = tmp / f"state-{name}"
         self.port = free_port()
         self.logfile = tmp / f"{name}.log"
@@ -91,7 +116,9 @@ class Side:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "sim", "--state", str(self.state), "--port", str(self.port),
-             "--seed", "1", "--remote", self.remote, "--broker", self.broker.url, "--name", self.name, "-v"],
+             "--seed", "1", "--remote", self.remote, "--name", self.name, "-v",
+             *[a for b in self.brokers for a in ("--broker", b.url)],
+             *[a for b in self.brokers if b.tls_ws for a in ("--ca-file", str(b.ca))]],
             stdout=open(self.logfile, "ab"), stderr=subprocess.STDOUT, env=env)
 
         def up():

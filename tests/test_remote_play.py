@@ -221,3 +221,37 @@ def test_an_engine_that_disagrees_stops_the_game_naming_the_move(tmp_path):
         peer.loop_stop()
         a.stop()
         broker.close()
+
+
+def test_two_brokers_one_of_them_tls_websockets_and_either_may_fail(tmp_path):
+    """MQTT over TLS WebSockets (a throwaway CA: the companions check the broker's certificate)
+    and a second broker for redundancy: the game goes on when either one is down."""
+    (tmp_path / "w").mkdir()
+    wss = Broker(tmp_path / "w", tls_ws=True)
+    tcp = Broker(tmp_path)
+    a = Side(tmp_path, "Anna", f"new:{CODE}", wss, tcp)
+    b = Side(tmp_path, "Ben", CODE, wss, tcp)
+    try:
+        wait_for("both links up on both sides", lambda: all(
+            link["connected"] for s in (a, b) for link in s.remote_state()["brokers"]), 20,
+            lambda: (a.remote_state(), b.remote_state()))
+        assert a.remote_state()["brokers"][0]["url"].startswith("wss://")
+        rng = random.Random(8)
+        pos = GAME.initial_position()
+        for n in range(6):
+            if n == 2:
+                tcp.stop()      # the plain broker goes down: the TLS WebSockets one carries on
+            if n == 4:
+                tcp.start()
+                wss.stop()      # and the other way round
+            move = rng.choice(GAME.legal_moves(pos))
+            mover, other = _ply(a, b, pos, move, n)
+            _follow(other, mover, pos, move, n)
+            pos = GAME.apply(pos, move)
+        assert a.snap()["moves"] == b.snap()["moves"] and len(a.snap()["moves"]) == 6
+        assert a.remote_state()["refused"] == b.remote_state()["refused"] == 0
+    finally:
+        for side in (a, b):
+            side.stop()
+        wss.close()
+        tcp.close()

@@ -48,6 +48,8 @@ def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
                    help="remote play's MQTT broker (mqtt://, mqtts://, ws://, wss://; again for a"
                         " second); default [remote] brokers")
     p.add_argument("--name", help="your name for the other player (remote play)")
+    p.add_argument("--ca-file", help="a CA certificate the brokers' TLS is checked against (remote play;"
+                                     " default [remote] ca_file, else the system's)")
     if sim:
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8080)
@@ -195,6 +197,8 @@ def _remote(companion, args) -> bool:
         changes["brokers"] = list(args.broker)
     if args.name:
         changes["name"] = args.name
+    if args.ca_file:
+        changes["ca_file"] = args.ca_file
     try:
         if changes:
             remote = dataclasses.asdict(config.remote) | changes
