@@ -43,6 +43,10 @@ def test_dice_side_by_side_are_said_one_by_one():
     assert say(msg("head.kj.2", dice="933"), "en") == "Green: 9, 3, 3"
 
 
+def test_a_pairing_code_is_spelled():
+    assert say(msg("remote.code", code="K7QM-2XPD"), "en") == "Code: K 7 Q M, 2 X P D"
+
+
 def test_every_oled_phrase_can_be_said_in_both_languages():
     covered, total, failures = coverage()
     assert failures == []

@@ -70,6 +70,8 @@ def _spelled(m):
             return _spelled(v)
         if k == "dice" and isinstance(v, str):
             return _DICE_RUN.sub(lambda d: ", ".join(d.group()), v)
+        if k == "code" and isinstance(v, str):   # a pairing code is spelled: "K 7 Q M, 2 X P D"
+            return ", ".join(" ".join(part) for part in v.split("-"))
         return v
     return type(m)(m.key, tuple((k, value(k, v)) for k, v in m.params))
 
