@@ -78,3 +78,15 @@ def test_tables_import_without_pillow_or_devices():
     r = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert "maunz await_placement" in r.stdout.splitlines()
+
+
+def test_no_module_is_over_500_lines():
+    """A module holds one concern (the brief's bar; issue "One table framework")."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    long = {str(p.relative_to(root)): n for folder in ("companion", "hardware", "firmware_bridge", "wiring",
+                                                        "benchmarks")
+            for p in (root / folder).rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}

@@ -436,15 +436,6 @@ class PickerTable(TableBase):
         self.opened, self.ack = [], False
         self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
 
-    def on_scan(self, occupancy: int, now: float) -> None:
-        pass   # no sensed board in these games
-
-    def on_device_event(self, event, now: float) -> None:
-        pass
-
-    def on_ai_move(self, move) -> None:
-        pass
-
     def tick(self, now: float) -> None:
         if self.flash is not None and now >= self.flash[1]:
             self.flash = None
