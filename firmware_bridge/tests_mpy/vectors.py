@@ -3,9 +3,9 @@
 import binascii
 
 try:
-    from bridgefw import crc, cobs, framing, messages as M, debounce, effects, device
+    from bridgefw import crc, cobs, framing, messages as M, debounce, effects, device, hall
 except ImportError:
-    from firmware_bridge.firmware import crc, cobs, framing, messages as M, debounce, effects, device
+    from firmware_bridge.firmware import crc, cobs, framing, messages as M, debounce, effects, device, hall
 
 
 def hx(b):
@@ -85,6 +85,13 @@ def lines():
             got.append(hx(pl))
     p("deframe " + " ".join(got) + " crc=" + str(d.crc_errors) + " cobs=" + str(d.cobs_errors)
       + " over=" + str(d.oversize) + " ok=" + str(d.frames))
+    # the hall bed's classifier: zero, walk, hysteresis, dead band (firmware/hall.py)
+    hs = hall.HallSquares(3, 149, 74)
+    p("hall zero " + str(hs.set_zero([2050, 2300, 2040], 40)) + " " + str(hs.set_zero([2050, 2046, 2040], 40)))
+    p("hall walk " + str(hs.calibrate(0, 2950, 1250, 150)) + " " + str(hs.calibrate(1, 1346, 2746, 150))
+      + " " + str(hs.calibrate(2, 2940, 1940, 150)) + " " + str(hs.register) + " " + str(hs.clear))
+    states = [hs.classify(0, c) for c in (2060, 2200, 2500, 2300, 2100, 1500, 2600)]
+    p("hall states " + " ".join(str(s) for s in states) + " scan " + str(hs.scan([1700, 2046, 2140])))
     # debounce
     db = debounce.Debouncer(36, 3)
     seq = (0, 1, 0, 1, 1, 1, 1, 3, 3, 2, 3, 3, 3, 1 << 35, 1 << 35, 1 << 35, 0, 0, 0)

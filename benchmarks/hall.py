@@ -1,0 +1,126 @@
+"""`companion bench hall`: does the hall-effect bed tell a kitten from a cat?
+
+Placements through the magnetic and electrical model (hardware/hall_model.py) under the worst
+realistic spread (`Spread`: pieces up to 5 mm off centre and tilted 5 degrees, the quilt 6-8 mm,
++-5 % magnets, +-8 % sensors, the zero's drift, sensor and ADC noise, the ADC's DNL spikes, all
+eight neighbours occupied at random), read by the firmware's classifier
+(firmware_bridge/firmware/hall.py) after the guided calibration walk, and — for comparison — with
+the default thresholds alone (register 8 mT, clear 4 mT). Each placement is a new piece on a
+square of one of several built beds. Misclassified: a kitten read as a cat or as empty, or the
+other way round; ambiguous: read in the dead band, so the referee would ask.
+
+Also: the Pico's scan time for a full bed from its datasheet figures (arithmetic, not measured),
+and the kitten-or-cat questions the reed bed asks per game (self-play: every placement while the
+mover has both kinds in the pool).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from companion.cliargs import OneLineParser
+
+
+def _beds(n_beds, seed):
+    from hardware.hall_model import Bed, FieldTable, Spread
+
+    table = FieldTable()
+    rng = random.Random(seed)
+    return [Bed(random.Random(rng.random()), Spread(), table) for _ in range(n_beds)]
+
+
+def _squares(bed, calibrated: bool):
+    from firmware_bridge.firmware.hall import HallSquares
+    from hardware.hall_model import counts_per_mt
+
+    cpm = counts_per_mt()
+    squares = HallSquares(36, register=int(8 * cpm), clear=int(4 * cpm))
+    busy = squares.set_zero([bed.read(sq, 0.0) for sq in range(36)], limit=int(2 * cpm))
+    assert not busy, busy
+    if calibrated:   # the guided walk: one kitten, then one cat, on each square's centre
+        for sq in range(36):
+            centre = (sq, 0.0, 0.0, 1.0)
+            k = bed.read(sq, bed.piece_field(sq, 1, centre))
+            c = bed.read(sq, bed.piece_field(sq, -1, centre))
+            why = squares.calibrate(sq, k, c, least=int(8 * cpm))
+            assert why is None, (sq, why)
+    return squares
+
+
+def classify_placements(n: int, seed: int, calibrated: bool, n_beds: int = 20) -> tuple[int, int]:
+    from firmware_bridge.firmware.hall import AMBIGUOUS, EMPTY, NORTH, SOUTH
+
+    rng = random.Random(seed)
+    wrong = ambiguous = 0
+    beds = _beds(n_beds, seed)
+    for b, bed in enumerate(beds):
+        squares = _squares(bed, calibrated)
+        for _ in range(n // n_beds):
+            sq = rng.randrange(36)
+            pieces, placed = {}, {}
+            for other in range(36):   # the neighbours: empty, a kitten or a cat
+                near = abs(other % 6 - sq % 6) <= 1 and abs(other // 6 - sq // 6) <= 1
+                if near and other != sq and rng.random() < 0.6:
+                    pieces[other] = rng.choice((1, -1))
+                    placed[other] = bed.place(other)
+            kind = rng.choice((1, -1))
+            pieces[sq], placed[sq] = kind, bed.place(sq)
+            squares.state[sq] = EMPTY                     # a new piece comes down on an empty square
+            st = squares.classify(sq, bed.read(sq, bed.field(sq, pieces, placed)))
+            if st == AMBIGUOUS:
+                ambiguous += 1
+            elif st != (NORTH if kind == 1 else SOUTH):
+                wrong += 1
+    return wrong, ambiguous
+
+
+def reed_questions(games: int, seed: int) -> float:
+    """Kitten-or-cat questions per game on the reed bed: placements while the mover holds both."""
+    from companion.games import get
+
+    game, rng, asked = get("maunz"), random.Random(seed), 0
+    for _ in range(games):
+        pos = game.initial_position()
+        while game.outcome(pos) is None:
+            kittens, cats = pos.pool(pos.turn)
+            move = rng.choice(game.legal_moves(pos))
+            asked += kittens > 0 and cats > 0
+            pos = game.apply(pos, move)
+    return asked / games
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = OneLineParser(prog="companion bench hall")
+    ap.add_argument("--placements", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=22)
+    ap.add_argument("--games", type=int, default=200, help="self-play games for the question count")
+    args = ap.parse_args(argv)
+    from hardware.hall_model import FieldTable, Spread
+
+    t = FieldTable()
+    s = Spread()
+    print(f"field of an N42 10x3 mm magnet at the sensor, {s.depth_mm - s.depth_tol_mm:.0f}-"
+          f"{s.depth_mm + s.depth_tol_mm:.0f} mm below: centred {t.bz(0, s.depth_mm + 1):.1f}-"
+          f"{t.bz(0, s.depth_mm - 1):.1f} mT, {s.offset_mm:.0f} mm off centre {t.bz(s.offset_mm, s.depth_mm + 1):.1f}-"
+          f"{t.bz(s.offset_mm, s.depth_mm - 1):.1f} mT; a neighbour 50 mm away {t.bz(50, s.depth_mm):.2f} mT")
+    results = {}
+    for calibrated in (True, False):
+        t0 = time.perf_counter()
+        wrong, ambiguous = classify_placements(args.placements, args.seed, calibrated)
+        name = "calibrated walk" if calibrated else "default 8/4 mT thresholds"
+        results[calibrated] = (wrong, ambiguous)
+        print(f"{name}: {args.placements} placements, misclassified {wrong}, ambiguous {ambiguous}"
+              f" ({100 * ambiguous / args.placements:.3f} %), {time.perf_counter() - t0:.1f} s")
+    # the Pico: ADC 500 ksps (2 us a conversion), 16 samples a square; the CD74HC4067 switches in
+    # well under 1 us, and each channel is given 5 us to settle after the select lines change
+    scan_ms = 36 * (16 * 2.0 + 5.0) / 1000
+    print(f"Pico scan model: 36 squares x (16 x 2 us + 5 us settle) = {scan_ms:.2f} ms -> "
+          f"{1000 / scan_ms:.0f} full beds/s (from datasheet figures, not measured)")
+    q = reed_questions(args.games, args.seed)
+    print(f"kitten-or-cat questions per game on the reed bed (self-play, {args.games} games): {q:.1f}")
+    wrong, ambiguous = results[True]
+    print(f"hall_misclassified {wrong}")
+    print(f"hall_ambiguous_pct {100 * ambiguous / args.placements:.3f}")
+    print(f"hall_scan_beds_per_s {1000 / scan_ms:.0f}")
+    print(f"reed_questions_per_game {q:.1f}")
+    return 0

@@ -1,0 +1,98 @@
+"""The hall-effect bed's first parts (issue "The bed that knows a kitten from a cat"): the
+magnetic model against the closed form, and the firmware's per-square classifier (zero,
+thresholds from the calibration walk, hysteresis, the dead band that asks instead of guessing)
+driven by the model."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from firmware_bridge.firmware.hall import AMBIGUOUS, EMPTY, NORTH, SOUTH, HallSquares
+from hardware.hall_model import BR, RADIUS, THICKNESS, Bed, FieldTable, Spread, counts_per_mt
+
+
+@pytest.fixture(scope="module")
+def table():
+    return FieldTable()
+
+
+def test_the_field_on_the_axis_is_the_closed_form(table):
+    for z in (4.0, 5.5, 7.0, 9.0, 12.0):
+        exact = BR * 1000 / 2 * ((z + THICKNESS) / math.hypot(RADIUS, z + THICKNESS) - z / math.hypot(RADIUS, z))
+        assert table.bz(0, z) == pytest.approx(exact, rel=0.01), z
+
+
+def test_off_centre_the_field_drops_and_a_neighbour_barely_counts(table):
+    centred, off = table.bz(0, 7.0), table.bz(5.0, 7.0)
+    assert 50 < centred < 56 and 0.45 < off / centred < 0.65      # "5 mm off loses ~40 %"
+    neighbour = table.bz(50.0, 7.0)
+    assert -0.5 < neighbour < 0                                     # the return field, opposite sign
+    assert table.bz(5.0, 7.0, BR * 0.95) == pytest.approx(off * 0.95)
+
+
+def _cpm():
+    return counts_per_mt()
+
+
+def test_hysteresis_the_dead_band_and_a_swapped_piece():
+    h = HallSquares(1, register=int(8 * _cpm()), clear=int(4 * _cpm()))
+    read = lambda mt: 2048 + mt * _cpm()   # noqa: E731
+    assert h.classify(0, read(2.0)) == EMPTY
+    assert h.classify(0, read(6.0)) == AMBIGUOUS     # something there, too weak to tell: ask
+    assert h.classify(0, read(30.0)) == NORTH
+    assert h.classify(0, read(6.0)) == NORTH         # held above `clear`
+    assert h.classify(0, read(3.0)) == EMPTY
+    assert h.classify(0, read(-25.0)) == SOUTH
+    assert h.classify(0, read(25.0)) == NORTH        # a cat swapped for a kitten between scans
+    assert h.scan([read(-30.0)]) == (1, 1, 0)
+    with pytest.raises(ValueError, match="clear < register"):
+        HallSquares(1, register=10, clear=10)
+
+
+def test_the_zero_is_refused_while_something_lies_on_the_bed_and_the_walk_flags_bad_magnets():
+    h = HallSquares(3, register=100, clear=50)
+    assert h.set_zero([2050, 2300, 2040], limit=40) == [1]          # a magnet under the quilt
+    assert h.zero == [2048, 2048, 2048]
+    assert h.set_zero([2050, 2046, 2040], limit=40) == [] and h.zero == [2050, 2046, 2040]
+    assert h.calibrate(0, kitten=2050 + 900, cat=2050 - 800, least=150) is None
+    assert (h.register[0], h.clear[0]) == (320, 160)                 # 40 % / 20 % of the weaker
+    assert h.calibrate(1, kitten=2046 - 700, cat=2046 + 700, least=150) == "reversed"
+    assert h.calibrate(2, kitten=2040 + 900, cat=2040 - 100, least=150) == "weak"
+
+
+def _place(bed, h, rng, sq, kind):
+    pieces = {sq: kind}
+    placed = {sq: bed.place(sq)}
+    h.state[sq] = EMPTY
+    return h.classify(sq, bed.read(sq, bed.field(sq, pieces, placed)))
+
+
+def test_the_model_bed_reads_every_piece_right_after_the_walk(table):
+    rng = random.Random(4)
+    bed = Bed(random.Random(9), Spread(), table)
+    h = HallSquares(36, register=int(8 * _cpm()), clear=int(4 * _cpm()))
+    assert h.set_zero([bed.read(sq, 0.0) for sq in range(36)], limit=int(2 * _cpm())) == []
+    for sq in range(36):
+        centre = (sq, 0.0, 0.0, 1.0)
+        assert h.calibrate(sq, bed.read(sq, bed.piece_field(sq, 1, centre)),
+                           bed.read(sq, bed.piece_field(sq, -1, centre)), least=int(8 * _cpm())) is None
+    for _ in range(3000):
+        sq, kind = rng.randrange(36), rng.choice((1, -1))
+        assert _place(bed, h, rng, sq, kind) == (NORTH if kind == 1 else SOUTH)
+
+
+def test_too_deep_a_bed_asks_or_misses_but_never_takes_a_cat_for_a_kitten(table):
+    """Magnets too weak through a thick quilt (14-16 mm): readings fall into the dead band (the
+    referee asks) or below it (nothing seen) — never the other kind."""
+    rng = random.Random(5)
+    bed = Bed(random.Random(3), Spread(depth_mm=15.0), table)
+    h = HallSquares(36, register=int(8 * _cpm()), clear=int(4 * _cpm()))
+    seen = {EMPTY: 0, AMBIGUOUS: 0, NORTH: 0, SOUTH: 0}
+    for _ in range(2000):
+        sq, kind = rng.randrange(36), rng.choice((1, -1))
+        st = _place(bed, h, rng, sq, kind)
+        seen[st] += 1
+        assert st != (SOUTH if kind == 1 else NORTH)
+    assert seen[AMBIGUOUS] > 0
