@@ -46,7 +46,7 @@ KEYS = {
     "buttons": {"backend", "hold_s", "bounce_s", "pin_factory"},
 }
 BACKENDS = {
-    "reed": ("gpio", "mcp23017", "fake", "bridge"),
+    "reed": ("gpio", "mcp23017", "fake", "fake_hall", "bridge"),
     "leds": ("spi", "fake", "bridge"),
     "display": ("ssd1306", "sh1106", "fake", "none"),
     "cards": ("pn532_uart", "pn532_i2c", "fake", "none"),
@@ -180,6 +180,9 @@ def _build_reed(backend: str, s: dict, pins, gpio_factory) -> ReedGrid:
     if backend == "fake":
         from hardware.fakes import FakeReedGrid
         return FakeReedGrid(**kw)
+    if backend == "fake_hall":  # the hall-effect bed, simulated: it reports each piece's kind
+        from hardware.fakes import FakeHallGrid
+        return FakeHallGrid(**kw)
     if backend == "bridge":
         return _bridge("reed", s)
     if backend == "gpio":

@@ -68,6 +68,10 @@ class FakeReedGrid(ScanningReedGrid):
         with self._lock:
             self.physical = mask & ((1 << SQUARES) - 1)
 
+    def put(self, square, kind: str) -> None:
+        """A piece of `kind` put down: reed switches see only that something is there."""
+        self.set(square)
+
     def bounce(self, square, scans: int = 4) -> None:
         """The next ``scans`` scans read the square inverted on every other scan (chatter)."""
         with self._lock:
@@ -107,6 +111,38 @@ class FakeReedGrid(ScanningReedGrid):
         with self._lock:
             out, self._events = self._events, []
         return out
+
+
+class FakeHallGrid(FakeReedGrid):
+    """A hall-effect bed without hardware: a piece is put down with its kind ("k": north down,
+    "c": south down, "?": too weak to tell) and kinds() reports them for the pieces poll() sees.
+    set()/lift()/set_mask() work as on the reed fake; a square set without a kind reads "?"."""
+
+    def __init__(self, debounce: int = 1, scan_hz: float = 100.0) -> None:
+        super().__init__(debounce, scan_hz)
+        self.kind: dict[int, str] = {}
+
+    def set(self, *squares) -> None:
+        """Pieces put down without saying which: the bed cannot tell them ("?")."""
+        super().set(*squares)
+        with self._lock:
+            for sq in squares:
+                self.kind[parse_square(sq)] = "?"
+
+    def put(self, square, kind: str) -> None:
+        if kind not in ("k", "c", "?"):
+            raise ValueError(f"piece kind {kind!r}: use 'k' (kitten, north down), 'c' (cat) or '?'")
+        sq = parse_square(square)
+        with self._lock:
+            self.physical |= 1 << sq
+            self.kind[sq] = kind
+
+    def kinds(self) -> tuple[int, int]:
+        with self._lock:
+            seen = self.seen
+            south = sum(1 << sq for sq, k in self.kind.items() if k == "c" and seen >> sq & 1)
+            weak = sum(1 << sq for sq in range(SQUARES) if seen >> sq & 1 and self.kind.get(sq, "?") == "?")
+        return south, weak
 
 
 class FakeLedGrid(LedGrid):

@@ -39,6 +39,12 @@ class ReedGrid(ABC):
         """The last undebounced scan (diagnostics). Defaults to the debounced value."""
         return self.poll()
 
+    def kinds(self) -> tuple[int, int] | None:
+        """What a bed that senses the pieces' kind (the hall-effect bed: a kitten's magnet north
+        down, a cat's south down) read at the last poll: (south mask, ambiguous mask); None for
+        reed switches, which only see that something is there."""
+        return None
+
     def drain_events(self) -> list[DeviceEvent]:
         """Device events since the last call (reset, offline, ...). Default: none."""
         return []

@@ -96,3 +96,88 @@ def test_too_deep_a_bed_asks_or_misses_but_never_takes_a_cat_for_a_kitten(table)
         seen[st] += 1
         assert st != (SOUTH if kind == 1 else NORTH)
     assert seen[AMBIGUOUS] > 0
+
+
+# ------------------------------------------------------------------ the referee with kinds
+def _table(position, **kw):
+    from companion import tables
+    from companion.games import get
+
+    game = get("maunz")
+    return tables.make(game, game.parse_position(position), language="en", **kw)
+
+
+class _Hands:
+    """Pieces put down on a bed that reads kinds (as FakeHallGrid reports them)."""
+
+    def __init__(self, table, hall=True):
+        self.t, self.hall, self.now = table, hall, 0.0
+        self.mask = table.position.occupied
+        self.south = sum(1 << sq for sq in range(36) if (table.position.piece_at(sq) or "").isupper())
+        self.weak = 0
+        self.step()
+
+    def step(self):
+        self.t.on_scan(self.mask, self.now)
+        if self.hall:   # as the service gives them: after the scan they belong to
+            self.t.on_kinds(self.south & self.mask, self.weak & self.mask, self.now)
+        self.now += 0.5
+        self.t.tick(self.now)
+        return self.t.view()
+
+    def put(self, square, kind):
+        from hardware.fakes import parse_square
+
+        sq = parse_square(square)
+        self.mask |= 1 << sq
+        self.south = self.south | 1 << sq if kind == "c" else self.south & ~(1 << sq)
+        self.weak = self.weak | 1 << sq if kind == "?" else self.weak & ~(1 << sq)
+        return self.step()
+
+    def lift(self, square):
+        from hardware.fakes import parse_square
+
+        self.mask &= ~(1 << parse_square(square))
+        return self.step()
+
+
+BOTH = "6/6/6/6/6/6 o 6k2c 8k0c"   # orange holds kittens and cats: reeds must ask
+
+
+def test_reeds_ask_kitten_or_cat_and_the_hall_bed_reads_it():
+    reed = _Hands(_table(BOTH), hall=False)
+    assert reed.put("c3", "c").phase == "ask_kind"
+    for kind, move in (("k", "kc3"), ("c", "cc3")):
+        hall = _Hands(_table(BOTH))
+        v = hall.put("c3", kind)
+        assert v.phase != "ask_kind" and hall.t.moves == [move], (v.phase, v.instruction)
+
+
+def test_a_piece_of_the_wrong_kind_is_refused_at_once_and_lifted():
+    hands = _Hands(_table("6/6/6/6/6/6 g 6k2c 8k0c"))   # grey to move: no cat in grey's pool
+    v = hands.put("c3", "c")
+    assert v.instruction.startswith("c3: a cat is not this move: lift it") and hands.t.moves == []
+    from companion.ui import palette
+
+    assert v.leds.cells[14] == palette.leaves_bed()           # red: off the bed
+    hands.lift("c3")
+    assert "not this move" not in hands.t.view().instruction
+    hands.put("c3", "k")
+    assert hands.t.moves == ["kc3"]
+
+
+def test_a_square_the_bed_cannot_tell_falls_back_to_asking():
+    hands = _Hands(_table(BOTH))
+    assert hands.put("c3", "?").phase == "ask_kind"
+
+
+def test_the_ais_move_must_be_put_down_as_the_kind_it_chose():
+    t = _table(BOTH, ai_seat=0)
+    hands = _Hands(t)
+    assert t.view().wants_ai
+    t.on_ai_move("kd4")
+    v = hands.put("d4", "c")
+    assert v.instruction.startswith("d4: a cat is not this move") and t.moves == []
+    hands.lift("d4")
+    hands.put("d4", "k")
+    assert t.moves == ["kd4"]

@@ -97,6 +97,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             log.info("resumed %s game %d after %d moves: %s", self.game.info.name, self.journal.current.id,
                      len(moves), self._loggable(self.journal.position()))
         self._sensed: int | None = None
+        self._kinds: tuple[int, int] | None = None
         self._leds = None
         self._screen = None
         self._screen_language = None
@@ -173,6 +174,11 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._record(now, "scan", mask=mask)
             ref.on_scan(mask, now)
             changed = True
+            self._kinds = None  # a hall-effect bed's kinds belong to the bed just scanned
+        kinds = self.devices.reed.kinds()  # (None: reed switches, which see no kind)
+        if kinds is not None and kinds != self._kinds:
+            self._kinds = kinds
+            ref.on_kinds(kinds[0], kinds[1], now)
         for card in self.devices.cards.poll():
             self._on_card(card, now)
         for b in self.devices.buttons.poll():

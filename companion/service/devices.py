@@ -99,10 +99,14 @@ def _culprit(hw: dict, source: str) -> str | None:
     return None
 
 
-def build_fakes():
+def build_fakes(bed: str = "reed"):
+    """The simulator's devices; `bed` "hall": the simulated bed reads each piece's kind."""
     from hardware import build_devices
 
-    return build_devices({k: dict(v) for k, v in ALL_FAKE.items()}, source="companion sim")
+    hw = {k: dict(v) for k, v in ALL_FAKE.items()}
+    if bed == "hall":
+        hw["reed"]["backend"] = "fake_hall"
+    return build_devices(hw, source="companion sim")
 
 
 def is_raspberry_pi() -> bool:

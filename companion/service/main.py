@@ -54,6 +54,9 @@ def _parser(prog: str, sim: bool) -> argparse.ArgumentParser:
         p.add_argument("--host", default="127.0.0.1")
         p.add_argument("--port", type=int, default=8080)
         p.add_argument("--no-web", action="store_true", help="no web page (headless simulation)")
+        p.add_argument("--bed", choices=("reed", "hall"), default="reed",
+                       help="the simulated bed: reed switches (they see only that a piece is there) or"
+                            " the hall-effect bed (it reads kitten or cat: no question)")
         p.add_argument("--voice", action="store_true",
                        help="say the guidance on this computer's speaker (espeak-ng and aplay; the"
                             " page can speak it too: its Sound switch)")
@@ -114,7 +117,7 @@ def sim_main(argv: list[str] | None = None) -> int:
         import dataclasses
 
         config = config.replace(voice=dataclasses.replace(config.voice, enabled=True))
-    return _serve(config, devmod.build_fakes(), args, web=web, sim=True)
+    return _serve(config, devmod.build_fakes(args.bed), args, web=web, sim=True)
 
 
 #: The laptop's default: one person at seat 1, the computer on every other seat of a game that

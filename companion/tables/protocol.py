@@ -215,6 +215,10 @@ class TableBase:
     def on_device_event(self, event: DeviceEvent, now: float) -> None:
         """A device reset, went offline or came back."""
 
+    def on_kinds(self, south: int, ambiguous: int, now: float) -> None:
+        """A bed that senses kinds (hall-effect) read, for the pieces of the last scan: which
+        are south down (maunz.: a cat) and which it cannot tell. Only a sensed-bed game cares."""
+
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
         """A control card in `card_functions`."""
 

@@ -99,6 +99,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},
     "say.boop_off": {"de": "stupst {src} vom Bett", "en": "boops {src} off the bed"},
     "say.lift": {"de": "hebt {squares} ab", "en": "lifts {squares}"},
+    "wrong_kind": {"de": "{square}: {kind} passt nicht zu diesem Zug – abheben",
+                   "en": "{square}: a {kind} is not this move: lift it"},
     "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
     # a card game's table composes its lines in its own language (companion/games/monster_mau_mau)

@@ -177,7 +177,11 @@ def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAc
             if not isinstance(occ, bool):
                 raise ControlError(f"reed change for {square_name(sq)}: \"occupied\" must be true or false,"
                                    f" got {occ!r}", ch)
-            changes.append((sq, occ))
+            kind = ch.get("kind")
+            if kind not in (None, "k", "c"):
+                raise ControlError(f"reed change for {square_name(sq)}: \"kind\" must be \"k\" (kitten) or"
+                                   f" \"c\" (cat), got {kind!r}", ch)
+            changes.append((sq, occ, kind))
         return ReedAction(tuple(changes))
     if kind == "button":
         name, how = msg.get("name"), msg.get("kind", "press")
@@ -213,8 +217,11 @@ def apply_control(devices, action) -> None:
         if not isinstance(reed, FakeReedGrid):
             raise ControlError("the bed is a real reed grid here: place pieces on the board itself",
                                "reed", status=409)
-        for sq, occ in action.changes:  # one call each, no await between: the next scan sees all
-            (reed.set if occ else reed.lift)(sq)
+        for sq, occ, kind in action.changes:  # one call each, no await between: the next scan sees all
+            if occ and kind:
+                reed.put(sq, kind)   # a hall-effect bed reads the kind; reeds ignore it
+            else:
+                (reed.set if occ else reed.lift)(sq)
     elif isinstance(action, ButtonAction):
         buttons = devices.buttons
         if not isinstance(buttons, FakeButtons):

@@ -37,6 +37,23 @@ class BedReading:
         self._have: dict[int, str] = self._labels()
         self._known = self._pos.occupied
         self._cache: dict = {}
+        # A hall-effect bed reads each piece's kind (on_kinds): None for reed switches
+        self._south: int | None = None
+        self._weak = self._kinds_of = 0
+
+    def on_kinds(self, south: int, ambiguous: int, now: float) -> None:
+        """The hall-effect bed's kinds (south down = a cat): a placement's kind is then read, not
+        asked; a piece of the wrong kind is not the move (it must be lifted), and a square the
+        bed cannot tell (`ambiguous`) falls back to asking."""
+        self._south, self._weak = south & FULL_MASK, ambiguous & FULL_MASK
+        self._kinds_of = self._sensed or 0   # the bed these kinds were read from
+
+    def sensed_kind(self, sq: int) -> str | None:
+        """'k' or 'c' as the hall-effect bed read the piece on `sq`; None: reeds, not told, or
+        a square that was empty when the kinds were read."""
+        if self._south is None or self._weak >> sq & 1 or not self._kinds_of >> sq & 1:
+            return None
+        return "c" if self._south >> sq & 1 else "k"
 
     def on_scan(self, occupancy: int, now: float) -> None:
         occupancy &= FULL_MASK
@@ -190,9 +207,13 @@ class BedReading:
 
     def _kinds(self, sq: int) -> tuple[str, ...]:
         pos = self._pos
+        k, c = pos.pool(pos.turn)
+        sensed = self.sensed_kind(sq)
+        if sensed is not None:   # the bed read it: that piece, if it may be played here, or none
+            want = self._suggestion.move.kind if self._suggestion and self._suggestion.ai else None
+            return (sensed,) if (want in (None, sensed) and (k if sensed == "k" else c)) else ()
         if self._suggestion and self._suggestion.ai:
             return (self._suggestion.move.kind,)
-        k, c = pos.pool(pos.turn)
         if self._kind_answer and self._kind_answer[0] == sq:
             return (self._kind_answer[1],)
         if self._declared_cat and c:
@@ -216,7 +237,7 @@ class BedReading:
     def _analyse(self, S: int) -> Plan:
         sugg = self._suggestion
         key = (S, self._pos, self._remembered, self._kind_answer, self._declared_cat, sugg,
-               self.ai_colour, tuple(self._arrivals))
+               self.ai_colour, tuple(self._arrivals), self._south, self._weak, self._kinds_of)
         plan = self._cache.get(key)
         if plan is None:
             if len(self._cache) > 256:

@@ -39,6 +39,7 @@ class State:
     restore_sources: tuple = ((0, 0), False)  # undo: (kittens in the box per colour, from the pool)
     restore_notes: tuple = ()          # undo: where the pieces come from (Msg lines)
     remote: str = ""                   # the AI's seat is a person elsewhere (remote play): their name
+    wrong_kind: tuple = ()             # hall bed: (square, kind read) of a piece that cannot be the move
     belief: dict = field(default_factory=dict)  # correction: the piece believed on each square
 
 
@@ -74,6 +75,10 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
         _turn_view(st, plan, cells, lines)
     if st.notice is not None and phase not in ("paused", "confirm_new_game"):
         lines.insert(0, st.notice)
+    if st.wrong_kind and phase not in ("paused", "confirm_new_game", "won"):
+        sq, kind = st.wrong_kind   # the hall bed read the kind: refused at once, not asked
+        lines.insert(0, msg("wrong_kind", square=SQUARE_NAMES[sq], kind=kind))
+        cells[sq] = palette.leaves_bed()
     if phase != "paused" and st.sensed is not None and st.stable is not None:
         changed = st.sensed ^ st.stable
         for sq in bits(changed):  # echo: a lift or place shows at once

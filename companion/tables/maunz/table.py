@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.games.maunz.engine import KIDS
 from companion.tables.maunz import screens
+from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
@@ -110,8 +111,19 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
             sensed=self._sensed, stable=self._stable,
             kids=getattr(self.game, "variant", 0) == KIDS, names=self.players,
             confirm_by_card=self._confirm_by_card, restore_sources=self._restore_sources,
-            restore_notes=self._restore_notes, remote=self.remote_name,
+            restore_notes=self._restore_notes, remote=self.remote_name, wrong_kind=self._wrong_kind(),
             belief=self._belief(self._stable or 0) if phase == "correction" else {})
+
+    def _wrong_kind(self) -> tuple:
+        """A newly put piece the hall-effect bed read as a kind that cannot be the move (a cat
+        where the move is a kitten, a kind the pool has run out of)."""
+        if self._south is None or self._stable is None or self._pos.winner is not None:
+            return ()
+        for sq in bits(self._stable & ~self._pos.occupied):
+            kind = self.sensed_kind(sq)
+            if kind is not None and not self._kinds(sq):
+                return (sq, kind)
+        return ()
 
     def view(self) -> TableView:
         st = self.state()

@@ -167,7 +167,9 @@
       page.pending.set(from, false);
       page.pending.set(name, true);
       page.selected = null;
-      sendControl({ type: "reed", changes: [{ square: from, occupied: false }, { square: name, occupied: true }] });
+      // (a bed that reads kinds, the hall-effect bed, is told which piece: a cat is upper case)
+      sendControl({ type: "reed", changes: [{ square: from, occupied: false },
+                                            { square: name, occupied: true, kind: kindOf(piece) }] });
       render();
       return;
     }
@@ -176,10 +178,15 @@
       render();
       return;
     }
-    page.table.set(name, expectedPiece(name));
+    const piece = expectedPiece(name);
+    page.table.set(name, piece);
     page.pending.set(name, true);
-    sendControl({ type: "reed", square: name, occupied: true });
+    sendControl({ type: "reed", square: name, occupied: true, kind: kindOf(piece) });
     render();
+  }
+
+  function kindOf(piece) {   // o/g kitten, O/G cat; the reed bed ignores it
+    return piece && piece === piece.toUpperCase() ? "c" : "k";
   }
 
   function liftSelected() {
