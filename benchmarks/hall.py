@@ -74,6 +74,50 @@ def classify_placements(n: int, seed: int, calibrated: bool, n_beds: int = 20) -
     return wrong, ambiguous
 
 
+def referee_questions(games: int, seed: int, hall: bool) -> float:
+    """Kitten-or-cat questions the maunz. referee asks per self-play game, the bed read as reed
+    switches (occupancy only) or as the hall-effect bed (kinds too): the real table, fed the beds
+    a person's hands make (companion.tables.maunz.script), the question answered when asked."""
+    from companion import tables
+    from companion.games import get
+    from companion.tables.maunz.script import needs_ok, occupancies
+
+    game, rng, asked = get("maunz"), random.Random(seed), 0
+    for _ in range(games):
+        t, pos, now = tables.make(game, language="en"), game.initial_position(), 0.0
+        south = 0
+
+        def show(mask):
+            nonlocal now
+            t.on_scan(mask, now)
+            if hall:
+                t.on_kinds(south & mask, 0, now)
+            now += 0.4
+            t.tick(now)
+
+        show(0)
+        while game.outcome(pos) is None:
+            move = rng.choice(game.legal_moves(pos))
+            after = game.apply(pos, move)
+            for i, occ in enumerate(occupancies(game, pos, move)):
+                if i == 0 and move.kind == "c":
+                    south |= 1 << move.square
+                show(occ)
+                if t.phase == "ask_kind":
+                    asked += 1
+                    t.on_button("ok" if move.kind == "k" else "cat", "press", now)
+                    show(occ)
+            if needs_ok(game, pos, move):
+                t.on_button("ok", "press", now)
+                show(after.occupied)
+            # the pieces' kinds as they now stand (boops carry them, graduations bring cats)
+            south = sum(1 << sq for sq in range(36) if (after.piece_at(sq) or "").isupper())
+            show(after.occupied)
+            assert t.moves and t.moves[-1] == game.format_move(pos, move), (t.moves[-3:], t.view().instruction)
+            pos = after
+    return asked / games
+
+
 def reed_questions(games: int, seed: int) -> float:
     """Kitten-or-cat questions per game on the reed bed: placements while the mover holds both."""
     from companion.games import get
@@ -117,10 +161,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Pico scan model: 36 squares x (16 x 2 us + 5 us settle) = {scan_ms:.2f} ms -> "
           f"{1000 / scan_ms:.0f} full beds/s (from datasheet figures, not measured)")
     q = reed_questions(args.games, args.seed)
-    print(f"kitten-or-cat questions per game on the reed bed (self-play, {args.games} games): {q:.1f}")
+    print(f"placements while the mover holds both kinds, per self-play game ({args.games} games): {q:.1f}")
+    n = max(1, args.games // 10)
+    t0 = time.perf_counter()
+    reed_q, hall_q = referee_questions(n, args.seed, False), referee_questions(n, args.seed, True)
+    print(f"kitten-or-cat questions the referee asked per game ({n} self-play games through the maunz."
+          f" table): reed bed {reed_q:.1f}, hall bed {hall_q:.1f} ({time.perf_counter() - t0:.1f} s)")
     wrong, ambiguous = results[True]
     print(f"hall_misclassified {wrong}")
     print(f"hall_ambiguous_pct {100 * ambiguous / args.placements:.3f}")
     print(f"hall_scan_beds_per_s {1000 / scan_ms:.0f}")
-    print(f"reed_questions_per_game {q:.1f}")
+    print(f"reed_questions_per_game {reed_q:.1f}")
+    print(f"hall_questions_per_game {hall_q:.1f}")
     return 0

@@ -181,3 +181,12 @@ def test_the_ais_move_must_be_put_down_as_the_kind_it_chose():
     hands.lift("d4")
     hands.put("d4", "k")
     assert t.moves == ["kd4"]
+
+
+def test_a_placed_piece_lifted_again_keeps_the_kind_the_bed_read():
+    """The placed kitten graduates with its line: once it is lifted the bed no longer reads it,
+    and the referee still knows what it was (no question at the end of the turn)."""
+    from benchmarks.hall import referee_questions
+
+    assert referee_questions(3, seed=22, hall=True) == 0
+    assert referee_questions(3, seed=22, hall=False) > 10

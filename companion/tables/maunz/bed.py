@@ -47,6 +47,10 @@ class BedReading:
         bed cannot tell (`ambiguous`) falls back to asking."""
         self._south, self._weak = south & FULL_MASK, ambiguous & FULL_MASK
         self._kinds_of = self._sensed or 0   # the bed these kinds were read from
+        for sq in bits(self._kinds_of & ~self._pos.occupied):   # this turn's pieces, as read
+            kind = self.sensed_kind(sq)
+            if kind is not None:
+                self._read_kinds[sq] = kind   # kept when it is lifted again (it graduates)
 
     def sensed_kind(self, sq: int) -> str | None:
         """'k' or 'c' as the hall-effect bed read the piece on `sq`; None: reeds, not told, or
@@ -209,6 +213,8 @@ class BedReading:
         pos = self._pos
         k, c = pos.pool(pos.turn)
         sensed = self.sensed_kind(sq)
+        if sensed is None and not self._kinds_of >> sq & 1:
+            sensed = self._read_kinds.get(sq)   # read while it stood there, this turn
         if sensed is not None:   # the bed read it: that piece, if it may be played here, or none
             want = self._suggestion.move.kind if self._suggestion and self._suggestion.ai else None
             return (sensed,) if (want in (None, sensed) and (k if sensed == "k" else c)) else ()
@@ -237,7 +243,8 @@ class BedReading:
     def _analyse(self, S: int) -> Plan:
         sugg = self._suggestion
         key = (S, self._pos, self._remembered, self._kind_answer, self._declared_cat, sugg,
-               self.ai_colour, tuple(self._arrivals), self._south, self._weak, self._kinds_of)
+               self.ai_colour, tuple(self._arrivals), self._south, self._weak, self._kinds_of,
+               tuple(sorted(self._read_kinds.items())))
         plan = self._cache.get(key)
         if plan is None:
             if len(self._cache) > 256:

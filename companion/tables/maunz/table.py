@@ -98,6 +98,7 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
         self._correction = False
         self._retire_ok = False
         self._arrivals: list[int] = []
+        self._read_kinds: dict[int, str] = {}  # hall bed: the kinds read of this turn's pieces
 
     # ------------------------------------------------------------------ output
     def state(self) -> screens.State:
