@@ -140,3 +140,20 @@ def test_the_speaker_output_is_checked(tmp_path):
     with pytest.raises(PinMapError, match=r"\[speaker\] speaker\.output: must be \"usb\" or \"i2s\""):
         load_pins(write(tmp_path, GOOD.replace('output = "usb"', 'output = "hdmi"')))
     assert "USB speaker" in generate.parts(load_pins())
+
+
+def test_the_hall_beds_pico_wiring_is_checked_and_its_parts_generated(tmp_path):
+    pins = load_pins()
+    assert pins.hall["adc"] == [26, 27, 28] and len(pins.hall["select"]) == 4
+    parts = generate.parts(pins)
+    assert "DRV5055A3" in parts and "kittens: north face down, cats: south face down" in parts
+    assert "Bench one square through the real quilt first" in parts
+    bad = GOOD.replace("adc = [26, 27, 28]", "adc = [26, 27, 25]")
+    with pytest.raises(PinMapError, match=r"\[hall\] hall\.adc: must list the Pico's three ADC inputs"):
+        load_pins(write(tmp_path, bad))
+    led = GOOD.replace("select = [17, 18, 19, 20]", "select = [16, 18, 19, 20]")
+    with pytest.raises(PinMapError, match=r"\[hall\] hall\.select: GP16 is the Pico's LED data"):
+        load_pins(write(tmp_path, led))
+    band = GOOD.replace("clear_mt = 4.0", "clear_mt = 9.0")
+    with pytest.raises(PinMapError, match=r"need 0 < clear_mt < register_mt"):
+        load_pins(write(tmp_path, band))

@@ -155,6 +155,8 @@ The LED supply must cover the software cap plus the idle current. With the defau
 stays within it. The driver scales every frame down so the estimated current never exceeds `max_current_ma`.
 Never power the LEDs from the Pi's 5 V pins: the Pi's polyfuse and USB-C supply are not meant for 2 A extra.
 
+{_hall_section(pins)}
+
 ## Diode orientation (why this way)
 
 Rows are scan lines, driven LOW one at a time; columns are inputs with pull-ups. A closed reed
@@ -163,6 +165,34 @@ anode at the column side, **cathode (band) at the row**. Without the diodes, thr
 of a rectangle make the fourth read closed (ghosting); with them the reverse path is blocked and
 any pattern of 16 pieces reads exactly.
 """
+
+
+def _hall_section(pins: PinMap) -> str:
+    """The hall-effect bed (the second bed backend): its parts, power, wiring and checks."""
+    h = pins.hall
+    sel = ", ".join(f"S{i} GP{g}" for i, g in enumerate(h["select"]))
+    adc = ", ".join(f"mux {i + 1} -> GP{g}" for i, g in enumerate(h["adc"]))
+    return f"""## The hall-effect bed (second bed backend: kitten or cat, read)
+
+Instead of the 36 reeds and diodes: a linear hall sensor under each square, read by the Pico.
+
+| Part | Qty | Notes |
+|------|-----|-------|
+| DRV5055A3 ratiometric linear hall sensor (SOT-23 or TO-92), 3.3 V | 36 | 15 mV/mT around VCC/2, +-85 mT; branded side up, centred under the square |
+| CD74HC4067 16-channel analog multiplexer (breakout) | 3 | select lines in parallel: {sel}; /E to GND; outputs: {adc} |
+| 3.3 V LDO, 500 mA (e.g. MCP1826S-3302) | 1 | the sensors' own supply; also the Pico's ADC_VREF (ratiometric: the reading does not move with the supply) |
+| 100 nF ceramic | 36 + 3 | one at each sensor, one at each multiplexer |
+| N42 disc magnet 10x3 mm | 16 | **kittens: north face down, cats: south face down** (the reed bed's magnets, turned as needed) |
+
+Power: 36 sensors x 6 mA typical (10 mA worst) = 216 mA (360 mA) at 3.3 V — more than the Pico's
+own regulator should give: use the separate LDO. Thresholds before the calibration walk: a piece
+counts above {h['register_mt']} mT and is lost below {h['clear_mt']} mT.
+
+Check every magnet before gluing: a phone's magnetometer app (or `companion selftest` on the built
+bed) shows the sign — the face that reads a positive vertical field on the phone's back goes down
+for a kitten. **Bench one square through the real quilt first**: one sensor, one kitten and one cat
+on the quilt, centred and 5 mm off centre; `companion bench hall` models 24-69 mT for 6-8 mm below
+the magnet (the numbers a built square must beat by a margin)."""
 
 
 def _speaker_rows(pins: PinMap) -> str:

@@ -47,7 +47,11 @@ SECTIONS: dict[str, set[str]] = {
     "cards": {"uart", "baudrate", "i2c_bus", "i2c_address"},
     "mcp23017": {"i2c_bus", "address", "rows_port", "cols_port"},
     "speaker": {"output"},
+    "hall": {"select", "adc", "register_mt", "clear_mt"},
 }
+#: The Pico's GPIOs (RP2040) and those that are ADC inputs.
+PICO_GPIOS = range(0, 29)
+PICO_ADC = (26, 27, 28)
 SPEAKER_OUTPUTS = ("usb", "i2s")
 REQUIRED_BUTTONS = ("ok", "back", "cat")
 UART_DEVICES = {"/dev/serial0": "uart0", "/dev/ttyAMA0": "uart0", "/dev/ttyS0": "uart0"}
@@ -69,6 +73,7 @@ class PinMap:
     cards: dict = field(default_factory=dict)
     mcp23017: dict = field(default_factory=dict)
     speaker: str = "usb"
+    hall: dict = field(default_factory=dict)
 
     def led_index(self, square: int) -> int:
         """Position of a square's LED along the WS2812 chain."""
@@ -215,8 +220,33 @@ def _validate(path: Path, data: dict) -> PinMap:
         raise _err(path, "speaker.output", "the I2S amplifier needs i2s = true in [buses] (and"
                    " dtoverlay=max98357a on the Pi); or use output = \"usb\"")
 
+    hall = _hall(path, data.get("hall", {}))
     return PinMap(path=path, buses=buses, reed_rows=rows_cols["rows"], reed_cols=rows_cols["cols"],
-                  buttons=buttons, leds=leds, display=display, cards=cards, mcp23017=mcp, speaker=speaker)
+                  buttons=buttons, leds=leds, display=display, cards=cards, mcp23017=mcp, speaker=speaker,
+                  hall=hall)
+
+
+def _hall(path: Path, h: dict) -> dict:
+    """[hall]: the Pico's multiplexer select lines and ADC inputs, the default thresholds."""
+    hall = {"select": [17, 18, 19, 20], "adc": [26, 27, 28], "register_mt": 8.0, "clear_mt": 4.0, **h}
+    sel, adc = hall["select"], hall["adc"]
+    if not (isinstance(sel, list) and len(sel) == 4 and all(isinstance(g, int) and g in PICO_GPIOS for g in sel)):
+        raise _err(path, "hall.select", f"must list the 4 Pico GPIOs (0-28) of S0..S3, got {sel!r}")
+    if not (isinstance(adc, list) and len(adc) == 3 and all(g in PICO_ADC for g in adc)) or len(set(adc)) != 3:
+        raise _err(path, "hall.adc", f"must list the Pico's three ADC inputs 26, 27, 28 (one per"
+                   f" multiplexer), got {adc!r}")
+    if set(sel) & set(adc) or len(set(sel)) != 4:
+        raise _err(path, "hall.select", "a select line twice, or on an ADC input: give 4 other GPIOs")
+    from firmware_bridge.firmware import board_pins
+
+    taken = set(sel) & {board_pins.LED_PIN, board_pins.STATUS_LED}   # (the hall bed has no reed matrix)
+    if taken:
+        raise _err(path, "hall.select", f"GP{min(taken)} is the Pico's LED data or status LED"
+                   f" (firmware_bridge/firmware/board_pins.py): pick another GPIO")
+    reg, clr = hall["register_mt"], hall["clear_mt"]
+    if not (isinstance(reg, (int, float)) and isinstance(clr, (int, float)) and 0 < clr < reg <= 80):
+        raise _err(path, "hall.register_mt", f"need 0 < clear_mt < register_mt <= 80 mT, got {reg!r} / {clr!r}")
+    return hall
 
 
 def _free(used: dict[int, str], owned: dict[int, str]) -> str:
