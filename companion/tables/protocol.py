@@ -10,6 +10,7 @@ One loop iteration of the service (companion/service/app.py):
 
     table.on_device_event(event, now)     # reset / offline / online of a device
     table.on_scan(occupancy, now)         # the reed grid's bitmask, when it changed
+    table.on_kinds(south, ambiguous, now) # a hall-effect bed: the kinds of that scan's pieces
     table.on_card(function, now, arg)     # a control card the service resolved
     table.on_button(name, kind, now)      # "ok" | "back" | "cat", "press" | "long"
     table.on_ai_move(move)                # the AI's answer to view().wants_ai / wants_hint
