@@ -190,3 +190,21 @@ def test_a_placed_piece_lifted_again_keeps_the_kind_the_bed_read():
 
     assert referee_questions(3, seed=22, hall=True) == 0
     assert referee_questions(3, seed=22, hall=False) > 10
+
+
+def test_a_pushed_piece_of_the_other_kind_is_named_at_once():
+    """Orange's cat on c3 is pushed by a kitten on b3 ... but the hands move a kitten there instead:
+    the hall bed reads the swap at once, where reed switches would see nothing wrong."""
+    position = "6/6/6/6/6/6 g 7k1c 8k0c"   # grey to move; orange holds a cat
+    hands = _Hands(_table(position))
+    hands.put("c3", "k")                        # grey's kitten on c3
+    assert hands.t.moves == ["kc3"]
+    hands.put("d4", "c")                        # orange's cat on d4 pushes the kitten c3 to b2
+    v = hands.t.view()
+    assert v.phase == "boops" and "c3" in v.instruction, v.instruction
+    hands.lift("c3")
+    v = hands.put("b2", "c")                    # a cat put down where the pushed kitten belongs
+    assert v.instruction.startswith("b2: a cat where a kitten belongs: swap it"), v.instruction
+    hands.lift("b2")
+    hands.put("b2", "k")
+    assert hands.t.moves == ["kc3", "cd4"]

@@ -36,6 +36,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "ask": "Wer wurde getroffen?", "rolls": "3, 4",
            # remote play's
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
+           # the hall bed's: the kind that belongs on a square
+           "want": "Kätzchen",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

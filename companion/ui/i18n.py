@@ -101,6 +101,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "say.lift": {"de": "hebt {squares} ab", "en": "lifts {squares}"},
     "wrong_kind": {"de": "{square}: {kind} passt nicht zu diesem Zug – abheben",
                    "en": "{square}: a {kind} is not this move: lift it"},
+    "swapped_kind": {"de": "{square}: {kind} statt {want} – tauschen",
+                     "en": "{square}: a {kind} where a {want} belongs: swap it"},
     "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
     # a card game's table composes its lines in its own language (companion/games/monster_mau_mau)

@@ -76,8 +76,10 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
     if st.notice is not None and phase not in ("paused", "confirm_new_game"):
         lines.insert(0, st.notice)
     if st.wrong_kind and phase not in ("paused", "confirm_new_game", "won"):
-        sq, kind = st.wrong_kind   # the hall bed read the kind: refused at once, not asked
-        lines.insert(0, msg("wrong_kind", square=SQUARE_NAMES[sq], kind=kind))
+        sq, kind = st.wrong_kind[:2]   # the hall bed read the kind: refused at once, not asked
+        lines.insert(0, msg("wrong_kind", square=SQUARE_NAMES[sq], kind=kind) if len(st.wrong_kind) == 2
+                     else msg("swapped_kind", square=SQUARE_NAMES[sq], kind=kind,
+                                                  want=msg(f"kind.{st.wrong_kind[2]}")))
         cells[sq] = palette.leaves_bed()
     if phase != "paused" and st.sensed is not None and st.stable is not None:
         changed = st.sensed ^ st.stable

@@ -124,6 +124,11 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
             kind = self.sensed_kind(sq)
             if kind is not None and not self._kinds(sq):
                 return (sq, kind)
+        plan = self._stable_plan() if self.phase in ("await_placement", "boops", "choose") else None
+        for sq, label in sorted((plan.labels if plan is not None else {}).items()):
+            kind = self.sensed_kind(sq)   # a pushed or standing piece of the other kind: swapped
+            if label and kind is not None and kind != ("c" if label.isupper() else "k"):
+                return (sq, kind, "c" if label.isupper() else "k")
         return ()
 
     def view(self) -> TableView:
