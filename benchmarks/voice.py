@@ -83,9 +83,9 @@ def timed(speech, lines, language) -> list[float]:
 
     out = []
     for text in lines:
-        before = len(speech.latencies)
+        before = speech.sounded
         speech.announced([msg("text", text=text)], language)
-        if not speech.wait_idle(30) or len(speech.latencies) == before:
+        if not speech.wait_idle(30) or speech.sounded == before:
             raise SystemExit(f"companion bench voice: {text!r} was not said ({speech.errors} errors)")
         out.append(speech.latencies[-1][1])
     return out

@@ -33,6 +33,22 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 GAME = ["kd2", "kc4", "kc6", "kd6", "kf5", "kc1", "kf4", "ka4", "ka5", "kd4", "kb1", "ke3/b4c5d6",
         "ka1/a1b1c1", "cd5", "cd3", "kf5", "cb2", "ca2", "cb1"]
 
+def game_plan(moves=GAME):
+    """The scripted game as the page plays it: (canonical move, kind, square, the squares lifted
+    by its choice) per move, and the position it ends in."""
+    from companion.games import get
+
+    game = get("maunz")
+    pos, plan = game.initial_position(), []
+    for text in moves:
+        move = game.parse_move(pos, text)
+        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
+                   if move.choice >> i & 1]
+        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
+        pos = game.apply(pos, move)
+    return plan, pos
+
+
 READ_JS = """() => {
   const p = window.maunzPage, s = p.state || {};
   return {
@@ -164,8 +180,14 @@ async def _play_move(page, text: str, kind: str, square: str, choice_squares: li
             await page.click(f'[data-square="{action[1]}"]')   # pick it up ...
             await page.click(f'[data-square="{action[1]}"]')   # ... and off the bed
         else:
-            raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
-                                 f" {st['instruction']!r}")
+            # nothing to do yet: on a busy machine the page may be a snapshot behind the table
+            # (its quiet spell passed before the next one came): wait for the next, not a sleep
+            try:
+                await page.wait_for_function(f"() => window.maunzPage.snapshots > {st['snapshots']}",
+                                             timeout=5000)
+            except Exception:
+                raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
+                                     f" {st['instruction']!r}") from None
     raise AssertionError(f"{text} was not committed: {st['phase']} {st['instruction']!r}")
 
 
@@ -230,19 +252,10 @@ async def _shot(page, name: str) -> Path:
 def test_a_whole_game_through_the_page(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.games import get
     from companion.web import web_url
 
-    game = get("maunz")
     # the script is a legal game that orange wins on the last move
-    pos = game.initial_position()
-    plan = []
-    for text in GAME:
-        move = game.parse_move(pos, text)
-        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
-                   if move.choice >> i & 1]
-        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
-        pos = game.apply(pos, move)
+    plan, pos = game_plan()
     assert pos.winner == 0
 
     async def go():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.test_web_browser import (GAME, _browser, _follow_guidance, _hold, _play_move, _quiet, _shot,
+from tests.test_web_browser import (GAME, game_plan, _browser, _follow_guidance, _hold, _play_move, _quiet, _shot,
                                     pytestmark)  # noqa: F401
 
 
@@ -29,17 +29,9 @@ async def _start(state_dir):
 def test_a_whole_game_on_the_hall_bed_without_a_kind_question(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.games import get
     from companion.web import web_url
 
-    game = get("maunz")
-    pos, plan = game.initial_position(), []
-    for text in GAME:
-        move = game.parse_move(pos, text)
-        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
-                   if move.choice >> i & 1]
-        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
-        pos = game.apply(pos, move)
+    plan, _ = game_plan()
 
     async def go():
         companion, task, runner = await _start(tmp_path)

@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from tests.remote_helpers import Broker, Side
-from tests.test_web_browser import ARTIFACTS, GAME, _browser, _play_move, _quiet, pytestmark  # noqa: F401
+from tests.test_web_browser import game_plan, ARTIFACTS, GAME, _browser, _play_move, _quiet, pytestmark  # noqa: F401
 
 CODE = "H4ST-7NQX"
 
@@ -19,17 +19,8 @@ CODE = "H4ST-7NQX"
 def test_two_pages_play_a_remote_game_to_the_end(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.games import get
 
-    game = get("maunz")
-    pos = game.initial_position()
-    plan = []
-    for text in GAME:
-        move = game.parse_move(pos, text)
-        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
-                   if move.choice >> i & 1]
-        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
-        pos = game.apply(pos, move)
+    plan, _ = game_plan()
     broker = Broker(tmp_path)
     anna = Side(tmp_path, "Anna", f"new:{CODE}", broker)
     ben = Side(tmp_path, "Ben", CODE, broker)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.test_web_browser import GAME, _browser, _play_move, _quiet, _start_companion, _stop, pytestmark  # noqa: F401
+from tests.test_web_browser import game_plan, GAME, _browser, _play_move, _quiet, _start_companion, _stop, pytestmark  # noqa: F401
 
 CAPTURE = """
 window.__said = [];
@@ -25,18 +25,9 @@ Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
 def test_the_page_says_a_whole_game_once_sound_is_on(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.games import get
     from companion.web import web_url
 
-    game = get("maunz")
-    pos = game.initial_position()
-    plan = []
-    for text in GAME:
-        move = game.parse_move(pos, text)
-        squares = [n for i, n in enumerate("abcdef"[j % 6] + str(j // 6 + 1) for j in range(36))
-                   if move.choice >> i & 1]
-        plan.append((game.format_move(pos, move), move.kind, text[1:3], squares))
-        pos = game.apply(pos, move)
+    plan, _ = game_plan()
 
     async def go():
         companion, task, runner = await _start_companion(tmp_path)

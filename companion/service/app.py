@@ -226,8 +226,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             screen = self.menu.screen(self.game.info.name, running)
         elif view.asking_new_game and len(tables.names()) > 1:
             screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
-        elif self.remote.screen() is not None:
-            screen = self.remote.screen()
+        elif (remote_screen := self.remote.screen()) is not None:
+            screen = remote_screen
         elif self._overlay is not None:
             if now < self._overlay[1]:
                 screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)

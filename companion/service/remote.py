@@ -67,6 +67,7 @@ class RemoteGame:
         self.shown_at: dict[int, float] = {}
         self._tasks: set = set()
         self._started = False
+        self._qr_uri: str | None = None
         self.links = [BrokerLink(url, self.pairing.room, SIDES[self.side], SIDES[self.peer],
                                  self._received, self._link_changed, ca_file,
                                  will=self._seal("presence", online=False)) for url in brokers]
@@ -355,14 +356,20 @@ class RemoteGame:
         return None
 
     def snapshot(self) -> dict:
-        import segno
-
         return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name,
                 "peer": self.peer_name, "connected": self.connected, "peer_online": self.peer_online,
                 "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
                 "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
                 "brokers": [{"url": link.url, "connected": link.connected} for link in self.links],
-                "qr": segno.make(self.pairing.code, error="m").svg_data_uri(scale=4)}
+                "qr": self._qr()}
+
+    def _qr(self) -> str:
+        """The code as a QR code for the page (made once: the snapshot is taken on every change)."""
+        if self._qr_uri is None:
+            import segno
+
+            self._qr_uri = segno.make(self.pairing.code, error="m").svg_data_uri(scale=4)
+        return self._qr_uri
 
     def close(self) -> None:
         for link in self.links:

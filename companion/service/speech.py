@@ -14,6 +14,7 @@ or played and no speech program is needed; the page still gets the lines.
 """
 from __future__ import annotations
 
+import collections
 import logging
 import threading
 import time
@@ -38,8 +39,10 @@ class Speech:
         self.enabled = enabled and synth is not None
         self.volume = volume
         self.errors = 0
-        #: for `companion bench voice`: (line, seconds from `shown` to the sound starting)
-        self.latencies: list[tuple[object, float]] = []
+        #: for `companion bench voice`: the newest (line, seconds from `shown` to the sound
+        #: starting), and how many lines have sounded (bounded: the service runs for weeks)
+        self.latencies: collections.deque = collections.deque(maxlen=1000)
+        self.sounded = 0
         self._put_at: dict[int, float] = {}
         self._cond = threading.Condition()
         self._current = None
@@ -86,6 +89,8 @@ class Speech:
                 return
             for line in lines:
                 self._put_at[line.seq] = now
+            while len(self._put_at) > 64:   # lines the queue dropped never sound: forget them
+                del self._put_at[next(iter(self._put_at))]
             self.queue.put(lines, self.announcer.generation)
             current = self._current
             if current is not None and self.queue.stale(current):
@@ -156,6 +161,7 @@ class Speech:
         put = self._put_at.pop(line.seq, None)
         if put is not None:
             self.latencies.append((line, time.monotonic() - put))
+            self.sounded += 1
 
     def close(self) -> None:
         with self._cond:
