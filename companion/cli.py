@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),
+    "calibrate": ("companion.service.calibrate_cli:main", "the hall-effect bed's calibration walk (a kitten and a cat on each square)"),
     "cards": ("companion.service.cards_cli:main", "control cards and card decks: enrol, add, list, remove, write-deck, enrol-deck"),
     "history": ("companion.service.history_cli:history_main", "list the games played"),
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),

@@ -23,6 +23,19 @@ def square_name(square: int) -> str:
     return "abcdef"[square % COLS] + str(square // COLS + 1)
 
 
+def parse_square(square) -> int:
+    """The one parser of squares: an int 0..35 or a name "a1".."f6" -> an int square. ValueError
+    naming the input otherwise."""
+    if isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < SQUARES:
+            return square
+        raise ValueError(f"square {square} out of range 0..{SQUARES - 1}")
+    s = str(square).strip().lower()
+    if len(s) == 2 and s[0] in "abcdef" and s[1] in "123456":
+        return (int(s[1]) - 1) * COLS + "abcdef".index(s[0])
+    raise ValueError(f"not a square: {square!r} (use a1..f6: files a-f, ranks 1-6)")
+
+
 class HardwareError(Exception):
     """A device is missing, misconfigured or not answering. The message names the device path
     (or pin/bus) and says what to do about it."""

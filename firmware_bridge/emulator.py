@@ -6,6 +6,10 @@ speaking the same bytes as the real board, with a scriptable board.
     pico.place(14); pico.bounce(3, flips=4); pico.drop_acks(2)
     pico.reset(); pico.unplug(); pico.replug(); pico.close()
 
+A hall-effect bed: FakePico(hall_bed=hardware.hall_model.Bed(rng)) runs the firmware's hall mode
+on that magnetic model's readings; put(square, "k" or "c") sets a kitten or a cat down (off centre
+and tilted as a hand does), lift(square) takes it away.
+
 The stable path mimics /dev/serial/by-id/...: unplug() closes the pty (the host's reads fail
 like a pulled cable) and removes the link; replug() opens a new pty behind the same path.
 """
@@ -22,6 +26,7 @@ from typing import Callable
 
 from .firmware import messages as M
 from .firmware.device import Device
+from .firmware.hall import COUNTS_PER_MT
 from . import fwinfo
 
 
@@ -31,7 +36,8 @@ def _now_ms() -> int:
 
 class FakePico:
     def __init__(self, port: str | os.PathLike | None = None, *, fw_hash: bytes | None = None,
-                 scan_hz: int | None = None, start: bool = True) -> None:
+                 scan_hz: int | None = None, start: bool = True, hall_bed=None,
+                 thresholds_mt: tuple[float, float] = (8.0, 4.0)) -> None:
         if port is None:
             self._tmpdir = tempfile.mkdtemp(prefix="fakepico-")
             port = os.path.join(self._tmpdir, "usb-MicroPython_Board_in_FS_mode_fake-if00")
@@ -40,6 +46,9 @@ class FakePico:
         self.port = str(port)
         self.fw_hash = fw_hash if fw_hash is not None else fwinfo.firmware_hash()
         self._scan_hz_override = scan_hz
+        self.hall_bed = hall_bed   # the magnetic model: put/lift/readings (None: reed switches)
+        self._hall = None if hall_bed is None else tuple(
+            max(1, round(mt * COUNTS_PER_MT)) for mt in thresholds_mt)
         self._lock = threading.RLock()
         self._occupancy = 0
         self._bounces: dict[int, int] = {}
@@ -63,7 +72,8 @@ class FakePico:
     # ------------------------------------------------------------------ lifecycle
     def _boot(self, cause: int) -> None:
         self.boots += 1
-        self.device = Device(int.from_bytes(os.urandom(4), "little"), self.fw_hash, cause, _now_ms())
+        self.device = Device(int.from_bytes(os.urandom(4), "little"), self.fw_hash, cause, _now_ms(),
+                             hall=self._hall)
         if self._scan_hz_override:
             self.device.config["scan_hz"] = self._scan_hz_override
         self._next_scan = time.monotonic()
@@ -140,7 +150,10 @@ class FakePico:
                     if self._next_scan < now:
                         self._next_scan = now + period  # fell behind: don't try to catch up
                     self.scans += 1
-                    self.device.scan(self._raw_locked(), _now_ms())
+                    if self.hall_bed is not None:
+                        self.device.scan_hall(self.hall_bed.readings(), _now_ms())
+                    else:
+                        self.device.scan(self._raw_locked(), _now_ms())
                 self.device.tick(_now_ms())
                 self._flush_locked()
 
@@ -165,7 +178,7 @@ class FakePico:
                 self._drop_acks -= 1
                 self.dropped_acks += 1
                 continue
-            if name == "SNAPSHOT" and self.on_snapshot:
+            if name in ("SNAPSHOT", "HALL_SNAPSHOT") and self.on_snapshot:
                 self.on_snapshot(self.device.debouncer.state, time.perf_counter())
             out += frame
         if self._master is None or self._drop_all_output or not out:
@@ -180,9 +193,17 @@ class FakePico:
         with self._lock:
             self._occupancy |= 1 << square
 
+    def put(self, square: int, kind: str) -> None:
+        """The hall bed: a kitten ("k", north down) or a cat ("c", south down) set on `square`."""
+        with self._lock:
+            self._occupancy |= 1 << square
+            self.hall_bed.put(square, kind)
+
     def lift(self, square: int) -> None:
         with self._lock:
             self._occupancy &= ~(1 << square)
+            if self.hall_bed is not None:
+                self.hall_bed.lift(square)
 
     def set_occupancy(self, mask: int) -> None:
         with self._lock:

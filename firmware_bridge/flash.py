@@ -1,8 +1,10 @@
 """`companion flash`: copy the bridge firmware to a Raspberry Pi Pico running MicroPython.
 
-    companion flash [--port /dev/serial/by-id/...] [--dry-run]
+    companion flash [--port /dev/serial/by-id/...] [--bed reed|hall] [--dry-run]
 
-It bakes the firmware hash into bridgefw/fwhash.py (HELLO reports it, the host compares), asks a
+It bakes the firmware hash into bridgefw/fwhash.py (HELLO reports it, the host compares) and the
+bed it scans into bridgefw/bedcfg.py (`--bed hall`: the hall-effect bed, its pins and default
+thresholds from wiring/pins.toml [hall]), asks a
 running bridge firmware to STOP (it disables Ctrl-C while speaking binary), then runs mpremote:
 mkdir :bridgefw, cp every firmware file, cp main.py, reset.
 """
@@ -41,7 +43,7 @@ def mpremote_commands(mpremote: list[str], port: str, staged: Path) -> list[list
     pkg = fwinfo.PACKAGE_ON_PICO
     mkdir = f"import os; '{pkg}' in os.listdir() or os.mkdir('{pkg}')"
     cmds = [base + ["exec", mkdir]]
-    files = list(fwinfo.PACKAGE_FILES) + ["fwhash.py"]
+    files = list(fwinfo.PACKAGE_FILES) + ["fwhash.py", "bedcfg.py"]
     cp = base + ["fs", "cp"] + [str(staged / f) for f in files] + [f":{pkg}/"]
     cmds.append(cp)
     cmds.append(base + ["fs", "cp", str(staged / "main.py"), ":main.py"])
@@ -49,12 +51,13 @@ def mpremote_commands(mpremote: list[str], port: str, staged: Path) -> list[list
     return cmds
 
 
-def stage(dest: Path) -> bytes:
-    """Copy the firmware files to dest with fwhash.py; return the hash."""
+def stage(dest: Path, hall: dict | None = None) -> bytes:
+    """Copy the firmware files to dest with fwhash.py and bedcfg.py; return the hash."""
     digest = fwinfo.firmware_hash()
     for name in fwinfo.PACKAGE_FILES + ("main.py",):
         shutil.copyfile(fwinfo.FIRMWARE_DIR / name, dest / name)
     (dest / "fwhash.py").write_text(fwinfo.fwhash_module(digest))
+    (dest / "bedcfg.py").write_text(fwinfo.bedcfg_module(hall))
     return digest
 
 
@@ -80,8 +83,20 @@ def stop_running_firmware(port: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="companion flash", description=__doc__.splitlines()[0])
     ap.add_argument("--port", help="the Pico's serial device, e.g. /dev/serial/by-id/usb-MicroPython_...")
+    ap.add_argument("--bed", choices=("reed", "hall"), default="reed",
+                    help="the bed the Pico scans: reed switches, or the hall-effect sensors "
+                         "(pins and thresholds from wiring/pins.toml [hall])")
+    ap.add_argument("--pins", help="the wiring file (default: wiring/pins.toml)")
     ap.add_argument("--dry-run", action="store_true", help="print the mpremote commands, run nothing")
     args = ap.parse_args(argv)
+    hall = None
+    if args.bed == "hall":
+        from wiring.pins import PinMapError, load_pins
+        try:
+            hall = load_pins(args.pins).hall
+        except PinMapError as exc:   # names the file, the key and the fix
+            print(f"companion flash: {exc}", file=sys.stderr)
+            return 2
 
     exe = shutil.which("mpremote")
     mpremote = [exe] if exe else ["mpremote"]
@@ -110,10 +125,11 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="bridgefw-") as tmp:
         staged = Path(tmp)
-        digest = stage(staged)
+        digest = stage(staged, hall)
         cmds = mpremote_commands(mpremote, port, staged)
         if args.dry_run:
-            print(f"# firmware hash {digest.hex()}; files staged in {staged} (removed after a dry run)")
+            print(f"# firmware hash {digest.hex()}; {args.bed} bed; files staged in {staged} "
+                  "(removed after a dry run)")
             if port != "auto":
                 print(f"# first: send STOP to {port} (leaves a running bridge firmware)")
             for cmd in cmds:

@@ -10,9 +10,11 @@ PACKAGE_ON_PICO = "bridgefw"  # the firmware package's name on the Pico's filesy
 # Copied into /bridgefw/ on the Pico (main.py goes to the root).
 PACKAGE_FILES = (
     "__init__.py", "crc.py", "cobs.py", "framing.py", "messages.py", "debounce.py",
-    "effects.py", "device.py", "board.py", "board_pins.py",
+    "effects.py", "device.py", "hall.py", "board.py", "board_pins.py",
 )
-PURE_MODULES = ("crc", "cobs", "framing", "messages", "debounce", "effects", "device")
+PURE_MODULES = ("crc", "cobs", "framing", "messages", "debounce", "effects", "device", "hall")
+HALL_SAMPLES = 16      # ADC conversions averaged per square (the noise model's figure)
+HALL_SETTLE_US = 5     # after switching the multiplexers, before the first conversion
 
 
 def firmware_hash() -> bytes:
@@ -26,3 +28,22 @@ def firmware_hash() -> bytes:
 
 def fwhash_module(digest: bytes) -> str:
     return f"# written by `companion flash`\nFW_HASH = {digest!r}\n"
+
+
+def bedcfg_module(hall: dict | None) -> str:
+    """bridgefw/bedcfg.py for the Pico: which bed it scans. `hall` is wiring/pins.toml's [hall]
+    (select lines, ADC inputs, default thresholds in mT, turned into counts here); None: reeds."""
+    if hall is None:
+        return "# written by `companion flash`: the reed matrix\nBED = \"reed\"\n"
+    from .firmware.hall import COUNTS_PER_MT
+
+    register = max(2, round(hall["register_mt"] * COUNTS_PER_MT))
+    clear = max(1, min(register - 1, round(hall["clear_mt"] * COUNTS_PER_MT)))
+    return ("# written by `companion flash --bed hall` from wiring/pins.toml [hall]\n"
+            "BED = \"hall\"\n"
+            f"SELECT = {tuple(hall['select'])!r}\n"
+            f"ADC = {tuple(hall['adc'])!r}\n"
+            f"REGISTER = {register}   # counts ({hall['register_mt']} mT)\n"
+            f"CLEAR = {clear}   # counts ({hall['clear_mt']} mT)\n"
+            f"SAMPLES = {HALL_SAMPLES}\n"
+            f"SETTLE_US = {HALL_SETTLE_US}\n")

@@ -39,7 +39,8 @@ BRIDGE_KEYS = {"port", "baud", "baudrate", "debounce", "debounce_ms", "scan_hz",
 KEYS = {
     "gpio": {"pin_factory"},
     "wiring": {"pins_file"},
-    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory"} | BRIDGE_KEYS,
+    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory", "bed", "calibration"}
+            | BRIDGE_KEYS,
     "leds": {"backend", "brightness", "max_current_ma", "fps"} | BRIDGE_KEYS,
     "display": {"backend", "rotate"},
     "cards": {"backend", "interval", "absent_polls", "threaded", "read_text", "timeout"},
@@ -177,6 +178,9 @@ def _optional(kind: str, make, warnings: list[DeviceEvent]):
 
 def _build_reed(backend: str, s: dict, pins, gpio_factory) -> ReedGrid:
     kw = {"debounce": int(s.get("debounce", 3)), "scan_hz": float(s.get("scan_hz", 100))}
+    if s.get("bed", "reed") != "reed" and backend != "bridge":
+        raise HardwareError(f"reed bed = {s['bed']!r} needs backend = \"bridge\" (the Pico reads "
+                            "the hall sensors); or use backend = \"fake_hall\" to simulate one")
     if backend == "fake":
         from hardware.fakes import FakeReedGrid
         return FakeReedGrid(**kw)

@@ -22,22 +22,11 @@ from hardware.interfaces import (
     DeviceEvent,
     LedFrame,
     LedGrid,
+    parse_square,
 )
 from hardware.leds import render
 from hardware.oled import LumaDisplay
 from hardware.reed import ScanningReedGrid
-
-
-def parse_square(square) -> int:
-    """An int square (0..35) or a name such as "c3"."""
-    if isinstance(square, int):
-        if not 0 <= square < SQUARES:
-            raise ValueError(f"square {square} out of range 0..{SQUARES - 1}")
-        return square
-    s = str(square).strip().lower()
-    if len(s) == 2 and s[0] in "abcdef" and s[1] in "123456":
-        return (int(s[1]) - 1) * COLS + "abcdef".index(s[0])
-    raise ValueError(f"not a square: {square!r} (use a1..f6 or 0..35)")
 
 
 class FakeReedGrid(ScanningReedGrid):

@@ -20,6 +20,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from firmware_bridge.firmware.hall import COUNTS_PER_MT
+
 RADIUS, THICKNESS = 5.0, 3.0          # mm: N42 10 x 3 mm disc
 BR = 1.30                              # T: N42 remanence (1.29-1.32)
 VCC, SENSITIVITY = 3.3, 15.0           # V; mV/mT: DRV5055A3 at 3.3 V
@@ -84,7 +86,7 @@ class Spread:
 
 
 def counts_per_mt() -> float:
-    return SENSITIVITY / 1000 / VCC * (1 << ADC_BITS)
+    return COUNTS_PER_MT   # SENSITIVITY / 1000 / VCC * (1 << ADC_BITS): the firmware's own figure
 
 
 class Bed:
@@ -99,22 +101,45 @@ class Bed:
         self.zero = (1 << ADC_BITS) // 2                # VCC/2: the empty-bed zero the firmware measures
         self.adc_noise = VCC / (2 ** ADC_ENOB) / math.sqrt(12) / VCC * (1 << ADC_BITS)   # counts rms
         self.stray: dict[int, float] = {}               # a magnet left under the quilt: square -> mT
+        self.pieces: dict[int, int] = {}                # on the bed now: square -> +1 kitten, -1 cat
+        self.placed: dict[int, tuple] = {}              # and where in its square each was put
 
-    def piece_field(self, sq: int, piece: int, at: tuple[float, float, float, float]) -> float:
+    def put(self, sq: int, kind: str) -> None:
+        """A kitten ("k") or a cat ("c") set down on `sq` by hand (see place())."""
+        if kind not in ("k", "c"):
+            raise ValueError(f"piece kind {kind!r}: use 'k' (kitten, north down) or 'c' (cat)")
+        self.pieces[sq] = 1 if kind == "k" else -1
+        self.placed[sq] = self.place(sq)
+
+    def lift(self, sq: int) -> None:
+        self.pieces.pop(sq, None)
+        self.placed.pop(sq, None)
+
+    def readings(self) -> list[float]:
+        """One scan of the whole bed as the firmware gets it: averaged counts per square."""
+        return [self.read(sq, self.field(sq, self.pieces, self.placed)) for sq in range(36)]
+
+    def piece_field(self, sq: int, piece: int, at: tuple) -> float:
         """The field at square `sq`'s sensor of a piece (+1 kitten, -1 cat) on square `at[0]`
-        placed (dx, dy) off its centre with remanence factor at[3]."""
-        other, dx, dy, br = at
+        placed (dx, dy) off its centre with remanence factor at[3]; a placement from place()
+        also carries its tilt and lean (at[4], at[5]), else a tilt is drawn for this reading."""
+        other, dx, dy, br = at[:4]
         fx = (other % 6 - sq % 6) * PITCH + dx
         fy = (other // 6 - sq // 6) * PITCH + dy
-        tilt = math.radians(self.rng.uniform(0, self.spread.tilt_deg))
-        depth = self.depth[sq] + RADIUS * math.sin(tilt) * self.rng.uniform(-1, 1)
+        if len(at) == 6:
+            tilt, lean = at[4], at[5]
+        else:
+            tilt, lean = math.radians(self.rng.uniform(0, self.spread.tilt_deg)), self.rng.uniform(-1, 1)
+        depth = self.depth[sq] + RADIUS * math.sin(tilt) * lean
         return piece * self.table.bz(math.hypot(fx, fy), depth, BR * br) * math.cos(tilt)
 
-    def place(self, sq: int) -> tuple[int, float, float, float]:
-        """Where a hand puts a piece on `sq`: up to offset_mm off the centre, any direction."""
+    def place(self, sq: int) -> tuple[int, float, float, float, float, float]:
+        """Where a hand puts a piece on `sq`: up to offset_mm off the centre, any direction, tilted
+        up to tilt_deg on the quilt's ridges (it stays so until lifted)."""
         s = self.spread
         r, a = s.offset_mm * math.sqrt(self.rng.random()), self.rng.uniform(0, 2 * math.pi)
-        return sq, r * math.cos(a), r * math.sin(a), 1 + self.rng.uniform(-s.br_tol, s.br_tol)
+        return (sq, r * math.cos(a), r * math.sin(a), 1 + self.rng.uniform(-s.br_tol, s.br_tol),
+                math.radians(self.rng.uniform(0, s.tilt_deg)), self.rng.uniform(-1, 1))
 
     def field(self, sq: int, pieces: dict[int, int], placed: dict[int, tuple]) -> float:
         """mT at `sq`'s sensor: every piece on the bed (kitten +1, cat -1) and a stray magnet."""

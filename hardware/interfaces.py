@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 # for the drivers (and for callers that still import them from hardware).
 from companion.words import (COLS, DARK, DISPLAY_SIZE, FULL_MASK, ROWS, SQUARES, ButtonEvent,  # noqa: F401
                              CardEvent, DeviceEvent, Effect, HardwareError, LedCell, LedFrame,
-                             square_name)
+                             parse_square, square_name)
 
 if TYPE_CHECKING:  # Pillow is only needed by callers that render images.
     from PIL.Image import Image

@@ -13,9 +13,14 @@ from firmware_bridge.firmware import messages as M
 from firmware_bridge.firmware import board_pins as P
 
 
+HALL_SELECT, HALL_ADC = (17, 18, 19, 20), (26, 27, 28)
+
+
 class Sim:
-    def __init__(self, occupied: set[int], script: list[bytes]):
+    def __init__(self, occupied: set[int], script: list[bytes], hall_counts=None):
         self.occupied = occupied
+        self.hall_counts = hall_counts   # the hall bed: each square's sensor, in 12-bit counts
+        self.adc_reads = 0
         self.pins: dict[int, "Pin"] = {}
         self.rx = bytearray(b"".join(script))
         self.tx = bytearray()
@@ -49,7 +54,19 @@ def make_modules(sim: Sim) -> dict[str, types.ModuleType]:
         def toggle(self):
             self.v ^= 1
 
+    class ADC:
+        """An ADC input behind a CD74HC4067: the square its select lines pick on this mux."""
+
+        def __init__(self, pin):
+            self.mux = HALL_ADC.index(pin.n)
+
+        def read_u16(self):
+            ch = sum(sim.pins[p].v << bit for bit, p in enumerate(HALL_SELECT))
+            sim.adc_reads += 1
+            return int(sim.hall_counts[self.mux * 16 + ch]) << 4
+
     machine.Pin = Pin
+    machine.ADC = ADC
     machine.PWRON_RESET, machine.WDT_RESET = 1, 3
     machine.reset_cause = lambda: 3
 
@@ -109,8 +126,12 @@ class FakeStdin:
         return b
 
 
-def run_board(sim: Sim, monkeypatch):
+def run_board(sim: Sim, monkeypatch, bedcfg: str | None = None):
     mods = make_modules(sim)
+    if bedcfg is not None:   # what `companion flash --bed hall` writes beside the firmware
+        cfg = types.ModuleType("firmware_bridge.firmware.bedcfg")
+        exec(bedcfg, cfg.__dict__)
+        mods["firmware_bridge.firmware.bedcfg"] = cfg
     saved = {name: sys.modules.get(name) for name in mods}
     sys.modules.update(mods)
     sys.modules.pop("firmware_bridge.firmware.board", None)
@@ -159,3 +180,36 @@ def test_board_main_loop_scans_talks_and_stops(monkeypatch):
     assert lit and lit[-1][35] == ((128 * 160 // 255) << 16) | ((255 * 160 // 255) << 8)
     assert sim.puts[-1] == [0] * 36  # STOP blanks the LEDs
     assert sim.kbd == [-1, 3]        # Ctrl-C off while binary, back on for the REPL
+
+
+def test_board_scans_the_hall_bed_through_the_multiplexers(monkeypatch):
+    """Flashed for the hall bed (bedcfg.py from wiring/pins.toml [hall]): the loop selects each
+    channel on the three CD74HC4067, averages 16 conversions per square and sends HALL_SNAPSHOT:
+    a kitten (north) on c3 and a cat (south) on f6, the rest empty."""
+    from firmware_bridge import fwinfo
+    from wiring.pins import load_pins
+
+    counts = [2048] * 36
+    counts[14] += 750     # c3: a kitten's 40 mT
+    counts[35] -= 700     # f6: a cat
+    sim = Sim(set(), [b"\x00"], hall_counts=counts)
+    stop = framing.encode_frame(M.encode("RAW_REQ")) + framing.encode_frame(M.encode("STOP"))
+    orig_adc = sim.hall_counts
+
+    class Counts(list):   # deliver STOP after ~30 full scans
+        def __getitem__(self, i):
+            if sim.adc_reads == 36 * 16 * 30:
+                sim.rx.extend(stop)
+            return list.__getitem__(self, i)
+    sim.hall_counts = Counts(orig_adc)
+    run_board(sim, monkeypatch, bedcfg=fwinfo.bedcfg_module(load_pins().hall))
+
+    got = [M.decode(p) for p in framing.Deframer().feed(bytes(sim.tx))]
+    names = [n for n, _ in got]
+    assert "SNAPSHOT" not in names
+    snaps = [v for n, v in got if n == "HALL_SNAPSHOT"]
+    assert snaps[-1]["occupancy"] == (1 << 14) | (1 << 35)
+    assert snaps[-1]["south"] == 1 << 35 and snaps[-1]["ambiguous"] == 0
+    raw = [v for n, v in got if n == "HALL_RAW"][0]
+    assert raw["counts"][14] == 2798 and raw["counts"][35] == 1348 and raw["counts"][0] == 2048
+    assert sim.adc_reads >= 36 * 16 * 30

@@ -34,7 +34,7 @@ def _hello_frame(pico, **values) -> bytes:
     return encode_frame(M.encode("HELLO", dict(base, **values)))
 
 
-@pytest.mark.parametrize("change, words", [({"version": 2}, "protocol v2"),
+@pytest.mark.parametrize("change, words", [({"version": 3}, "protocol v3"),
                                            ({"rows": 8, "cols": 8}, "grid of 8x8")])
 def test_wrong_device_mid_session_pauses_until_the_right_one_says_hello(hello_as, change, words):
     pico = FakePico()
@@ -62,7 +62,7 @@ def test_wrong_device_mid_session_pauses_until_the_right_one_says_hello(hello_as
         pico.close()
 
 
-@pytest.mark.parametrize("change, words", [({"version": 2}, "protocol v2"),
+@pytest.mark.parametrize("change, words", [({"version": 3}, "protocol v3"),
                                            ({"rows": 8, "cols": 8}, "grid of 8x8")])
 def test_wrong_device_at_open_is_named_not_no_snapshot(hello_as, change, words):
     hello_as.update(change)

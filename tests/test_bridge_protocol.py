@@ -17,7 +17,7 @@ PROTOCOL_MD = Path(__file__).resolve().parents[1] / "firmware_bridge" / "PROTOCO
 # Golden frames (COBS(payload + CRC-16 BE) + 0x00) for fixed, readable values. They are also
 # printed in PROTOCOL.md; a change here is a protocol change and needs PROTOCOL_VERSION bumped.
 VALUES = {
-    "HELLO": {"version": 1, "fw_hash": bytes.fromhex("0123456789abcdef"), "boot_id": 0xDEADBEEF,
+    "HELLO": {"version": 2, "fw_hash": bytes.fromhex("0123456789abcdef"), "boot_id": 0xDEADBEEF,
               "reset_cause": 1, "rows": 6, "cols": 6},
     "SNAPSHOT": {"seq": 258, "occupancy": (1 << 0) | (1 << 14) | (1 << 35), "reason": 1},
     "RAW": {"raw": 0x800004001, "scans": 100000, "flips": [0] * 35 + [7]},
@@ -33,9 +33,16 @@ VALUES = {
                "offline_ms": 2000, "raw_ms": 0},
     "RAW_REQ": {},
     "STOP": {},
+    "HALL_SNAPSHOT": {"seq": 258, "occupancy": (1 << 0) | (1 << 14) | (1 << 35), "south": 1 << 14,
+                      "ambiguous": 1 << 35, "reason": 1},
+    "HALL_RAW": {"counts": [2048] * 14 + [2800] + [2048] * 21, "zero": [2048] * 36, "scans": 100000},
+    "HALL_ZERO_DONE": {"busy": 1 << 14},
+    "HALL_CAL_ECHO": {"crc": 0x1234, "status": 0},
+    "HALL_ZERO": {"limit": 149},
+    "HALL_CAL": {"zero": [2048] * 36, "register": [149] * 36, "clear": [74] * 36},
 }
 GOLDEN = {
-    "HELLO": "1401010123456789abcdefefbeadde010606b76e00",
+    "HELLO": "1401020123456789abcdefefbeadde0106065f2300",
     "SNAPSHOT": "06020201014001020801010401421a00",
     "RAW": "04030140010208010104a086" + "01" * 71 + "0207032c0100",
     "LEDS_ACK": "03042a03f97100",
@@ -47,6 +54,12 @@ GOLDEN = {
     "CONFIG": "044314fa03a0fa03d0070103d55000",
     "RAW_REQ": "0444e9b000",
     "STOP": "0445f99100",
+    "HALL_SNAPSHOT": "0607020101400102080101010240010101010101010101020801010401d05500",
+    "HALL_RAW": "0208" * 14 + "0408f00a" + "0208" * 56 + "0508a0860103cd1600",
+    "HALL_ZERO_DONE": "02090240010101010103074200",
+    "HALL_CAL_ECHO": "040a341203901f00",
+    "HALL_ZERO": "03469503848f00",
+    "HALL_CAL": "0247" + "0208" * 35 + "0308" + "9502" * 36 + "4a02" * 35 + "4a030c4100",
 }
 
 

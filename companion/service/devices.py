@@ -61,12 +61,14 @@ def validate_hardware(hw: dict, source: str) -> None:
                               f"name the device, e.g. backend = {B[name][0]!r} (or \"fake\" for a simulated one)")
 
 
-def build(hw: dict, source: str):
+def build(hw: dict, source: str, state_dir: Path | None = None):
     """hardware.factory.Devices for the config; a missing device is a ConfigError naming the
-    section and key."""
+    section and key. A hall-effect bed on the bridge reads its calibration from the state
+    directory unless the section names the file."""
     from hardware.interfaces import HardwareError
 
     validate_hardware(hw, source)
+    hw = with_calibration(hw, state_dir)
     from hardware import build_devices
 
     try:
@@ -79,6 +81,18 @@ def build(hw: dict, source: str):
         problem = f"{backend!r} not available: {msg}" if backend else msg
         raise ConfigError(source, section, "backend" if culprit else None, problem,
                           "connect it, fix wiring/pins.toml, or select another backend") from None
+
+
+def with_calibration(hw: dict, state_dir: Path | None) -> dict:
+    reed = hw.get("reed", {})
+    if (state_dir is None or reed.get("backend") != "bridge" or reed.get("bed") != "hall"
+            or "calibration" in reed or "port" not in reed):
+        return hw
+    from firmware_bridge.host.hall_link import calibration_path
+
+    hw = dict(hw)
+    hw["reed"] = dict(reed, calibration=str(calibration_path(state_dir, str(reed["port"]))))
+    return hw
 
 
 def _culprit(hw: dict, source: str) -> str | None:

@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             config = config.replace(state_dir=Path(args.state))
         for note in config.notes:
             log.warning("%s", note)
-        devices = devmod.build(config.hardware, config.source)
+        devices = devmod.build(config.hardware, config.source, config.state_dir)
     except ConfigError as exc:
         return _fail(str(exc))
     return _serve(config, devices, args, web=config.web)

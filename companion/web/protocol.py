@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from companion import words
 from companion.words import COLS, SQUARES, square_name
 
 CONTROL_TYPES = ("reed", "button", "card", "hand")
@@ -44,15 +45,12 @@ class ControlError(ValueError):
 
 
 def parse_square(value) -> int:
-    """A square name "a1".."f6" (the page's only form) or an int 0..35."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < SQUARES:
-            return value
-    elif isinstance(value, str):
-        s = value.strip().lower()
-        if len(s) == 2 and s[0] in "abcdef" and s[1] in "123456":
-            return (int(s[1]) - 1) * COLS + "abcdef".index(s[0])
-    raise ControlError(f"unknown square {value!r}: use a1..f6 (files a-f, ranks 1-6)", value)
+    """A square name "a1".."f6" (the page's only form) or an int 0..35: companion.words'
+    parser, its error as the page's ControlError."""
+    try:
+        return words.parse_square(value)
+    except ValueError as exc:
+        raise ControlError(f"unknown square {value!r}: {exc}", value) from None
 
 
 # --------------------------------------------------------------------------- control cards

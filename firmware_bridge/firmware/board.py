@@ -1,5 +1,6 @@
-# The thin hardware layer on the Pico: matrix scanning with machine.Pin, WS2812 via a PIO state
-# machine, binary USB serial on stdin/stdout, and the main loop that feeds the pure Device.
+# The thin hardware layer on the Pico: the bed's scan (the reed matrix with machine.Pin, or the
+# hall-effect bed's multiplexed ADC reads), WS2812 via a PIO state machine, binary USB serial on
+# stdin/stdout, and the main loop that feeds the pure Device.
 # Runs only under MicroPython on an RP2040; everything it decides is in device.py.
 import sys
 import time
@@ -19,6 +20,10 @@ try:
     from .fwhash import FW_HASH  # written by `companion flash`
 except ImportError:
     FW_HASH = b"\x00" * 8
+try:
+    from . import bedcfg as BED  # written by `companion flash --bed hall` from wiring/pins.toml
+except ImportError:
+    BED = None                   # the reed matrix
 
 
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT,
@@ -53,6 +58,36 @@ class Matrix:
                     mask |= 1 << (r * ncols + c)
             row.value(1)
         return mask
+
+
+class HallBed:
+    """36 linear hall sensors through three CD74HC4067 (square = mux * 16 + channel; the select
+    lines drive all three in parallel) into ADC0..2. Each square: SAMPLES conversions averaged."""
+
+    def __init__(self, cfg):
+        self.select = [machine.Pin(p, machine.Pin.OUT, value=0) for p in cfg.SELECT]
+        self.adcs = [machine.ADC(machine.Pin(p)) for p in cfg.ADC]
+        self.samples = cfg.SAMPLES
+        self.settle_us = cfg.SETTLE_US
+        self.out = [0] * M.SQUARES
+
+    def scan(self):
+        out = self.out
+        n = self.samples
+        for ch in range(16):
+            for bit in range(4):
+                self.select[bit].value((ch >> bit) & 1)
+            time.sleep_us(self.settle_us)   # the mux's switching and the sensor's output settle
+            for mux in range(3):
+                sq = mux * 16 + ch
+                if sq >= M.SQUARES:
+                    continue
+                adc = self.adcs[mux]
+                total = 0
+                for _ in range(n):
+                    total += adc.read_u16() >> 4   # 12-bit counts (read_u16 scales them up)
+                out[sq] = total // n
+        return list(out)
 
 
 class Strip:
@@ -105,8 +140,14 @@ def run():
     micropython.kbd_intr(-1)  # raw bytes on USB: 0x03 must not raise KeyboardInterrupt
     clock = Clock()
     boot_id = int.from_bytes(os.urandom(4), "little")
-    dev = Device(boot_id, FW_HASH, _reset_cause(), clock.now())
-    matrix = Matrix()
+    if BED is not None and BED.BED == "hall":
+        dev = Device(boot_id, FW_HASH, _reset_cause(), clock.now(), hall=(BED.REGISTER, BED.CLEAR))
+        bed = HallBed(BED)
+        scan = dev.scan_hall
+    else:
+        dev = Device(boot_id, FW_HASH, _reset_cause(), clock.now())
+        bed = Matrix()
+        scan = dev.scan
     strip = Strip()
     status = machine.Pin(P.STATUS_LED, machine.Pin.OUT)
     stdin = sys.stdin.buffer
@@ -130,7 +171,7 @@ def run():
                 next_scan_us = time.ticks_add(next_scan_us, dev.scan_period_us())
                 if time.ticks_diff(time.ticks_us(), next_scan_us) > 0:
                     next_scan_us = time.ticks_us()  # fell behind: don't try to catch up
-                dev.scan(matrix.scan(), clock.now())
+                scan(bed.scan(), clock.now())
             now = clock.now()
             dev.tick(now)
             for _, frame in dev.take():

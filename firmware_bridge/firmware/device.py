@@ -6,16 +6,25 @@ from . import messages as M
 from .framing import Deframer, encode_frame
 from .debounce import Debouncer, scans_needed
 from . import effects
+from .crc import crc16
+from .hall import HallSquares
 
 
 class Device:
-    def __init__(self, boot_id, fw_hash, reset_cause, now_ms):
+    """`hall`: None for the reed matrix, or (register, clear) default thresholds in ADC counts for
+    the hall-effect bed, whose scans are 36 averaged ADC readings and whose snapshots carry kinds."""
+
+    def __init__(self, boot_id, fw_hash, reset_cause, now_ms, hall=None):
         self.boot_id = boot_id & 0xFFFFFFFF
         self.fw_hash = bytes(fw_hash)[:8] + bytes(8 - len(bytes(fw_hash)[:8]))
         self.reset_cause = reset_cause
         self.boot_ms = now_ms
         self.config = dict(M.DEFAULT_CONFIG)
-        self.debouncer = Debouncer(M.SQUARES, self._need())
+        self.hall = None if hall is None else HallSquares(M.SQUARES, hall[0], hall[1])
+        # The hall bed debounces its typed state as one 108-bit mask: occupied, south, ambiguous.
+        self.debouncer = Debouncer(M.SQUARES * (1 if hall is None else 3), self._need())
+        self.counts = [2048] * M.SQUARES   # the hall bed's last averaged readings
+        self.zeroed = False
         self.deframer = Deframer()
         self.out = []  # queued (message name, frame bytes)
         self.cells = bytes(M.SQUARES * M.CELL_BYTES)
@@ -44,13 +53,24 @@ class Device:
     def _send_snapshot(self, reason, now_ms):
         self.snap_seq = (self.snap_seq + 1) & 0xFFFF
         self.last_snapshot_ms = now_ms
-        self._send("SNAPSHOT", {"seq": self.snap_seq, "occupancy": self.debouncer.state,
-                                "reason": reason})
+        state = self.debouncer.state
+        if self.hall is None:
+            self._send("SNAPSHOT", {"seq": self.snap_seq, "occupancy": state, "reason": reason})
+            return
+        full = (1 << M.SQUARES) - 1
+        self._send("HALL_SNAPSHOT", {
+            "seq": self.snap_seq, "occupancy": state & full, "south": (state >> M.SQUARES) & full,
+            "ambiguous": (state >> (2 * M.SQUARES)) & full, "reason": reason})
 
     def _send_raw(self, now_ms):
         self.last_raw_ms = now_ms
         d = self.debouncer
-        self._send("RAW", {"raw": d.raw, "scans": d.scans & 0xFFFFFFFF, "flips": d.flips})
+        if self.hall is None:
+            self._send("RAW", {"raw": d.raw, "scans": d.scans & 0xFFFFFFFF, "flips": d.flips})
+            return
+        self._send("HALL_RAW", {"counts": [int(c) & 0xFFFF for c in self.counts],
+                                "zero": [int(z) & 0xFFFF for z in self.hall.zero],
+                                "scans": d.scans & 0xFFFFFFFF})
 
     def take(self):
         """The queued (name, frame bytes) list, emptied."""
@@ -103,10 +123,47 @@ class Device:
             self._send_raw(now_ms)
         elif name == "STOP":
             self.stop_requested = True
+        elif self.hall is not None:
+            self._handle_hall(name, v)
+
+    def _handle_hall(self, name, v):
+        if name == "HALL_ZERO":
+            # The empty-bed zero from the last readings, refused while something lies on the bed.
+            busy = self.hall.set_zero(self.counts, v["limit"])
+            mask = 0
+            for sq in busy:
+                mask |= 1 << sq
+            self._send("HALL_ZERO_DONE", {"busy": mask})
+        elif name == "HALL_CAL":
+            ok = True
+            for sq in range(M.SQUARES):
+                if not 0 < v["clear"][sq] < v["register"][sq]:
+                    ok = False
+            if ok:
+                self.hall.zero = list(v["zero"])
+                self.hall.register = list(v["register"])
+                self.hall.clear = list(v["clear"])
+                self.zeroed = True
+            # The echo names the table it answers by its CRC: the host believes only its own.
+            self._send("HALL_CAL_ECHO", {"crc": crc16(M.encode("HALL_CAL", v)),
+                                         "status": M.CAL_OK if ok else M.CAL_REFUSED})
 
     def scan(self, raw_mask, now_ms):
         """One matrix scan (raw occupancy bitmask)."""
         if self.debouncer.step(raw_mask):
+            self._send_snapshot(M.REASON_CHANGE, now_ms)
+
+    def scan_hall(self, readings, now_ms):
+        """One hall-bed scan: 36 averaged ADC readings, square a1 first. The first scan of a boot
+        takes the empty-bed zero if nothing lies on the bed (else the defaults stay until the
+        host sends its stored calibration)."""
+        self.counts = readings
+        hall = self.hall
+        if not self.zeroed:
+            self.zeroed = not hall.set_zero(readings, hall.register[0])
+        occupied, south, ambiguous = hall.scan(readings)
+        typed = occupied | (south << M.SQUARES) | (ambiguous << (2 * M.SQUARES))
+        if self.debouncer.step(typed):
             self._send_snapshot(M.REASON_CHANGE, now_ms)
 
     def tick(self, now_ms):

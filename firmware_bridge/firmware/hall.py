@@ -5,6 +5,10 @@
 # one, from defaults given in millitesla by the host's wiring. Pure: runs under CPython and
 # MicroPython (no dataclasses, no typing at runtime).
 
+# ADC counts per millitesla: the DRV5055A3 gives 15 mV/mT at 3.3 V, ratiometric to the supply that
+# is also the 12-bit ADC's reference (3.3 V = 4096 counts).
+COUNTS_PER_MT = 15.0 / 1000 / 3.3 * 4096
+
 EMPTY = 0
 NORTH = 1
 SOUTH = 2
@@ -28,9 +32,9 @@ class HallSquares:
 
     def set_zero(self, readings, limit):
         """The empty-bed zero, refused (the squares returned) where a reading is `limit` counts or
-        more from mid-scale: a piece, or a magnet left under the quilt, is on the bed."""
-        mid = 2048
-        busy = [sq for sq in range(self.squares) if abs(readings[sq] - mid) >= limit]
+        more from the zero in use (mid-scale before any): a piece, or a magnet left under the
+        quilt, is on the bed."""
+        busy = [sq for sq in range(self.squares) if abs(readings[sq] - self.zero[sq]) >= limit]
         if not busy:
             self.zero = list(readings)
         return busy

@@ -4,7 +4,7 @@
 # Pure module: runs under CPython and MicroPython (plain tuples: MicroPython dicts are unordered).
 import struct
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the hall-effect bed's messages (HALL_*)
 
 TO_HOST = "device->host"
 TO_DEVICE = "host->device"
@@ -36,6 +36,10 @@ REASON_REQUEST = 2
 CONFIG_OK = 0
 CONFIG_CLAMPED = 1
 
+# HALL_CAL_ECHO.status
+CAL_OK = 0
+CAL_REFUSED = 1   # a square's thresholds were not 0 < clear < register: nothing applied
+
 CONFIG_FIELDS = (
     ("debounce_ms", "B"),   # a square changes after this long of agreeing scans
     ("scan_hz", "H"),       # matrix scans per second
@@ -55,12 +59,20 @@ TABLE = (
     ("LEDS_ACK", 0x04, TO_HOST, (("seq", "H"),)),
     ("PONG", 0x05, TO_HOST, (("nonce", "H"), ("uptime_ms", "I"))),
     ("CONFIG_ECHO", 0x06, TO_HOST, CONFIG_FIELDS + (("status", "B"),)),
+    # The hall-effect bed (firmware flashed with a hall bed): a typed bed instead of SNAPSHOT.
+    ("HALL_SNAPSHOT", 0x07, TO_HOST, (
+        ("seq", "H"), ("occupancy", "Q"), ("south", "Q"), ("ambiguous", "Q"), ("reason", "B"))),
+    ("HALL_RAW", 0x08, TO_HOST, (("counts", "36H"), ("zero", "36H"), ("scans", "I"))),
+    ("HALL_ZERO_DONE", 0x09, TO_HOST, (("busy", "Q"),)),
+    ("HALL_CAL_ECHO", 0x0A, TO_HOST, (("crc", "H"), ("status", "B"))),
     ("SYNC", 0x40, TO_DEVICE, ()),
     ("LEDS", 0x41, TO_DEVICE, (("seq", "H"), ("cells", "144s"))),
     ("PING", 0x42, TO_DEVICE, (("nonce", "H"),)),
     ("CONFIG", 0x43, TO_DEVICE, CONFIG_FIELDS),
     ("RAW_REQ", 0x44, TO_DEVICE, ()),
     ("STOP", 0x45, TO_DEVICE, ()),
+    ("HALL_ZERO", 0x46, TO_DEVICE, (("limit", "H"),)),
+    ("HALL_CAL", 0x47, TO_DEVICE, (("zero", "36H"), ("register", "36H"), ("clear", "36H"))),
 )
 
 DEFAULT_CONFIG = {

@@ -9,6 +9,8 @@ cfg keys (all but ``port`` optional):
   brightness  LED cap, 0.0..1.0 (or an int 0..255)
   heartbeat_ms, offline_ms, raw_ms   device timing (see PROTOCOL.md)
   ping_interval, ack_timeout, offline_after, reconnect_interval, handshake_timeout  host timing, s
+  bed         (reed section) "reed" (default) or "hall": the Pico flashed for the hall-effect bed
+  calibration (reed section, hall bed) the file `companion calibrate` wrote for this board
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from hardware.interfaces import (DeviceEvent, Effect, HardwareError, LedFrame, L
 
 from ..firmware import messages as M
 from .. import fwinfo
+from .hall_link import load_calibration
 from .link import BridgeLink
 from hardware.leds import estimated_current_ma
 
@@ -31,6 +34,7 @@ _HOST_KEYS = ("ping_interval", "ack_timeout", "offline_after", "reconnect_interv
 # (the Pico animates at its own rate and caps brightness itself; the current cap is applied by
 # BridgeLedGrid on the host, where the whole frame is known).
 _IGNORED = ("backend", "settle_us", "pin_factory", "fps", "max_current_ma")
+_BED_KEYS = ("bed", "calibration")
 DEFAULT_MAX_CURRENT_MA = 1500.0
 
 _registry: dict[str, tuple[BridgeLink, int]] = {}
@@ -75,7 +79,7 @@ def acquire_link(cfg: dict) -> BridgeLink:
                             "e.g. /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_...-if00")
     port = str(port)
     known = (set(M.DEFAULT_CONFIG) | set(_HOST_KEYS) | {"port", "baud", "baudrate", "debounce"}
-             | set(_IGNORED))
+             | set(_IGNORED) | set(_BED_KEYS))
     unknown = sorted(set(cfg) - known)
     if unknown:
         raise HardwareError(f"bridge {port}: unknown config key(s) {', '.join(unknown)}; "
@@ -85,13 +89,21 @@ def acquire_link(cfg: dict) -> BridgeLink:
         if port in _registry:
             # The reed and LED sections share the link; each brings its own device settings.
             link, refs = _registry[port]
+            if "bed" in cfg and cfg["bed"] != link.bed:
+                raise HardwareError(f"bridge {port}: bed {cfg['bed']!r} here, {link.bed!r} in the "
+                                    "other section of the same Pico; say it once, in [reed]")
             link.update_config(device_config)
             _registry[port] = (link, refs + 1)
             return link
         kwargs = {k: float(cfg[k]) for k in _HOST_KEYS if k in cfg}
         link = BridgeLink(port, baud=int(cfg.get("baudrate", cfg.get("baud", 115200))),
                           config=device_config,
-                          expect_fw_hash=fwinfo.firmware_hash(), **kwargs)
+                          expect_fw_hash=fwinfo.firmware_hash(), bed=str(cfg.get("bed", "reed")),
+                          **kwargs)
+        if link.hall is not None and cfg.get("calibration"):
+            cal = load_calibration(cfg["calibration"])
+            if cal is not None:
+                link.hall.set_calibration(cal)
         link.open()
         _registry[port] = (link, 1)
         return link
@@ -123,6 +135,10 @@ class BridgeReedGrid(ReedGrid):
         """The last RAW the device sent (asks for a fresh one for next time)."""
         self.link.request_raw()
         return self.link.raw if self.link.raw is not None else self.link.occupancy
+
+    def kinds(self) -> tuple[int, int] | None:
+        link = self.link
+        return None if link.hall is None else (link.south, link.ambiguous)
 
     def drain_events(self) -> list[DeviceEvent]:
         return self.link.drain_events()

@@ -7,6 +7,7 @@ retransmits unacknowledged LED frames and CONFIG, and reopens the port (same sta
 from __future__ import annotations
 
 import collections
+import functools
 import os
 import threading
 import time
@@ -15,6 +16,15 @@ from hardware.interfaces import COLS, ROWS, DeviceEvent, HardwareError
 
 from ..firmware import messages as M
 from ..firmware.framing import Deframer, encode_frame
+from .hall_link import HallChannel
+
+# A firmware flashed for the other bed: refused like another protocol version (PROTOCOL.md).
+_WRONG_BED = {
+    "reed": "firmware scans a hall-effect bed, this host's bed is reed switches; refused: run "
+            "`companion flash --bed reed`, or set bed = \"hall\" in the [reed] section",
+    "hall": "firmware scans reed switches, this host's bed is hall-effect sensors; refused: run "
+            "`companion flash --bed hall`, or drop bed = \"hall\" from the [reed] section",
+}
 
 
 class LinkStats:
@@ -35,8 +45,11 @@ class BridgeLink:
                  ping_interval: float = 0.5, ack_timeout: float = 0.15,
                  offline_after: float = 1.0, reconnect_interval: float = 0.25,
                  handshake_timeout: float = 3.0, expect_fw_hash: bytes | None = None,
-                 name: str = "bridge") -> None:
+                 name: str = "bridge", bed: str = "reed") -> None:
+        if bed not in ("reed", "hall"):
+            raise HardwareError(f"bridge {port}: bed {bed!r}: use \"reed\" or \"hall\"")
         self.port = str(port)
+        self.bed = bed
         self.baud = int(baud)
         self.name = name
         self.ping_interval = ping_interval
@@ -64,6 +77,17 @@ class BridgeLink:
         self.hello: dict | None = None
         self.boot_id: int | None = None
         self.occupancy = 0
+        self.south = 0          # the hall bed: squares read south down (a cat)
+        self.ambiguous = 0      # and squares read in the dead band (the referee asks)
+        # the hall-effect bed's readings, zero and calibration (None for reeds)
+        self.hall = HallChannel(self) if bed == "hall" else None
+        # Message handlers by name (Klipper's way): each takes the decoded values.
+        self._handlers = {"SNAPSHOT": functools.partial(self._on_snapshot, "SNAPSHOT"),
+                          "HALL_SNAPSHOT": functools.partial(self._on_snapshot, "HALL_SNAPSHOT"),
+                          "LEDS_ACK": self._on_ack, "RAW": self._on_raw, "PONG": self._on_pong,
+                          "CONFIG_ECHO": self._on_config_echo}
+        if self.hall is not None:
+            self._handlers.update(self.hall.handlers)
         self.snapshot_seq: int | None = None
         self.snapshot_time = 0.0
         self.raw: int | None = None
@@ -315,55 +339,70 @@ class BridgeLink:
         if self._awaiting_hello:
             # After a (re)connect or silence, nothing counts until HELLO says which boot it is.
             return
-        if name == "SNAPSHOT":
-            if self.snapshot_seq is not None and v["seq"] != ((self.snapshot_seq + 1) & 0xFFFF):
-                # A lost frame, or a reboot whose HELLO was lost: ask which boot this is
-                # before trusting occupancy again.
-                self.stats.snapshot_gaps += 1
-                self.snapshot_seq = None
-                self._awaiting_hello = True
-                self._last_sync = time.monotonic()
-                self._send("SYNC")
-                return
-            self.snapshot_seq = v["seq"]
-            self.occupancy = v["occupancy"]
-            self.snapshot_time = time.monotonic()
-            if self.on_snapshot:
-                self.on_snapshot(v["occupancy"], time.perf_counter())
-            self._got_snapshot.set()
-        elif name == "LEDS_ACK":
-            if self._led_pending and v["seq"] == self._led_pending[0]:
-                self._led_pending = None
-                self._led_acked_cells = self._led_cells
-                self.stats.acks += 1
-                if self.on_ack:
-                    self.on_ack(v["seq"], time.perf_counter())
-        elif name == "RAW":
-            self.raw = v["raw"]
-            self.flips = v["flips"]
-        elif name == "PONG":
-            sent = self._ping_sent.pop(v["nonce"], None)
-            if sent is not None:
-                self.rtts.append(time.perf_counter() - sent)
-        elif name == "CONFIG_ECHO":
-            echo = {k: v[k] for k, _ in M.CONFIG_FIELDS}
-            # The answer to the CONFIG in flight is our config, clamped to the device's limits and
-            # nothing else; any other echo is stale (a replay, an answer to an older CONFIG) and is
-            # not believed: the CONFIG is retransmitted until the right answer comes.
-            expected = {k: min(max(self.config[k], M.CONFIG_LIMITS[k][0]), M.CONFIG_LIMITS[k][1])
-                        for k in echo}
-            clamped = expected != self.config
-            if (not self._config_pending or echo != expected
-                    or v["status"] != (M.CONFIG_CLAMPED if clamped else M.CONFIG_OK)):
-                self.stats.stale_echoes += 1
-                return
-            self._config_pending = False
-            self.config_echo = echo
-            if clamped:
-                diff = ", ".join(f"{k}={self.config[k]}->{echo[k]}" for k in echo if echo[k] != self.config[k])
-                self._events.append(DeviceEvent("warning", self.name,
-                                                f"{self.port}: device clamped config: {diff}"))
-                self.config = echo  # what the device really runs with
+        handler = self._handlers.get(name)
+        if handler is None:   # a message of the other bed's (a hall RAW to a reed host)
+            self.stats.bad_messages += 1
+            return
+        handler(v)
+
+    def _on_snapshot(self, name: str, v: dict) -> None:
+        if (name == "HALL_SNAPSHOT") != (self.bed == "hall"):
+            self._refuse(_WRONG_BED[self.bed])
+            return
+        if self.snapshot_seq is not None and v["seq"] != ((self.snapshot_seq + 1) & 0xFFFF):
+            # A lost frame, or a reboot whose HELLO was lost: ask which boot this is
+            # before trusting occupancy again.
+            self.stats.snapshot_gaps += 1
+            self.snapshot_seq = None
+            self._awaiting_hello = True
+            self._last_sync = time.monotonic()
+            self._send("SYNC")
+            return
+        self.snapshot_seq = v["seq"]
+        self.occupancy = v["occupancy"]
+        self.south = v.get("south", 0)
+        self.ambiguous = v.get("ambiguous", 0)
+        self.snapshot_time = time.monotonic()
+        if self.on_snapshot:
+            self.on_snapshot(v["occupancy"], time.perf_counter())
+        self._got_snapshot.set()
+
+    def _on_ack(self, v: dict) -> None:
+        if self._led_pending and v["seq"] == self._led_pending[0]:
+            self._led_pending = None
+            self._led_acked_cells = self._led_cells
+            self.stats.acks += 1
+            if self.on_ack:
+                self.on_ack(v["seq"], time.perf_counter())
+
+    def _on_raw(self, v: dict) -> None:
+        self.raw = v["raw"]
+        self.flips = v["flips"]
+
+    def _on_pong(self, v: dict) -> None:
+        sent = self._ping_sent.pop(v["nonce"], None)
+        if sent is not None:
+            self.rtts.append(time.perf_counter() - sent)
+
+    def _on_config_echo(self, v: dict) -> None:
+        echo = {k: v[k] for k, _ in M.CONFIG_FIELDS}
+        # The answer to the CONFIG in flight is our config, clamped to the device's limits and
+        # nothing else; any other echo is stale (a replay, an answer to an older CONFIG) and is
+        # not believed: the CONFIG is retransmitted until the right answer comes.
+        expected = {k: min(max(self.config[k], M.CONFIG_LIMITS[k][0]), M.CONFIG_LIMITS[k][1])
+                    for k in echo}
+        clamped = expected != self.config
+        if (not self._config_pending or echo != expected
+                or v["status"] != (M.CONFIG_CLAMPED if clamped else M.CONFIG_OK)):
+            self.stats.stale_echoes += 1
+            return
+        self._config_pending = False
+        self.config_echo = echo
+        if clamped:
+            diff = ", ".join(f"{k}={self.config[k]}->{echo[k]}" for k in echo if echo[k] != self.config[k])
+            self._events.append(DeviceEvent("warning", self.name,
+                                            f"{self.port}: device clamped config: {diff}"))
+            self.config = echo  # what the device really runs with
 
     def _refuse(self, why: str) -> None:
         """A device this host must not trust (PROTOCOL.md: another protocol version, another grid):
@@ -411,6 +450,8 @@ class BridgeLink:
                 self._events.append(DeviceEvent("online", self.name, self.port))
         # Resync: the device may have rebooted with defaults; make it ours again.
         self._send_config_locked()
+        if self.hall is not None:
+            self.hall.on_hello()
         if self._led_cells is not None:
             self._send_leds_locked()
 
@@ -433,3 +474,5 @@ class BridgeLink:
         if self._config_pending and now - self._config_sent_at > self.ack_timeout:
             self.stats.retransmits += 1
             self._send_config_locked()
+        if self.hall is not None:
+            self.hall.periodic(now)

@@ -143,6 +143,39 @@ def lines():
           + str(dev.leds_applied) + " bad=" + str(dev.bad_frames) + " stop=" + str(dev.stop_requested))
     for t in (1410, 1900, 1950):
         p("dev-px " + str(t) + " online=" + str(dev.host_online(t)) + " " + hx(dev.pixels(t)))
+    # the hall-effect bed's device: boot zero, a kitten and a cat, the dead band, HALL_ZERO refused
+    # and taken, HALL_CAL applied and refused, HALL_RAW
+    hdev = device.Device(0x0A0B0C0D, b"12345678", M.RESET_POWER_ON, 2000, hall=(149, 74))
+    empty = [2048 + (sq % 5) - 2 for sq in range(M.SQUARES)]
+    kit = list(empty)
+    kit[14] += 700          # c3: a kitten, north down
+    both = list(kit)
+    both[20] -= 600         # c4: a cat, south down
+    weak = list(both)
+    weak[35] += 100         # f6: in the dead band
+    cal = {"zero": empty, "register": [200] * M.SQUARES, "clear": [100] * M.SQUARES}
+    bad_cal = {"zero": empty, "register": [100] * M.SQUARES, "clear": [100] * M.SQUARES}
+    hscript = (
+        (2000, "scan", empty), (2004, "scan", kit), (2008, "scan", kit), (2012, "scan", kit),
+        (2016, "scan", kit), (2020, "scan", kit), (2024, "scan", both), (2028, "scan", both),
+        (2032, "scan", both), (2036, "scan", both), (2040, "scan", both), (2044, "scan", weak),
+        (2048, "scan", weak), (2052, "scan", weak), (2056, "scan", weak), (2060, "scan", weak),
+        (2070, "feed", framing.encode_frame(M.encode("HALL_ZERO", {"limit": 149}))),
+        (2080, "feed", framing.encode_frame(M.encode("HALL_CAL", bad_cal))),
+        (2090, "feed", framing.encode_frame(M.encode("HALL_CAL", cal))),
+        (2100, "scan", empty),
+        (2110, "feed", framing.encode_frame(M.encode("HALL_ZERO", {"limit": 149}))),
+        (2120, "feed", framing.encode_frame(M.encode("RAW_REQ"))),
+    )
+    for t, what, arg in hscript:
+        if what == "scan":
+            hdev.scan_hall(arg, t)
+        else:
+            hdev.feed(arg, t)
+        for name, fr in hdev.take():
+            p("hall-dev " + str(t) + " " + what + " " + name + " " + hx(fr))
+        p("hall-state " + str(t) + " " + str(hdev.hall.state[14]) + str(hdev.hall.state[20])
+          + str(hdev.hall.state[35]) + " zero=" + str(hdev.hall.zero[:3]) + " reg=" + str(hdev.hall.register[0]))
     return out
 
 
