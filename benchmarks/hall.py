@@ -133,11 +133,41 @@ def reed_questions(games: int, seed: int) -> float:
     return asked / games
 
 
+def change_to_host(hall: bool, n: int, seed: int) -> list[float]:
+    """Seconds from a piece set down (on the emulated Pico's bed: the reed's contact, or the
+    magnetic model's field) to the host link holding the new snapshot, through the real firmware
+    state machine, debounce (20 ms at 250 scans/s), the serial frames on a pty and the link."""
+    from firmware_bridge.emulator import FakePico
+    from firmware_bridge.host.link import BridgeLink
+    from hardware.hall_model import Bed
+
+    pico = FakePico(hall_bed=Bed(random.Random(seed)) if hall else None)
+    link = BridgeLink(pico.port, bed="hall" if hall else "reed").open()
+    out = []
+    try:
+        for i in range(n):
+            sq = (i * 7) % 36
+            t0 = time.perf_counter()
+            pico.put(sq, "kc"[i % 2]) if hall else pico.place(sq)
+            while not link.occupancy >> sq & 1:
+                time.sleep(0.0002)
+            out.append(time.perf_counter() - t0)
+            pico.lift(sq)
+            while link.occupancy:
+                time.sleep(0.0002)
+    finally:
+        link.close()
+        pico.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="companion bench hall")
     ap.add_argument("--placements", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=22)
     ap.add_argument("--games", type=int, default=200, help="self-play games for the question count")
+    ap.add_argument("--changes", type=int, default=100,
+                    help="placements timed from the bed to the host, per bed (0: skip)")
     args = ap.parse_args(argv)
     from hardware.hall_model import FieldTable, Spread
 
@@ -160,6 +190,23 @@ def main(argv: list[str] | None = None) -> int:
     scan_ms = 36 * (16 * 2.0 + 5.0) / 1000
     print(f"Pico scan model: 36 squares x (16 x 2 us + 5 us settle) = {scan_ms:.2f} ms -> "
           f"{1000 / scan_ms:.0f} full beds/s (from datasheet figures, not measured)")
+    # board.py's loop makes 576 read_u16 calls and 64 select-pin writes a scan; give each a
+    # pessimistic 10 us of MicroPython interpreter time (not measured: no Pico here)
+    slow_ms = (576 * (2.0 + 10.0) + 64 * 10.0 + 16 * 5.0) / 1000
+    print(f"with 10 us of interpreter time per call: {slow_ms:.2f} ms -> {1000 / slow_ms:.0f} full beds/s")
+    if args.changes:
+        import statistics
+
+        lat = {"reed": [], "hall": []}
+        for rnd in range(2):          # interleaved, so a change in this machine's speed hits both
+            for bed in ("reed", "hall"):
+                lat[bed] += change_to_host(bed == "hall", args.changes // 2, args.seed + rnd)
+        for bed, xs in lat.items():
+            xs.sort()
+            p99 = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
+            print(f"change -> host ({bed} bed, emulated Pico on a pty, {len(xs)} placements): "
+                  f"p50 {1000 * statistics.median(xs):.1f} ms, p99 {1000 * p99:.1f} ms")
+            print(f"{bed}_change_to_host_p99_ms {1000 * p99:.1f}")
     q = reed_questions(args.games, args.seed)
     print(f"placements while the mover holds both kinds, per self-play game ({args.games} games): {q:.1f}")
     n = max(1, args.games // 10)
