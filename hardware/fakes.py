@@ -133,6 +133,13 @@ class FakeHallGrid(FakeReedGrid):
             weak = sum(1 << sq for sq in range(SQUARES) if seen >> sq & 1 and self.kind.get(sq, "?") == "?")
         return south, weak
 
+    def fields_mt(self) -> list[float]:
+        """Nominal fields: a kitten +40 mT, a cat -40 mT, a piece that cannot be told +6 mT."""
+        with self._lock:
+            seen = self.seen
+            return [0.0 if not seen >> sq & 1 else {"k": 40.0, "c": -40.0}.get(self.kind.get(sq), 6.0)
+                    for sq in range(SQUARES)]
+
 
 class FakeLedGrid(LedGrid):
     def __init__(self, brightness: float = 1.0, max_current_ma: float | None = None) -> None:

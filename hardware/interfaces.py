@@ -45,6 +45,11 @@ class ReedGrid(ABC):
         reed switches, which only see that something is there."""
         return None
 
+    def fields_mt(self) -> list[float] | None:
+        """The hall-effect bed's field at each square's sensor now, in mT (north down positive: a
+        kitten), for the selftest; None for reed switches."""
+        return None
+
     def drain_events(self) -> list[DeviceEvent]:
         """Device events since the last call (reset, offline, ...). Default: none."""
         return []

@@ -9,6 +9,11 @@ and what did not; the exit status is 1 if anything did not respond.
     companion selftest                    # real devices (gpio, spi, ssd1306, pn532_uart, gpio)
     companion selftest --fake             # scripted demo on the fakes (c3 chatters on purpose)
     companion selftest --config /etc/maunz/companion.toml --seconds 120
+
+On the hall-effect bed each placement also shows the square's field (mT, + north down: a kitten,
+- south down: a cat); the summary lists each square's strongest field and flags weak magnets
+(under 1.5 x the 8 mT register threshold). With `--pieces kittens` (or `cats`) every piece of the
+walk is of that kind, and a square that reads the other pole names a reversed magnet.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from hardware.interfaces import SQUARES, DeviceEvent, Effect, HardwareError, Led
 from hardware.interfaces import square_name
 from companion.cliargs import OneLineParser
 
+WEAK_MT = 1.5 * 8.0   # 1.5 x the default register threshold: less margin than the model allows
 DEMO_FAULT = ("demo on fake devices: the reed on c3 chatters on purpose (a simulated marginal"
               " magnet), so the summary shows what a fault looks like")
 
@@ -81,6 +87,8 @@ class Walk:
         self.buttons = {name: 0 for name in button_names}
         self.events: list[DeviceEvent] = []
         self.frames = 0
+        self.field: list[float | None] = [None] * SQUARES   # the hall bed: strongest field, mT
+        self.pieces: str | None = None                       # "kittens" / "cats": the walk's kind
 
     def placements(self, sq: int) -> int:
         """How often the square was (debounced) closed: a clean reed flips twice per placement."""
@@ -102,15 +110,34 @@ class Walk:
                     " (none: tap a card to test the reader)"),
                  f"buttons responded: {', '.join(n for n, c in self.buttons.items() if c) or 'none'}",
                  f"buttons that did not respond: {', '.join(silent) or 'none'}"]
+        hall_lines, hall_ok = self._fields()
+        lines += hall_lines
         for e in self.events:
             lines.append(f"device {e.kind}: {e.device}: {e.detail}")
-        ok = not never and not silent and bool(self.cards)
+        ok = not never and not silent and bool(self.cards) and hall_ok
         return lines, ok
+
+    def _fields(self) -> tuple[list[str], bool]:
+        seen = [(s, f) for s, f in enumerate(self.field) if f is not None]
+        if not seen:
+            return [], True
+        weak = [f"{square_name(s)} ({f:+.1f} mT)" for s, f in seen if abs(f) < WEAK_MT]
+        lines = ["hall fields (mT, + north down): " + " ".join(f"{square_name(s)} {f:+.1f}" for s, f in seen),
+                 f"weak magnets (under {WEAK_MT:.0f} mT: a thinner quilt or a stronger magnet): "
+                 f"{', '.join(weak) or 'none'}"]
+        reversed_ = []
+        if self.pieces is not None:
+            want = 1 if self.pieces == "kittens" else -1
+            reversed_ = [square_name(s) for s, f in seen if f * want < 0]
+            lines.append(f"reversed magnets (the walk used {self.pieces}; kittens north down, cats "
+                         f"south down): {', '.join(reversed_) or 'none'}")
+        return lines, not weak and not reversed_
 
 
 def run(devices, seconds: float | None, out=print, script_done: threading.Event | None = None,
-        button_names=("ok", "back", "cat")) -> tuple[Walk, bool]:
+        button_names=("ok", "back", "cat"), pieces: str | None = None) -> tuple[Walk, bool]:
     walk = Walk(getattr(devices.buttons, "names", button_names))
+    walk.pieces = pieces
     period = 1.0 / getattr(devices.reed, "scan_hz", 100.0)
     start = time.monotonic()
     last = last_raw = 0
@@ -129,6 +156,7 @@ def run(devices, seconds: float | None, out=print, script_done: threading.Event 
                 flipped ^= low
             last_raw = raw
             changed = mask ^ last
+            fields = devices.reed.fields_mt() if changed & mask else None
             if changed:
                 for sq in range(SQUARES):
                     if changed >> sq & 1:
@@ -136,9 +164,15 @@ def run(devices, seconds: float | None, out=print, script_done: threading.Event 
                         walk.closed_once[sq] |= closed
                         walk.closures[sq] += closed
                         state = "closed" if closed else "open"
-                        out(f"reed {square_name(sq)} {state} (flips {walk.flips[sq]})")
+                        extra = ""
+                        if closed and fields is not None:
+                            f = fields[sq]
+                            if walk.field[sq] is None or abs(f) > abs(walk.field[sq]):
+                                walk.field[sq] = f
+                            extra = f" {f:+.1f} mT"
+                        out(f"reed {square_name(sq)} {state} (flips {walk.flips[sq]}){extra}")
                         devices.display.show(screen(square_name(sq),
-                                                    f"{state}  flips {walk.flips[sq]}"))
+                                                    f"{state}  flips {walk.flips[sq]}{extra}"))
                 cells = {sq: LedCell((0, 160, 0), Effect.STEADY) for sq in range(SQUARES)
                          if mask >> sq & 1}
                 devices.leds.show(LedFrame.from_dict(cells))
@@ -206,6 +240,8 @@ def main(argv: list[str]) -> int:
                                     "passed to hardware.build_devices")
     p.add_argument("--seconds", type=float, help="stop after N seconds (default: Ctrl-C; "
                                                   "--fake: when the demo is done)")
+    p.add_argument("--pieces", choices=("kittens", "cats"),
+                   help="the hall bed: every piece of the walk is of this kind (flags reversed magnets)")
     args = p.parse_args(argv)
     from hardware.factory import build_devices
     try:
@@ -223,7 +259,7 @@ def main(argv: list[str]) -> int:
             print("walk test: place a piece on every square, tap a card, press every button; "
                   "Ctrl-C to finish")
         _, ok = run(devices, args.seconds if args.seconds else (60.0 if args.fake else None),
-                    script_done=done)
+                    script_done=done, pieces=args.pieces)
         if args.fake:
             print("(c3 above is the demo's deliberate fault, not a problem with this machine)")
     finally:

@@ -197,3 +197,35 @@ def test_calibrate_cli_says_what_is_wrong_with_the_config(tmp_path, capsys):
     assert main(["--config", str(cfg), "--state", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "[hardware.reed] bed: not the hall-effect bed" in err
+
+
+def test_selftest_shows_each_squares_field_and_flags_weak_and_reversed_magnets(pico):
+    from hardware import selftest
+
+    devices = _devices(pico)
+    said: list[str] = []
+    done = threading.Event()
+
+    def walk():
+        for name, kind in (("a1", "k"), ("b1", "c"), ("c1", "k")):
+            sq = parse_square(name)
+            pico.put(sq, kind)
+            if name == "c1":     # a weak magnet, centred: 22 % of the remanence reads ~9.5 mT here
+                pico.hall_bed.placed[sq] = (sq, 0.0, 0.0, 0.22, 0.0, 0.0)
+            assert _wait(lambda: devices.reed.poll() >> sq & 1)
+            time.sleep(0.1)
+            pico.lift(sq)
+            assert _wait(lambda: not devices.reed.poll() >> sq & 1)
+        done.set()
+
+    try:
+        threading.Thread(target=walk, daemon=True).start()
+        walk_, ok = selftest.run(devices, 20, out=said.append, script_done=done, pieces="kittens")
+    finally:
+        devices.close()
+    assert not ok
+    text = "\n".join(said)
+    assert "reed a1 closed (flips" in text and " mT" in text
+    assert 20 < walk_.field[0] < 80 and walk_.field[1] < -20 and 0 < walk_.field[2] < 12
+    assert "weak magnets (under 12 mT" in text and "c1 (+" in text
+    assert "reversed magnets (the walk used kittens; kittens north down, cats south down): b1" in text

@@ -21,6 +21,7 @@ from hardware.interfaces import (DeviceEvent, Effect, HardwareError, LedFrame, L
                                  SQUARES)
 
 from ..firmware import messages as M
+from ..firmware.hall import COUNTS_PER_MT
 from .. import fwinfo
 from .hall_link import load_calibration
 from .link import BridgeLink
@@ -139,6 +140,12 @@ class BridgeReedGrid(ReedGrid):
     def kinds(self) -> tuple[int, int] | None:
         link = self.link
         return None if link.hall is None else (link.south, link.ambiguous)
+
+    def fields_mt(self) -> list[float] | None:
+        if self.link.hall is None:
+            return None
+        counts, zero = self.link.hall.raw()
+        return [(c - z) / COUNTS_PER_MT for c, z in zip(counts, zero)]
 
     def drain_events(self) -> list[DeviceEvent]:
         return self.link.drain_events()
