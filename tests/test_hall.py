@@ -208,3 +208,42 @@ def test_a_pushed_piece_of_the_other_kind_is_named_at_once():
     hands.lift("b2")
     hands.put("b2", "k")
     assert hands.t.moves == ["kc3", "cd4"]
+
+
+def test_an_undo_put_back_with_the_other_kind_is_named_and_not_taken():
+    """Orange's kitten on c3 was booped to b2 by grey's kitten on d4; the move is taken back, and
+    the hands put a cat on c3 where the kitten belongs: the hall bed names it and the undo waits
+    for the kitten (reed switches would take the cat for the kitten)."""
+    t = _table("6/6/6/6/6/6 o 6k2c 8k0c")
+    hands = _Hands(t)
+    hands.put("c3", "k")
+    hands.put("d4", "k")
+    hands.lift("c3")
+    hands.put("b2", "k")
+    assert t.moves == ["kc3", "kd4"]
+    t.on_card("undo", hands.now)
+    assert hands.step().phase == "correction"
+    hands.lift("d4")
+    hands.lift("b2")
+    v = hands.put("c3", "c")
+    assert v.phase == "correction" and v.instruction.startswith("c3: a cat where a kitten belongs: swap it"), v.instruction
+    hands.lift("c3")
+    v = hands.put("c3", "k")
+    assert v.phase == "await_placement" and t.moves == ["kc3"], (v.phase, v.instruction)
+
+
+def test_a_knocked_piece_put_back_as_the_other_kind_is_named():
+    t = _table("6/6/6/6/6/6 o 6k2c 8k0c")
+    hands = _Hands(t)
+    hands.put("c3", "c")
+    hands.put("a6", "k")                 # grey's kitten far away: no boop
+    assert t.moves == ["cc3", "ka6"]
+    hands.lift("c3")                     # the cat knocked off
+    for _ in range(8):
+        v = hands.step()                 # past the correction delay
+    assert v.phase == "correction"
+    v = hands.put("c3", "k")
+    assert v.instruction.startswith("c3: a kitten where a cat belongs: swap it"), v.instruction
+    hands.lift("c3")
+    v = hands.put("c3", "c")
+    assert v.phase == "await_placement" and t.moves == ["cc3", "ka6"]

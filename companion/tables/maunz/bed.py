@@ -198,9 +198,14 @@ class BedReading:
     def _belief(self, S: int) -> dict[int, str | None]:
         """The piece the table believes stands on each square of the bed S (None: unknown)."""
         if self._restore is not None:
-            return {sq: self._have.get(sq) if self._known >> sq & 1
+            have = {sq: self._have.get(sq) if self._known >> sq & 1
                     else self._restore_labels.get(sq) if self._restore >> sq & 1 else None
                     for sq in bits(S)}
+            for sq, p in have.items():   # the hall bed reads the kind: a kitten put back where
+                kind = self.sensed_kind(sq)   # the cat belongs is not taken for the cat
+                if p and kind is not None and p.isupper() != (kind == "c"):
+                    have[sq] = p.upper() if kind == "c" else p.lower()
+            return have
         plan = self._analyse(S)
         if plan.errors == 0:  # the bed reads as the committed one or a turn done right so far
             have = {sq: plan.labels.get(sq) for sq in bits(S)}

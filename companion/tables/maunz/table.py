@@ -118,7 +118,15 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     def _wrong_kind(self) -> tuple:
         """A newly put piece the hall-effect bed read as a kind that cannot be the move (a cat
         where the move is a kitten, a kind the pool has run out of)."""
-        if self._south is None or self._stable is None or self._pos.winner is not None:
+        if self._south is None or self._stable is None:
+            return ()
+        if self._restore is not None:   # an undo or a correction: a piece put back as the other kind
+            for sq in bits(self._stable & self._restore):
+                want, kind = self._restore_labels.get(sq), self.sensed_kind(sq)
+                if want and kind is not None and kind != ("c" if want.isupper() else "k"):
+                    return (sq, kind, "c" if want.isupper() else "k")
+            return ()
+        if self._pos.winner is not None:
             return ()
         for sq in bits(self._stable & ~self._pos.occupied):
             kind = self.sensed_kind(sq)
