@@ -18,6 +18,8 @@ from ..firmware import messages as M
 from ..firmware.framing import Deframer, encode_frame
 from .hall_link import HallChannel
 
+HALL_DEBOUNCE_MS = 8   # 2 scans at the default 250 scans/s
+
 # A firmware flashed for the other bed: refused like another protocol version (PROTOCOL.md).
 _WRONG_BED = {
     "reed": "firmware scans a hall-effect bed, this host's bed is reed switches; refused: run "
@@ -59,6 +61,11 @@ class BridgeLink:
         self.handshake_timeout = handshake_timeout
         self.expect_fw_hash = expect_fw_hash
         self.config = dict(M.DEFAULT_CONFIG)
+        if bed == "hall":
+            # A hall sensor does not bounce like a reed contact, and each reading already
+            # averages 16 conversions: two agreeing scans are enough (the referee's settle time
+            # still waits for the hand to let go).
+            self.config["debounce_ms"] = HALL_DEBOUNCE_MS
         for k, v in (config or {}).items():
             if k not in self.config:
                 raise HardwareError(f"bridge {self.port}: unknown config key {k!r}; "
