@@ -188,8 +188,13 @@ Power: 36 sensors x 6 mA typical (10 mA worst) = 216 mA (360 mA) at 3.3 V — mo
 own regulator should give: use the separate LDO. Thresholds before the calibration walk: a piece
 counts above {h['register_mt']} mT and is lost below {h['clear_mt']} mT.
 
-Check every magnet before gluing: a phone's magnetometer app (or `companion selftest` on the built
-bed) shows the sign — the face that reads a positive vertical field on the phone's back goes down
+Flash the Pico for it with `companion flash --bed hall` (the select lines, ADC inputs and
+thresholds above go into its `bedcfg.py`), set `bed = "hall"` in `[hardware.reed]`, then run
+`companion calibrate` once on the finished bed: it lights each square for a kitten, then a cat,
+and stores each square's thresholds (a reversed or weak magnet is named).
+
+Check every magnet before gluing: a phone's magnetometer app (or `companion selftest --pieces
+kittens` on the built bed) shows the sign — the face that reads a positive vertical field on the phone's back goes down
 for a kitten. **Bench one square through the real quilt first**: one sensor, one kitten and one cat
 on the quilt, centred and 5 mm off centre; `companion bench hall` models 24-69 mT for 6-8 mm below
 the magnet (the numbers a built square must beat by a margin)."""
