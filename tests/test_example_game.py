@@ -1,0 +1,105 @@
+"""The checklist for a new game (docs/ARCHITECTURE.md, "Adding a game"), proven: Fischnapf
+(tests/example_game/: its engine, its table with its phrases) plus one registry line is a game
+the companion plays end to end — the games' and the tables' conformance in both languages, the
+game menu, the journal and a resume after a restart, the page's snapshot, every phrase sayable by
+the voice — with nothing else in the repository touched."""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion.games as games
+from companion import tables
+from companion.ui import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def fischnapf(monkeypatch):
+    """Registered for this test only: the engine (as its package does when imported) into copies
+    of the registry that are put back afterwards, and the one TABLES line: other tests never
+    see it."""
+    games._load_builtin()
+    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
+        monkeypatch.setattr(games, name, dict(getattr(games, name)))
+    import tests.example_game as pkg
+
+    games.register(pkg.INFO, pkg.Fischnapf)   # again, when an earlier test imported it already
+    monkeypatch.setitem(tables.TABLES, *pkg.TABLE_ENTRY)
+    return games.get("fischnapf")
+
+
+def test_the_engine_keeps_the_games_contract(fischnapf):
+    from tests.test_games_conformance import check_position, play
+
+    for seed in range(20):
+        moves, final, _ = play(fischnapf, random.Random(seed), 2)
+        check_position(fischnapf, final, 2)
+        assert fischnapf.outcome(final) is not None and 4 <= len(moves) <= 7
+    assert games.get("fish").info.name == "fischnapf"          # its alias, from its GameInfo
+    with pytest.raises(games.NotationError, match="fischnapf move '3'"):
+        fischnapf.parse_move(fischnapf.initial_position(), "3")
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_table_keeps_the_tables_contract(fischnapf, language):
+    from tests.test_tables_conformance import test_every_input_in_every_phase
+
+    assert "fischnapf" in tables.names()
+    test_every_input_in_every_phase("fischnapf", language)
+
+
+def test_every_phrase_is_sayable_in_both_languages_with_no_word_of_the_other(fischnapf):
+    from companion.voice.coverage import coverage
+    from tests.example_game.phrases import PHRASES
+
+    said, total, missing = coverage()
+    assert said == total and not missing
+    for key, entry in PHRASES.items():
+        assert i18n.STRINGS[key] == entry
+        de, en = (re.findall(r"[A-Za-zÄÖÜäöüß]+", entry[lang]) for lang in ("de", "en"))
+        assert not {"Fische", "nehmen", "Spieler"} & set(en) and not {"fish", "take", "Player"} & set(de)
+
+
+def test_the_companion_plays_it_from_the_menu_journals_it_and_resumes_it(fischnapf, tmp_path):
+    from tests.test_service_games import make, press
+
+    c, p = make(tmp_path)
+    p.run(0.5)
+    press(c, p, "ok", "long")     # "new game?" ... CAT: another game
+    press(c, p, "cat")
+    while c.menu.choice.name != "fischnapf":
+        press(c, p, "cat")
+    press(c, p, "ok")
+    press(c, p, "ok")             # confirmed
+    assert c.game.info.name == "fischnapf"
+    assert c.snapshot()["instruction"] == "7 Fische im Napf · OK = 1 nehmen · KATZE = 2 nehmen"
+    press(c, p, "cat")            # player 1 takes two
+    press(c, p, "ok")             # player 2 takes one
+    assert c.journal.moves() == ["2", "1"]
+    snap = c.snapshot()
+    assert snap["game"] == "fischnapf" and snap["view"] == "text" and snap["text"] == "0 4"
+    c.close()
+    c, p = make(tmp_path)          # a restart: the unfinished game comes back as it was
+    assert c.game.info.name == "fischnapf" and c.table.moves == ["2", "1"]
+    for button in ("cat", "cat"):   # 4 -> 2 -> 0: player 2 takes the last two fish
+        press(c, p, button)
+    assert c.journal.current.result == "2"
+    assert c.table.view().screen.header("de") == "Spieler 2 nimmt den letzten Fisch!"
+    c.close()
+
+
+def test_it_touches_only_its_own_package_and_one_registry_line():
+    """No file outside tests/example_game/ (and this test) names the game."""
+    out = subprocess.run(["git", "grep", "-l", "-i", "-e", "fischnapf", "-e", "tests.example_game", "-e", "tests/example_game", "--", "."],
+                         cwd=ROOT, capture_output=True, text=True)
+    files = sorted(set(out.stdout.split()))
+    allowed = {"tests/test_example_game.py", "docs/ARCHITECTURE.md"}
+    assert all(f.startswith("tests/example_game/") or f in allowed for f in files), files
+    assert sys.modules.get("companion.games.fischnapf") is None
