@@ -22,15 +22,6 @@ from hardware.interfaces import HardwareError, parse_square
 pytest.importorskip("serial")
 
 
-def _wait(pred, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.005)
-    return pred()
-
-
 @pytest.fixture
 def pico():
     p = FakePico(hall_bed=Bed(random.Random(22)), scan_hz=100)
@@ -51,13 +42,13 @@ def test_kinds_come_over_the_wire(pico):
         reed = devices.reed
         pico.put(parse_square("c3"), "k")
         pico.put(parse_square("d4"), "c")
-        assert _wait(lambda: reed.poll() == (1 << 14) | (1 << 21))
+        assert pico.wait_for(lambda: reed.poll() == (1 << 14) | (1 << 21), 5.0)
         assert reed.kinds() == (1 << 21, 0)           # d4 south (a cat), nothing ambiguous
         pico.lift(21)
         pico.put(21, "k")                             # the cat swapped for a kitten in one go
-        assert _wait(lambda: reed.kinds() == (0, 0) and reed.poll() == (1 << 14) | (1 << 21))
+        assert pico.wait_for(lambda: reed.kinds() == (0, 0) and reed.poll() == (1 << 14) | (1 << 21), 5.0)
         pico.hall_bed.stray[0] = 6.0                  # a magnet under the quilt: the dead band
-        assert _wait(lambda: reed.kinds() == (0, 1) and reed.poll() & 1)
+        assert pico.wait_for(lambda: reed.kinds() == (0, 1) and reed.poll() & 1, 5.0)
     finally:
         devices.close()
 
@@ -82,10 +73,10 @@ def test_the_zero_is_refused_while_a_piece_lies_on_the_bed(pico):
     try:
         hall = devices.reed.link.hall
         pico.put(parse_square("e5"), "c")
-        assert _wait(lambda: devices.reed.poll())
+        assert pico.wait_for(lambda: devices.reed.poll(), 5.0)
         assert hall.zero_bed(149) == 1 << parse_square("e5")
         pico.lift(parse_square("e5"))
-        assert _wait(lambda: devices.reed.poll() == 0)
+        assert pico.wait_for(lambda: devices.reed.poll() == 0, 5.0)
         assert hall.zero_bed(149) == 0
     finally:
         devices.close()
@@ -126,13 +117,13 @@ def test_calibrate_walk_stores_thresholds_flags_a_reversed_magnet_and_the_pico_u
     said: list[str] = []
     hand = Hand(pico, devices.leds, reversed_at=[parse_square("c3")])
     pico.put(parse_square("d2"), "k")          # left on the bed: the zero waits for it
-    assert _wait(lambda: devices.reed.poll() == 1 << parse_square("d2"))
+    assert pico.wait_for(lambda: devices.reed.poll() == 1 << parse_square("d2"), 5.0)
     try:
         hand.start()
         t = threading.Thread(target=lambda: said.append(
             calibrate(devices, squares, tmp_path, pico.port, (149, 74), out=said.append, timeout=20)))
         t.start()
-        assert _wait(lambda: any("something lies on d2" in str(s) for s in said))
+        assert pico.wait_for(lambda: any("something lies on d2" in str(s) for s in said), 5.0)
         pico.lift(parse_square("d2"))
         t.join(60)
         assert said[-1] == 0, said
@@ -156,8 +147,8 @@ def test_calibrate_walk_stores_thresholds_flags_a_reversed_magnet_and_the_pico_u
     devices = _devices(pico, calibration=str(path))
     try:
         pico.reset()
-        assert _wait(lambda: pico.device.hall.register == cal["register"]
-                     and devices.reed.link.hall.cal_acked.is_set())
+        assert pico.wait_for(lambda: pico.device.hall.register == cal["register"]
+                             and devices.reed.link.hall.cal_acked.is_set(), 5.0)
     finally:
         devices.close()
 
@@ -212,10 +203,10 @@ def test_selftest_shows_each_squares_field_and_flags_weak_and_reversed_magnets(p
             pico.put(sq, kind)
             if name == "c1":     # a weak magnet, centred: 22 % of the remanence reads ~9.5 mT here
                 pico.hall_bed.placed[sq] = (sq, 0.0, 0.0, 0.22, 0.0, 0.0)
-            assert _wait(lambda: devices.reed.poll() >> sq & 1)
+            assert pico.wait_for(lambda: devices.reed.poll() >> sq & 1, 5.0)
             time.sleep(0.1)
             pico.lift(sq)
-            assert _wait(lambda: not devices.reed.poll() >> sq & 1)
+            assert pico.wait_for(lambda: not devices.reed.poll() >> sq & 1, 5.0)
         done.set()
 
     try:
