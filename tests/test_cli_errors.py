@@ -39,7 +39,7 @@ def test_one_line_naming_the_input(argv, named, capsys):
 
 
 def test_help_in_the_terminal_game_lists_what_can_be_typed():
-    from companion.games.monster_mau_mau import terminal
+    from companion.tables.monster_mau_mau import terminal
 
     run = subprocess.run([sys.executable, "-m", "companion", "monster-mau-mau", "play", "--seed", "1",
                           "--players", "2"], input="help\nq\n", capture_output=True, text=True, timeout=60)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion import games, tables
 from companion.games.monster_mau_mau import notation
 from companion.games.monster_mau_mau.engine import Event
-from companion.games.monster_mau_mau.session import MauMauSession
+from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.tables.monster_mau_mau.page import page_view
 
 START = "hands=2,5,5 turn=1 dir=cw top=s3 wish=- pending=0 phase=play pile=93 discard=5 mau=0"

@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from companion.games.monster_mau_mau import engine, words
-from companion.games.monster_mau_mau.laptop import LaptopGame
+from companion.games.monster_mau_mau import engine
+from companion.tables.monster_mau_mau import words
+from companion.tables.monster_mau_mau.laptop import LaptopGame
 
 
 def person_turn(seed: int, players: int = 4, **kw) -> LaptopGame:

@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.monster_mau_mau import bot, engine, notation
 from companion.games.monster_mau_mau.deck import Tap, classify
-from companion.games.monster_mau_mau.session import RED, RING, MauMauSession, resume
+from companion.tables.monster_mau_mau.session import RED, RING, MauMauSession, resume
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 
@@ -247,9 +247,9 @@ def test_the_oled_in_english_names_seats_and_cards_in_words():
 
 
 def test_every_card_in_words_fits_the_oled():
-    from companion.games.monster_mau_mau import words
+    from companion.tables.monster_mau_mau import words
     from companion.games.monster_mau_mau.cards import FACES
-    from companion.games.monster_mau_mau.session import TITLE_CHARS
+    from companion.tables.monster_mau_mau.session import TITLE_CHARS
 
     for language in ("de", "en"):
         said = {words.card(face, language) for face in FACES}
@@ -268,7 +268,7 @@ def test_the_screens_of_real_games_keep_the_top_card_whole_and_page_the_rest(lan
     import random
 
     from companion.games.monster_mau_mau.cards import FACES
-    from companion.games.monster_mau_mau.laptop import LaptopGame
+    from companion.tables.monster_mau_mau.laptop import LaptopGame
     from companion.ui.render import WIDTH, pages, text_width
     from companion.ui.screens import Screen, msg
 

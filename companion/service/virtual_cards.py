@@ -21,7 +21,8 @@ import logging
 import random
 
 from companion.games.base import GameError
-from companion.games.monster_mau_mau import bot, engine, notation, refusals
+from companion.games.monster_mau_mau import bot, engine, notation
+from companion.tables.monster_mau_mau import refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import card_text
 from companion.games.monster_mau_mau.engine import Event

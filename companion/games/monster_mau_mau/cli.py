@@ -81,7 +81,9 @@ def play(position: str, events: list[str], rules: frozenset[str], as_json: bool 
     return lines
 
 
-def run(args: argparse.Namespace, out=sys.stdout) -> int:
+def run(args: argparse.Namespace, out=sys.stdout, play_table=None) -> int:
+    """`play_table(args, rules, stdin, out)`: the laptop's table for `play`, which the table's
+    layer hands in (companion/tables/monster_mau_mau/cli.py): an engine never imports a table."""
     rules = parse_rules(INFO, args.rules)
     if args.command == "new":
         try:
@@ -94,9 +96,9 @@ def run(args: argparse.Namespace, out=sys.stdout) -> int:
         pos = notation.parse_position(args.position)
         lines = sorted(str(e) for e in engine.legal_events(pos, rules))
     elif args.command == "play":
-        from companion.games.monster_mau_mau.terminal import play_terminal
-
-        return play_terminal(args, rules, sys.stdin, out)
+        if play_table is None:
+            raise GameError("play is the laptop's table: run it as `companion monster-mau-mau play`")
+        return play_table(args, rules, sys.stdin, out)
     else:
         lines = play(args.position, args.events, rules, args.json)
     for line in lines:
@@ -104,10 +106,10 @@ def run(args: argparse.Namespace, out=sys.stdout) -> int:
     return 0
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], play_table=None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return run(args)
+        return run(args, play_table=play_table)
     except GameError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

@@ -1,5 +1,5 @@
 """The Monster Mau Mau table (the table protocol, companion/tables/protocol.py) around the pure
-session of companion/games/monster_mau_mau/session.py, which holds every decision: set-up,
+session of companion/tables/monster_mau_mau/session.py, which holds every decision: set-up,
 taps, buttons, undo, the OLED's lines and the LED ring. This module only translates: cards the
 service resolved, a tag tapped (`on_tag`: a card of the deck, told apart from control cards and
 unknown tags), OK-long's "new game?", and the view as LedFrame and Screen values.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.deck import classify
-from companion.games.monster_mau_mau.session import MauMauSession
+from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.tables.protocol import Commit, TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg

@@ -6,7 +6,7 @@ import random
 import secrets
 
 from companion.games.base import GameError
-from companion.games.monster_mau_mau.laptop import LaptopGame
+from companion.tables.monster_mau_mau.laptop import LaptopGame
 
 SHORT = {"d": "draw", "p": "pass", "m": "mau", "z": "draw", "w": "pass"}  # z(iehen), w(eiter)
 #: the terminal's own words, in the language of the table's screen (--lang); the commands typed

@@ -20,7 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.games.base import GameError
-from companion.games.monster_mau_mau import engine, notation, refusals, words
+from companion.games.monster_mau_mau import engine, notation
+from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers its words)
+from companion.tables.monster_mau_mau import refusals, words
+from companion.ui import i18n
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event, Position
@@ -35,36 +38,6 @@ RING = (tuple(range(0, 36, 6)) + tuple(range(31, 36)) + tuple(range(29, 4, -6))
 SEAT_COLOURS = ((255, 140, 0), (0, 120, 255), (0, 200, 80), (200, 0, 200), (255, 220, 0),
                 (0, 220, 220), (255, 90, 150), (140, 255, 0), (150, 90, 255), (255, 255, 255))
 RED = (255, 0, 0)
-
-TEXT = {
-    "de": {
-        "players": "Wie viele Spieler*innen? {n}", "players_help": "Katze +1, Zurück -1, OK",
-        "deal": "Jede*r bekommt {n} Karten", "deal_help": "austeilen, dann OK",
-        "first": "Erste Karte aufdecken", "first_help": "und antippen",
-        "cover": "nächste Karte darauf", "top": "Oben: {top}", "wish": "Wunsch: {wish}",
-        "turn": "Am Zug: {name}", "cw": "im Uhrzeigersinn", "ccw": "gegen den Uhrzeigersinn",
-        "pending": "{n} Karten ziehen (OK)", "drawn": "gezogen: legen oder OK", "pick": "Wunsch {wish}? Katze/OK",
-        "fits_not": "{card} passt nicht auf {top}", "not_now": "{why}",
-        "mau_penalty": "Mau vergessen! {name} zieht 1", "reshuffle": "Ablagestapel mischen: neuer Stapel",
-        "shuffle_due": "Stapel leer: Ablage mischen", "drew": "{name} zieht {n}",
-        "won": "Mau Mau! {name} gewinnt", "winner": "{name} gewinnt", "control": "Steuerkarte {what}", "unknown": "unbekannte Karte {uid}",
-        "mau": "{name}: Mau!", "undone": "zurückgenommen",
-    },
-    "en": {
-        "players": "How many players? {n}", "players_help": "cat +1, back -1, OK",
-        "deal": "{n} cards each", "deal_help": "deal, then OK",
-        "first": "Turn up the first card", "first_help": "and tap it",
-        "cover": "turn up the next card", "top": "Top: {top}", "wish": "wish: {wish}",
-        "turn": "To play: {name}", "cw": "clockwise", "ccw": "counter-clockwise",
-        "pending": "draw {n} cards (OK)", "drawn": "drawn: play it or OK", "pick": "wish {wish}? cat/OK",
-        "fits_not": "{card} does not fit on {top}", "not_now": "{why}",
-        "mau_penalty": "Mau forgotten! {name} draws 1", "reshuffle": "shuffle the discards: new pile",
-        "shuffle_due": "pile empty: shuffle the discards", "drew": "{name} draws {n}",
-        "won": "Mau Mau! {name} wins", "winner": "{name} wins", "control": "control card {what}", "unknown": "unknown card {uid}",
-        "mau": "{name}: Mau!", "undone": "undone",
-    },
-}
-
 
 @dataclass(frozen=True)
 class Commit:
@@ -259,7 +232,7 @@ class MauMauSession:
 
     # Inside --------------------------------------------------------------------------------
     def _t(self, key: str, **kw) -> str:
-        return TEXT.get(self.language, TEXT["de"])[key].format(**kw)
+        return i18n.text(f"mmm.{key}", self.language, **kw)
 
     def _words(self, key: str, **kw) -> Callable[[], str]:
         """The phrase `key`, worded in the language of the moment it is shown; a value that
@@ -302,7 +275,7 @@ class MauMauSession:
         self._flash_until = now + FLASH_SECONDS
         if event.kind == "play" and "does not fit" in why:
             top = self.position.top
-            self._say("fits_not", now, card=lambda: self.card(event.card), top=lambda: self.card(top))
+            self._say("fits_not", now, played=lambda: self.card(event.card), top=lambda: self.card(top))
         else:  # in the table's language (why_illegal says it in English)
             pos, rules = self.position, self.rules
             self._notice = (lambda: refusals.rules_refusal(pos, event, rules, self.language) or why,

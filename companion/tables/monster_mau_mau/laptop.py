@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 
 from companion.games.base import IllegalMoveError
-from companion.games.monster_mau_mau import bot, engine, notation, refusals
+from companion.games.monster_mau_mau import bot, engine, notation
+from companion.tables.monster_mau_mau import refusals
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
-from companion.games.monster_mau_mau.session import MauMauSession
+from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BUTTON = {"draw": "ok", "pass": "ok", "mau": "cat"}
