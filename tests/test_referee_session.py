@@ -137,7 +137,7 @@ def test_resume_from_start_and_moves():
     assert bed.ref.moves == ["kc3", "kd4"]
     assert bed.ref.position == GAME.apply(GAME.apply(GAME.initial_position(),
                                                      GAME.parse_move(GAME.initial_position(), "kc3")),
-                                          GAME.parse_move(bed.ref._history[-1], "kd4"))
+                                          GAME.parse_move(bed.ref.line.before(1), "kd4"))
 
 
 # --------------------------------------------------------------------------- whole games

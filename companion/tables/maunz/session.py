@@ -3,9 +3,10 @@ through them), the players' names, and the commits the service journals."""
 from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
-from companion.games.maunz.notation import format_move, format_position
+from companion.games.maunz.notation import format_move
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
+from companion.tables.moveline import MoveLine
 from companion.tables.protocol import Commit
 from companion.ui.screens import msg
 from companion.words import square_name
@@ -31,41 +32,34 @@ class Session:
         self.game = game
         names = [str(n or "") for n in tuple(players)[:2]]
         self.names = names + [""] * (2 - len(names))
-        if position is None:
-            position = game.initial_position()
-        elif isinstance(position, str):
+        if isinstance(position, str):
             position = game.parse_position(position)
-        self._start: Position = position
-        self._pos: Position = position
-        self._history: list[Position] = []
-        self._moves: list[str] = []
-        for m in moves:
-            move = self.game.parse_move(self._pos, m if isinstance(m, str) else format_move(m))
-            self._history.append(self._pos)
-            self._pos = self.game.apply(self._pos, move)
-            self._moves.append(format_move(move))
-        self._commits: list[Commit] = []
+        moves = [m if isinstance(m, str) else format_move(m) for m in moves]
+        self.line = MoveLine(game, position, moves)   # the start, the moves, the commits
         self._said: list = []  # the move just made, for the voice (drain_said)
 
     @property
+    def _pos(self) -> Position:
+        return self.line.position
+
+    @property
     def position(self) -> Position:
-        return self._pos
+        return self.line.position
 
     @property
     def start_position(self) -> Position:
-        return self._start
+        return self.line.start
 
     @property
     def moves(self) -> list[str]:
-        return list(self._moves)
+        return list(self.line.moves)
 
     @property
     def players(self) -> tuple[str, str]:
         return (self.names[0], self.names[1])
 
     def drain_commits(self) -> list[Commit]:
-        out, self._commits = self._commits, []
-        return out
+        return self.line.drain()
 
     def drain_said(self) -> list:
         out, self._said = self._said, []
@@ -84,14 +78,10 @@ class Session:
         p = plan.placement
         choice = plan.final_option
         move = Move(plan.kind, p.square, choice)
-        new = self.game.apply(self._pos, move)  # the engine has the last word
+        self.line.push(move)   # the engine has the last word
+        new = self._pos
         if new != p.finish(choice):  # pragma: no cover - the engine disagrees with itself
             raise RuntimeError(f"engine mismatch for {format_move(move)}")
-        self._history.append(self._pos)
-        self._pos = new
-        text = format_move(move)
-        self._moves.append(text)
-        self._commits.append(Commit("move", text, format_position(new)))
         self._said = said_move(p, choice)
         self._reset_turn()
         self._have, self._known = self._labels(), new.occupied
@@ -102,11 +92,9 @@ class Session:
         sources, notes = ((0, 0), False), ()
         if self._restore is None and self._in_turn():
             self._reset_turn()  # first cancel the turn in progress
-        elif self._moves:
+        elif self.line.moves:
             after = self._pos
-            self._pos = self._history.pop()
-            self._moves.pop()
-            self._commits.append(Commit("undo", None, format_position(self._pos)))
+            self.line.pop()
             self._reset_turn()
             sources, notes = undo_sources(after, self._pos)
             if self._restore is not None and self._restore_reason == "undo":
@@ -136,11 +124,9 @@ class Session:
         return plan is not None and plan.placement is not None
 
     def _new_game(self) -> None:
-        if self._moves and self._pos.winner is None:
-            self._commits.append(Commit("abandon", None, format_position(self._pos)))
-        self._start = self._pos = self.game.initial_position()
-        self._history, self._moves = [], []
-        self._commits.append(Commit("new_game", None, format_position(self._pos)))
+        if self.line.moves and self._pos.winner is None:
+            self.line.commit("abandon")
+        self.line.reset(self.game.initial_position())
         self._reset_turn()
         self._confirm_new = False
         if self._sensed:
@@ -149,4 +135,4 @@ class Session:
             self._restore = None
 
     def _settings(self) -> None:
-        self._commits.append(Commit("settings", None, format_position(self._pos)))
+        self.line.commit("settings")

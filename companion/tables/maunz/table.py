@@ -144,6 +144,6 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
         leds, screen = screens.compose(st)
         pos = st.position
         return TableView(
-            leds=leds, screen=screen, position=pos, moves=tuple(self._moves), phase=st.phase,
+            leds=leds, screen=screen, position=pos, moves=tuple(self.line.moves), phase=st.phase,
             instruction=screen.instruction(self._language), wants_ai=st.wants_ai,
             wants_hint=st.wants_hint, winner=pos.winner, asking_new_game=st.phase == "confirm_new_game")
