@@ -13,40 +13,44 @@ start of a turn: undo the last turn); CAT long = show the board (any button retu
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
 from companion.games.base import CHANCE
 from companion.games.katzenjammer import notation, rules
 from companion.games.katzenjammer.players import player_by_name
 from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
+from companion.tables.moveline import MoveLine
+from companion.tables.protocol import Commit
 
 _BUTTONS = {("back", "press"): "prev", ("cat", "press"): "next", ("ok", "press"): "choose",
             ("back", "long"): "up"}
-
-
-class SessionCommit(NamedTuple):
-    kind: str          # "move" or "undo"
-    move: str | None
-    position: str
 
 
 class Session:
     def __init__(self, game, position=None, moves=(), *, physical_dice: bool = False,
                  computers: dict[int, str] | None = None):
         self.game = game
-        self.start_position = game.initial_position() if position is None else position
-        self.position = self.start_position
-        self.moves: list[str] = []
+        self.line = MoveLine(game, position)   # the start, the moves, the commits
         self.physical_dice = physical_dice
         self.computers = {seat: player_by_name(name) for seat, name in (computers or {}).items()}
         self.show_board = False
         #: The last turn played (not a roll): the position before it and its text, so a view can
         #: show what just moved; None before the first turn.
         self.last_turn: tuple[rules.Position, str] | None = None
-        self._commits: list[SessionCommit] = []
         for text in moves:  # resuming: the journal's moves, nothing to commit again
             self._play(text, commit=False)
         self._refresh()
+
+    @property
+    def position(self) -> rules.Position:
+        return self.line.position
+
+    @property
+    def start_position(self) -> rules.Position:
+        return self.line.start
+
+    @property
+    def moves(self) -> list[str]:
+        return self.line.moves
 
     # What the table shows ------------------------------------------------------------------
     @property
@@ -120,35 +124,26 @@ class Session:
     def undo(self) -> None:
         """Take back the last turn a person played, keeping that turn's dice: everything after
         it (the next roll, computer turns) goes too. One "undo" commit per move taken back."""
-        before = [self.start_position]
-        for text in self.moves[:-1]:
-            before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
-        cut = next((i for i in range(len(self.moves) - 1, -1, -1)
-                    if not self.moves[i].startswith("roll:")
-                    and before[i].colours.index(before[i].to_move) not in self.computers), None)
+        line = self.line
+        before = line.before
+        cut = next((i for i in range(len(line.moves) - 1, -1, -1)
+                    if not line.moves[i].startswith("roll:")
+                    and before(i).colours.index(before(i).to_move) not in self.computers), None)
         if cut is None:
             return
-        popped = len(self.moves) - cut
-        del self.moves[cut:]
-        self.position = before[cut]
-        turns = [i for i in range(cut) if not self.moves[i].startswith("roll:")]
-        self.last_turn = (before[turns[-1]], self.moves[turns[-1]]) if turns else None
-        self._commits += [SessionCommit("undo", None, self.game.format_position(self.position))] * popped
+        line.pop_to(cut)
+        turns = [i for i in range(cut) if not line.moves[i].startswith("roll:")]
+        self.last_turn = (before(turns[-1]), line.moves[turns[-1]]) if turns else None
         self._refresh()
 
-    def drain_commits(self) -> list[SessionCommit]:
-        out, self._commits = self._commits, []
-        return out
+    def drain_commits(self) -> list[Commit]:
+        return self.line.drain()
 
     # Inside ------------------------------------------------------------------------------
     def _play(self, text: str, commit: bool) -> None:
-        move = self.game.parse_move(self.position, text)
         if not text.startswith("roll:"):
             self.last_turn = (self.position, text)
-        self.position = self.game.apply(self.position, move)
-        self.moves.append(text)
-        if commit:
-            self._commits.append(SessionCommit("move", text, self.game.format_position(self.position)))
+        self.line.push(text, commit)
         self._refresh()
 
     def set_computers(self, computers: dict[int, str]) -> None:
