@@ -23,6 +23,9 @@ def test_lists_maunz_name_first(capsys):
 
 def test_player_ranges_titles_with_spaces_and_alignment(capsys, monkeypatch):
     # Two more games as the new game packages register them (kept out of the real registry).
+    # The built-in games first: the registry registers them on its first lookup, so patching
+    # before that would leave monkeypatch's undo deleting the real "cats" for later tests.
+    games._load_builtin()
     for info in (GameInfo("monster-mau-mau", "Monster Mau Mau", (), 2, 10, served=SCOREKEEPER),
                  GameInfo("cats", "Cats", (), 2, 4, served=ASSISTANT)):
         for table, key, value in ((games._INFOS, info.name, info), (games._ALIASES, info.name, info.name),

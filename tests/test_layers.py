@@ -1,5 +1,6 @@
-"""The layers hold (docs/ARCHITECTURE.md): `lint-imports` checks the contracts in pyproject.toml,
-and the pure table logic imports without Pillow or any device library."""
+"""The layers hold (docs/ARCHITECTURE.md): `lint-imports` checks the contracts in pyproject.toml
+(among them: no import cycles), and the pure table logic imports without Pillow or any device
+library."""
 from __future__ import annotations
 
 import shutil
@@ -29,6 +30,40 @@ def test_the_import_contracts_hold():
     r = lint_imports()
     assert r.returncode == 0, r.stdout + r.stderr
     assert "0 broken" in r.stdout
+    # the cycle contract (tests/importlinter_acyclic.py) is among those checked
+    assert "no import cycles between our modules (lazy imports count) KEPT" in r.stdout
+
+
+def test_the_cycle_contract_catches_a_cycle_through_a_lazy_import(tmp_path):
+    # a -> b -> c -> a, the last import inside a function; d -> a closes no cycle.
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from pkg import b\n")
+    (pkg / "b.py").write_text("import pkg.c\n")
+    (pkg / "c.py").write_text("def later():\n    from pkg.a import b\n    return b\n")
+    (pkg / "d.py").write_text("from pkg import a\n")
+    (tmp_path / ".importlinter").write_text(textwrap.dedent("""\
+        [importlinter]
+        root_package = pkg
+        contract_types =
+            acyclic_modules: tests.importlinter_acyclic.AcyclicModulesContract
+        [importlinter:contract:acyclic]
+        name = no cycles
+        type = acyclic_modules
+        packages = pkg
+        """))
+    r = lint_imports("--config", str(tmp_path / ".importlinter"), cwd=tmp_path, env_path=tmp_path)
+    assert r.returncode == 1, r.stdout + r.stderr
+    out = " ".join(r.stdout.split())  # lint-imports wraps long lines
+    assert "Import cycle between pkg.a, pkg.b, pkg.c:" in out
+    assert "- pkg.a -> pkg.b (l.1) - pkg.b -> pkg.c (l.1) - pkg.c -> pkg.a (l.2)" in out
+    assert "pkg.d" not in out
+    # and without the lazy import the package is acyclic: the contract is kept
+    (pkg / "c.py").write_text("def later():\n    return None\n")
+    r = lint_imports("--config", str(tmp_path / ".importlinter"), cwd=tmp_path, env_path=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "no cycles KEPT" in r.stdout
 
 
 def test_the_stdlib_contract_catches_a_lazy_import(tmp_path):

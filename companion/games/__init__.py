@@ -1,10 +1,10 @@
-"""The game registry. Each game package registers a factory with its metadata; callers look games
-up by name or alias (`get("boop")` is maunz.). A factory is called as
-`factory(rules=frozenset_of_options, players=n_or_None, **settings)`; settings are game-specific
-constructor arguments (maunz: `first=1` for grey to start).
+"""The game registry. Each game has a factory and its metadata, registered here (the built-in
+games by `_load_builtin`); callers look games up by name or alias (`get("boop")` is maunz.).
+A factory is called as `factory(rules=frozenset_of_options, players=n_or_None, **settings)`;
+settings are game-specific constructor arguments (maunz: `first=1` for grey to start).
 
-New games (Cats, Monster Mau Mau, Cat Attack, Katzenjammer) register here the same way and are
-picked up by the conformance test in tests/test_games_conformance.py automatically.
+New games (Cats, Monster Mau Mau, Cat Attack, Katzenjammer) are registered here the same way and
+are picked up by the conformance test in tests/test_games_conformance.py automatically.
 """
 from __future__ import annotations
 
@@ -63,12 +63,18 @@ _loaded = False
 
 
 def _load_builtin() -> None:
-    # Imported on first use so `import companion.games` stays cheap and cycle-free.
+    # The built-in games, imported on first use so `import companion.games` stays cheap. The
+    # registry registers them itself: a game package never imports the registry, so the
+    # registry and the games form no import cycle.
     global _loaded
     if not _loaded:
         _loaded = True
-        import companion.games.maunz  # noqa: F401  (registers itself)
-        import companion.games.katzenjammer  # noqa: F401
-        import companion.games.monster_mau_mau  # noqa: F401
-        import companion.games.cats  # noqa: F401
-        import companion.games.cat_attack  # noqa: F401
+        from companion.games.maunz.game import INFO as MAUNZ, Maunz
+        from companion.games.katzenjammer.game import INFO as KATZENJAMMER, Katzenjammer
+        from companion.games.monster_mau_mau.game import INFO as MONSTER_MAU_MAU, MonsterMauMau
+        from companion.games.cats.game import INFO as CATS, Cats
+        from companion.games.cat_attack.game import INFO as CAT_ATTACK, CatAttack
+
+        for meta, factory in ((MAUNZ, Maunz), (KATZENJAMMER, Katzenjammer),
+                              (MONSTER_MAU_MAU, MonsterMauMau), (CATS, Cats), (CAT_ATTACK, CatAttack)):
+            register(meta, factory)

@@ -26,7 +26,9 @@ from companion import tables
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
-from companion.service.config import Config
+# make_game lives with the configuration it reads, below this module and switching.py, which
+# both use it; imported from here as before.
+from companion.service.config import Config, make_game
 from companion.service.journal import Journal
 from companion.service.settings import SettingsKeeping
 from companion.service.snapshot import loggable, loggable_move, render_message, snapshot
@@ -42,20 +44,6 @@ log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
 PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
-
-
-def make_game(config: Config, name: str | None = None):
-    """The configured game (its rules and `first`), or the game called `name` under its rulebook."""
-    from companion.games import get, info
-
-    from companion.service.config import seats_for
-
-    g = config.game
-    if name is not None and info(name).name != info(g.game).name:
-        # another game: the configured seats if that game takes them
-        return get(name, players=seats_for(name, g.players) or None)
-    settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
-    return get(g.game, rules=g.rules, players=seats_for(g.game, g.players) or None, **settings)
 
 
 class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):

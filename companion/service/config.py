@@ -348,6 +348,20 @@ def seats_for(game: str, players: int) -> int:
     return players if meta.min_players <= players <= meta.max_players else 0
 
 
+def make_game(config: Config, name: str | None = None):
+    """The configured game (its rules and `first`), or the game called `name` under its rulebook.
+    Here, with the configuration it reads: the service (app.py), its game switching
+    (switching.py) and replays (replay.py) all make their games with it."""
+    from companion.games import get, info
+
+    g = config.game
+    if name is not None and info(name).name != info(g.game).name:
+        # another game: the configured seats if that game takes them
+        return get(name, players=seats_for(name, g.players) or None)
+    settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
+    return get(g.game, rules=g.rules, players=seats_for(g.game, g.players) or None, **settings)
+
+
 def _ai(source, game: str, players: int, value: str) -> str:
     """The AI's seats, checked against the game's seats: "off", one seat (maunz "orange" or
     "grey", other games "1".."n") or, in a game of more than two players, several ("2,3").

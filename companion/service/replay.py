@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.service.config import Config, GameConfig, own_settings_declared
+from companion.service.config import Config, GameConfig, make_game, own_settings_declared
 from companion.service.events import EventFileError, apply_to_fakes, read_events
 
 
@@ -44,7 +44,6 @@ def config_from_header(header: dict) -> Config:
 def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None:
     """Put the recording's starting game into a fresh journal, as if the service had resumed it,
     and the card mappings the recording used into its card table."""
-    from companion.service.app import make_game
     from companion.service.cards import CardStore
     from companion.service.journal import Journal
 

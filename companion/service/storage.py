@@ -1,5 +1,6 @@
 """Guards around the journal's storage: a start-up check, a high-water mark that notices lost
-history, automatic backups, and recovery.
+history and automatic backups. Recovery from them (`companion recover`) is recover_cli.py's: it
+opens the journal, which is above this module (the journal uses these guards).
 
 Why a mark: SQLite cannot tell a database that lost its newest transactions (a truncated file,
 a `-wal` file lost after a power cut: between checkpoints the moves live only there) from one
@@ -202,73 +203,6 @@ def backup_due(state_dir: Path, now: float | None = None) -> bool:
         return (time.time() if now is None else now) - newest.stat().st_mtime >= DAILY
     except OSError:
         return True
-
-
-# ------------------------------------------------------------------------------ recovery
-def recover(state_dir: Path, db_name: str, *, out=None) -> list[str]:
-    """Keep the damaged journal aside, restore the newest backup that opens cleanly (or start an
-    empty journal), and make sure game ids are never reused. Returns what was done, line by line."""
-    state_dir = Path(state_dir)
-    db_path = state_dir / db_name
-    mark = Mark(db_path)
-    try:
-        mark.load()
-    except StorageError:
-        mark.max_id = mark.game = mark.ply = 0
-    done = []
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    for suffix in ("", "-wal", "-shm"):
-        src = Path(str(db_path) + suffix)
-        if src.exists():
-            dest = state_dir / f"{db_name}{suffix}.damaged-{stamp}"
-            os.replace(src, dest)
-            done.append(f"kept {src.name} as {dest}")
-    restored = None
-    for candidate in reversed(backups(state_dir)):
-        try:
-            src = sqlite3.connect(f"file:{candidate}?mode=ro", uri=True)
-            try:
-                if [r[0] for r in src.execute("PRAGMA quick_check")] != ["ok"]:
-                    continue
-                dst = sqlite3.connect(str(db_path))
-                try:
-                    src.backup(dst)
-                finally:
-                    dst.close()
-            finally:
-                src.close()
-        except sqlite3.DatabaseError:
-            db_path.unlink(missing_ok=True)
-            continue
-        restored = candidate
-        done.append(f"restored {candidate}")
-        break
-    if restored is None:
-        done.append("no usable backup: starting an empty journal")
-    from companion.service.journal import connect
-
-    conn = connect(db_path)
-    try:
-        highest, _ = db_state(conn, 0)
-        floor = max(highest, mark.max_id)
-        conn.execute("BEGIN IMMEDIATE")
-        # Ids stay above every id ever given out, so an export never overwrites an older game-NNNN.
-        if conn.execute("SELECT 1 FROM sqlite_sequence WHERE name='games'").fetchone():
-            conn.execute("UPDATE sqlite_sequence SET seq=? WHERE name='games'", (floor,))
-        else:
-            conn.execute("INSERT INTO sqlite_sequence(name, seq) VALUES ('games', ?)", (floor,))
-        conn.execute("COMMIT")
-        current = conn.execute("SELECT id FROM games WHERE result='unfinished' ORDER BY id DESC LIMIT 1"
-                               ).fetchone()
-        game = current[0] if current else floor
-        plies = conn.execute("SELECT COUNT(*) FROM moves WHERE game_id=?", (game,)).fetchone()[0]
-    finally:
-        conn.close()
-    new_mark = Mark(db_path)
-    new_mark.max_id = floor
-    new_mark.save(game, plies)
-    done.append(f"new games are numbered from {floor + 1}")
-    return done
 
 
 # ------------------------------------------------------------------------------ running

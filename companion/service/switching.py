@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from companion import tables
+from companion.service.config import make_game
 
 log = logging.getLogger("companion")
 
@@ -47,8 +48,6 @@ class GameSwitching:
         self._journal(self.table.drain_commits())
         self.left_on_bed = self._pieces_on_bed()
         players = self.table.players
-        from companion.service.app import make_game
-
         game = make_game(self.config, name)
         start = game.initial_position()
         self.journal.switch_game(game, game.format_position(start))

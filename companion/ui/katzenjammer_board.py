@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from companion.games.katzenjammer.board import RING as RING_FIELDS
 from companion.games.katzenjammer.board import START, nest_count, stall_base
 from companion.games.katzenjammer.layout import NESTS, RING, STALLS
-from companion.ui.render import HEIGHT, WIDTH, font
+from companion.ui.oled import HEIGHT, WIDTH, font
 
 CELL_W, CELL_H = 9, 8
 DICE_X, DICE_Y = 6 * CELL_W + 1, (10, 22, 34)  # the free middle column, one die a line

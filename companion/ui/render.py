@@ -1,8 +1,8 @@
 """Screens to 128x64 one-bit images.
 
-The font is Pillow's built-in bitmap font (`ImageFont.load_default_imagefont()`, 6x11 cells,
-Latin-1, so German umlauts and ß render); it ships inside Pillow, nothing is downloaded. Two
-glyphs outside Latin-1 are drawn by hand: the arrow "→" and the ellipsis "…".
+The font is Pillow's built-in bitmap font (companion/ui/oled.py: 6x11 cells, Latin-1, so German
+umlauts and ß render); it ships inside Pillow, nothing is downloaded. Two glyphs outside Latin-1
+are drawn by hand: the arrow "→" and the ellipsis "…".
 
 Layout: an inverted header bar (whose turn / winner / title), a pools row with kitten and cat
 icons per colour, then up to four lines of instruction, word-wrapped. A longer instruction is
@@ -12,24 +12,19 @@ reaches the OLED.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from companion.ui import i18n
+# The display's size and font live below this module and katzenjammer_board (companion/ui/oled.py);
+# imported from here as before.
+from companion.ui.oled import HEIGHT, WIDTH, font
 from companion.ui.screens import LISTS, Pool, Screen
 
-WIDTH, HEIGHT = 128, 64
 CHAR_W = 6
 ARROW_W = 7
 LINE_H = 10
 BODY_TOP = 22
 BODY_LINES = 4
-
-
-@lru_cache(maxsize=1)
-def font() -> ImageFont.ImageFont:
-    return ImageFont.load_default_imagefont()
 
 
 def _clean(text: str) -> str:
@@ -164,6 +159,7 @@ def page_count(screen: Screen, language: str = i18n.DEFAULT) -> int:
 def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image.Image:
     """Page `page` (modulo the number of pages) of the screen as a 128x64 image."""
     if screen.kind == "kj_board":  # the whole display is the Katzenjammer board
+        # Imported when that screen is drawn: the Katzenjammer engine loads only for its board.
         from companion.games.katzenjammer.notation import parse_position
         from companion.ui.katzenjammer_board import board_image
 

@@ -1,7 +1,5 @@
 """Cat Attack (2-6 players): the companion as scorekeeper and assistant."""
-from companion.games import register
+# companion.games (the registry) registers INFO and the game: a game never imports the registry.
 from companion.games.cat_attack.game import INFO, CatAttack
-
-register(INFO, CatAttack)
 
 __all__ = ["CatAttack", "INFO"]

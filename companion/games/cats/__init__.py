@@ -1,7 +1,5 @@
 """Cats (2-4 players): the companion as assistant — secrets, reactions, challenges, the win."""
-from companion.games import register
+# companion.games (the registry) registers INFO and the game: a game never imports the registry.
 from companion.games.cats.game import INFO, Cats
-
-register(INFO, Cats)
 
 __all__ = ["Cats", "INFO"]

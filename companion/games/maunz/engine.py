@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 from companion.games.maunz import kernel
 from companion.games.maunz.board import FULL
+# The text forms sit below the engine, so a Position and a Move can print themselves.
+from companion.games.maunz.formatting import format_move, format_position
 from companion.games.maunz.kernel import KIDS, OPPONENT_CATS_WIN, PIECES, RULES, STANDARD, boop, hand_over
 
 __all__ = ["ORANGE", "GREY", "PIECES", "STANDARD", "OPPONENT_CATS_WIN", "KIDS", "VARIANT_BY_NAME",
@@ -82,8 +84,6 @@ class Position(tuple):
         return None
 
     def __repr__(self) -> str:
-        from companion.games.maunz.notation import format_position
-
         return f"Position({format_position(self)!r})"
 
 
@@ -96,8 +96,6 @@ class Move(NamedTuple):
     choice: int = 0
 
     def __str__(self) -> str:
-        from companion.games.maunz.notation import format_move
-
         return format_move(self)
 
 

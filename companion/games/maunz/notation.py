@@ -9,30 +9,15 @@ import re
 
 from companion.games.base import IllegalMoveError, NotationError
 from companion.games.maunz import engine
-from companion.games.maunz.board import SQUARE_BY_NAME, SQUARE_NAMES, file_rank_key, squares_of
+from companion.games.maunz.board import SQUARE_BY_NAME
 from companion.games.maunz.engine import KIDS, PIECES, STANDARD, Move, Position
+# Writing lives below the engine (its Position and Move print themselves with it); imported
+# from here as before.
+from companion.games.maunz.formatting import format_choice, format_move, format_position
 
 INITIAL_TEXT = "6/6/6/6/6/6 o 8k0c 8k0c"
 _POOL = re.compile(r"(\d+)k(\d+)c")
 _MOVE = re.compile(r"([kc])([a-f][1-6])(?:/((?:[a-f][1-6])+))?")
-
-
-def format_position(pos: Position) -> str:
-    rows = []
-    for rank in range(5, -1, -1):
-        row, gap = "", 0
-        for file in range(6):
-            piece = pos.piece_at(rank * 6 + file)
-            if piece is None:
-                gap += 1
-                continue
-            if gap:
-                row += str(gap)
-                gap = 0
-            row += piece
-        rows.append(row + (str(gap) if gap else ""))
-    pools = [f"{k}k{c}c" for k, c in (pos.pool(0), pos.pool(1))]
-    return f"{'/'.join(rows)} {'og'[pos.turn]} {pools[0]} {pools[1]}"
 
 
 def parse_position(text: str, variant: int = STANDARD) -> Position:
@@ -94,15 +79,6 @@ def parse_position(text: str, variant: int = STANDARD) -> Position:
         (tkp, tcp), (mkp, mcp) = counts
     winner = engine.derive_winner(mk, mc, tk, tc, turn, variant)
     return Position((mk, mc, tk, tc, mkp, mcp, tkp, tcp, turn, winner))
-
-
-def format_choice(mask: int) -> str:
-    return "".join(SQUARE_NAMES[sq] for sq in sorted(squares_of(mask), key=file_rank_key))
-
-
-def format_move(move: Move) -> str:
-    text = move.kind + SQUARE_NAMES[move.square]
-    return text + ("/" + format_choice(move.choice) if move.choice else "")
 
 
 def parse_move_syntax(text: str) -> Move:
