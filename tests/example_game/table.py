@@ -2,7 +2,8 @@
 LEDs. It says only what is its own; everything else is TableBase's default."""
 from __future__ import annotations
 
-from companion.tables.protocol import Commit, TableBase, TableView
+from companion.tables.moveline import MoveLine
+from companion.tables.protocol import TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 
@@ -15,41 +16,35 @@ class FischnapfTable(TableBase):
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=()):
         self.game = game
-        self.start_position = position or game.initial_position()
-        self.position, self.moves = self.start_position, []
-        for m in moves:
-            self._play(m)
+        self.line = MoveLine(game, position, moves)   # the moves, undo and the commits
         self.language, self.ai_seat = language, ai_seat
         self.players = tuple(players) or ("", "")
-        self._commits: list[Commit] = []
 
-    def _play(self, move: str) -> None:
-        self.position = self.game.apply(self.position, move)
-        self.moves.append(move)
+    @property
+    def position(self):
+        return self.line.position
 
-    def _commit(self, kind: str, move: str | None) -> None:
-        self._commits.append(Commit(kind, move, self.game.format_position(self.position)))
+    @property
+    def start_position(self):
+        return self.line.start
+
+    @property
+    def moves(self):
+        return list(self.line.moves)
 
     def on_button(self, name, kind, now):
         move = {"ok": "1", "cat": "2"}.get(name)
         if kind == "press" and move in self.game.legal_moves(self.position):
-            self._play(move)
-            self._commit("move", move)
+            self.line.push(move)
 
     def on_card(self, function, now, arg=None):
-        if function == "undo" and self.moves:
-            moves = self.moves[:-1]
-            self.position, self.moves = self.start_position, []
-            for m in moves:
-                self._play(m)
-            self._commit("undo", None)
+        if function == "undo":
+            self.line.pop()
         elif function == "language" and arg in ("de", "en"):
             self.language = arg
 
     def new_game(self, now):
-        self.start_position = self.position = self.game.initial_position()
-        self.moves = []
-        self._commit("new_game", None)
+        self.line.reset(self.game.initial_position())
 
     def view(self):
         seat, fish = self.position
@@ -66,5 +61,4 @@ class FischnapfTable(TableBase):
                          wants_ai=False, wants_hint=False, winner=out.winner if out else None)
 
     def drain_commits(self):
-        out, self._commits = self._commits, []
-        return out
+        return self.line.drain()
