@@ -247,3 +247,14 @@ def test_a_knocked_piece_put_back_as_the_other_kind_is_named():
     hands.lift("c3")
     v = hands.put("c3", "c")
     assert v.phase == "await_placement" and t.moves == ["cc3", "ka6"]
+
+
+def test_the_zero_follows_a_slow_drift_of_an_empty_square_but_never_a_piece():
+    h = HallSquares(2, 149, 74)
+    for _ in range(4000):                 # square 0 drifted 12 counts (0.6 mT) since its zero
+        h.scan([2060, 2048 + 700])        # square 1 holds a kitten all the while
+    assert h.zero[0] == 2060 and h.state[0] == EMPTY
+    assert h.zero[1] == 2048 and h.state[1] == NORTH
+    for _ in range(200):                  # a piece being set down: past clear/2 the zero stays put
+        h.scan([2060 + 40, 2048 + 700])
+    assert h.zero[0] == 2060

@@ -143,6 +143,7 @@ class Device:
                 self.hall.zero = list(v["zero"])
                 self.hall.register = list(v["register"])
                 self.hall.clear = list(v["clear"])
+                self.hall.drift = [0] * M.SQUARES
                 self.zeroed = True
             # The echo names the table it answers by its CRC: the host believes only its own.
             self._send("HALL_CAL_ECHO", {"crc": crc16(M.encode("HALL_CAL", v)),
