@@ -38,6 +38,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
            # the hall bed's: the kind that belongs on a square
            "want": "Kätzchen",
+           # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
+           "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
+           "uid": "04a1b2c3d4e5f6",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 
