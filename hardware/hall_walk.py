@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from firmware_bridge.firmware.hall import COUNTS_PER_MT, HallSquares
-from hardware.interfaces import SQUARES, Effect, LedCell, LedFrame, square_name
+from hardware.interfaces import SQUARES, Effect, LedCell, LedFrame, parse_square, square_name
 
 SEEN_MT = 3.0       # a piece is on the asked square above this field (its neighbours give < 2.5)
 STEADY_MT = 1.0     # three readings in a row within this: the piece is still, take the field
@@ -105,7 +105,7 @@ class HallWalk:
                "made": time.strftime("%Y-%m-%d %H:%M:%S")}
         lines = []
         for name, why in flags.items():
-            sq = [s for s in range(SQUARES) if square_name(s) == name][0]
+            sq = parse_square(name)
             if why == "reversed":
                 lines.append(f"{name}: REVERSED: the kitten read south ({kitten_mt[sq]:+.1f} mT), the cat "
                              f"north ({cat_mt[sq]:+.1f} mT): turn those pieces' magnets over "

@@ -5,8 +5,11 @@ retransmitted until the Pico's echo carries its CRC. Composed into BridgeLink wh
 """
 from __future__ import annotations
 
+import json
+import os
 import threading
 import time
+from pathlib import Path
 
 from hardware.interfaces import DeviceEvent, HardwareError
 
@@ -102,15 +105,11 @@ class HallChannel:
 def calibration_path(state_dir, port: str):
     """Where one board's calibration is kept: by its stable port name, which carries the Pico's
     serial number (/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e661...-if00)."""
-    from pathlib import Path
-
     return Path(state_dir) / "hall-calibration" / (Path(port).name + ".json")
 
 
 def load_calibration(path) -> dict | None:
     """The stored calibration, None if there is none yet; a damaged file is a one-line error."""
-    import json
-
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -134,10 +133,6 @@ def load_calibration(path) -> dict | None:
 
 def save_calibration(path, cal: dict) -> None:
     """Written whole to a temporary file and renamed: a power cut leaves the old one or the new."""
-    import json
-    import os
-    from pathlib import Path
-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
