@@ -324,7 +324,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     async def keep_thinking():
         nonlocal ai_calls, spawn, submit
         while not done.is_set():
-            await asyncio.wrap_future(comp.start_ai(think_pos, ai_time))
+            await asyncio.wrap_future(comp.ai.start(think_pos, ai_time))
             ai_calls += 1
 
     def set_mask(occ):
@@ -370,7 +370,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     runner = asyncio.create_task(comp.run())
     if scenario == "process":  # the spawn, before (not during) the measured changes
         t0 = time.perf_counter()
-        fut = comp.warm_ai()
+        fut = comp.ai.warm()
         submit = time.perf_counter() - t0
         await asyncio.wrap_future(fut)
         spawn = time.perf_counter() - t0
@@ -382,10 +382,10 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         done.set()
         worker = (0.0, 0.0)
         children = []
-        if scenario == "process" and comp._ai_pool is not None:
+        if scenario == "process" and comp.ai.pool is not None:
             from companion.service import ai_process
 
-            worker = await asyncio.wrap_future(comp._ai_pool.submit(ai_process.rss_mb))
+            worker = await asyncio.wrap_future(comp.ai.pool.submit(ai_process.rss_mb))
             children = children_memory()
         if thinker is not None:
             await thinker

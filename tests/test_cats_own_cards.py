@@ -145,7 +145,7 @@ def test_a_secret_card_elsewhere_is_refused_without_its_name(tmp_path, caplog):
     try:
         p.run(0.1)
         tap(c, p, "char:b")
-        said = " ".join(c.messages) + str(c.snapshot())
+        said = " ".join(c.notices.messages) + str(c.snapshot())
         assert "Secret card" in said and "char:b" not in said and "char:b" not in caplog.text
     finally:
         c.close()

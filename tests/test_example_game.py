@@ -74,7 +74,7 @@ def test_the_companion_plays_it_from_the_menu_journals_it_and_resumes_it(fischna
     p.run(0.5)
     press(c, p, "ok", "long")     # "new game?" ... CAT: another game
     press(c, p, "cat")
-    while c.menu.choice.name != "fischnapf":
+    while c.switching.menu.choice.name != "fischnapf":
         press(c, p, "cat")
     press(c, p, "ok")
     press(c, p, "ok")             # confirmed

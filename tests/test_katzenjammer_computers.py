@@ -55,7 +55,7 @@ def test_the_computer_card_takes_the_seat_to_move_and_ai_off_gives_it_back(tmp_p
     tap(again, p, page_card("ai_off"))  # every seat back to people
     assert again.table.session.computers == {} and again.journal.seat_players() == ("", "", "")
     assert again.table.view().screen.lines[0].text("en") == "AI off"  # the OLED answers the card
-    assert not any("does nothing" in m for m in again.messages)
+    assert not any("does nothing" in m for m in again.notices.messages)
     before = len(again.journal.moves())
     p.run(1.0)
     assert len(again.journal.moves()) == before  # nobody plays for the people now
@@ -71,12 +71,12 @@ def test_ai_off_also_frees_the_configured_seats_and_that_lasts(tmp_path):
     c, p = start(tmp_path, text)
     assert c.table.session.computers.keys() == {1, 2}
     tap(c, p, page_card("ai_off"))
-    assert c.table.session.computers == {} and c.ai_seats == ()
+    assert c.table.session.computers == {} and c.settings.ai_seats == ()
     assert c.journal.setting("ai:katzenjammer") == "off"
     assert c.snapshot()["ai_seats"] == []
     c.close()
     again, _ = start(tmp_path, text)  # the card's "off" wins over the configuration's seats
-    assert again.table.session.computers == {} and again.ai_seats == ()
+    assert again.table.session.computers == {} and again.settings.ai_seats == ()
     again.close()
 
 
@@ -96,14 +96,14 @@ def switch(c, p, game):
 
 def test_the_simulator_switched_to_katzenjammer_plays_the_other_seat(tmp_path):
     c, p = sim(tmp_path)
-    assert c.game.info.name == "maunz" and c.ai_seats == ()  # maunz.: the person plays both colours
+    assert c.game.info.name == "maunz" and c.settings.ai_seats == ()  # maunz.: the person plays both colours
     switch(c, p, "katzenjammer")
     assert c.table.session.computers.keys() == {1} and c.snapshot()["ai_seats"] == ["2"]
     for _ in range(40):  # the person plays red with OK; blue answers by itself
         press(c, p, "ok")
     assert len(set(movers(c))) == 2  # colours: red and the seat across
     switch(c, p, "cats")  # a game without the service's computers: the setting stays
-    assert c.ai_seats == ()
+    assert c.settings.ai_seats == ()
     tap(c, p, page_card("language"))
     switch(c, p, "katzenjammer")
     assert c.table.session.computers.keys() == {1}
@@ -132,7 +132,7 @@ def test_a_config_names_the_ai_by_colour_for_maunz_and_katzenjammer_has_none(tmp
     cfg = Config.from_text('[game]\nai = "grey"\n')
     c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off", chance_source=random.Random(1))
     p = VirtualPlayer(c)
-    assert c.ai_seats == (1,)
+    assert c.settings.ai_seats == (1,)
     switch(c, p, "katzenjammer")
     assert c.table.session.computers == {}
     c.close()

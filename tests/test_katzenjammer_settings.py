@@ -124,7 +124,7 @@ def test_the_dice_setting_goes_into_a_recording_and_back():
 
 def test_several_computer_seats_from_the_config(tmp_path):
     c, p = start(tmp_path, 'game = "katzenjammer"\nplayers = 4\nai = "2,4"\nlanguage = "en"\n', seed=12)
-    assert c.table.session.computers.keys() == {1, 3} and c.ai_seats == (1, 3)
+    assert c.table.session.computers.keys() == {1, 3} and c.settings.ai_seats == (1, 3)
     snap = c.snapshot()
     assert snap["ai_seats"] == ["2", "4"] and snap["ai"] == "2"
     assert c.record_header()["ai"] == "2,4"
@@ -176,10 +176,10 @@ def test_the_services_notes_on_the_page_speak_the_tables_language(tmp_path):
     german = c.snapshot()["messages"]
     assert german[0] == "Karte „Tipp“ tut nichts bei Katzenjammer"  # by what it does, not its UID
     assert german[1].startswith("Unbekannte Karte 04:BA:DB:AD: anlernen mit `companion cards add")
-    assert c.messages[0] == "card 'Hint' does nothing in Katzenjammer"  # the log's
+    assert c.notices.messages[0] == "card 'Hint' does nothing in Katzenjammer"  # the log's
     tap(c, p, ("04AB0001", "maunz:language"))
     english = c.snapshot()["messages"]
-    assert english[:2] == c.messages[:2]
+    assert english[:2] == c.notices.messages[:2]
     tap(c, p, ("04C0FFEF", "maunz:event:schnurr"))  # a Cats card: named by its event
     assert c.snapshot()["messages"][-1] == "card 'Event card schnurr' does nothing in Katzenjammer"
     assert not any("04:C0:FF" in m for m in c.snapshot()["messages"])

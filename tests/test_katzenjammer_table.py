@@ -133,7 +133,7 @@ def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_starts_one(tmp_path):
     assert c.table.phase == "choose" and c.journal.current.id == 1
     press(c, p, "ok", "long")
     press(c, p, "cat")  # another game: the service's menu
-    assert c.menu.is_open
+    assert c.switching.menu.is_open
     press(c, p, "back")
     press(c, p, "back")
     c.close()

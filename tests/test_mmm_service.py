@@ -70,7 +70,7 @@ def test_a_game_at_the_table_through_the_service_and_resumed(tmp_path):
     tap(c, clock, "maunz:undo", uid="04:AA:00:00:00:00:01")  # a control card: undo
     assert c.journal.moves()[-1] == "pass"
     tap(c, clock, "hello", uid="04:BB:00:00:00:00:02")  # an unknown tag: the service says so
-    assert any("unknown card 04:BB:00:00:00:00:02" in m for m in c.messages)
+    assert any("unknown card 04:BB:00:00:00:00:02" in m for m in c.notices.messages)
     assert c.journal.moves()[-1] == "pass"
     before = c.game.format_position(c.journal.position())
     c.close() if hasattr(c, "close") else None

@@ -37,7 +37,7 @@ def test_the_remote_card_hosts_and_the_oled_shows_the_code(tmp_path):
         # the undo and the AI cards are the remote game's now
         c.devices.cards.tap(UID, "maunz:hint")
         p.run(0.1)
-        assert "does not apply in a remote game" in c.messages[-1]
+        assert "does not apply in a remote game" in c.notices.messages[-1]
     finally:
         c.close()
 
@@ -51,7 +51,7 @@ def test_a_card_named_with_a_code_joins_and_a_bad_code_is_one_line(tmp_path):
         assert (r["code"], r["side"]) == ("K7QM-2XP0", "grey")
         c.devices.cards.tap(UID, "maunz:remote:K7QM")
         p.run(0.1)
-        assert c.messages[-1] == ("remote: pairing code 'K7QM': 8 letters and digits as the other"
+        assert c.notices.messages[-1] == ("remote: pairing code 'K7QM': 8 letters and digits as the other"
                                   " companion shows them, like K7QM-2XPD")
         assert c.snapshot()["remote"]["code"] == "K7QM-2XP0"       # the game in play stays
     finally:
@@ -63,7 +63,7 @@ def test_remote_play_is_for_maunz(tmp_path):
     try:
         c.devices.cards.tap(UID, "maunz:remote")
         p.run(0.1)
-        assert "remote play is for maunz." in c.messages[-1] and c.snapshot()["remote"] is None
+        assert "remote play is for maunz." in c.notices.messages[-1] and c.snapshot()["remote"] is None
     finally:
         c.close()
 

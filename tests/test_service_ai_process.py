@@ -21,7 +21,7 @@ def make(tmp_path, **game) -> Companion:
 
 
 def worker_pids(c: Companion) -> list[int]:
-    pool = c._ai_pool
+    pool = c.ai.pool
     return [] if pool is None else list(pool._processes)
 
 
@@ -46,7 +46,7 @@ def step_until(p: VirtualPlayer, pred, limit: float = 60.0) -> bool:
 
 def test_ai_answer_arrives_through_the_worker_process(tmp_path):
     c = make(tmp_path)
-    assert c.ai_mode == "process" and c._ai_pool is None  # nothing spawned at construction
+    assert c.ai.mode == "process" and c.ai.pool is None  # nothing spawned at construction
     p = VirtualPlayer(c)
     p.run(0.5)
     p.play("kc3")
@@ -57,7 +57,7 @@ def test_ai_answer_arrives_through_the_worker_process(tmp_path):
     view = c.table.view()
     assert view.position.turn == 1 and len(view.moves) == 1
     c.close()
-    assert c._ai_pool is None
+    assert c.ai.pool is None
     assert all(gone(pid) for pid in pids)
     assert not [ch for ch in multiprocessing.active_children() if ch.pid in pids]
     c.close()  # idempotent
@@ -65,9 +65,9 @@ def test_ai_answer_arrives_through_the_worker_process(tmp_path):
 
 def test_close_stops_a_busy_worker_at_once(tmp_path):
     c = make(tmp_path, ai_level="hard", ai_time=120.0)
-    c.warm_ai().result(timeout=60)
-    fut = c.start_ai(c.table.position)  # depth 64 in 120 Pi-seconds: it would run for ages
-    c._ai_future = fut
+    c.ai.warm().result(timeout=60)
+    fut = c.ai.start(c.table.position)  # depth 64 in 120 Pi-seconds: it would run for ages
+    c.ai.future = fut
     end = time.monotonic() + 30
     while not fut.running() and time.monotonic() < end:
         time.sleep(0.01)
@@ -86,12 +86,12 @@ def test_stale_answer_is_dropped(tmp_path):
     p.run(0.5)
     p.play("kc3")
     # Pretend the game moved on while the worker thought: the answer's key no longer matches.
-    fut = c._ai_future
+    fut = c.ai.future
     assert fut is not None
-    c._ai_future_key = ((), False)
+    c.ai.future_key = ((), False)
     fut.result(timeout=60)
     p.run(p.period)  # collects the stale answer, drops it and asks again
-    assert c.table.view().wants_ai or c._ai_future is not None
+    assert c.table.view().wants_ai or c.ai.future is not None
     assert step_until(p, lambda: not c.table.view().wants_ai)
     assert len(c.table.moves) == 1
     c.close()
@@ -101,7 +101,7 @@ def test_config_switch_selects_the_thread(tmp_path):
     cfg = Config.from_text('[game]\nai_process = false\n')
     assert cfg.game.ai_process is False
     c = Companion(cfg, build_fakes(), state_dir=tmp_path)
-    assert c.ai_mode == "thread"
+    assert c.ai.mode == "thread"
     c.close()
     assert Config().game.ai_process is True
     with pytest.raises(ValueError, match=r"\[game\] ai_process"):
@@ -129,7 +129,7 @@ def test_run_prewarms_the_worker_and_stop_shuts_it_down(tmp_path):
 
 def test_a_killed_worker_is_replaced(tmp_path):
     c = make(tmp_path)
-    c.warm_ai().result(timeout=60)
+    c.ai.warm().result(timeout=60)
     (pid,) = worker_pids(c)
     os.kill(pid, 9)  # the kernel's OOM killer, say
     p = VirtualPlayer(c)

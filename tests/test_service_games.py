@@ -256,7 +256,7 @@ def test_a_draw_on_a_full_disk_is_shown_only_once_it_is_journaled(race, tmp_path
     c.journal.conn = NoRolls(real)
     press(c, p, "cat")  # "add" is journaled; the next die is drawn but cannot be
     p.run(0.5)
-    assert c._screen == ("storage", "")
+    assert c.screen.screen == ("storage", "")
     assert c.journal.moves()[1:] == ["add"] and c.table.moves == c.journal.moves()  # not shown
     c.journal.conn.full = False
     p.run(6.0)
@@ -296,19 +296,19 @@ def test_menu_switches_games_after_a_confirmation(tally, tmp_path):
     p.play("kc3")  # a maunz game in play
     press(c, p, "ok", "long")  # the table asks "new game?", and says CAT chooses another game
     assert c.table.phase == "confirm_new_game"
-    assert [m.key for m in c._screen.lines] == ["menu_confirm", "confirm_keys", "menu_other"]
+    assert [m.key for m in c.screen.screen.lines] == ["menu_confirm", "confirm_keys", "menu_other"]
     press(c, p, "cat")
     snap = c.snapshot()
-    assert snap["phase"] == "menu" and c._screen.kind == "menu"
-    assert [m.params for m in c._screen.lines[:2]] == [
+    assert snap["phase"] == "menu" and c.screen.screen.kind == "menu"
+    assert [m.params for m in c.screen.screen.lines[:2]] == [
         (("mark", " "), ("title", "maunz.")), (("mark", ">"), ("title", "Tally"))]
     press(c, p, "cat")  # round the list
-    assert c.menu.choice.name == "maunz"
+    assert c.switching.menu.choice.name == "maunz"
     press(c, p, "cat")
     press(c, p, "ok")   # chosen: asks for a confirmation
-    assert c._screen.kind == "confirm_new_game" and c.game.info.name == "maunz"
+    assert c.screen.screen.kind == "confirm_new_game" and c.game.info.name == "maunz"
     press(c, p, "back")  # not yet: back to the list, nothing changed
-    assert c._screen.kind == "menu" and c.table.moves == ["kc3"]
+    assert c.screen.screen.kind == "menu" and c.table.moves == ["kc3"]
     press(c, p, "ok")
     press(c, p, "ok")   # confirmed
     assert c.game.info.name == "tally" and isinstance(c.table, TallyTable)
@@ -344,7 +344,7 @@ def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path
     assert c.snapshot()["instruction"] == "maunz. · > Tally · OK = choose · CAT = next"  # no padding
     press(c, p, "back")
     press(c, p, "back")  # out of the menu: the table's own words again
-    assert not c.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"
+    assert not c.switching.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"
     c.close()
 
 
@@ -360,7 +360,7 @@ def test_a_card_that_does_nothing_is_no_news_in_the_next_game(tally, tmp_path):
         p.run(0.05)
     assert c.game.info.name == "tally"
     assert c.snapshot()["messages"] == ["card 'Hint' does nothing in Tally"]
-    c._message("reed c3: chatters")  # a device's notice is not the game's
+    c.message("reed c3: chatters")  # a device's notice is not the game's
     for uid in ("0400000a", "0400000a"):
         c.devices.cards.tap(uid)
         p.run(0.05)
@@ -374,10 +374,10 @@ def test_game_cards_and_back_out(tally, tmp_path):
     p.run(0.5)
     c.devices.cards.tap("04000009")
     p.run(0.05)
-    assert c._screen.kind == "confirm_new_game" and c.game.info.name == "maunz"
+    assert c.screen.screen.kind == "confirm_new_game" and c.game.info.name == "maunz"
     press(c, p, "back")
     press(c, p, "back")  # out of the menu: the game in play as it was
-    assert not c.menu.is_open and c._screen.kind != "menu"
+    assert not c.switching.menu.is_open and c.screen.screen.kind != "menu"
     c.devices.cards.tap("04000009")
     p.run(0.05)
     c.devices.cards.tap("04000009")  # the same card again confirms
@@ -398,7 +398,7 @@ def test_the_same_game_again_is_a_new_game(tally, tmp_path):
     press(c, p, "ok", "long")
     press(c, p, "cat")  # the menu, Tally selected
     press(c, p, "back")  # back to the question
-    assert not c.menu.is_open and c.table.phase == "confirm_new_game"
+    assert not c.switching.menu.is_open and c.table.phase == "confirm_new_game"
     press(c, p, "ok")  # yes: as in round 1
     assert c.game.info.name == "maunz" and c.table.moves == []
     assert c.table.view().phase == "correction"  # clear the bed for the new game
@@ -411,10 +411,10 @@ def test_with_one_game_ok_long_asks_as_in_round_1(tmp_path, only_maunz):
     c, p = make(tmp_path)
     p.run(0.5)
     press(c, p, "ok", "long")
-    assert c.table.phase == "confirm_new_game" and [m.key for m in c._screen.lines] == [
+    assert c.table.phase == "confirm_new_game" and [m.key for m in c.screen.screen.lines] == [
         "confirm_keys"]
     press(c, p, "cat")  # no other game: CAT is the table's (ignored while it asks)
-    assert not c.menu.is_open
+    assert not c.switching.menu.is_open
     c.close()
 
 
@@ -486,8 +486,8 @@ def test_the_switch_question_says_a_game_ends_only_while_one_runs(tally, tmp_pat
     def asks(uid):
         c.devices.cards.tap(uid)
         p.run(0.05)
-        assert c._screen.kind == "confirm_new_game"
-        ends = msg("menu_abandon") in c._screen.lines
+        assert c.screen.screen.kind == "confirm_new_game"
+        ends = msg("menu_abandon") in c.screen.screen.lines
         press(c, p, "back")
         press(c, p, "back")
         return ends

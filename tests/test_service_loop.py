@@ -55,7 +55,7 @@ def test_whole_game(tmp_path, script):
     frames = c.devices.leds.frames
     assert all(a != b for a, b in zip(frames, frames[1:]))
     assert c.frames_shown == len(frames) < c.steps
-    assert c.images_shown < c.steps // 5
+    assert c.screen.shown < c.steps // 5
     snap = c.snapshot()
     for key in ("position", "to_move", "pools", "bed", "sensed", "leds", "oled", "instruction", "phase",
                 "moves", "winner", "language", "ai", "players"):

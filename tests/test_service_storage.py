@@ -181,7 +181,7 @@ def test_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
     p.run(1.0)
     assert acknowledged[-1][0] == PROBLEM_LEDS
     assert all(f == PROBLEM_LEDS for f, journaled, committed in acknowledged if committed > journaled)
-    assert c._screen == ("storage", "") and any("storage problem" in m for m in c.messages)
+    assert c.screen.screen == ("storage", "") and any("storage problem" in m for m in c.notices.messages)
     assert [m for (m,) in real.execute("SELECT move FROM moves ORDER BY ply")] == moves[:1]
     snap = c.snapshot()  # the page marks the move the journal does not have yet
     assert snap["moves"] == moves[:2] and snap["unsaved"] == 1 and "disk" in snap["storage"].lower()
@@ -205,7 +205,7 @@ def test_a_player_card_on_a_full_disk_is_a_message_not_a_crash(tmp_path):
     c.journal.conn = FullDisk(real)
     c.devices.cards.tap("04000011", "maunz:player:Anna")
     p.run(0.2)
-    assert any("storage problem" in m for m in c.messages)
+    assert any("storage problem" in m for m in c.notices.messages)
     c.journal.conn.full = False
     c.journal.conn = real
     c.close()

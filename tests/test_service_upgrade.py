@@ -78,8 +78,8 @@ def test_round1_installation_upgrades_and_resumes(state, tmp_path):
     assert c.resumed and c.journal.current.id == 4
     assert c.table.moves == UNFINISHED
     assert c.table.players == ("Anna", "Dora")
-    assert c.language == "en" and c.table.language == "en"
-    assert c.ai_seat == 1  # the AI on grey
+    assert c.settings.language == "en" and c.table.language == "en"
+    assert c.settings.ai_seat == 1  # the AI on grey
     assert c.cards.get("04:11:22:33:44:55:66").name == "Anna"
     # the database now has a players table and no orange/grey columns; nothing else moved
     conn = sqlite3.connect(state / "companion.db")

@@ -52,7 +52,7 @@ def test_a_computer_seat_in_katzenjammer_stays_in_katzenjammer(tmp_path):
     switch(c, p, "cats")
     assert "Computer" not in shown(c) and "Computer" not in c.table.players
     switch(c, p, "maunz")
-    assert c.ai_seats == () and "Computer" not in shown(c) and "Computer" not in c.table.players
+    assert c.settings.ai_seats == () and "Computer" not in shown(c) and "Computer" not in c.table.players
     switch(c, p, "monster-mau-mau")
     assert c.table.session.players == 4 and "Computer" not in shown(c)
     switch(c, p, "katzenjammer")         # back: Katzenjammer's own computer seats again
@@ -65,5 +65,5 @@ def test_a_computer_seat_in_katzenjammer_stays_in_katzenjammer(tmp_path):
     switch(c, p, "maunz")
     tap(c, p, COMPUTER)                  # maunz. names its AI by colour: the card does nothing
     assert "Computer" not in c.table.players
-    assert any("Computer" in m for m in c.messages)
+    assert any("Computer" in m for m in c.notices.messages)
     c.close()

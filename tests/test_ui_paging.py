@@ -129,7 +129,8 @@ def test_every_screen_of_real_games_fits_or_pages():
 
 
 def test_the_service_turns_the_pages():
-    from companion.service.app import PAGE_SECONDS, Companion
+    from companion.service.app import Companion
+    from companion.service.screen import PAGE_SECONDS
     from companion.service.config import Config, GameConfig
     from companion.service.devices import build_fakes
     import tempfile

@@ -103,7 +103,7 @@ def _spoken_only_what_spectators_see(c, step) -> int:
             last = new[-1].seq
             assert not state["private"], (state["instruction"], new)
             shown = words(state["instruction"], state["language"])
-            header = c._screen.header(state["language"]) if not isinstance(c._screen, tuple) else ""
+            header = c.screen.screen.header(state["language"]) if not isinstance(c.screen.screen, tuple) else ""
             for line in new:
                 if line.kind == "guidance":
                     assert line.text in shown or line.text == words(header, line.language), (line, shown)
@@ -190,7 +190,7 @@ def test_with_the_voice_off_no_speech_program_is_needed(tmp_path, monkeypatch):
         assert "Orange: Kätzchen auf a1" in [x["text"] for x in c.snapshot()["spoken"]]
         c.devices.cards.tap("04a1b2c3d4e5f6", "maunz:voice")
         p.run(0.1)
-        assert "voice is off in the config" in c.messages[-1]
+        assert "voice is off in the config" in c.notices.messages[-1]
     finally:
         c.close()
 

@@ -182,7 +182,7 @@ def test_the_page_follows_the_language_card_in_every_word(tmp_path):
     config = Config.from_text('[game]\ngame = "katzenjammer"\nplayers = 3\nai = "2,3"\nsettle = 0.05\n',
                               "<browser test>").replace(state_dir=tmp_path, hardware=ALL_FAKE)
     companion = Companion(config, build_fakes(), state_dir=tmp_path, chance_source=random.Random(21))
-    assert companion.table.session.computers.keys() == {1, 2} and companion.language == "de"
+    assert companion.table.session.computers.keys() == {1, 2} and companion.settings.language == "de"
 
     async def until(page, script):
         await page.wait_for_function(script, timeout=10000)

@@ -23,113 +23,102 @@ import time
 from pathlib import Path
 
 from companion import tables
-from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
-# make_game lives with the configuration it reads, below this module and switching.py, which
-# both use it; imported from here as before.
+from companion.service.chance import ChanceDraws
 from companion.service.config import Config, make_game
 from companion.service.journal import Journal
-from companion.service.settings import SettingsKeeping
-from companion.service.snapshot import loggable, loggable_move, render_message, snapshot
+from companion.service.notices import Notices
+from companion.service.screen import ScreenChoice
+from companion.service.settings import Settings
+from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
 from companion.service import remote
 from companion.service.remote import NoRemote
 from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
-from companion.tables.menu import GameMenu
 from companion.tables.protocol import is_computer_name
 
 log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
-PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
 
 
-class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
+class Companion:
+    """The service, composed: `settings` (what the journal keeps for the table), `switching`
+    (the game menu and game cards), `chance` (dice, shuffles, deals), `ai` (the AI's searches),
+    `screen` (what the OLED shows), `speech`, `remote` and `notices`. They reach the game in play
+    through this object's public attributes (game, table, journal, config, sensed) and verbs
+    (note, record, notify, journal_commits, make_table); the page reads `state()`."""
+
     def __init__(self, config: Config, devices, *, state_dir: Path | None = None, clock=time.monotonic,
                  recorder=None, feed=None, ai_mode: str | None = None, chance_source=None,
                  speech_player=None) -> None:
         self.config = config
-        # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
-        self.chance_source = chance_source  # None: secrets.SystemRandom(), made at the first draw
         self.devices = devices
         self.state_dir = Path(state_dir if state_dir is not None else config.state_dir)
         self.clock = clock
         self.recorder = recorder
         self.feed = feed
-        if ai_mode is None:
-            ai_mode = "process" if getattr(config.game, "ai_process", True) else "thread"
         # "process" (a spawned worker), "thread", "inline" (tests), "replay", "off"
-        self.ai_mode = ai_mode
+        self.ai = AiHandoff(self, ai_mode or ("process" if config.game.ai_process else "thread"))
+        # dice, shuffles, deals: drawn here, journaled before they are shown (chance.py)
+        self.chance = ChanceDraws(self, chance_source, replay=self.ai.mode == "replay")
         self.journal = Journal(self.state_dir, make_game(config))
         self.game = self.journal.game  # an unfinished game resumes as the game it was
         self.cards = CardStore(self.journal.conn)
-        self.language = self.journal.setting("language", config.game.language)
+        self.settings = Settings(self.journal, config)
         # the seats the AI plays: one (maunz: its worker), or several (Katzenjammer's computers)
-        self.ai_seats = self._kept_ai_seats()
+        self.settings.load_ai(self.game)
+        self.switching = GameSwitching(self)
+        self.notices = Notices()
+        self.screen = ScreenChoice(devices.display)
         self.resumed = self.journal.resumable
+        self.sensed: int | None = None  # the bed as last scanned (a bitmask of squares)
         start = self.journal.start_position()
         moves = self.journal.moves()
         if self.journal.current is None:
             start = self.game.initial_position()
             self.journal.begin_game(self.game.format_position(start))
         try:
-            self.table = self._make_table(start, moves, self.journal.seat_players())
+            self.table = self.make_table(start, moves, self.journal.seat_players())
         except ValueError as exc:  # moves the journal holds that this table cannot replay
             current = self.journal.current
             self.journal.close()
             raise self.journal.unresumable(current, exc) from None
-        self.menu = GameMenu()
         if self.resumed:
             log.info("resumed %s game %d after %d moves: %s", self.game.info.name, self.journal.current.id,
                      len(moves), self._loggable(self.journal.position()))
-        self._sensed: int | None = None
         self._kinds: tuple[int, int] | None = None
         self._leds = None
-        self._screen = None
-        self._screen_language = None
-        self._page = 0          # the page of a long instruction on the OLED, turned every
-        self._pages = 1         # PAGE_SECONDS
-        self._page_since = 0.0
-        self._image = None
-        self._png: str | None = None
         self._view = None
-        self._overlay = None  # (screen, until): a service message over the table's screen
-        self._init_ai()
-        self._chance_feed: list[str] = []  # recorded draws waiting for their chance node (replay)
-        self._chance_now = 0.0
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
-        self._stopped = False
-        self._closed = False
+        self.closed = False
         self.steps = 0
-        self.messages: list[str] = []  # one-line service messages (unknown cards, warnings), newest last
-        self.notes: list = []  # beside each message: its words for the page in either language, or None
-        self._game_messages: set[str] = set()  # those of them about the game in play
-        self.left_on_bed: dict[str, str] = {}  # pieces an earlier game left on the bed (switching.py)
-        self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.frames_shown = 0
-        self.images_shown = 0
+        self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
 
     # ------------------------------------------------------------------------------ the game
-    def _config_game_name(self) -> str:
+    def config_game_name(self) -> str:
         from companion.games import info
 
         return info(self.config.game.game).name
 
-    def _make_table(self, start, moves, players):
+    def make_table(self, start, moves, players):
+        """The game in play's table, at `start` after `moves`, with the kept settings."""
         several = tables.factory(self.game.info.name).several_ai_seats
         # draws an undo kept (only tables that keep draws commit them): back after a restart
         kept = self.journal.kept() if moves else None
+        ai = self.settings
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
-                            correction_delay=self.config.game.correction_delay, language=self.language,
-                            ai_seat=self.ai_seats if several else self.ai_seat, players=players,
-                            **self._own_settings(), **({"kept": kept} if kept else {}))
+                            correction_delay=self.config.game.correction_delay, language=ai.language,
+                            ai_seat=ai.ai_seats if several else ai.ai_seat, players=players,
+                            **ai.own(self.game), **({"kept": kept} if kept else {}))
         if table.own_deck:  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore
 
@@ -151,15 +140,15 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self.virtual.act(ref, self.devices, now)  # the laptop's virtual deck and computer players
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
-            self._record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
+            self.record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)
             if ev.kind == "warning":
-                self._message(f"{ev.device}: {ev.detail}")
+                self.message(f"{ev.device}: {ev.detail}")
             ref.on_device_event(ev, now)
         changed = False
-        if mask != self._sensed:
-            self._sensed = mask
-            self._bed_changed(mask)
-            self._record(now, "scan", mask=mask)
+        if mask != self.sensed:
+            self.sensed = mask
+            self.switching.bed_changed(mask)
+            self.record(now, "scan", mask=mask)
             ref.on_scan(mask, now)
             changed = True
             self._kinds = None  # a hall-effect bed's kinds belong to the bed just scanned
@@ -170,19 +159,19 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         for card in self.devices.cards.poll():
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
-            self._record(now, "button", name=b.name, kind=b.kind)
-            if self.menu.is_open:
-                self._menu_button(b.name, b.kind, now)
+            self.record(now, "button", name=b.name, kind=b.kind)
+            if self.switching.menu.is_open:
+                self.switching.button(b.name, b.kind, now)
                 changed = True
-            elif b.name == "cat" and self._asks_new_game():
-                self._open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
+            elif b.name == "cat" and self.switching.asks_new_game(self._view or self.table.view()):
+                self.switching.open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
                 changed = True
             elif self.remote.button(b.name, b.kind, now):  # an undo is asked, never done alone
                 changed = True
             else:
                 self.table.on_button(b.name, b.kind, now)
         ref = self.table  # a confirmed switch made a new table
-        self._collect_ai(now)
+        self.ai.collect(now)
         ref.tick(now)
         commits = ref.drain_commits()
         self.speech.announced(ref.drain_said(), ref.language)  # a move made, said once it is done
@@ -192,7 +181,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 self._pause_for_storage(now)
                 return True
         self.remote.committed(commits)  # journaled: our moves go out
-        drawn = self._draw_chance(now)
+        drawn = self.chance.draw(now)
         if drawn is None:  # a draw could not be journaled: not shown, retried (storage)
             self._pause_for_storage(now)
             return True
@@ -202,63 +191,33 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             if self._view is None or view.phase != self._view.phase:
                 log.debug("phase %s", view.phase)
             self._view = view
+            if self.virtual is not None and self.virtual.wants(ref):
+                self.virtual.sync(ref)  # the simulator's person's hand follows the table
             if view.leds != self._leds:
                 self.devices.leds.show(view.leds)
                 self._leds = view.leds
                 self.frames_shown += 1
                 changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
-        screen = view.screen
-        if self.menu.is_open:
-            running = bool(self.journal.moves()) and self.game.outcome(self.table.position) is None
-            screen = self.menu.screen(self.game.info.name, running)
-        elif view.asking_new_game and len(tables.names()) > 1:
-            screen = self.menu.question(self.game.info.title)  # the table's question + "CAT: other game"
-        elif (remote_screen := self.remote.screen()) is not None:
-            screen = remote_screen
-        elif self._overlay is not None:
-            if now < self._overlay[1]:
-                screen = self._overlay[0]  # a service message (a tuple, not a ui Screen)
-            else:
-                self._overlay = None
-        language = ref.language
-        if screen != self._screen or language != self._screen_language:
-            self._show_screen(screen, language, 0, now)
-            self.speech.shown(screen, language, private=view.private and screen is view.screen)
-            changed = True
-        elif self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
-            # a long instruction: turn the page, so every word reaches the OLED
-            self._show_screen(screen, language, (self._page + 1) % self._pages, now)
-            changed = True
-        self._maybe_ai(view, now)
+        over = self.switching.screen(view)
+        screen = self.screen.choose(view.screen, over if over is not None else self.remote.screen(), now)
+        shown = self.screen.update(screen, ref.language, now)
+        if shown == "screen":
+            self.speech.shown(screen, ref.language, private=view.private and screen is view.screen)
+        changed = changed or shown is not None
+        self.ai.maybe(view, now)
         if changed:
-            self._notify()
+            self.notify()
         return changed
 
-    def _show_screen(self, screen, language: str, page: int = 0, now: float = 0.0) -> None:
-        if isinstance(screen, tuple):
-            image = render_message(screen, language)
-            self._pages = 1
-        else:
-            from companion.ui.render import page_count, render
-
-            self._pages = page_count(screen, language)
-            image = render(screen, language=language, page=page)
-        self._page, self._page_since = page, now
-        self.devices.display.show(image)
-        self._screen = screen
-        self._screen_language = language
-        self._image = image
-        self._png = None
-        self.images_shown += 1
-
-    def _journal(self, commits) -> None:
+    def journal_commits(self, commits) -> None:
+        """Journal `commits` now (a switch of games, a remote game's start), not in the loop."""
         for c in commits:
             self._journal_one(c)
 
     def _journal_one(self, c) -> None:
         if c.kind == "chance":  # the service's own draw: durable first, then the table hears it
-            self._journal_chance(c)
+            self.chance.journal(c)
             return
         before = self.journal.position()
         self.journal.apply_commit(c.kind, c.move, c.position, c.kept)
@@ -286,15 +245,15 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         the storage problem instead of the referee's picture until a retry succeeds."""
         from companion.service.storage import PROBLEM_LEDS
 
-        self._note("note.storage_move", problem=str(self.pending.problem))
+        self.note("note.storage_move", problem=str(self.pending.problem))
         self._view = None  # the referee's picture is repainted once the journal caught up
         if self._leds != PROBLEM_LEDS:
             self.devices.leds.show(PROBLEM_LEDS)
             self._leds = PROBLEM_LEDS
             self.frames_shown += 1
-        self._overlay = None
-        if self._screen != ("storage", ""):
-            self._show_screen(("storage", ""), self.table.language)
+        self.screen.clear_message()
+        if self.screen.screen != ("storage", ""):
+            self.screen.show(("storage", ""), self.table.language, now=now)
 
     def _retry_storage(self, now: float) -> bool:
         """While paused: drop the players' input (the table is stopped), retry when due.
@@ -306,22 +265,22 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if not self.pending.flush(now):
             return False
         log.info("storage works again: %s", self.pending.resumed)
-        self._note("note.storage_ok")
+        self.note("note.storage_ok")
         return True
 
     # ------------------------------------------------------------------------------ cards
     def _on_card(self, card, now: float) -> None:
         uid = card.uid_hex
         if self.table.on_tag(uid, card.text, now):  # a card game: its own deck's cards come first
-            self._record(now, "card", uid=uid, text=card.text, function="deck", name="")
+            self.record(now, "card", uid=uid, text=card.text, function="deck", name="")
             return
         known = self.cards.get(uid)
         if isinstance(known, DamagedCard):  # a damaged or hand-edited card table: say so, go on
-            self._message(known.problem())
+            self.message(known.problem())
             return
         parsed = (known.function, known.name) if known is not None else parse_text(card.text)
         # The resolved function goes into the recording too, so a replay does not need the card map.
-        self._record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
+        self.record(now, "card", uid=uid, text=card.text, function=parsed[0] if parsed else None,
                      name=parsed[1] if parsed else "")
         if parsed is None:
             self._unknown_card(uid, now)
@@ -331,28 +290,28 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         shown = "" if function in SECRET_NAMES else name
         log.info("card %s: %s%s", uid, function, f" ({shown})" if shown else "")
         if function == "game":
-            self._game_card(name, now)
+            self.switching.game_card(name, now)
             return
         if function == "remote":  # host ("remote") or join ("remote:CODE") a remote game
             remote.from_card(self, name, now)
             return
         if function == "voice":  # the service's own card (speech.py), in every game
             try:
-                self.speech.card(name, self.journal.set_setting, self._note)
+                self.speech.card(name, self.journal.set_setting, self.note)
             except StorageError as exc:
-                self._note("note.storage_setting", problem=str(exc))
+                self.note("note.storage_setting", problem=str(exc))
             return
-        self.menu.close()  # any other card: back to the game in play
+        self.switching.menu.close()  # any other card: back to the game in play
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:
-            self._note("note.card_unused", card=function, named=f" {shown}" if shown else "",
+            self.note("note.card_unused", card=function, named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
                 not tables.factory(self.game.info.name).several_ai_seats:
             # a computer is a seat setting of the games that have computer players, never a name
-            self._note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
+            self.note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
         if function in ("player", "event", "secret"):
@@ -362,44 +321,45 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
-                if function == "ai_off" and self.journal.setting(self._ai_setting()) != "off":
-                    self.journal.set_setting(self._ai_setting(), "off")  # tapped with no AI playing: off
+                if function == "ai_off":
+                    self.settings.ai_off(self.game)  # tapped with no AI playing: off, kept
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
-                self._note("note.storage_setting", problem=str(exc))
+                self.note("note.storage_setting", problem=str(exc))
 
     def _unknown_card(self, uid: str, now: float) -> None:
-        self._note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
-        self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
+        self.note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
+        self.screen.message(("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
-    # ------------------------------------------------------------------------------ helpers
-    def _record(self, now: float, type_: str, **fields) -> None:
+    def _save_settings(self) -> None:
+        if self.settings.save(self.game, self.table) and self.ai.pool is None and self._stop_event is not None:
+            self.ai.warm()  # computer seats now, in a running service: load the AI before it is asked
+
+    # ------------------------------------------------------------------------------ verbs of the collaborators
+    def record(self, now: float, type_: str, **fields) -> None:
+        """An event for the recording (`companion sim --record`), if one is made."""
         if self.recorder is not None:
             self.recorder.event(now, type_, **fields)
 
-    def _message(self, text: str, note=None, for_game: bool = False) -> None:
-        """A one-line notice: in English for the log (and `messages`); the page shows `note`, a
-        ui Msg, in the table's language where there is one. `for_game`: it is about the game in
-        play and goes when another game starts (a device or storage notice stays)."""
-        log.warning("%s", text)
-        if for_game:
-            self._game_messages.add(text)
-        self.messages.append(text)
-        self.notes.append(note)
-        del self.messages[:-20], self.notes[:-20]
-        self._notify()
+    def message(self, text: str, note=None, for_game: bool = False) -> None:
+        """A one-line notice: in English for the log; the page shows `note`, a ui Msg, in the
+        table's language where there is one. `for_game`: it is about the game in play and goes
+        when another game starts (a device or storage notice stays)."""
+        self.notices.add(text, note, for_game)
+        self.notify()
 
-    def _note(self, key: str, for_game: bool = False, **params) -> None:
+    def note(self, key: str, for_game: bool = False, **params) -> None:
+        """A notice worded by its phrase key (companion.ui.i18n) with its parameters."""
         from companion.ui.i18n import text
         from companion.ui.screens import msg
 
-        self._message(text(key, "en", **params), msg(key, **params), for_game)
+        self.message(text(key, "en", **params), msg(key, **params), for_game)
 
     def record_header(self) -> dict:
-        ai = self._ai_text()
+        ai = self.settings.ai_text(self.game)
         return {
             "game": self.game.info.name, "rules": self.game.rules,
             "start": self.journal.current.start, "moves": self.journal.moves(),
-            "language": self.language, "ai": None if ai == "off" else ai,
+            "language": self.settings.language, "ai": None if ai == "off" else ai,
             **self.table.setting_values,  # a table's own (Katzenjammer: dice)
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
@@ -407,8 +367,29 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         }
 
     # ------------------------------------------------------------------------------ web API
+    def state(self) -> ServiceState:
+        """What the service shows now, as one value: the page's snapshot is made from it."""
+        view = self._view if self._view is not None else self.table.view()
+        virtual = self.virtual
+        return ServiceState(
+            game=self.game, table=self.table, view=view, sensed=self.sensed or 0,
+            leds=self._leds if self._leds is not None else view.leds,
+            screen=self.screen.screen, screen_language=self.screen.language, oled_png=self.screen.png,
+            menu_open=self.switching.menu.is_open,
+            unsaved=sum(1 for p in self.pending.items if p.kind in ("move", "chance")),
+            storage=self.pending.problem if self.pending.paused else None,
+            language=self.settings.language, ai_seats=self.settings.ai_seats,
+            players=self.journal.players(),
+            game_id=self.journal.current.id if self.journal.current else None,
+            spoken=self.speech.recent_lines(), remote=self.remote.snapshot(),
+            voice={"speaker": self.speech.synth is not None, "enabled": self.speech.enabled,
+                   "volume": self.speech.volume},
+            messages=self.notices.recent(self.table.language),
+            virtual=virtual.snapshot() if virtual is not None and virtual.wants(self.table) else None,
+            left_on_bed=dict(self.switching.left_on_bed))
+
     def snapshot(self) -> dict:
-        return snapshot(self)
+        return snapshot(self.state())
 
     def subscribe(self) -> asyncio.Queue:
         q: asyncio.Queue = asyncio.Queue(maxsize=1)
@@ -419,7 +400,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if q in self._subscribers:
             self._subscribers.remove(q)
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
+        """Wake the pages: the snapshot changed."""
         for q in self._subscribers:
             if q.empty():
                 q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough
@@ -433,8 +415,8 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
         self.remote.start()
-        if self.ai_seat is not None:
-            self.warm_ai()  # hints alone start the worker on their first use
+        if self.settings.ai_seats:
+            self.ai.warm()  # hints alone start the worker on their first use
         try:
             while not self._stop_event.is_set():
                 self.step(self.clock())
@@ -454,15 +436,14 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self.close()
 
     async def stop(self) -> None:
-        self._stopped = True
         if self._stop_event is not None:
             self._stop_event.set()
 
     def close(self) -> None:
         """Blank the LEDs and the OLED, close the devices and the journal. Idempotent."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
+        self.closed = True
         from companion.words import LedFrame
 
         try:
@@ -475,7 +456,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self.devices.display.show(Image.new("1", (128, 64), 0))
         except Exception:
             log.exception("could not blank the OLED")
-        self._stop_ai()
+        self.ai.stop()
         self.speech.close()
         self.remote.close()
         if self.recorder is not None:

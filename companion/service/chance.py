@@ -43,44 +43,53 @@ def draw(outcomes: list[tuple[object, Fraction]], rng):
 
 
 class ChanceDraws:
-    """Mixin of Companion: needs self.game, self.table, self.journal, self.pending,
-    self.chance_source, self.ai_mode and self._chance_feed."""
+    """The service's chance collaborator: draws from `source` (None: `default_source()`, made at
+    the first draw), or in a replay (`replay`) takes the recorded draws in the order they came.
+    It journals each draw through the service's pending commits before the table hears of it."""
 
-    def _draw_chance(self, now: float) -> bool | None:
-        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal): drawn from the
-        chance source, or in a replay the recorded draws, in the order they came. True when a
+    def __init__(self, service, source=None, replay: bool = False) -> None:
+        self.service = service
+        self.source = source
+        self.replay = replay
+        self._feed: list[str] = []  # recorded draws waiting for their chance node (replay)
+        self._now = 0.0
+
+    def draw(self, now: float) -> bool | None:
+        """Resolve the chance nodes the table stands at (dice, a shuffle, a deal). True when a
         draw was made; None when one could not be journaled yet (storage: kept, retried)."""
         from companion.games.base import CHANCE
 
+        service, game = self.service, self.service.game
         drew = False
-        if self.table.observes_chance:
+        if service.table.observes_chance:
             # a card turned up and tapped at the table (Monster Mau Mau): the deck decided, the
             # table saw it; the service draws nothing
             return drew
         for _ in range(MAX_DRAWS):
-            pos = self.table.position
-            if self.game.to_move(pos) != CHANCE or self.game.outcome(pos) is not None:
+            pos = service.table.position
+            if game.to_move(pos) != CHANCE or game.outcome(pos) is not None:
                 break
-            if self.ai_mode == "replay":
-                if not self._chance_feed:
+            if self.replay:
+                if not self._feed:
                     break
-                text = self._chance_feed.pop(0)
+                text = self._feed.pop(0)
             else:
-                if self.chance_source is None:
-                    self.chance_source = default_source()
-                text = self.game.format_move(pos, draw(self.game.chance_outcomes(pos), self.chance_source))
-            self._record(now, "chance", move=text)
-            self._chance_now = now
-            if not self.pending.flush(now, [Commit("chance", text, "")]):
+                if self.source is None:
+                    self.source = default_source()
+                text = game.format_move(pos, draw(game.chance_outcomes(pos), self.source))
+            service.record(now, "chance", move=text)
+            self._now = now
+            if not service.pending.flush(now, [Commit("chance", text, "")]):
                 return None  # kept and retried; the table hears of it once it is durable
             drew = True
         return drew
 
-    def _journal_chance(self, c) -> None:
+    def journal(self, c) -> None:
         """Journal a draw, then hand it to the table (PendingCommits retries this whole step)."""
-        self.journal.apply_commit("move", c.move, "")  # durable before anybody sees it
-        self.table.on_chance(self.game.parse_move(self.table.position, c.move), self._chance_now)
+        service = self.service
+        service.journal.apply_commit("move", c.move, "")  # durable before anybody sees it
+        service.table.on_chance(service.game.parse_move(service.table.position, c.move), self._now)
 
-    def chance_answer(self, text: str, now: float) -> None:
+    def answer(self, text: str, now: float) -> None:
         """A recorded draw (replay): taken where the service would have drawn it."""
-        self._chance_feed.append(text)
+        self._feed.append(text)

@@ -72,7 +72,7 @@ class RemoteGame:
                                  self._received, self._link_changed, ca_file,
                                  will=self._seal("presence", online=False)) for url in brokers]
         self.chain = self._restore() or self._begin(now)
-        companion.ai_seat = self.peer
+        companion.settings.ai_seats = (self.peer,)  # the other seat is played from elsewhere
         companion.table.ai_colour = self.peer
         companion.table.remote_name = self.peer_label()
         # the names on the OLED ("Orange: Anna") and in the history ("Ben (remote)")
@@ -108,7 +108,7 @@ class RemoteGame:
     def _begin(self, now: float):
         if self.c.journal.moves():
             self.c.table.new_game(now)  # a remote game starts from the empty bed
-            self.c._journal(self.c.table.drain_commits())
+            self.c.journal_commits(self.c.table.drain_commits())
         chain = ch.Chain(self.c.game, self.c.journal.start_position() or self.c.game.initial_position())
         self.chain = chain
         self._save()
@@ -168,7 +168,7 @@ class RemoteGame:
             self._spawn(link.publish("presence", data, True))
             self._spawn(link.publish("msg", self._seal("hello", name=self.name)))
             self._spawn(link.publish("state", self._seal("state", entries=self.chain.to_list(), name=self.name), True))
-        self.c._notify()
+        self.c.notify()
 
     @property
     def connected(self) -> bool:
@@ -228,7 +228,7 @@ class RemoteGame:
         except RemoteMessageError as exc:
             self.refused += 1
             log.warning("remote: %s", exc)
-            self.c._note("note.remote", why=str(exc))
+            self.c.note("note.remote", why=str(exc))
             return
         kind = body["kind"]
         if body.get("name") and kind in ("hello", "state"):
@@ -247,8 +247,8 @@ class RemoteGame:
                 self.undo_asked = "peer"
         elif kind == "undo_no" and self.undo_asked == "me":
             self.undo_asked = None
-            self.c._note("note.remote_undo_declined", name=self.peer_label())
-        self.c._notify()
+            self.c.note("note.remote_undo_declined", name=self.peer_label())
+        self.c.notify()
 
     def _take(self, d) -> None:
         try:
@@ -262,7 +262,7 @@ class RemoteGame:
         except ch.NotOurs as exc:
             self.refused += 1
             log.warning("remote: %s", exc)
-            self.c._note("note.remote", why=str(exc))
+            self.c.note("note.remote", why=str(exc))
             return
         except ch.Disagreement as exc:
             self._stop(msg("text", text=str(exc)))
@@ -276,7 +276,7 @@ class RemoteGame:
     def _stop(self, why) -> None:
         self.stopped = why
         log.warning("remote: the game stops: %s", why.text("en"))
-        self.c._notify()
+        self.c.notify()
 
     def _peer_named(self, name: str) -> None:
         if name != self.peer_name:
@@ -309,7 +309,7 @@ class RemoteGame:
             self._ask_undo()
             return True
         if function in ("ai_orange", "ai_grey", "ai_off", "hint"):
-            self.c._note("note.remote_not_now", card=function)
+            self.c.note("note.remote_not_now", card=function)
             return True
         return False
 
@@ -317,7 +317,7 @@ class RemoteGame:
         if self.stopped is not None or not self.chain.moves:
             return
         if list(self.c.table.moves) != self.chain.moves:
-            self.c._note("note.remote_undo_later", name=self.peer_label())
+            self.c.note("note.remote_undo_later", name=self.peer_label())
             return
         self.undo_asked = "me"
         self._publish("msg", "undo_ask", seq=len(self.chain.entries))
@@ -424,7 +424,7 @@ def from_card(companion, name: str, now: float) -> None:
     try:
         attach(companion, code=name or None, host=not name, config=companion.config, now=now)
     except (RemoteSetupError, PairingError) as exc:
-        companion._note("note.remote", why=str(exc))
+        companion.note("note.remote", why=str(exc))
 
 
 class NoRemote:

@@ -99,9 +99,9 @@ def replay(path, *, state_dir: Path | None = None, tail: float | None = None, on
                     on_step(comp, k * period)
                 k += 1
             if ev["type"] == "ai":
-                comp.ai_answer(ev["move"], k * period)
+                comp.ai.answer(ev["move"], k * period)
             elif ev["type"] == "chance":
-                comp.chance_answer(ev["move"], k * period)
+                comp.chance.answer(ev["move"], k * period)
             elif ev["type"] == "end":
                 expected = ev
             else:

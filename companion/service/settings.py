@@ -6,7 +6,8 @@ each its value until a card changes it; from then on the journal's value counts.
 
 Scopes: the language and the players' names belong to the table (the same people go on playing
 another game); the computer seats (`ai:<game>`) and a table's own settings belong to one game,
-so a game's settings never change another's."""
+so a game's settings never change another's. Every method takes the game it is about: the
+service's game changes (switching.py), these settings' scopes do not."""
 from __future__ import annotations
 
 import logging
@@ -16,84 +17,80 @@ from companion import tables
 log = logging.getLogger("companion")
 
 
-class SettingsKeeping:
-    """Mixin of Companion: needs self.game, self.table, self.journal, self.config, self.language
-    and self.ai_seats."""
+class Settings:
+    """The kept settings: `language` (the table's) and `ai_seats` (the game in play's computer
+    seats, always a tuple), read from and written to `journal`, defaults from `config`."""
+
+    def __init__(self, journal, config) -> None:
+        self.journal = journal
+        self.config = config
+        self.language: str = journal.setting("language", config.game.language)
+        self.ai_seats: tuple[int, ...] = ()
 
     @property
     def ai_seat(self) -> int | None:
         """The AI's seat (the first, when it plays several)."""
         return self.ai_seats[0] if self.ai_seats else None
 
-    @ai_seat.setter
-    def ai_seat(self, seat: int | None) -> None:
-        self.ai_seats = () if seat is None else (seat,)
+    def seats(self, game) -> tuple[str, ...]:
+        return tables.seat_names(game.info.name, game.seats(self.journal.position()
+                                                            or game.initial_position()))
 
-    @property
-    def ai_colour(self) -> int | None:
-        return self.ai_seat
-
-    def _seats(self) -> tuple[str, ...]:
-        return tables.seat_names(self.game.info.name, self.game.seats(self.journal.position()
-                                                                      or self.game.initial_position()))
-
-    def _seat(self, setting: str | None) -> int | None:
-        """The AI's seat from its setting ("off", or a seat's name: maunz "orange"/"grey")."""
-        seats = self._seats_of(setting)
-        return seats[0] if seats else None
-
-    def _seats_of(self, setting: str | None) -> tuple[int, ...]:
+    def seats_of(self, game, setting: str | None) -> tuple[int, ...]:
         """The AI's seats from their setting: "off", a seat's name (maunz "orange"/"grey", other
         games "1".."n") or several, comma-separated ("2,3"). Names this game lacks are dropped."""
-        seats = self._seats()
+        seats = self.seats(game)
         named = {name.strip() for name in (setting or "off").split(",")}
         return tuple(i for i, name in enumerate(seats) if name in named)
 
-    def _takes_ai(self) -> bool:
-        """The game in play has computer seats of the service's (maunz's AI, Katzenjammer's
-        computers: the tables an AI card reaches); Cats, Cat Attack and Monster Mau Mau have
-        none, and leave the kept setting alone for the games that do."""
-        return "ai_off" in tables.factory(self.game.info.name).card_functions
+    @staticmethod
+    def takes_ai(game) -> bool:
+        """The game has computer seats of the service's (maunz's AI, Katzenjammer's computers:
+        the tables an AI card reaches); Cats, Cat Attack and Monster Mau Mau have none, and leave
+        the kept setting alone for the games that do."""
+        return "ai_off" in tables.factory(game.info.name).card_functions
 
-    def _kept_ai_seats(self) -> tuple[int, ...]:
-        """The AI's seats in the game in play from the kept setting (the configuration's until a
-        card changed it): "off" is off in every game; a setting naming no seat of this game (maunz's
-        "grey" when Katzenjammer starts) gives way to the configuration's seats for it."""
-        if not self._takes_ai():
+    def load_ai(self, game) -> tuple[int, ...]:
+        """`ai_seats` for `game` from the kept setting (the configuration's until a card changed
+        it): "off" is off in every game; a setting naming no seat of this game (maunz's "grey"
+        when Katzenjammer starts) gives way to the configuration's seats for it."""
+        self.ai_seats = self._kept_ai_seats(game)
+        return self.ai_seats
+
+    def _kept_ai_seats(self, game) -> tuple[int, ...]:
+        if not self.takes_ai(game):
             return ()
-        kept = self.journal.setting(self._ai_setting())
+        kept = self.journal.setting(self.ai_key(game))
         if kept is None:
             # before the computer seats were a game's own setting, one "ai" served every game:
             # it still counts where it is "off" or names this game's seats
             legacy = self.journal.setting("ai")
-            usable = legacy is not None and (legacy.strip() == "off" or self._seats_of(legacy))
+            usable = legacy is not None and (legacy.strip() == "off" or self.seats_of(game, legacy))
             kept = legacy if usable else self.config.game.ai
         kept = kept or "off"
         if kept.strip() == "off":
             return ()
-        return self._seats_of(kept) or self._seats_of(self.config.game.ai)
+        return self.seats_of(game, kept) or self.seats_of(game, self.config.game.ai)
 
-    def _ai_setting(self) -> str:
+    @staticmethod
+    def ai_key(game) -> str:
         """The computer seats are a game's own setting: maunz.'s AI colour is not
         Katzenjammer's computer seats, and switching games and back restores each one's."""
-        return f"ai:{self.game.info.name}"
+        return f"ai:{game.info.name}"
 
-    def _ai_text(self) -> str:
+    def ai_text(self, game) -> str:
         """The AI's seats as their setting ("off", "grey", "2,3")."""
-        seats = self._seats()
+        seats = self.seats(game)
         return ",".join(seats[i] for i in self.ai_seats if i < len(seats)) or "off"
 
-    def _table_ai(self, table) -> tuple[int, ...]:
-        return tuple(table.ai_seats)
-
-    def _own_settings(self) -> dict[str, str]:
+    def own(self, game) -> dict[str, str]:
         """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
         keeps them across restarts and games; the configuration's value until a card changed
         one."""
-        own = tables.factory(self.game.info.name).own_settings
+        own = tables.factory(game.info.name).own_settings
         out = {}
         for key, values in own.items():
-            default = self.config.game.own_setting(self.game.info.name, key)
+            default = self.config.game.own_setting(game.info.name, key)
             kept = self.journal.setting(key, default)
             if kept not in values:  # a hand-edited journal: the configuration's value, said once
                 log.warning("journal setting %s = %r is not one of %s; using %r from the"
@@ -102,25 +99,32 @@ class SettingsKeeping:
             out[key] = kept
         return out
 
-    def _save_settings(self) -> None:
-        ref = self.table
+    def save(self, game, table) -> bool:
+        """Keep what the table's cards changed (names, language, computer seats, its own
+        settings). True when the game now has computer seats it did not have (the service warms
+        its AI)."""
         known = self.journal.seat_players()
-        for seat, name in enumerate(ref.players[:len(known)]):
+        for seat, name in enumerate(table.players[:len(known)]):
             if name != known[seat]:  # "" too: Katzenjammer's "AI off" gives a Computer seat back
                 self.journal.set_player(seat, name)
-        language = ref.language
-        if language != self.language:
-            self.language = language
-            self.journal.set_setting("language", language)
-        ai = self._table_ai(ref)
+        if table.language != self.language:
+            self.language = table.language
+            self.journal.set_setting("language", table.language)
+        ai = tuple(table.ai_seats)
+        gained = False
         # a table no AI card reaches (Cats, Monster Mau Mau: no computer of the service's) keeps
         # the setting for the games that have one (Katzenjammer's computers after a round of Cats)
-        if self._takes_ai() and ai != self.ai_seats:
+        if self.takes_ai(game) and ai != self.ai_seats:
+            gained = bool(ai)
             self.ai_seats = ai
-            self.journal.set_setting(self._ai_setting(), self._ai_text())
-            if ai and self._ai_pool is None and self._stop_event is not None:
-                self.warm_ai()
-        kept = self._own_settings()
-        for key, value in ref.setting_values.items():
+            self.journal.set_setting(self.ai_key(game), self.ai_text(game))
+        kept = self.own(game)
+        for key, value in table.setting_values.items():
             if kept.get(key) != value:
                 self.journal.set_setting(key, value)
+        return gained
+
+    def ai_off(self, game) -> None:
+        """The AI-off card tapped with no AI playing: off, kept."""
+        if self.journal.setting(self.ai_key(game)) != "off":
+            self.journal.set_setting(self.ai_key(game), "off")

@@ -1,5 +1,5 @@
-"""What the web page gets: the companion's state as a JSON-able dict (`Companion.snapshot()`),
-and the service's own OLED messages (an unknown card).
+"""What the web page gets: the companion's state as a JSON-able dict, made from the service's
+public state value (`ServiceState`, from `Companion.state()`) and nothing else.
 
 Every game's snapshot has the same frame — game, phase, instruction, moves, LEDs, the OLED
 image, players by seat key, messages — and the game's own drawing from its page view
@@ -11,120 +11,111 @@ controlling page may mirror it; every other page gets a neutral OLED image and c
 (companion/web/privacy.py; web/server.py decides which page is which)."""
 from __future__ import annotations
 
-import base64
-import io
+from dataclasses import dataclass
+from typing import Any
 
 from companion import tables
 from companion.words import SQUARES, square_name
 
 
-def snapshot(companion) -> dict:
-    c = companion
-    view = c._view if c._view is not None else c.table.view()
-    game = c.game
+@dataclass(frozen=True)
+class ServiceState:
+    """What the service shows now (Companion.state()): the game and table in play, the table's
+    view, the bed as sensed, the LEDs and the OLED as shown, and the service's own parts."""
+    game: Any
+    table: Any
+    view: Any                    # the table's TableView
+    sensed: int                  # the bed as last scanned (a bitmask of squares)
+    leds: Any                    # the LedFrame shown
+    screen: Any                  # the OLED's screen (a ui Screen, or a service message tuple)
+    screen_language: str | None
+    oled_png: str                # the OLED's image, base64 PNG
+    menu_open: bool              # the game menu covers the table's screen
+    unsaved: int                 # moves the table made that the journal does not hold yet
+    storage: str | None          # the storage problem while play is paused for it
+    language: str                # the table's kept language
+    ai_seats: tuple[int, ...]
+    players: dict
+    game_id: int | None
+    spoken: list
+    remote: dict | None
+    voice: dict
+    messages: list[str]          # the newest notices, in the table's language
+    virtual: dict | None         # the simulator's person's hand (a card game's virtual deck)
+    left_on_bed: dict[str, str]  # pieces an earlier game left on the bed
+
+
+def snapshot(state: ServiceState) -> dict:
+    st = state
+    view, game, table = st.view, st.game, st.table
     name = game.info.name
     pos = view.position
     keys = tables.seat_keys(name, game.seats(pos))
-    sensed = c._sensed or 0
-    frame = c._leds if c._leds is not None else view.leds
     leds = []
-    for sq, cell in enumerate(frame.cells):
+    for sq, cell in enumerate(st.leds.cells):
         r, g, b = cell.color
         leds.append({"square": square_name(sq), "color": f"#{r:02x}{g:02x}{b:02x}",
                      "effect": cell.effect.value})
-    if c._png is None and c._image is not None:
-        buf = io.BytesIO()
-        c._image.save(buf, format="PNG")
-        c._png = base64.b64encode(buf.getvalue()).decode("ascii")
     winner = view.winner
-    language = c.table.language
+    ai_seat = st.ai_seats[0] if st.ai_seats else None
     out = {
         "game": name,
         "title": game.info.title,
         "rules": game.rules or "rulebook",
         # a game with secrets (Cats) shows the page what the table may see, never the secrets
         "position": game.observation(pos) if game.info.hidden_information else game.format_position(pos),
-        "sensed": [square_name(sq) for sq in range(SQUARES) if sensed >> sq & 1],
+        "sensed": [square_name(sq) for sq in range(SQUARES) if st.sensed >> sq & 1],
         "leds": leds,
-        "oled": c._png or "",
+        "oled": st.oled_png,
         # the OLED shows a seat's secrets now: spectators get web/privacy.py's stand-in
         "private": view.private,
-        "instruction": _instruction(c, view),
-        "phase": "menu" if c.menu.is_open else view.phase,
+        "instruction": _instruction(st),
+        "phase": "menu" if st.menu_open else view.phase,
         "moves": list(view.moves),
         # the last `unsaved` moves are the table's but not yet the journal's (storage problem):
         # the page marks them so nobody takes them for saved
-        "unsaved": min(len(view.moves), sum(1 for p in c.pending.items if p.kind in ("move", "chance"))),
-        "storage": c.pending.problem if c.pending.paused else None,
+        "unsaved": min(len(view.moves), st.unsaved),
+        "storage": st.storage,
         "winner": None if winner is None else keys[winner],
-        "language": language,
-        "ai": None if c.ai_seat is None or c.ai_seat >= len(keys) else keys[c.ai_seat],
-        "ai_seats": [keys[seat] for seat in c.ai_seats if seat < len(keys)],  # several: Katzenjammer
-        "players": c.journal.players(),
-        "game_id": c.journal.current.id if c.journal.current else None,
+        "language": table.language,
+        "ai": None if ai_seat is None or ai_seat >= len(keys) else keys[ai_seat],
+        "ai_seats": [keys[seat] for seat in st.ai_seats if seat < len(keys)],  # several: Katzenjammer
+        "players": st.players,
+        "game_id": st.game_id,
         # only a game played on the sensed bed (maunz.) has the bed on the page
-        "senses_bed": c.table.senses_bed,
+        "senses_bed": table.senses_bed,
         # the lines the companion said (never a secret: speech.py), for the page's own voice, and
         # whether the table's speaker speaks (the voice card)
-        "spoken": c.speech.recent_lines(),
-        "remote": c.remote.snapshot(),  # a remote game: the code, its QR, the link, the other player
-        "voice": {"speaker": c.speech.synth is not None, "enabled": c.speech.enabled,
-                  "volume": c.speech.volume},
+        "spoken": st.spoken,
+        "remote": st.remote,  # a remote game: the code, its QR, the link, the other player
+        "voice": st.voice,
         # the service's notices, in the page's language where they have words in both
-        "messages": [m if n is None else n.text(language)
-                     for m, n in zip(c.messages[-3:], c.notes[-3:])],
+        "messages": st.messages,
     }
     page_view = tables.page_view(name)
     if page_view is not None:
-        out.update(page_view(c.table, view))
-        virtual = c.virtual
-        if virtual is not None and virtual.wants(c.table):
-            virtual.sync(c.table)
-            out["virtual"] = virtual.snapshot()  # the simulator's person: their own hand only
+        out.update(page_view(table, view))
+        if st.virtual is not None:
+            out["virtual"] = st.virtual  # the simulator's person: their own hand only
     else:
         seat = game.to_move(pos) if winner is None else None
         out.update({"view": "text", "text": game.observation(pos),
                     "to_move": keys[seat] if seat is not None and 0 <= seat < len(keys) else None})
-    left = c.left_on_bed
-    if left:  # maunz. pieces an earlier game left on the bed: still there, in their colours
-        out["bed"] = {**left, **(out.get("bed") or {})}
+    if st.left_on_bed:  # maunz. pieces an earlier game left on the bed: still there, in their colours
+        out["bed"] = {**st.left_on_bed, **(out.get("bed") or {})}
     return out
 
 
-def _instruction(c, view) -> str:
+def _instruction(st: ServiceState) -> str:
     """The caption under the OLED: the table's instruction, or while the game menu (or its "new
     game? CAT: other game" question) covers the table's screen, the menu's words, so the caption
     never says "place a kitten" under "choose a game"."""
     from companion.ui.screens import Screen
 
-    shown = c._screen  # a Screen, or a service message (a tuple) over it
-    if (c.menu.is_open or view.asking_new_game) and isinstance(shown, Screen):
-        return shown.instruction(c._screen_language or c.language)
-    return view.instruction
-
-
-def render_message(message: tuple, language: str):
-    """The service's own OLED messages (beside the table's screens): an unknown card, a storage
-    problem."""
-    from PIL import Image, ImageDraw
-
-    kind, uid = message
-    if kind == "storage":
-        from companion.service.storage import render_problem
-
-        return render_problem(language)
-    img = Image.new("1", (128, 64), 0)
-    d = ImageDraw.Draw(img)
-    from companion.ui.i18n import text
-
-    head, how = text("unknown_card.head", language), text("unknown_card.how", language)
-    d.text((0, 0), head, fill=1)
-    d.line((0, 11, 127, 11), fill=1)
-    d.text((0, 14), uid[:21], fill=1)
-    d.text((0, 26), uid[21:], fill=1) if len(uid) > 21 else None
-    d.text((0, 40), how, fill=1)
-    d.text((0, 52), "companion cards add", fill=1)
-    return img
+    shown = st.screen  # a Screen, or a service message (a tuple) over it
+    if (st.menu_open or st.view.asking_new_game) and isinstance(shown, Screen):
+        return shown.instruction(st.screen_language or st.language)
+    return st.view.instruction
 
 
 def loggable(game, position) -> str:

@@ -7,7 +7,7 @@ are drawn by hand: the arrow "→" and the ellipsis "…".
 Layout: an inverted header bar (whose turn / winner / title), a pools row with kitten and cat
 icons per colour, then up to four lines of instruction, word-wrapped. A longer instruction is
 never cut off: it is split into pages of whole lines, each marked "1/2" at the right of the
-header bar; the service turns the pages (`companion.service.app.PAGE_SECONDS`), so every word
+header bar; the service turns the pages (`companion.service.screen.PAGE_SECONDS`), so every word
 reaches the OLED.
 """
 from __future__ import annotations

@@ -1,0 +1,37 @@
+"""The service's one-line notices (an unknown card, a device warning, a storage problem): in
+English for the log and `messages`, and beside each its words for the page in either language
+(a ui Msg), or None. Those about the game in play go when another game starts; a device's or
+the storage's stay."""
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger("companion")
+
+KEEP = 20  # the newest notices kept (the page shows the last three)
+
+
+class Notices:
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.notes: list = []
+        self._of_game: set[str] = set()
+
+    def add(self, text: str, note=None, for_game: bool = False) -> None:
+        log.warning("%s", text)
+        if for_game:
+            self._of_game.add(text)
+        self.messages.append(text)
+        self.notes.append(note)
+        del self.messages[:-KEEP], self.notes[:-KEEP]
+
+    def forget_game(self) -> None:
+        """Another game is on the table: "the AI card does nothing in Katzenjammer" is no news."""
+        kept = [(m, n) for m, n in zip(self.messages, self.notes) if m not in self._of_game]
+        self.messages[:], self.notes[:] = [m for m, _ in kept], [n for _, n in kept]
+        self._of_game.clear()
+
+    def recent(self, language: str, n: int = 3) -> list[str]:
+        """The newest `n`, in `language` where they have words in both."""
+        return [m if note is None else note.text(language)
+                for m, note in zip(self.messages[-n:], self.notes[-n:])]

@@ -1,0 +1,93 @@
+"""The service's screen choice: what the OLED shows — the table's screen, or over it the game
+menu, a remote game's screen, or a service message for a while (an unknown card, a storage
+problem) — and the pages of a long instruction, turned every PAGE_SECONDS so every word reaches
+the OLED. It renders and shows the image and keeps it, with its PNG for the page, so reading
+the service's state (Companion.state()) is free of side effects."""
+from __future__ import annotations
+
+import base64
+import io
+
+PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.render.pages)
+
+
+class ScreenChoice:
+    def __init__(self, display) -> None:
+        self.display = display
+        self.screen = None            # a ui Screen, or a service message (a tuple: kind, detail)
+        self.language: str | None = None
+        self.image = None
+        self.png = ""                 # the image as base64 PNG, for the page
+        self.shown = 0                # images shown (a count for tests and benchmarks)
+        self._overlay = None          # (message, until): a service message over the table's
+        self._page, self._pages, self._page_since = 0, 1, 0.0
+
+    def message(self, message: tuple, until: float) -> None:
+        """Show `message` over the table's screen until `until`."""
+        self._overlay = (message, until)
+
+    def clear_message(self) -> None:
+        self._overlay = None
+
+    def choose(self, table_screen, over, now: float):
+        """The screen to show: `over` (the menu's or a remote game's, or None), else a service
+        message while it lasts, else the table's."""
+        if over is not None:
+            return over
+        if self._overlay is not None:
+            if now < self._overlay[1]:
+                return self._overlay[0]
+            self._overlay = None
+        return table_screen
+
+    def update(self, screen, language: str, now: float) -> str | None:
+        """Show `screen` if it is not what is shown ("screen"), or turn a long instruction's page
+        when due ("page"); None when the OLED stays as it is."""
+        if screen != self.screen or language != self.language:
+            self.show(screen, language, 0, now)
+            return "screen"
+        if self._pages > 1 and now - self._page_since >= PAGE_SECONDS:
+            self.show(screen, language, (self._page + 1) % self._pages, now)
+            return "page"
+        return None
+
+    def show(self, screen, language: str, page: int = 0, now: float = 0.0) -> None:
+        if isinstance(screen, tuple):
+            image = render_message(screen, language)
+            self._pages = 1
+        else:
+            from companion.ui.render import page_count, render
+
+            self._pages = page_count(screen, language)
+            image = render(screen, language=language, page=page)
+        self._page, self._page_since = page, now
+        self.display.show(image)
+        self.screen, self.language, self.image = screen, language, image
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        self.png = base64.b64encode(buf.getvalue()).decode("ascii")
+        self.shown += 1
+
+
+def render_message(message: tuple, language: str):
+    """The service's own OLED messages (beside the table's screens): an unknown card, a storage
+    problem."""
+    from PIL import Image, ImageDraw
+
+    kind, uid = message
+    if kind == "storage":
+        from companion.service.storage import render_problem
+
+        return render_problem(language)
+    img = Image.new("1", (128, 64), 0)
+    d = ImageDraw.Draw(img)
+    from companion.ui.i18n import text
+
+    head, how = text("unknown_card.head", language), text("unknown_card.how", language)
+    d.text((0, 0), head, fill=1)
+    d.line((0, 11, 127, 11), fill=1)
+    d.text((0, 14), uid[:21], fill=1)
+    d.text((0, 26), uid[21:], fill=1) if len(uid) > 21 else None
+    d.text((0, 40), how, fill=1)
+    d.text((0, 52), "companion cards add", fill=1)
+    return img
