@@ -66,16 +66,16 @@ def _hex(rgb) -> str:
     return "#%02x%02x%02x" % tuple(rgb)
 
 
-async def _start_companion(state_dir: Path, control=True, token=None):
+async def _start_companion(state_dir: Path, control=True, token=None, bed="reed", correction_delay=3.0):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
     from companion.web import start_web
 
     config = Config(source="<browser test>").replace(
-        game=GameConfig(settle=0.05, correction_delay=3.0, language="en"),
+        game=GameConfig(settle=0.05, correction_delay=correction_delay, language="en"),
         state_dir=state_dir, hardware=ALL_FAKE)
-    companion = Companion(config, build_fakes(), state_dir=state_dir)
+    companion = Companion(config, build_fakes(bed), state_dir=state_dir)
     task = asyncio.create_task(companion.run())
     runner = await start_web(companion, "127.0.0.1", 0, control=control, token=token)
     return companion, task, runner
@@ -91,6 +91,21 @@ async def _browser(pw):
     return await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
 
+async def _open_page(pw, runner, viewport=(1100, 860), connected=True):
+    """Chromium on the companion's page: (browser, page, errors) — the page's script errors
+    collect in `errors`; with `connected`, once the page is live with control."""
+    from companion.web import web_url
+
+    browser = await _browser(pw)
+    page = await browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    await page.goto(web_url(runner))
+    if connected:
+        await page.wait_for_selector('body[data-connected="true"][data-control="true"]')
+    return browser, page, errors
+
+
 @contextlib.asynccontextmanager
 async def page_of(companion, viewport=(1280, 860)):
     """The companion's loop and its page (control on, a free local port) open in Chromium:
@@ -98,17 +113,13 @@ async def page_of(companion, viewport=(1280, 860)):
     afterwards."""
     from playwright.async_api import async_playwright
 
-    from companion.web import start_web, web_url
+    from companion.web import start_web
 
     task = asyncio.create_task(companion.run())
     runner = await start_web(companion, "127.0.0.1", 0, control=True)
     try:
         async with async_playwright() as pw:
-            browser = await _browser(pw)
-            page = await browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            await page.goto(web_url(runner))
+            browser, page, errors = await _open_page(pw, runner, viewport, connected=False)
             try:
                 yield page, errors
             finally:
@@ -252,8 +263,6 @@ async def _shot(page, name: str) -> Path:
 def test_a_whole_game_through_the_page(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.web import web_url
-
     # the script is a legal game that orange wins on the last move
     plan, pos = game_plan()
     assert pos.winner == 0
@@ -263,12 +272,7 @@ def test_a_whole_game_through_the_page(tmp_path):
         shots: dict = {}
         try:
             async with async_playwright() as pw:
-                browser = await _browser(pw)
-                page = await browser.new_page(viewport={"width": 1100, "height": 860})
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                await page.goto(web_url(runner))
-                await page.wait_for_selector('body[data-connected="true"][data-control="true"]')
+                browser, page, errors = await _open_page(pw, runner)
                 st = await _quiet(page)
                 assert st["phase"] == "await_placement" and st["moves"] == []
                 assert await page.locator("#mode").inner_text() == "Simulator"

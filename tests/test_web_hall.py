@@ -7,43 +7,21 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.test_web_browser import (GAME, game_plan, _browser, _follow_guidance, _hold, _play_move, _quiet, _shot,
-                                    pytestmark)  # noqa: F401
-
-
-async def _start(state_dir):
-    from companion.service.app import Companion
-    from companion.service.config import Config, GameConfig
-    from companion.service.devices import ALL_FAKE, build_fakes
-    from companion.web import start_web
-
-    config = Config(source="<browser test>").replace(
-        game=GameConfig(settle=0.05, correction_delay=1.0, language="en"), state_dir=state_dir,
-        hardware=ALL_FAKE)
-    companion = Companion(config, build_fakes("hall"), state_dir=state_dir)
-    task = asyncio.create_task(companion.run())
-    runner = await start_web(companion, "127.0.0.1", 0, control=True)
-    return companion, task, runner
+from tests.test_web_browser import (game_plan, _follow_guidance, _hold, _open_page, _play_move, _quiet,
+                                    _shot, _start_companion, _stop, pytestmark)  # noqa: F401
 
 
 def test_a_whole_game_on_the_hall_bed_without_a_kind_question(tmp_path):
     from playwright.async_api import async_playwright
 
-    from companion.web import web_url
-
     plan, _ = game_plan()
 
     async def go():
-        companion, task, runner = await _start(tmp_path)
+        companion, task, runner = await _start_companion(tmp_path, bed="hall", correction_delay=1.0)
         shots = {}
         try:
             async with async_playwright() as pw:
-                browser = await _browser(pw)
-                page = await browser.new_page(viewport={"width": 1100, "height": 860})
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                await page.goto(web_url(runner))
-                await page.wait_for_selector('body[data-connected="true"][data-control="true"]')
+                browser, page, errors = await _open_page(pw, runner)
                 await _quiet(page)
                 phases = set()   # every phase the table showed: never "ask_kind" on this bed
                 view = companion.table.view
@@ -86,8 +64,6 @@ def test_a_whole_game_on_the_hall_bed_without_a_kind_question(tmp_path):
                 assert errors == []
                 await browser.close()
         finally:
-            from tests.test_web_browser import _stop
-
             await _stop(companion, task, runner)
 
     asyncio.run(go())
