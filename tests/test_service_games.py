@@ -21,7 +21,8 @@ from companion.service.app import Companion
 from companion.service.config import Config, ConfigError, GameConfig
 from companion.service.devices import build_fakes
 from companion.tables.menu import GameMenu
-from companion.tables.protocol import Commit, Table, TableView
+from companion.tables.moveline import MoveLine, OnMoveLine
+from companion.tables.protocol import Table, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 from tests.test_service_support import VirtualPlayer
@@ -122,56 +123,37 @@ class Race(Tally):
         return text
 
 
-class TallyTable(tables.TableBase):
-    """A table by the protocol (its defaults from TableBase): CAT adds one (no bed, no LEDs)."""
+class TallyTable(OnMoveLine, tables.TableBase):
+    """A table by the protocol (its defaults, the language and player cards and the "new game?"
+    question from TableBase, its moves on a MoveLine): CAT adds one (no bed, no LEDs)."""
 
     card_functions = ("new_game", "player", "language")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=()):
         self.game = game
-        self.position = self.start_position = position or game.initial_position()
-        self.moves = []
-        for m in moves:
-            self._play(m)
-        self.language, self.ai_seat = language, ai_seat
-        self.players = tuple(players) or ("", "")
-        self._commits = []
-
-    def _play(self, move):
-        self.position = self.game.apply(self.position, move)
-        self.moves.append(move)
-
-    def on_scan(self, occupancy, now): pass
-    def on_card(self, function, now, arg=None): pass
-    def on_device_event(self, event, now): pass
-    def on_ai_move(self, move): pass
-    def tick(self, now): pass
+        self.line = MoveLine(game, position, moves)
+        self.ai_seat = ai_seat
+        self.init_controls(language, players)
 
     def on_chance(self, move, now):
-        self._play(move)  # drawn and journaled by the service: nothing to commit
+        self.line.push(move, commit=False)  # drawn and journaled by the service: nothing to commit
 
-    def on_button(self, name, kind, now):
+    def on_own_button(self, name, kind, now):
         legal = self.game.legal_moves(self.position)
         if name == "cat" and legal and self.game.to_move(self.position) != CHANCE:
-            self._play(legal[0])
-            self._commits.append(Commit("move", legal[0], self.game.format_position(self.position)))
-
-    def new_game(self, now):
-        self.position, self.moves = self.game.initial_position(), []
-        self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
+            self.line.push(legal[0])
 
     def view(self):
         out = self.game.outcome(self.position)
-        screen = Screen("won" if out else "await_placement", to_move=None if out else self.position[0],
-                        lines=(msg("new_game_keys"),) if out else ())
-        return TableView(LedFrame(), screen, self.position, tuple(self.moves),
-                         "won" if out else "await_placement", "", False, False,
-                         out.winner if out else None)
-
-    def drain_commits(self):
-        out, self._commits = self._commits, []
-        return out
+        if self.asking_new_game:
+            screen = self.new_game_screen()
+        else:
+            screen = Screen("won" if out else "await_placement", to_move=None if out else self.position[0],
+                            lines=(msg("new_game_keys"),) if out else ())
+        phase = "confirm_new_game" if self.asking_new_game else "won" if out else "await_placement"
+        return TableView(LedFrame(), screen, self.position, tuple(self.moves), phase, "", False, False,
+                         out.winner if out else None, asking_new_game=self.asking_new_game)
 
 
 @pytest.fixture

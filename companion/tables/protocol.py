@@ -54,6 +54,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from companion.tables.controls import SharedControls
 from companion.words import DeviceEvent, LedFrame
 
 #: Commit kinds, in the order the journal understands them.
@@ -159,10 +160,11 @@ class Table(Protocol):
     def drain_commits(self) -> list[Commit]: ...
 
 
-class TableBase:
+class TableBase(SharedControls):
     """What every table inherits: each capability the service may ask of a table, declared
-    here with its default, so the service reads attributes instead of probing for them. A
-    game's table overrides only what is its own."""
+    here with its default, so the service reads attributes instead of probing for them, and the
+    controls every game shares (companion/tables/controls.py: the language and player cards,
+    the "new game?" question). A game's table overrides only what is its own."""
 
     #: The card functions this table understands (beside the service's own `game`).
     card_functions: tuple[str, ...] = ()
@@ -219,9 +221,6 @@ class TableBase:
     def on_kinds(self, south: int, ambiguous: int, now: float) -> None:
         """A bed that senses kinds (hall-effect) read, for the pieces of the last scan: which
         are south down (maunz.: a cat) and which it cannot tell. Only a sensed-bed game cares."""
-
-    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
-        """A control card in `card_functions`."""
 
     def on_ai_move(self, move) -> None:
         """The AI's answer (only a table whose view asks for one gets it)."""

@@ -1,0 +1,186 @@
+"""The controls every table shares (issue 19): the language card, the player card, the "new
+game?" question and the settings commits they make. `TableBase` (protocol.py) extends
+`SharedControls`, so each game words and handles them the same way and its table says only
+what is its own: its cards and buttons arrive through `on_own_card` / `on_own_button`.
+
+The rules, the same in every game that uses them:
+
+- language card: the language it names, else the other one (de <-> en); the notice "Sprache:
+  Deutsch"; a "settings" commit.
+- player card: the name goes to `player_seat(name)` (default: the seat to move); the notice
+  "<seat>: <name>"; a "settings" commit. An empty name does nothing.
+- own setting cards (`setting_cards`, maunz.'s AI colours, Katzenjammer's dice): like the two
+  above they change a setting, so they work while the table is paused and leave the question
+  standing.
+- "new game?": asked by OK held or the new_game card, and, once the game is over, by an OK
+  press too (the won screen says "New game: press OK"). OK pressed or the new_game card again
+  says yes; BACK (pressed or held) or any other card says no (that card does nothing else).
+  While it asks, other buttons do nothing (CAT belongs to the service's game menu). Its screen
+  (`new_game_screen`) is the same in every game and says "ends the game in play" only when a
+  game with moves is running, the one case in which a yes commits "abandon" before "new_game".
+- while `inputs_paused` (maunz.: the bed is being re-read) only the setting cards work.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import CHANCE
+from companion.ui import i18n
+from companion.ui.screens import Msg, Screen, msg
+
+i18n.register({
+    # a seat without a player name, as every table calls it (the player card's notice)
+    "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
+    "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
+})
+
+
+class SharedControls:
+    """The shared controls as a mixin of TableBase: the table keeps its state in the attributes
+    below (set by `init_controls`) and its moves and commits in `self.line` (a MoveLine) unless
+    it overrides `commit` and `restart`."""
+
+    #: The table's own cards that change a setting (committed as "settings"): see the module doc.
+    setting_cards: tuple[str, ...] = ()
+    language: str = "de"
+    #: The table asks "new game?" (the view's `asking_new_game`); asked by a card: the screen
+    #: adds "(or tap the card again)".
+    asking_new_game: bool = False
+    asked_by_card: bool = False
+    #: A one-off line the table shows above its instruction (the language or name just set);
+    #: each table says when it goes.
+    notice: Msg | None = None
+    _players: tuple[str, ...] = ()
+
+    def init_controls(self, language: str, players=()) -> None:
+        self.language = i18n.check_language(language)
+        self._players = tuple(str(p or "") for p in players)
+        self.asking_new_game = self.asked_by_card = False
+        self.notice = None
+
+    # What the controls read of the table (hooks with defaults) --------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """A name per seat of the game in play ("" where nobody told)."""
+        seats = self.game.seats(self.position)  # type: ignore[attr-defined]
+        names = self._players[:seats]
+        return names + ("",) * (seats - len(names))
+
+    @players.setter
+    def players(self, names) -> None:
+        # a table that keeps its names itself (Cats, Cat Attack) sets them here
+        self._players = tuple(str(n or "") for n in names)
+
+    @property
+    def game_over(self) -> bool:
+        return self.game.outcome(self.position) is not None  # type: ignore[attr-defined]
+
+    @property
+    def game_running(self) -> bool:
+        """Moves were played and the game is not over: a new game abandons it."""
+        return bool(self.moves) and not self.game_over  # type: ignore[attr-defined]
+
+    @property
+    def inputs_paused(self) -> bool:
+        """The table takes no play now (only setting cards): maunz. while it re-reads the bed."""
+        return False
+
+    def player_seat(self, name: str) -> int | None:
+        """The seat a player card names (None: none now): the seat to move."""
+        seat = self.game.to_move(self.position)  # type: ignore[attr-defined]
+        return seat if seat != CHANCE and 0 <= seat < len(self.players) else None
+
+    def seat_label(self, seat: int) -> Msg:
+        """A seat as the notices call it (maunz.: its colour)."""
+        return msg("table.seat", n=seat + 1)
+
+    def commit(self, kind: str) -> None:
+        """A commit without a move ("settings", "abandon", "new_game"), for the journal."""
+        self.line.commit(kind)  # type: ignore[attr-defined]
+
+    def restart(self, now: float) -> None:
+        """The table's own state for a new game, after its line started again (default: none)."""
+
+    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
+        """A card of the table's own (undo, hint, dice ...)."""
+
+    def on_own_button(self, name: str, kind: str, now: float) -> None:
+        """A button press the shared controls leave to the game."""
+
+    # The inputs ------------------------------------------------------------------------------
+    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
+        if function not in self.card_functions:  # type: ignore[attr-defined]
+            raise ValueError(f"unknown card function {function!r}; known: "
+                             f"{', '.join(self.card_functions)}")  # type: ignore[attr-defined]
+        if function == "language":
+            self.set_language(arg)
+        elif function == "player":
+            self.name_player(arg or "")
+        elif function in self.setting_cards:
+            self.on_own_card(function, now, arg)
+        elif self.inputs_paused:
+            pass
+        elif function == "new_game":
+            if self.asking_new_game:
+                self.new_game(now)
+            else:
+                self.ask_new_game(by_card=True)
+        elif self.asking_new_game:
+            self.asking_new_game = False  # any other card says no, and does nothing else
+        else:
+            self.on_own_card(function, now, arg)
+
+    def on_button(self, name: str, kind: str, now: float) -> None:
+        if self.inputs_paused:
+            return
+        if self.asking_new_game:
+            if (name, kind) == ("ok", "press"):
+                self.new_game(now)
+            elif name == "back":
+                self.asking_new_game = False
+            return
+        if (name, kind) == ("ok", "long") or ((name, kind) == ("ok", "press") and self.game_over):
+            self.ask_new_game(by_card=False)
+        else:
+            self.on_own_button(name, kind, now)
+
+    # The shared controls' actions -------------------------------------------------------------
+    def set_language(self, language: str | None = None) -> None:
+        """The language named, else the other one."""
+        self.language = language if language in i18n.LANGUAGES else (
+            "en" if self.language == "de" else "de")
+        self.notice = msg("language")
+        self.commit("settings")
+
+    def name_player(self, name: str) -> None:
+        name = name.strip()
+        seat = self.player_seat(name) if name else None
+        if seat is None:
+            return
+        names = list(self.players)
+        names[seat] = name
+        self._players = tuple(names)
+        self.notice = msg("player_named", seat=self.seat_label(seat), name=name)
+        self.commit("settings")
+
+    def ask_new_game(self, by_card: bool) -> None:
+        self.asking_new_game, self.asked_by_card = True, by_card
+
+    def new_game(self, now: float) -> None:
+        """A new game of the same game now (said yes to here, or in the service's menu): a game
+        running is abandoned first; then the line starts again and the table resets its own."""
+        self.asking_new_game = False
+        if self.game_running:
+            self.commit("abandon")
+        self.line.reset(self.game.initial_position())  # type: ignore[attr-defined]
+        self.restart(now)
+
+    # What is shown ----------------------------------------------------------------------------
+    def new_game_lines(self) -> tuple[Msg, ...]:
+        """The question's lines: "ends the game in play" only if one is running."""
+        return ((msg("menu_abandon"),) if self.game_running else ()) + (msg("confirm_keys"),) + (
+            (msg("confirm_card"),) if self.asked_by_card else ())
+
+    def new_game_screen(self, **fields: Any) -> Screen:
+        """The one "new game?" screen (`fields`: a table's own Screen fields, maunz.'s pools)."""
+        return Screen("confirm_new_game", lines=self.new_game_lines(), **fields)
