@@ -28,12 +28,6 @@ from companion.games.base import CHANCE
 from companion.ui import i18n
 from companion.ui.screens import Msg, Screen, msg
 
-i18n.register({
-    # a seat without a player name, as every table calls it (the player card's notice)
-    "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
-    "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
-})
-
 
 class SharedControls:
     """The shared controls as a mixin of TableBase: the table keeps its state in the attributes

@@ -93,7 +93,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "language": {"de": "Sprache: Deutsch", "en": "Language: English"},
     "ai_set": {"de": "KI spielt {colour}", "en": "AI plays {colour}"},
     "ai_off": {"de": "KI aus", "en": "AI off"},
-    "player_set": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
+    # the player card's notice in every game (companion/tables/controls.py): the seat as the
+    # game calls it (maunz.: its colour; else "Spieler 2"), and the name
+    "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
+    "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
     # the voice's account of a move just made (companion/tables/maunz/session.py said_move)
     "say.move": {"de": "{colour}: {kind} auf {square}", "en": "{colour}: {kind} on {square}"},
     "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},

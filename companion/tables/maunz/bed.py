@@ -101,7 +101,7 @@ class BedReading:
         if wrong_pieces(0, have, self._restore_labels):
             return
         self._stable, self._stable_since = S, self._sensed_since
-        self._retire_ok, self._notice = False, None
+        self._retire_ok, self.notice = False, None
         self._end_restore(S, have)
 
     def _end_restore(self, S: int, have: dict) -> None:
@@ -154,7 +154,7 @@ class BedReading:
         if self._sensed != self._stable and now - self._sensed_since >= self.settle:
             self._stable, self._stable_since = self._sensed, self._sensed_since
             self._retire_ok = False
-            self._notice = None
+            self.notice = None
         if self._sensed != self._stable:
             return  # still moving: only the echo changes
         S = self._stable
@@ -163,7 +163,7 @@ class BedReading:
             if S != self._restore or wrong_pieces(0, have, self._restore_labels):
                 return  # (a known wrong piece on a right square: still to swap)
             self._end_restore(S, have)
-        if self._confirm_new or self._pos.winner is not None:
+        if self.asking_new_game or self._pos.winner is not None:
             return
         plan = self._analyse(S)
         if plan.errors:

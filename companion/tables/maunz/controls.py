@@ -1,12 +1,12 @@
-"""The controls of the maunz table: the three buttons, the control cards and the AI's answers.
-See README.md ("Controls") for what each one does in each phase."""
+"""The controls of the maunz table: its own buttons and control cards and the AI's answers; the
+language and player cards and the "new game?" question are every table's (TableBase,
+companion/tables/controls.py). See README.md ("Controls") for what each one does in each phase."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from companion.games.maunz.engine import Move
 from companion.games.maunz.notation import format_move
-from companion.ui import i18n
 from companion.ui.screens import msg
 
 CARD_FUNCTIONS = ("new_game", "undo", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
@@ -20,66 +20,53 @@ class Suggestion:
 
 
 class Controls:
-    """Mixin of MaunzTable: buttons, cards and the AI."""
+    """Mixin of MaunzTable: its own buttons and cards, and the AI."""
 
+    #: the AI's colour is a setting: these work while the bed is re-read and leave "new game?"
+    setting_cards = ("ai_orange", "ai_grey", "ai_off")
+
+    # every input may settle the bed's reading at once (a press answers what it waited for)
     def on_button(self, name: str, kind: str, now: float) -> None:
-        if self._paused:
-            return
-        if self._confirm_new:
-            if name == "ok":
-                self._new_game()
-            elif name == "back":
-                self._confirm_new = False
-            self._update(now)
-            return
+        super().on_button(name, kind, now)
+        self._update(now)
+
+    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
+        super().on_card(function, now, arg)
+        self._update(now)
+
+    @property
+    def inputs_paused(self) -> bool:
+        return bool(self._paused)
+
+    def player_seat(self, name: str) -> int:
+        """The first colour without a name (the players tap their cards in turn), else the one
+        to move."""
+        return next((c for c in (0, 1) if not self.players[c]), self._pos.turn)
+
+    def seat_label(self, seat: int):
+        return msg(f"colour.{seat}")
+
+    def on_own_button(self, name: str, kind: str, now: float) -> None:
         phase = self.phase
         if name == "back" and kind == "long":
             self._undo()
-        elif name == "ok" and kind == "long":
-            self._confirm_new, self._confirm_by_card = True, False
         elif phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
             self._ask_hint()
         elif name == "cat":
             self._declare_cat()
-        elif name == "ok" and phase == "won":
-            self._confirm_new, self._confirm_by_card = True, False
         elif name == "ok" and phase == "choose":
             self._retire_ok = True
-        self._update(now)
 
-    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
-        if function not in CARD_FUNCTIONS:
-            raise ValueError(f"unknown card function {function!r}; known: {', '.join(CARD_FUNCTIONS)}")
-        if function == "language":
-            self._language = arg if arg in i18n.LANGUAGES else (
-                "en" if self._language == "de" else "de")
-            self._notice = msg("language")
-            self._settings()
-        elif function in ("ai_orange", "ai_grey", "ai_off"):
+    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
+        if function in ("ai_orange", "ai_grey", "ai_off"):
             self.ai_colour = {"ai_orange": 0, "ai_grey": 1, "ai_off": None}[function]
             if self._suggestion and self._suggestion.ai:
                 self._suggestion = None
-            self._notice = msg("ai_off") if self.ai_colour is None else msg("ai_set",
-                                                                            colour=self.ai_colour)
-            self._settings()
-        elif function == "player":
-            name = (arg or "").strip()
-            if name:
-                colour = next((c for c in (0, 1) if not self.names[c]), self._pos.turn)
-                self.names[colour] = name
-                self._notice = msg("player_set", colour=colour, name=name)
-                self._settings()
-        elif self._paused:
-            pass
-        elif function == "new_game":
-            if self._confirm_new:
-                self._new_game()
-            else:
-                self._confirm_new, self._confirm_by_card = True, True
-        elif self._confirm_new:
-            self._confirm_new = False  # any other card cancels the question
+            self.notice = msg("ai_off") if self.ai_colour is None else msg("ai_set",
+                                                                           colour=self.ai_colour)
+            self.commit("settings")
         elif function == "undo":
             self._undo()
         elif function == "cat":
@@ -89,7 +76,6 @@ class Controls:
                 self._declare_cat()
         elif function == "hint":
             self._ask_hint()
-        self._update(now)
 
     def on_ai_move(self, move) -> None:
         """The AI's answer to wants_ai or wants_hint (Move or text); a stale one is ignored."""
@@ -112,10 +98,10 @@ class Controls:
         if self._pos.winner is not None:
             return
         if self._pos.pool(self._pos.turn)[1] == 0:
-            self._notice = msg("no_cat")
+            self.notice = msg("no_cat")
             return
         self._declared_cat = not self._declared_cat
-        self._notice = msg("cat_declared") if self._declared_cat else None
+        self.notice = msg("cat_declared") if self._declared_cat else None
 
     def _ask_hint(self) -> None:
         if self._pos.winner is None and self.ai_colour != self._pos.turn:

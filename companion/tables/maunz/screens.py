@@ -35,7 +35,7 @@ class State:
     stable: int | None
     kids: bool                         # the kids rules (kittens win, go back to the pool)
     names: tuple[str, str]
-    confirm_by_card: bool = False      # the new-game question came from a card
+    confirm: tuple = ()                # "new game?": the lines every table's question shows
     restore_sources: tuple = ((0, 0), False)  # undo: (kittens in the box per colour, from the pool)
     restore_notes: tuple = ()          # undo: where the pieces come from (Msg lines)
     remote: str = ""                   # the AI's seat is a person elsewhere (remote play): their name
@@ -58,9 +58,7 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
     if phase == "paused":
         lines.append(msg("offline" if st.paused == "offline" else "paused"))
     elif phase == "confirm_new_game":
-        lines.append(msg("confirm_keys"))
-        if st.confirm_by_card:
-            lines.append(msg("confirm_card"))
+        lines.extend(st.confirm)
     elif phase == "won":
         _win_view(st, cells, lines)
     elif phase == "correction":

@@ -1,13 +1,12 @@
-"""The maunz table's session: the start position, the moves played from it (undo walks back
-through them), the players' names, and the commits the service journals."""
+"""The maunz table's session: the start position and the moves played from it on a MoveLine
+(undo walks back through them, and what the bed must do then), and what a new game resets."""
 from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
-from companion.tables.moveline import MoveLine
-from companion.tables.protocol import Commit
+from companion.tables.moveline import MoveLine, OnMoveLine
 from companion.ui.screens import msg
 from companion.words import square_name
 
@@ -25,13 +24,11 @@ def said_move(placement, choice: int) -> list:
     return out
 
 
-class Session:
+class Session(OnMoveLine):
     """Mixin of MaunzTable: the game record and its commits."""
 
-    def _init_session(self, game, position, moves, players) -> None:
+    def _init_session(self, game, position, moves) -> None:
         self.game = game
-        names = [str(n or "") for n in tuple(players)[:2]]
-        self.names = names + [""] * (2 - len(names))
         if isinstance(position, str):
             position = game.parse_position(position)
         moves = [m if isinstance(m, str) else format_move(m) for m in moves]
@@ -42,25 +39,6 @@ class Session:
     def _pos(self) -> Position:
         return self.line.position
 
-    @property
-    def position(self) -> Position:
-        return self.line.position
-
-    @property
-    def start_position(self) -> Position:
-        return self.line.start
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self.line.moves)
-
-    @property
-    def players(self) -> tuple[str, str]:
-        return (self.names[0], self.names[1])
-
-    def drain_commits(self) -> list[Commit]:
-        return self.line.drain()
-
     def drain_said(self) -> list:
         out, self._said = self._said, []
         return out
@@ -68,11 +46,6 @@ class Session:
     def on_chance(self, move, now: float) -> None:
         # maunz. has no dice, shuffles or deals: the service never calls this for it.
         raise ValueError(f"maunz. has no chance moves; got {move!r}")
-
-    def new_game(self, now: float) -> None:
-        """A new game, confirmed elsewhere (the service's game menu)."""
-        self._new_game()
-        self._update(now)
 
     def _commit_move(self, plan: Plan) -> None:
         p = plan.placement
@@ -87,7 +60,6 @@ class Session:
         self._have, self._known = self._labels(), new.occupied
 
     def _undo(self) -> None:
-        self._confirm_new = False
         have = self._belief(self._stable) if self._stable is not None else {}
         sources, notes = ((0, 0), False), ()
         if self._restore is None and self._in_turn():
@@ -103,7 +75,7 @@ class Session:
                 sources, notes = chain_undo((self._restore_sources, self._restore_notes),
                                             (sources, notes), waiting)
         else:
-            self._notice = msg("nothing_to_undo")
+            self.notice = msg("nothing_to_undo")
             return
         if self._sensed is not None and (self._sensed != self._pos.occupied
                                          or wrong_pieces(0, have, self._labels())):
@@ -123,16 +95,11 @@ class Session:
         plan = self._stable_plan()
         return plan is not None and plan.placement is not None
 
-    def _new_game(self) -> None:
-        if self.line.moves and self._pos.winner is None:
-            self.line.commit("abandon")
-        self.line.reset(self.game.initial_position())
+    def restart(self, now: float) -> None:
+        """A new game began (TableBase.new_game committed it): the bed is cleared first."""
         self._reset_turn()
-        self._confirm_new = False
         if self._sensed:
             self._start_restore(0, "new_game", {}, {})  # clearing: "take the piece off" each
         else:
             self._restore = None
-
-    def _settings(self) -> None:
-        self.line.commit("settings")
+        self._update(now)

@@ -13,9 +13,6 @@ from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
 from companion.tables.protocol import TableBase, TableView
-from companion.ui import i18n
-from companion.ui.screens import Msg
-
 
 
 class MaunzTable(Session, BedReading, Controls, TableBase):
@@ -35,23 +32,16 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seat: int | None = None,
                  players=()):
-        self._language = i18n.check_language(language)
+        self.init_controls(language, players)
         if ai_seat not in (None, 0, 1):
             raise ValueError(f"ai_seat {ai_seat!r} must be None, 0 (orange) or 1 (grey)")
         self.ai_colour = ai_seat
-        self._init_session(game, position, moves, players)
+        self._init_session(game, position, moves)
         self._init_bed(settle, correction_delay)
-        self._confirm_new = False
-        self._confirm_by_card = False  # "(or tap the card again)" only after a card tap
         self._want_hint = False
-        self._notice: Msg | None = None
         self._reset_turn()
 
     # ------------------------------------------------------------------ properties
-    @property
-    def language(self) -> str:
-        return self._language
-
     @property
     def ai_seat(self) -> int | None:
         return self.ai_colour
@@ -60,7 +50,7 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     def wants_ai(self) -> bool:
         return (self.ai_colour is not None and self.ai_colour == self._pos.turn
                 and self._pos.winner is None and not (self._suggestion and self._suggestion.ai)
-                and not self._paused and not self._confirm_new and self._restore is None)
+                and not self._paused and not self.asking_new_game and self._restore is None)
 
     @property
     def wants_hint(self) -> bool:
@@ -70,7 +60,7 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     def phase(self) -> str:
         if self._paused:
             return "paused"
-        if self._confirm_new:
+        if self.asking_new_game:
             return "confirm_new_game"
         if self._restore is not None:
             return "correction"
@@ -106,12 +96,13 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
         phase = self.phase
         return screens.State(
             phase=phase, position=self._pos, plan=self._stable_plan(), paused=self._paused,
-            notice=self._notice, suggestion=self._suggestion, wants_ai=self.wants_ai,
+            notice=self.notice, suggestion=self._suggestion, wants_ai=self.wants_ai,
             wants_hint=self.wants_hint, declared_cat=self._declared_cat, restore=self._restore,
             restore_reason=self._restore_reason, restore_labels=self._restore_labels,
             sensed=self._sensed, stable=self._stable,
             kids=getattr(self.game, "variant", 0) == KIDS, names=self.players,
-            confirm_by_card=self._confirm_by_card, restore_sources=self._restore_sources,
+            confirm=self.new_game_lines() if phase == "confirm_new_game" else (),
+            restore_sources=self._restore_sources,
             restore_notes=self._restore_notes, remote=self.remote_name, wrong_kind=self._wrong_kind(),
             belief=self._belief(self._stable or 0) if phase == "correction" else {})
 
@@ -145,5 +136,5 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
         pos = st.position
         return TableView(
             leds=leds, screen=screen, position=pos, moves=tuple(self.line.moves), phase=st.phase,
-            instruction=screen.instruction(self._language), wants_ai=st.wants_ai,
+            instruction=screen.instruction(self.language), wants_ai=st.wants_ai,
             wants_hint=st.wants_hint, winner=pos.winner, asking_new_game=st.phase == "confirm_new_game")
