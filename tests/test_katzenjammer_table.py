@@ -124,7 +124,7 @@ def test_the_dice_card_lets_the_players_enter_their_own_dice(tmp_path):
     c.close()
 
 
-def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_starts_one(tmp_path):
+def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_asks_too(tmp_path):
     c, p = make(tmp_path, seed=6, ai="off")
     press(c, p, "ok")
     press(c, p, "ok", "long")
@@ -146,7 +146,12 @@ def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_starts_one(tmp_path):
     assert table.view().phase == "over" and table.view().winner == 0
     assert table.view().screen.header("en") == "Red wins!"
     assert [c.kind for c in table.drain_commits()] == ["move"]
-    table.on_button("ok", "press", 0.0)  # the won screen: OK starts a new game
+    # the won screen: OK asks "new game?" as in every game (issue 19: it started one at once),
+    # and no game is running, so the question says nothing ends
+    table.on_button("ok", "press", 0.0)
+    assert table.view().asking_new_game and table.drain_commits() == []
+    assert table.view().instruction == "OK = ja · Zurück = nein"
+    table.on_button("ok", "press", 0.0)
     assert [c.kind for c in table.drain_commits()] == ["new_game"]
     assert table.game.format_position(table.position) == "r:n,n,n,n g:n,n,n,n r -"
 

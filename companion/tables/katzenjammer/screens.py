@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.games.katzenjammer.board import COLOURS
-from companion.ui.screens import Screen, msg
+from companion.ui.screens import Msg, Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
 
 #: The seat colours on the LEDs (black cannot shine: a dim white stands for it).
@@ -21,18 +21,17 @@ def _seat(session, seat: int) -> str:
     return COLOURS[session.position.colours[seat]]
 
 
-def screen(session, language: str, asking: bool = False, notice: str | None = None) -> Screen:
-    """The OLED's screen; `notice` (an i18n key: which dice) goes above the menu, in place of its
-    last line (the keys, under a chooser's menu)."""
+def screen(session, language: str, notice: Msg | None = None) -> Screen:
+    """The OLED's screen ("new game?" is every table's: TableBase); `notice` (which dice, the
+    language or a name just set) goes above the menu, in place of its last line (the keys,
+    under a chooser's menu)."""
     pos = session.position
-    if asking:
-        return Screen("confirm_new_game", lines=(msg("confirm_keys"),))
     if session.show_board:
         return Screen("kj_board", extra=(("position", session.game.format_position(pos)),))
     shown = _screen(session, language)
     if notice is None or session.over:
         return shown
-    return Screen(shown.kind, title=shown.title, lines=((msg(notice),) + shown.lines)[:WINDOW + 1])
+    return Screen(shown.kind, title=shown.title, lines=((notice,) + shown.lines)[:WINDOW + 1])
 
 
 def _screen(session, language: str) -> Screen:

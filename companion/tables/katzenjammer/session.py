@@ -139,6 +139,12 @@ class Session:
     def drain_commits(self) -> list[Commit]:
         return self.line.drain()
 
+    def restart(self) -> None:
+        """A new game: the line started again (TableBase.new_game), the turn's state follows."""
+        self.show_board = False
+        self.last_turn = None
+        self._refresh()
+
     # Inside ------------------------------------------------------------------------------
     def _play(self, text: str, commit: bool) -> None:
         if not text.startswith("roll:"):

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
-from companion.tables.protocol import Commit, TableBase, TableView, is_computer_name
+from companion.tables.moveline import OnMoveLine
+from companion.tables.protocol import TableBase, TableView, is_computer_name
+from companion.ui.screens import msg
 
 COMPUTER = "expectimax2"
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
@@ -29,10 +31,15 @@ def _is_computer(name: str) -> bool:
     return is_computer_name(name)
 
 
-class KatzenjammerTable(TableBase):
+class KatzenjammerTable(OnMoveLine, TableBase):
+    """The language and player cards and the "new game?" question are every table's (TableBase);
+    what is Katzenjammer's own: the chooser's buttons, undo, the dice card, computer seats."""
+
     #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
     #: every seat back to people (the computer seats of `ai` and of players called Computer).
     card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    #: the cards that change a setting: they leave a "new game?" question standing
+    setting_cards = ("dice", "ai_off")
     #: Settings of this table the service keeps in the journal, with their values (the kept value
     #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
     own_settings = {"dice": DICE}
@@ -44,7 +51,7 @@ class KatzenjammerTable(TableBase):
                  language="de", ai_seat=None, players=(), physical_dice: bool = False,
                  dice: str | None = None):
         self.game = game
-        self.language = language
+        self.init_controls(language, players)
         if ai_seat is None:
             self.ai_seats = ()
         elif isinstance(ai_seat, int):
@@ -54,13 +61,16 @@ class KatzenjammerTable(TableBase):
         if dice is not None and dice not in DICE:
             raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
         self.physical_dice = physical_dice if dice is None else dice == "players"
-        self._players = tuple(players)
-        self._commits: list[Commit] = []
-        self.asking = False  # OK long: "new game?" (OK yes, BACK no; CAT: the service's menu)
-        self.session = self._session(position, moves)
-        #: A line the OLED shows above the menu until the next button (which dice after a resume
-        #: or the dice card), as an i18n key.
-        self.notice: str | None = self._dice_notice() if moves else None
+        self.session = Session(game, position, moves, physical_dice=self.physical_dice,
+                               computers=self._computers())
+        # which dice, after a resume (and after the dice card): until the next button
+        if moves:
+            self.notice = msg(self._dice_notice())
+
+    @property
+    def line(self):
+        """The session's MoveLine: the moves, the commits of the table and of the session."""
+        return self.session.line
 
     @property
     def ai_seat(self) -> int | None:
@@ -78,38 +88,9 @@ class KatzenjammerTable(TableBase):
         seats.update(self.ai_seats)
         return {seat: COMPUTER for seat in seats}
 
-    def _session(self, position, moves) -> Session:
-        return Session(self.game, position, moves, physical_dice=self.physical_dice,
-                       computers=self._computers())
-
-    # Protocol properties -------------------------------------------------------------------
-    @property
-    def position(self):
-        return self.session.position
-
-    @property
-    def start_position(self):
-        return self.session.start_position
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self.session.moves)
-
     @property
     def phase(self) -> str:
-        return "confirm_new_game" if self.asking else self.session.phase
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        seats = self.game.seats(self.position)
-        return tuple(self._players[:seats]) + ("",) * max(0, seats - len(self._players))
-
-    # Inputs ----------------------------------------------------------------------------------
-    def on_scan(self, occupancy: int, now: float) -> None:
-        pass  # the pieces are not sensed
-
-    def on_device_event(self, event, now: float) -> None:
-        pass
+        return "confirm_new_game" if self.asking_new_game else self.session.phase
 
     @property
     def observes_chance(self) -> bool:
@@ -117,88 +98,61 @@ class KatzenjammerTable(TableBase):
         (companion/service/chance.py); the table commits the entered roll as a move."""
         return self.physical_dice
 
-    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
-        if function == "language":
-            self.language = arg if arg in ("de", "en") else ("en" if self.language == "de" else "de")
-            self._commits.append(Commit("settings", None, self._text()))
-        elif function == "player" and is_computer_name(arg):
+    # The shared controls' hooks -------------------------------------------------------------
+    def player_seat(self, name: str) -> int:
+        return self.session.seat   # the seat to move, also while its dice are rolled
+
+    def seat_label(self, seat: int):
+        return msg(f"kj.seat.{self.position.colours[seat]}")
+
+    def name_player(self, name: str) -> None:
+        if is_computer_name(name):
             # the seat to move becomes a computer seat: this game's own setting (the service keeps
             # it per game), never the seat's name, so no other game sees a player "Computer"
             self.ai_seats = tuple(sorted(set(self.ai_seats) | {self.session.seat}))
             self.session.set_computers(self._computers())
-            self._commits.append(Commit("settings", None, self._text()))
-        elif function == "player" and arg:
-            seat = self.session.seat
-            names = list(self.players)
-            names[seat] = arg
-            self._players = tuple(names)
-            self.session.set_computers(self._computers())
-            self._commits.append(Commit("settings", None, self._text()))
-        elif function == "new_game":
-            self.new_game(now)
-        elif function == "undo":
+            self.commit("settings")
+            return
+        super().name_player(name)
+        self.session.set_computers(self._computers())
+
+    def restart(self, now: float) -> None:
+        self.session.restart()
+
+    # Inputs ----------------------------------------------------------------------------------
+    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
+        if function == "undo":
             self.session.undo()
-            self._collect()
         elif function == "ai_off":
             self.ai_seats = ()
             self._players = tuple("" if _is_computer(name) else name for name in self.players)
             self.session.set_computers(self._computers())
-            self.notice = "ai_off"
-            self._commits.append(Commit("settings", None, self._text()))
+            self.notice = msg("ai_off")
+            self.commit("settings")
         elif function == "dice":
             self.physical_dice = self.session.physical_dice = not self.physical_dice
             self.session.refresh()
-            self.notice = self._dice_notice()
-            self._commits.append(Commit("settings", None, self._text()))
+            self.notice = msg(self._dice_notice())
+            self.commit("settings")
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        self.notice = None
-        if self.asking:
-            if (name, kind) in (("ok", "press"), ("back", "press")):
-                self.asking = False
-                if name == "ok":
-                    self.new_game(now)
-            return
-        if (name, kind) == ("ok", "long"):
-            self.asking = True
-        elif self.session.over and (name, kind) == ("ok", "press"):
-            self.new_game(now)  # the won screen says: new game, press OK
-        else:
-            self.session.on_button(name, kind)
-            self._collect()
+        self.notice = None   # a notice stays until the next button
+        super().on_button(name, kind, now)
 
-    def on_ai_move(self, move) -> None:
-        pass  # the computer seat is played in tick()
+    def on_own_button(self, name: str, kind: str, now: float) -> None:
+        self.session.on_button(name, kind)
 
     def on_chance(self, move, now: float) -> None:
         self.session.on_chance(move)
 
-    def new_game(self, now: float) -> None:
-        if self.session.moves and not self.session.over:
-            self._commits.append(Commit("abandon", None, self._text()))
-        self.session = self._session(None, ())
-        self._commits.append(Commit("new_game", None, self._text()))
-
     def tick(self, now: float) -> None:
         if self.session.phase == "computer":
             self.session.play_computer()
-            self._collect()
-
-    def drain_commits(self) -> list[Commit]:
-        out, self._commits = self._commits, []
-        return out
 
     def view(self) -> TableView:
         s = self.session
-        screen = screens.screen(s, self.language, asking=self.asking, notice=self.notice)
+        screen = (self.new_game_screen() if self.asking_new_game
+                  else screens.screen(s, self.language, notice=self.notice))
         return TableView(screens.leds(s), screen, s.position, tuple(s.moves), self.phase,
                          screen.instruction(self.language), False, False, s.winner,
-                         asking_new_game=self.asking)
-
-    # Inside ----------------------------------------------------------------------------------
-    def _text(self) -> str:
-        return self.game.format_position(self.position)
-
-    def _collect(self) -> None:
-        for c in self.session.drain_commits():
-            self._commits.append(Commit(c.kind, c.move, c.position))
+                         asking_new_game=self.asking_new_game)
