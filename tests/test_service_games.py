@@ -278,7 +278,9 @@ def test_menu_switches_games_after_a_confirmation(tally, tmp_path):
     p.play("kc3")  # a maunz game in play
     press(c, p, "ok", "long")  # the table asks "new game?", and says CAT chooses another game
     assert c.table.phase == "confirm_new_game"
-    assert [m.key for m in c.screen.screen.lines] == ["menu_confirm", "confirm_keys", "menu_other"]
+    # the table's own question (a game is running: it says the game ends), CAT for another game
+    assert [m.key for m in c.screen.screen.lines] == ["menu_confirm", "menu_abandon", "confirm_keys",
+                                                      "menu_other"]
     press(c, p, "cat")
     snap = c.snapshot()
     assert snap["phase"] == "menu" and c.screen.screen.kind == "menu"

@@ -34,7 +34,7 @@ class GameSwitching:
             running = bool(service.journal.moves()) and service.game.outcome(service.table.position) is None
             return self.menu.screen(service.game.info.name, running)
         if self.asks_new_game(view):
-            return self.menu.question(service.game.info.title)
+            return self.menu.question(service.game.info.title, view.screen.lines)
         return None
 
     def open_menu(self, step: int = 0) -> None:

@@ -85,9 +85,11 @@ class GameMenu:
         return name
 
     @staticmethod
-    def question(title: str) -> Screen:
-        """The table's "new game?" when other games could be chosen instead."""
-        return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), msg("confirm_keys"),
+    def question(title: str, lines=(msg("confirm_keys"),)) -> Screen:
+        """The table's "new game?" when other games could be chosen instead: its `lines` (every
+        table's question, TableBase: "ends the game in play" only when one runs, the keys) under
+        the game's title, and CAT for another game."""
+        return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), *lines,
                                                  msg("menu_other")))
 
     def screen(self, current: str, running: bool = True) -> Screen:
