@@ -43,7 +43,10 @@ in the players' hands (a card turned up from a real deck and tapped: Monster Mau
 Every table extends `TableBase` (below), which declares each capability the service may ask
 with its default (several_ai_seats, own_settings and setting_values, senses_bed,
 observes_chance, own_deck and deck_uids, virtual_hands, ai_seats, on_tag): the service reads
-them as attributes and never probes a table for them (tests/test_table_protocol.py).
+them as attributes and never probes a table for them (tests/test_table_protocol.py). TableBase
+also brings the controls every game shares (companion/tables/controls.py): the language and
+player cards, the "new game?" question and its one screen; a table's own cards and buttons
+arrive through `on_own_card` and `on_own_button`.
 
 Commits are the table's only output that lasts: "move" (with the move's text), "undo",
 "abandon", "new_game" and "settings" (names, language or AI seat changed), each with the
