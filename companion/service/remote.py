@@ -76,10 +76,10 @@ class RemoteGame:
         companion.table.ai_colour = self.peer
         companion.table.remote_name = self.peer_label()
         # the names on the OLED ("Orange: Anna") and in the history ("Ben (remote)")
-        companion.table.names[self.side] = self.name
+        companion.table.set_name(self.side, self.name)
         companion.journal.set_player(self.side, self.name)
         if self.peer_name:
-            companion.table.names[self.peer] = self.peer_name
+            companion.table.set_name(self.peer, self.peer_name)
 
     # ------------------------------------------------------------------ kept in the journal
     def _restore(self):
@@ -282,7 +282,7 @@ class RemoteGame:
         if name != self.peer_name:
             self.peer_name = name
             self.c.table.remote_name = self.peer_label()
-            self.c.table.names[self.peer] = name
+            self.c.table.set_name(self.peer, name)
             self.c.journal.set_player(self.peer, f"{name} (remote)")
             self._save()
 

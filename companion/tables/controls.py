@@ -151,11 +151,16 @@ class SharedControls:
         seat = self.player_seat(name) if name else None
         if seat is None:
             return
+        self.set_name(seat, name)
+        self.notice = msg("player_named", seat=self.seat_label(seat), name=name)
+        self.commit("settings")
+
+    def set_name(self, seat: int, name: str) -> None:
+        """A seat's name the service learnt elsewhere (remote play: the players at both ends),
+        without a notice or a commit: the service journals it itself."""
         names = list(self.players)
         names[seat] = name
         self._players = tuple(names)
-        self.notice = msg("player_named", seat=self.seat_label(seat), name=name)
-        self.commit("settings")
 
     def ask_new_game(self, by_card: bool) -> None:
         self.asking_new_game, self.asked_by_card = True, by_card
