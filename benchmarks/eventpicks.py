@@ -56,7 +56,7 @@ def session(name: str, players: int, steps: int, seed: int) -> list[tuple[str, i
     """(event, presses, options offered) for each event the person picked."""
     rng = random.Random(seed)
     game = games.get(name, players=players)
-    t = tables.make(game, language="en", ai_seat=None, players=())
+    t = tables.make(game, language="en", players=())
     out = []
     for _ in range(steps):
         if game.outcome(t.position) is not None:

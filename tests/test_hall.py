@@ -172,7 +172,7 @@ def test_a_square_the_bed_cannot_tell_falls_back_to_asking():
 
 
 def test_the_ais_move_must_be_put_down_as_the_kind_it_chose():
-    t = _table(BOTH, ai_seat=0)
+    t = _table(BOTH, ai_seats=(0,))
     hands = _Hands(t)
     assert t.view().wants_ai
     t.on_ai_move("kd4")

@@ -158,7 +158,7 @@ def test_ok_long_asks_for_a_new_game_and_ok_after_a_win_asks_too(tmp_path):
 
 def test_a_seat_whose_player_is_called_computer_is_played_by_the_computer():
     game = games.get("kj", players=3)
-    table = tables.make(game, players=("Anna", "", "Computer"), ai_seat=1)
+    table = tables.make(game, players=("Anna", "", "Computer"), ai_seats=(1,))
     assert table.session.computers.keys() == {1, 2}
     table.on_chance(game.parse_move(table.position, "roll:513"), 0.0)
     assert table.phase == "choose"  # red: Anna

@@ -168,7 +168,7 @@ def test_the_cat_attack_page_at_the_start():
 
 def test_fewer_lives_draw_fewer_pips():
     game = games.get("cat-attack", players=2, lives=5)
-    t = tables.make(game, language="en", ai_seat=None, players=())
+    t = tables.make(game, language="en", players=())
     assert cat_attack_page(t)["catattack"]["lives_max"] == 5
 
 

@@ -223,7 +223,7 @@ def test_a_resume_reread_then_a_fast_placement(event):
 def test_a_fast_placement_before_the_ai_has_chosen_is_not_its_move():
     """Grey is the AI: a grey kitten put down right after the restore, before the AI chose, is
     not accepted; once the AI has chosen d4 the guidance takes f6 off and d4 is played."""
-    bed = Bed(ai_seat=1)
+    bed = Bed(ai_seats=(1,))
     bed.place("c3")
     bed.lift("c3", dt=4.0)
     assert bed.ref.phase == "correction" and not bed.view.wants_ai

@@ -75,7 +75,7 @@ def test_card_reader_events_do_not_pause():
 
 # --------------------------------------------------------------------------- AI and hint
 def test_ai_move_is_shown_carried_out_and_enforced():
-    bed = Bed(ai_seat=1)
+    bed = Bed(ai_seats=(1,))
     assert not bed.view.wants_ai
     bed.play("kc3")
     assert bed.view.wants_ai and "KI denkt" in bed.view.instruction
@@ -112,7 +112,7 @@ def test_hint_is_shown_but_not_enforced():
 
 
 def test_illegal_ai_move_is_rejected():
-    bed = Bed(ai_seat=0)
+    bed = Bed(ai_seats=(0,))
     with pytest.raises(ValueError):
         bed.ref.on_ai_move("kz9")
 

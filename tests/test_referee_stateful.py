@@ -112,10 +112,10 @@ class RefereeMachine(RuleBasedStateMachine):
         """The opening, a random game part-way, a cat-rich game part-way, or an end game."""
         rng = random.Random(seed)
         if start == "handmade":
-            self.ref = MaunzTable(GAME, handmade, ai_seat=ai)
+            self.ref = MaunzTable(GAME, handmade, ai_seats=() if ai is None else (ai,))
         else:
             moves = [] if start == "opening" else prefix(rng, length, start == "cats")
-            self.ref = MaunzTable(GAME, moves=moves, ai_seat=ai)
+            self.ref = MaunzTable(GAME, moves=moves, ai_seats=() if ai is None else (ai,))
         event(f"start: {start}")
         self.t = 0.0
         self.occ = self.ref.position.occupied
@@ -431,7 +431,7 @@ def test_ai_retiring_the_piece_it_pushes_ends_when_that_piece_is_lifted():
     piece from its push source already ends the move -- the same bed and move either way."""
     from companion.tables.maunz.testing import Bed
 
-    bed = Bed("O4G/6/3g2/o1O2O/6/1O1O1o o 0k1c 0k6c", ai_seat=0)  # orange: 7 on the bed
+    bed = Bed("O4G/6/3g2/o1O2O/6/1O1O1o o 0k1c 0k6c", ai_seats=(0,))  # orange: 7 on the bed
     assert bed.view.wants_ai
     bed.ref.on_ai_move("ca1/c1")  # cat a1 pushes b1 -> c1, then retires it
     bed.place("a1")

@@ -130,10 +130,9 @@ class TallyTable(OnMoveLine, tables.TableBase):
     card_functions = ("new_game", "player", "language")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=()):
+                 language="de", ai_seats=(), players=()):
         self.game = game
         self.line = MoveLine(game, position, moves)
-        self.ai_seat = ai_seat
         self.init_controls(language, players)
 
     def on_chance(self, move, now):
@@ -260,7 +259,7 @@ def test_draw_gives_each_outcome_its_probability():
 def test_every_table_keeps_the_protocol(tally, monkeypatch):
     assert tables.names() == ["maunz", "tally"]
     for name in tables.names():  # (a game without chance never hears on_chance)
-        table = tables.make(games.get(name), moves=(), language="en", ai_seat=None, players=("A", "B"))
+        table = tables.make(games.get(name), moves=(), language="en", players=("A", "B"))
         assert isinstance(table, Table), name
         assert table.players == ("A", "B") and table.language == "en" and table.moves == []
         view = table.view()

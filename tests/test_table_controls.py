@@ -1,6 +1,6 @@
 """The controls every table shares (companion/tables/controls.py, issue 19): the language and
 player cards and the "new game?" question behave and read the same in maunz. and Katzenjammer
-(Fischnapf and the service's TallyTable use them too: test_example_game.py,
+(the test-only game and the service's TallyTable use them too: test_example_game.py,
 test_service_games.py)."""
 from __future__ import annotations
 

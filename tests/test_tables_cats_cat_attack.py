@@ -8,7 +8,7 @@ from companion.tables.protocol import Commit, Table, TableView
 
 def make(name: str, players=3, language="en", moves=(), **kw):
     game = games.get(name, players=players, **kw)
-    return tables.make(game, moves=moves, language=language, ai_seat=None, players=())
+    return tables.make(game, moves=moves, language=language, players=())
 
 
 def deal(table, *texts):
@@ -351,7 +351,7 @@ def test_undo_reopens_a_finished_game_of_cat_attack():
     game = games.get("cat-attack", players=2)
     start = game.parse_position(game.format_position(attack_ready().position).replace(
         "cats=9H,9H", "cats=9H,1A"))     # seat 2 is out in the street with one life left
-    t = tables.make(game, start, language="en", ai_seat=None, players=())
+    t = tables.make(game, start, language="en", players=())
     t.play("fight:2:C", 0.0)
     t.play("C4", 0.0)
     t.play("none", 0.0)                     # seat 2 loses its last life: seat 1 wins

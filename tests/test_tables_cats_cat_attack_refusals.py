@@ -120,12 +120,12 @@ def test_every_cats_refusal_in_german_and_english():
     for game_no in range(6):
         rules = ("", "upto4", "own-first-turn")[game_no % 3]
         t = tables.make(games.get("cats", players=2 + game_no % 3, rules=rules or None),
-                        language="de", ai_seat=None, players=())
+                        language="de", players=())
         play_randomly(t, cats_events(), rng, 120, seen)
     # never asked at the table: a finished game, the deal and the lot (chance), a wrong win claim
     # (the table answers "no win: play on" itself), moves the notation cannot write
     game = games.get("cats", players=2)
-    t = tables.make(game, language="de", ai_seat=None, players=())
+    t = tables.make(game, language="de", players=())
     dealt = game.apply(game.apply(t.position, CatsMove("deal", a=0, b=0)), CatsMove("deal", a=1, b=1))
     started = game.apply(dealt, CatsMove("first", a=0))
     for position, move in ((t.position, CatsMove("pass")), (t.position.__class__(
@@ -152,7 +152,7 @@ def test_every_cats_refusal_in_german_and_english():
 
 
 def _cats_in_reaction_window(game):
-    t = tables.make(game, language="en", ai_seat=None, players=())
+    t = tables.make(game, language="en", players=())
     for text in ("deal:1b", "deal:2c", "first:1", "blocked", "pass", "pass", "blocked", "pass",
                  "pass", "step:1", "step:1", "step:1", "step:1", "end"):
         t.position = game.apply(t.position, game.parse_move(t.position, text))
@@ -169,11 +169,11 @@ def test_every_cat_attack_refusal_in_german_and_english():
         rules = ("", "young", "no-dead-special", "timed,win-by-card")[game_no % 4]
         seats = 2 + game_no % 3
         game = games.get("cat-attack", players=seats, rules=rules or None, lives=1 + game_no % 3)
-        t = tables.make(game, language="de", ai_seat=None, players=())
+        t = tables.make(game, language="de", players=())
         play_randomly(t, attack_events(seats), rng, 150, seen)
     # a Cat Attack card with a cat out to hit, under no-dead-special: 'done' is refused
     t = tables.make(games.get("cat-attack", players=2, rules="no-dead-special"), language="de",
-                    ai_seat=None, players=())
+                    players=())
     for text in ("first:1", "C3", "done", "d6:2", "done", "ATTACK", "done"):
         if t.game.to_move(t.position) == CHANCE:
             t.on_chance(t.game.parse_move(t.position, text), 0.0)
@@ -183,7 +183,7 @@ def test_every_cat_attack_refusal_in_german_and_english():
     seen.add("dead_special")
     # never asked at the table: a finished game (the table takes no event then)
     game = games.get("cat-attack", players=2, rules="timed")
-    t = tables.make(game, language="de", ai_seat=None, players=())
+    t = tables.make(game, language="de", players=())
     over = t.position
     for text in ("first:1", "time"):
         over = game.apply(over, game.parse_move(over, text))
@@ -196,7 +196,7 @@ def test_every_cat_attack_refusal_in_german_and_english():
 
 
 def test_the_table_rewords_a_refusal_on_the_language_card_and_the_cli_words_stay():
-    t = tables.make(games.get("cats", players=3), language="de", ai_seat=None, players=("Anna",))
+    t = tables.make(games.get("cats", players=3), language="de", players=("Anna",))
     for text in ("deal:1b", "deal:2c", "deal:3m"):
         t.on_chance(t.game.parse_move(t.position, text), 0.0)
     for _ in range(6):

@@ -111,13 +111,12 @@ class Companion:
 
     def make_table(self, start, moves, players):
         """The game in play's table, at `start` after `moves`, with the kept settings."""
-        several = tables.factory(self.game.info.name).several_ai_seats
         # draws an undo kept (only tables that keep draws commit them): back after a restart
         kept = self.journal.kept() if moves else None
         ai = self.settings
         table = tables.make(self.game, start, moves=tuple(moves), settle=self.config.game.settle,
                             correction_delay=self.config.game.correction_delay, language=ai.language,
-                            ai_seat=ai.ai_seats if several else ai.ai_seat, players=players,
+                            ai_seats=ai.ai_seats, players=players,
                             **ai.own(self.game), **({"kept": kept} if kept else {}))
         if table.own_deck:  # cards of a deck enrolled by UID (cards enrol-deck)
             from companion.service.deck_store import DeckStore

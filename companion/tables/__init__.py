@@ -71,7 +71,7 @@ def factory(name: str) -> Callable[..., Table]:
 
 def make(game, position=None, **settings) -> Table:
     """The table for `game` (a companion.games.Game), started at `position` with `settings`
-    (moves, settle, correction_delay, language, ai_seat, players: see protocol.py)."""
+    (moves, settle, correction_delay, language, ai_seats, players: see protocol.py)."""
     return factory(game.info.name)(game, position, **settings)
 
 

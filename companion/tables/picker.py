@@ -74,7 +74,7 @@ class PickerTable(TableBase):
     card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=(), kept=None):
+                 language="de", ai_seats=(), players=(), kept=None):
         self.game = game
         self.start_position = position if position is not None else game.initial_position()
         self.position = self.start_position
@@ -92,7 +92,6 @@ class PickerTable(TableBase):
         if kept:  # resuming after an undo that kept draws (the journal's text of them)
             self.kept = [(text, owner) for text, owner in json.loads(kept)]
         self.language = language
-        self.ai_seat = None          # no AI plays these games
         seats = game.seats(self.position)
         self.players = tuple(players)[:seats] + ("",) * (seats - len(tuple(players)[:seats]))
         self.selected = 0                    # the highlighted item of the open level

@@ -24,13 +24,13 @@ game of the same game was confirmed. A table is made by its factory (registered 
 companion/tables/__init__.py) as
 
     factory(game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-            language="de", ai_seat=None, players=())
+            language="de", ai_seats=(), players=())
 
 where `position` is the game's start position (None: the initial one), `moves` the moves
-already played from it, as text (the service resumes an unfinished game this way), `ai_seat`
-the seat the AI plays (None: nobody; a tuple of seats for a table that says
-`several_ai_seats = True`, as Katzenjammer, whose computers play inside the table) and `players`
-a name per seat. A table with settings of its own (Katzenjammer's `dice`) names them in
+already played from it, as text (the service resumes an unfinished game this way), `ai_seats`
+the seats a computer plays, always a tuple (empty: nobody; maunz.: one seat, played by the
+service's AI; Katzenjammer, `several_ai_seats = True`: any number, played inside the table) and
+`players` a name per seat. A table with settings of its own (Katzenjammer's `dice`) names them in
 `own_settings` (key -> the values it takes) and reports them in `setting_values` (a dict of texts, changes committed as
 "settings"); the service keeps them in the journal and passes each back to the factory as the
 keyword of its name (the config's `[game]` key of that name before any was kept).
@@ -137,7 +137,7 @@ class Table(Protocol):
         """The seats' player names ("" where nobody told)."""
 
     @property
-    def ai_seat(self) -> int | None: ...
+    def ai_seats(self) -> tuple[int, ...]: ...
 
     def on_scan(self, occupancy: int, now: float) -> None: ...
 
@@ -172,7 +172,7 @@ class TableBase(SharedControls):
     #: The card functions this table understands (beside the service's own `game`).
     card_functions: tuple[str, ...] = ()
     #: The table plays any number of computer seats itself (Katzenjammer): the factory's
-    #: `ai_seat` is then a tuple of seats. Otherwise one seat or None, played by the service's AI.
+    #: Otherwise at most one seat, played by the service's AI.
     several_ai_seats: bool = False
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
@@ -192,11 +192,8 @@ class TableBase(SharedControls):
     #: whose moves arrive as the AI's would; the service sets their name here, for the screens.
     remote_name: str = ""
 
-    @property
-    def ai_seats(self) -> tuple[int, ...]:
-        """Every seat a computer plays, always a tuple (a table with several overrides it)."""
-        seat = self.ai_seat  # type: ignore[attr-defined]
-        return () if seat is None else (seat,)
+    #: Every seat a computer plays, always a tuple (the factory's `ai_seats`).
+    ai_seats: tuple[int, ...] = ()
 
     @property
     def setting_values(self) -> dict[str, str]:

@@ -15,10 +15,9 @@ class FischnapfTable(OnMoveLine, TableBase):
     card_functions = ("new_game", "undo", "language", "player")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=()):
+                 language="de", ai_seats=(), players=()):
         self.game = game
         self.line = MoveLine(game, position, moves)   # the moves, undo and the commits
-        self.ai_seat = ai_seat
         self.init_controls(language, players)
 
     def on_own_button(self, name, kind, now):

@@ -45,19 +45,13 @@ class KatzenjammerTable(OnMoveLine, TableBase):
     own_settings = {"dice": DICE}
     #: The computer plays any number of seats here (the service's `ai` setting "2,3").
     several_ai_seats = True
-    ai_seats: tuple[int, ...] = ()  # set per game below (the base's is derived from ai_seat)
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
-                 language="de", ai_seat=None, players=(), physical_dice: bool = False,
+                 language="de", ai_seats=(), players=(), physical_dice: bool = False,
                  dice: str | None = None):
         self.game = game
         self.init_controls(language, players)
-        if ai_seat is None:
-            self.ai_seats = ()
-        elif isinstance(ai_seat, int):
-            self.ai_seats = (ai_seat,)
-        else:
-            self.ai_seats = tuple(sorted(set(ai_seat)))
+        self.ai_seats = tuple(sorted(set(ai_seats)))
         if dice is not None and dice not in DICE:
             raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
         self.physical_dice = physical_dice if dice is None else dice == "players"
@@ -71,10 +65,6 @@ class KatzenjammerTable(OnMoveLine, TableBase):
     def line(self):
         """The session's MoveLine: the moves, the commits of the table and of the session."""
         return self.session.line
-
-    @property
-    def ai_seat(self) -> int | None:
-        return self.ai_seats[0] if self.ai_seats else None
 
     @property
     def setting_values(self) -> dict[str, str]:

@@ -30,12 +30,12 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     senses_bed = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
-                 correction_delay: float = 3.0, language: str = "de", ai_seat: int | None = None,
+                 correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),
                  players=()):
         self.init_controls(language, players)
-        if ai_seat not in (None, 0, 1):
-            raise ValueError(f"ai_seat {ai_seat!r} must be None, 0 (orange) or 1 (grey)")
-        self.ai_colour = ai_seat
+        if tuple(ai_seats) not in ((), (0,), (1,)):
+            raise ValueError(f"ai_seats {ai_seats!r} must be (), (0,) (orange) or (1,) (grey)")
+        self.ai_colour = ai_seats[0] if ai_seats else None
         self._init_session(game, position, moves)
         self._init_bed(settle, correction_delay)
         self._want_hint = False
@@ -43,8 +43,8 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
 
     # ------------------------------------------------------------------ properties
     @property
-    def ai_seat(self) -> int | None:
-        return self.ai_colour
+    def ai_seats(self) -> tuple[int, ...]:
+        return () if self.ai_colour is None else (self.ai_colour,)
 
     @property
     def wants_ai(self) -> bool:

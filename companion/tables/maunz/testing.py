@@ -17,9 +17,9 @@ def sq(name: str) -> int:
 class Bed:
     """A physical bed in front of a referee, with a clock."""
 
-    def __init__(self, position=None, *, ai_seat=None, language="de", moves=()):
+    def __init__(self, position=None, *, ai_seats=(), language="de", moves=()):
         pos = GAME.parse_position(position) if isinstance(position, str) else position
-        self.ref = MaunzTable(GAME, pos, moves=moves, ai_seat=ai_seat, language=language)
+        self.ref = MaunzTable(GAME, pos, moves=moves, ai_seats=ai_seats, language=language)
         self.t = 0.0
         self.occ = self.ref.position.occupied
         self.ref.on_scan(self.occ, self.t)

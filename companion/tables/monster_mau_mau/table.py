@@ -30,7 +30,7 @@ class MauMauTable(TableBase):
     virtual_hands = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
-                 correction_delay: float = 3.0, language: str = "de", ai_seat=None, players=()):
+                 correction_delay: float = 3.0, language: str = "de", ai_seats=(), players=()):
         self.game = game
         self._language = i18n.check_language(language)
         if isinstance(position, str):
@@ -71,10 +71,6 @@ class MauMauTable(TableBase):
         seats = self.game.seats(self.position)
         names = tuple(self.session.names[:seats])
         return names + ("",) * (seats - len(names))
-
-    @property
-    def ai_seat(self):
-        return None  # the computer players of the laptop's table are not the service's AI
 
     # Inputs ----------------------------------------------------------------------------------
     def on_scan(self, occupancy: int, now: float) -> None:
