@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import companion.games as games
-from companion import tables
+from companion import catalogue, tables
 from companion.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,16 +22,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def fischnapf(monkeypatch):
-    """Registered for this test only: the engine (as its package does when imported) into copies
-    of the registry that are put back afterwards, and the one TABLES line: other tests never
-    see it."""
+    """Registered for this test only: its one line added to the catalogue, the registry's engines
+    kept in copies that are put back afterwards: other tests never see it."""
     games._load_builtin()
     for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
         monkeypatch.setattr(games, name, dict(getattr(games, name)))
     import tests.example_game as pkg
 
-    games.register(pkg.INFO, pkg.Fischnapf)   # again, when an earlier test imported it already
-    monkeypatch.setitem(tables.TABLES, *pkg.TABLE_ENTRY)
+    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, pkg.ENTRY))
     return games.get("fischnapf")
 
 
