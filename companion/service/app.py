@@ -25,7 +25,7 @@ from pathlib import Path
 from companion import tables
 from companion.service import chance
 from companion.service.ai_handoff import AiHandoff
-from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
+from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 # make_game lives with the configuration it reads, below this module and switching.py, which
 # both use it; imported from here as before.
 from companion.service.config import Config, make_game
@@ -328,7 +328,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             return
         function, name = parsed
         # a secret card's name is a player's secret (Cats: their cat): never logged or shown
-        shown = "" if function in SECRET_NAMES else name
+        shown = "" if function in secret_names() else name
         log.info("card %s: %s%s", uid, function, f" ({shown})" if shown else "")
         if function == "game":
             self._game_card(name, now)
@@ -355,7 +355,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
             self._note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
-        if function in ("player", "event", "secret"):
+        if function in named():
             self.table.on_card(function, now, arg=name)
         else:
             self.table.on_card(function, now)
@@ -368,7 +368,7 @@ class Companion(AiHandoff, GameSwitching, SettingsKeeping, chance.ChanceDraws):
                 self._note("note.storage_setting", problem=str(exc))
 
     def _unknown_card(self, uid: str, now: float) -> None:
-        self._note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
+        self._note("note.unknown_card", uid=uid, functions=", ".join(functions()))
         self._overlay = (("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     # ------------------------------------------------------------------------------ helpers

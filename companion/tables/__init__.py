@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion import catalogue
-from companion.tables.protocol import Commit, Table, TableBase, TableView
+from companion.tables.protocol import Commit, OwnCard, Table, TableBase, TableView
 
-__all__ = ["Commit", "Table", "TableBase", "TableView", "names", "has", "factory", "make",
+__all__ = ["Commit", "OwnCard", "Table", "TableBase", "TableView", "names", "has", "factory", "make",
            "page_view", "seat_names", "seat_keys", "own_card_functions"]
 
 
@@ -64,6 +64,19 @@ def page_view(name: str) -> Callable[[Any, Any], dict] | None:
     """The page's drawing of the game (a function of the table), or None: the generic view."""
     line = _table_line(name)
     return None if line is None or line.page is None else catalogue.resolve(line.page)
+
+
+def own_card_functions() -> dict[str, OwnCard]:
+    """Every table's own card functions (`TableBase.own_card_functions`), in the catalogue's
+    order; a function two tables declare must mean the same at both."""
+    out: dict[str, OwnCard] = {}
+    order = [line.name for line in catalogue.GAMES]
+    for name in sorted(names(), key=order.index):   # as the catalogue lists them: maunz's first
+        for function, own in factory(name).own_card_functions.items():
+            if out.setdefault(function, own) != own:
+                raise ValueError(f"card function {function!r}: {name}'s table declares it other than"
+                                 " another table does")
+    return out
 
 
 def _seats(name: str, seats: int, which: int) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
-from companion.tables.protocol import Commit, TableBase, TableView, is_computer_name
+from companion.tables.protocol import Commit, OwnCard, TableBase, TableView, is_computer_name
 
 COMPUTER = "expectimax2"
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
@@ -33,6 +33,8 @@ class KatzenjammerTable(TableBase):
     #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
     #: every seat back to people (the computer seats of `ai` and of players called Computer).
     card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
+                                 " (again: the companion rolls)")}
     #: Settings of this table the service keeps in the journal, with their values (the kept value
     #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
     own_settings = {"dice": DICE}
