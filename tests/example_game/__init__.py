@@ -4,9 +4,13 @@ phrases (`phrases.py`), and one registry line (`ENTRY`, its line for `companion.
 Nothing else in the repository knows it.
 
 Two seats share a bowl of seven fish; on a turn a seat takes one fish (OK) or two (CAT); who
-takes the last fish wins. A control card "undo" takes the last turn back.
+takes the last fish wins. A control card "undo" takes the last turn back; the game's own card
+"count" has the companion say how many fish are left.
 """
 from companion.catalogue import Entry
 
-#: The one line a built-in game adds to `companion.catalogue.GAMES`.
-ENTRY = Entry("fischnapf", "tests.example_game.engine:Fischnapf", "tests.example_game.table:FischnapfTable")
+#: The one line a built-in game adds to `companion.catalogue.GAMES`: its engine, its table, the
+#: page's drawing (`page.py`, drawn by `fischnapf.js`), its command and the command's alias.
+ENTRY = Entry("fischnapf", "tests.example_game.engine:Fischnapf", "tests.example_game.table:FischnapfTable",
+              "tests.example_game.page:page_view", "tests.example_game:fischnapf.js",
+              command=("tests.example_game.cli:main", "Fischnapf engine: moves"), command_aliases=("fish",))

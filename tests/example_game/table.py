@@ -3,7 +3,7 @@ LEDs. It says only what is its own; everything else is TableBase's default."""
 from __future__ import annotations
 
 from companion.tables.moveline import MoveLine
-from companion.tables.protocol import TableBase, TableView
+from companion.tables.protocol import OwnCard, TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 
@@ -11,7 +11,8 @@ from tests.example_game import phrases  # noqa: F401  (registers the words)
 
 
 class FischnapfTable(TableBase):
-    card_functions = ("new_game", "undo", "language", "player")
+    card_functions = ("new_game", "undo", "language", "player", "count")
+    own_card_functions = {"count": OwnCard("Fischnapf: the companion says how many fish are left")}
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=()):
@@ -19,6 +20,7 @@ class FischnapfTable(TableBase):
         self.line = MoveLine(game, position, moves)   # the moves, undo and the commits
         self.language, self.ai_seat = language, ai_seat
         self.players = tuple(players) or ("", "")
+        self._said: list = []
 
     @property
     def position(self):
@@ -42,6 +44,12 @@ class FischnapfTable(TableBase):
             self.line.pop()
         elif function == "language" and arg in ("de", "en"):
             self.language = arg
+        elif function == "count":
+            self._said.append(msg("fish.left", n=self.position[1]))
+
+    def drain_said(self):
+        out, self._said = self._said, []
+        return out
 
     def new_game(self, now):
         self.line.reset(self.game.initial_position())
