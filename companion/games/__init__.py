@@ -72,5 +72,6 @@ def _load_builtin() -> None:
             wrong = [a for a in line.command_aliases if a not in meta.aliases]
             if meta.name != line.name or wrong:
                 raise ValueError(f"catalogue line {line.name!r}: the engine's game is {meta.name!r}"
-                                 f" with aliases {meta.aliases}; the command's aliases {wrong} are not among them")
+                                 f" with aliases {meta.aliases}; the command's aliases {wrong}"
+                                 " are not among them")
             _register(meta, factory)
