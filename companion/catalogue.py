@@ -15,35 +15,31 @@ load none of the other games. This module imports nothing of ours (the lowest la
 from __future__ import annotations
 
 import importlib
-from typing import NamedTuple
+from collections import namedtuple
 
-
-class Entry(NamedTuple):
-    #: the game's registered name (its GameInfo's `name`)
-    name: str
-    #: the game's class ("module:Class"): a companion.games.Game whose class attribute `info` is
-    #: its GameInfo; called as the registry's factory (rules=..., players=..., **settings)
-    engine: str
-    #: its table's factory ("module:Class"); None: a game with no table yet
-    table: str | None = None
-    #: the page's drawing: `page_view(table, view) -> dict`, merged into the snapshot; None: the
-    #: page shows the game's text (`observation()`)
-    page: str | None = None
-    #: the page's script that draws the view `page` names ("package:file", the file beside the
-    #: package's modules); it registers itself as `window.maunzViews[view]`
-    script: str | None = None
-    #: the seats as (key, name) pairs: keys in the page's snapshot and the settings, names in the
-    #: history; () : seats "1", "2", ...
-    seats: tuple[tuple[str, str], ...] = ()
-    #: `companion <name> ...`: ("module:function", its one-line help); the function is
-    #: `main(argv) -> int`
-    command: tuple[str, str] | None = None
-    #: other names of the command: each one of the game's aliases (the registry checks)
-    command_aliases: tuple[str, ...] = ()
+# A line's fields (a plain namedtuple: `typing` would cost `companion --help` ~5 ms):
+#   name             the game's registered name (its GameInfo's `name`)
+#   engine           the game's class ("module:Class"): a companion.games.Game whose class
+#                    attribute `info` is its GameInfo; the registry's factory
+#                    (rules=..., players=..., **settings)
+#   table            its table's factory ("module:Class"); None: a game with no table yet
+#   page             the page's drawing: `page_view(table, view) -> dict`, merged into the
+#                    snapshot; None: the page shows the game's text (`observation()`)
+#   script           the page's script that draws the view `page` names ("package:file", the
+#                    file beside the package's modules); it registers itself as
+#                    `window.maunzViews[view]`
+#   seats            the seats as (key, name) pairs: keys in the page's snapshot and the
+#                    settings, names in the history; (): seats "1", "2", ...
+#   command          `companion <name> ...`: ("module:function", its one-line help); the
+#                    function is `main(argv) -> int`
+#   command_aliases  other names of the command, each one of the game's aliases (the registry
+#                    checks)
+Entry = namedtuple("Entry", "name engine table page script seats command command_aliases",
+                   defaults=(None, None, None, (), None, ()))
 
 
 #: The built-in games, in the order `companion --help` lists their commands.
-GAMES: tuple[Entry, ...] = (
+GAMES = (
     Entry("maunz", "companion.games.maunz.game:Maunz", "companion.tables.maunz:MaunzTable",
           "companion.tables.maunz.page:page_view", None, (("o", "orange"), ("g", "grey")),
           ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
@@ -69,7 +65,7 @@ GAMES: tuple[Entry, ...] = (
 )
 
 
-def entry(name: str) -> Entry | None:
+def entry(name: str):
     """The line of the game registered as `name` (its name, not an alias), or None."""
     return next((e for e in GAMES if e.name == name), None)
 
