@@ -151,6 +151,34 @@ def test_its_view_script_is_tagged_in_the_page_and_served(fischnapf):
     assert snap == {"view": "fischnapf", "fish": 7, "to_move": "1"}
 
 
+def test_the_page_draws_it_with_its_own_script(fischnapf, tmp_path):
+    """In a real browser: the page loads its view script and draws the bowl as the snapshot's
+    view, and none of maunz's bed, seats or help."""
+    import asyncio
+
+    from tests.test_web_browser import CHROMIUM, page_of
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent")
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="fischnapf", language="en"), state_dir=tmp_path, hardware=ALL_FAKE)
+
+    async def go():
+        async with page_of(Companion(config, build_fakes(), state_dir=tmp_path)) as (page, errors):
+            await page.wait_for_selector("#fishbowl[data-fish='7']", timeout=15000)
+            await page.click('.hw-btn[data-button="cat"]')
+            await page.wait_for_selector("#fishbowl[data-fish='5']", timeout=15000)
+            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#player-o', '#hand', '#help']
+                .map((s) => getComputedStyle(document.querySelector(s)).display !== 'none')""")
+            assert shown == [True, False, False, False, False] and not errors, (shown, errors)
+            assert await page.locator('[data-card="count"] .card-label').inner_text() == "Count the fish"
+    asyncio.run(go())
+
+
 def test_it_touches_only_its_own_package_and_one_registry_line():
     """No file outside tests/example_game/ (and this test) names the game."""
     out = subprocess.run(["git", "grep", "-l", "-i", "-e", "fischnapf", "-e", "tests.example_game", "-e", "tests/example_game", "--", "."],
