@@ -1,26 +1,18 @@
 """The `companion` command. Each sub-command lives in the package it belongs to and is imported
 only when used, so `companion maunz ...` never pays for (or needs) hardware or web libraries.
 
-Every target is a function `main(argv: list[str]) -> int`.
+Every target is a function `main(argv: list[str]) -> int`. The game commands and their aliases
+are the games' own, from their lines in `companion.catalogue` (read without importing any game).
 """
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    # name: (module:function, one-line help)
-    "games": ("companion.games.cli:main", "list the games: name, title, players, how they are served"),
-    "maunz": ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
-    "boop": ("companion.games.maunz.cli:main", "alias of 'maunz'"),
-    "katzenjammer": ("companion.games.katzenjammer.cli:main", "Katzenjammer engine: successors, moves, apply"),
-    "kj": ("companion.games.katzenjammer.cli:main", "alias of 'katzenjammer'"),
-    "monster-mau-mau": ("companion.tables.monster_mau_mau.cli:main", "Monster Mau Mau referee: new, moves, apply; play (the laptop's table)"),
-    "mau-mau": ("companion.tables.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
-    "mmm": ("companion.tables.monster_mau_mau.cli:main", "alias of 'monster-mau-mau'"),
-    "cats": ("companion.games.cats.cli:main", "Cats engine: new, moves, apply, view"),
-    "cat-attack": ("companion.games.cat_attack.cli:main", "Cat Attack engine: new, moves, apply, view"),
+from companion import catalogue
+
+#: The commands that are no game's: name -> (module:function, one-line help).
+SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("companion.service.main:main", "run the companion service with a config (on the Pi; use sim on a laptop)"),
     "sim": ("companion.service.main:sim_main", "run the companion on simulated hardware with the web page"),
     "selftest": ("hardware.selftest:main", "walk test of reeds, LEDs, OLED, card reader and buttons"),
@@ -35,10 +27,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _usage() -> str:
+def commands() -> dict[str, tuple[str, str]]:
+    """Every command, as `--help` lists them: `games`, each game's command followed by its
+    aliases (in the catalogue's order), then the service's commands."""
+    out = {"games": ("companion.games.cli:main", "list the games: name, title, players, how they are served")}
+    for line in catalogue.GAMES:
+        if line.command is not None:
+            target, help_ = line.command
+            out[line.name] = (target, help_)
+            out.update((alias, (target, f"alias of {line.name!r}")) for alias in line.command_aliases)
+    return out | SERVICE_COMMANDS
+
+
+def _usage(known: dict[str, tuple[str, str]]) -> str:
     lines = ["usage: companion COMMAND [ARGS...]", "", "commands:"]
-    w = max(map(len, COMMANDS))  # the longest name ("monster-mau-mau") keeps the column straight
-    lines += [f"  {name:<{w}}  {help_}" for name, (_, help_) in COMMANDS.items()]
+    w = max(map(len, known))  # the longest name ("monster-mau-mau") keeps the column straight
+    lines += [f"  {name:<{w}}  {help_}" for name, (_, help_) in known.items()]
     return "\n".join(lines)
 
 
@@ -55,17 +59,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
+    known = commands()
     if not argv or argv[0] in ("-h", "--help", "help"):
-        print(_usage())
+        print(_usage(known))
         return 0
     name, rest = argv[0], argv[1:]
-    if name not in COMMANDS:
-        print(f"companion: unknown command {name!r}; try one of: {', '.join(COMMANDS)}", file=sys.stderr)
+    if name not in known:
+        print(f"companion: unknown command {name!r}; try one of: {', '.join(known)}", file=sys.stderr)
         return 2
-    target = COMMANDS[name][0]
-    module_name, func_name = target.split(":")
-    func = getattr(importlib.import_module(module_name), func_name)
-    return int(func(rest) or 0)
+    return int(catalogue.resolve(known[name][0])(rest) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import companion.games as games
-from companion import tables
+from companion import catalogue, tables
 from companion.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,16 +22,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def fischnapf(monkeypatch):
-    """Registered for this test only: the engine (as its package does when imported) into copies
-    of the registry that are put back afterwards, and the one TABLES line: other tests never
-    see it."""
+    """Registered for this test only: its one line added to the catalogue, the registry's engines
+    kept in copies that are put back afterwards: other tests never see it."""
     games._load_builtin()
     for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
         monkeypatch.setattr(games, name, dict(getattr(games, name)))
     import tests.example_game as pkg
 
-    games.register(pkg.INFO, pkg.Fischnapf)   # again, when an earlier test imported it already
-    monkeypatch.setitem(tables.TABLES, *pkg.TABLE_ENTRY)
+    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, pkg.ENTRY))
     return games.get("fischnapf")
 
 
@@ -84,7 +82,7 @@ def test_the_companion_plays_it_from_the_menu_journals_it_and_resumes_it(fischna
     press(c, p, "ok")             # player 2 takes one
     assert c.journal.moves() == ["2", "1"]
     snap = c.snapshot()
-    assert snap["game"] == "fischnapf" and snap["view"] == "text" and snap["text"] == "0 4"
+    assert snap["game"] == "fischnapf" and snap["view"] == "fischnapf" and snap["fish"] == 4
     c.close()
     c, p = make(tmp_path)          # a restart: the unfinished game comes back as it was
     assert c.game.info.name == "fischnapf" and c.table.moves == ["2", "1"]
@@ -93,6 +91,92 @@ def test_the_companion_plays_it_from_the_menu_journals_it_and_resumes_it(fischna
     assert c.journal.current.result == "2"
     assert c.table.view().screen.header("de") == "Spieler 2 nimmt den letzten Fisch!"
     c.close()
+
+
+def test_its_command_and_its_alias_come_from_its_line(fischnapf, capsys):
+    from companion import cli
+
+    assert cli.main(["fish", "moves", "0 1"]) == 0 and capsys.readouterr().out == "1\n"
+    assert cli.main(["fischnapf", "moves"]) == 0 and capsys.readouterr().out == "1\n2\n"
+    assert cli.main(["--help"]) == 0
+    help_ = capsys.readouterr().out.splitlines()
+    assert [line.split() for line in help_ if line.split()[:1] in (["fischnapf"], ["fish"])] == [
+        ["fischnapf", "Fischnapf", "engine:", "moves"], ["fish", "alias", "of", "'fischnapf'"]]
+
+
+def test_its_own_card_is_known_to_the_service_the_cards_command_and_the_page(fischnapf, tmp_path):
+    import sqlite3
+
+    from companion.service import cards
+    from companion.service.journal import connect
+    from companion.web.protocol import card_catalog
+
+    assert cards.functions()["count"] == "Fischnapf: the companion says how many fish are left"
+    assert cards.parse_text("maunz:count") == ("count", "")
+    store = cards.CardStore(connect(tmp_path / "j.db"))
+    assert store.add("04:A1:B2:C3", "count") == cards.Card("04:A1:B2:C3", "count")
+    page = {c.id: c for c in card_catalog()}
+    assert dict(page["count"].labels) == {"de": "Fische zählen", "en": "Count the fish"}
+    assert dict(page["game-fischnapf"].labels)["de"] == "Spiel: Fischnapf"
+    table = tables.make(fischnapf, language="en")
+    table.on_button("cat", "press", 0.0)
+    table.on_card("count", 0.0)
+    assert [m.text("en") for m in table.drain_said()] == ["5 fish in the bowl"]
+
+
+def test_its_view_script_is_tagged_in_the_page_and_served(fischnapf):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from companion.web.server import make_app, page_html, view_scripts
+    from tests.test_web_server import StandIn
+
+    views = view_scripts()
+    assert views["fischnapf.js"] == ROOT / "tests" / "example_game" / "fischnapf.js"
+    assert '<script src="/views/fischnapf.js"></script>' in page_html(views)
+
+    async def go():
+        client = TestClient(TestServer(make_app(StandIn(), control=False, token=None)))
+        await client.start_server()
+        try:
+            page = await client.get("/")
+            script = await client.get("/views/fischnapf.js")
+            assert '<script src="/views/fischnapf.js"></script>' in await page.text()
+            assert script.status == 200 and "maunzViews.fischnapf" in await script.text()
+        finally:
+            await client.close()
+    asyncio.run(go())
+    snap = tables.page_view("fish")(tables.make(fischnapf), None)
+    assert snap == {"view": "fischnapf", "fish": 7, "to_move": "1"}
+
+
+def test_the_page_draws_it_with_its_own_script(fischnapf, tmp_path):
+    """In a real browser: the page loads its view script and draws the bowl as the snapshot's
+    view, and none of maunz's bed, seats or help."""
+    import asyncio
+
+    from tests.test_web_browser import CHROMIUM, page_of
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent")
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="fischnapf", language="en"), state_dir=tmp_path, hardware=ALL_FAKE)
+
+    async def go():
+        async with page_of(Companion(config, build_fakes(), state_dir=tmp_path)) as (page, errors):
+            await page.wait_for_selector("#fishbowl[data-fish='7']", timeout=15000)
+            await page.click('.hw-btn[data-button="cat"]')
+            await page.wait_for_selector("#fishbowl[data-fish='5']", timeout=15000)
+            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#player-o', '#hand', '#help']
+                .map((s) => getComputedStyle(document.querySelector(s)).display !== 'none')""")
+            assert shown == [True, False, False, False, False] and not errors, (shown, errors)
+            assert await page.locator('[data-card="count"] .card-label').inner_text() == "Count the fish"
+    asyncio.run(go())
 
 
 def test_it_touches_only_its_own_package_and_one_registry_line():

@@ -57,7 +57,7 @@ def test_help_keeps_every_command_in_one_column(capsys):
     # into their help text, one space apart, out of line with the rest
     assert cli.main(["--help"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
-    assert len(rows) == len(cli.COMMANDS)
+    assert len(rows) == len(cli.commands())
     starts = {len(line) - len(line[2:].split(None, 1)[1]) for line in rows}
     assert len(starts) == 1  # every help text starts in the same column
     assert all(re.match(r"  \S+ {2,}\S", line) for line in rows)

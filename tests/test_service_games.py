@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 import companion.games as games
-from companion import tables
+from companion import catalogue, tables
 import random
 from fractions import Fraction
 
@@ -157,25 +157,25 @@ class TallyTable(OnMoveLine, tables.TableBase):
 
 @pytest.fixture
 def only_maunz(monkeypatch):
-    """These tests are about two games at the table (maunz and tally): the tables of the other
-    built-in games (Monster Mau Mau, Cats, Cat Attack, ...) are set aside while they run."""
-    for name in [n for n in tables.TABLES if n != "maunz"]:
-        monkeypatch.delitem(tables.TABLES, name)
+    """These tests are about two games at the table (maunz and tally): the other built-in games
+    (Monster Mau Mau, Cats, Cat Attack, ...) are set aside while they run, and what the registry
+    registers meanwhile is put back afterwards."""
+    games._load_builtin()
+    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
+        monkeypatch.setattr(games, name, dict(getattr(games, name)))
+    monkeypatch.setattr(catalogue, "GAMES", (catalogue.entry("maunz"),))
 
 
 @pytest.fixture
 def tally(monkeypatch, only_maunz):
-    games._load_builtin()
-    for d, value in ((games._FACTORIES, Tally), (games._INFOS, TALLY), (games._ALIASES, "tally")):
-        monkeypatch.setitem(d, "tally", value)
-    monkeypatch.setitem(tables.TABLES, "tally", (f"{__name__}:TallyTable", None, ()))
+    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES,
+                                             catalogue.Entry("tally", f"{__name__}:Tally", f"{__name__}:TallyTable")))
 
 
 @pytest.fixture
 def race(tally, monkeypatch):
-    for d, value in ((games._FACTORIES, Race), (games._INFOS, RACE), (games._ALIASES, "race")):
-        monkeypatch.setitem(d, "race", value)
-    monkeypatch.setitem(tables.TABLES, "race", (f"{__name__}:TallyTable", None, ()))
+    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES,
+                                             catalogue.Entry("race", f"{__name__}:Race", f"{__name__}:TallyTable")))
 
 
 def make(state, **game):
@@ -265,7 +265,9 @@ def test_every_table_keeps_the_protocol(tally, monkeypatch):
         view = table.view()
         assert isinstance(view, TableView) and view == table.view()  # a value: equal when unchanged
     assert tables.has("boop") and not tables.has("chess")
-    monkeypatch.delitem(tables.TABLES, "tally")  # a registered game without a table yet
+    # a registered game without a table yet
+    monkeypatch.setattr(catalogue, "GAMES", tuple(line._replace(table=None) if line.name == "tally" else line
+                                                  for line in catalogue.GAMES))
     assert tables.names() == ["maunz"]
     with pytest.raises(games.GameError, match="^tally has no table yet; games with a table: maunz$"):
         tables.factory("tally")

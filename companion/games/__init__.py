@@ -1,27 +1,29 @@
-"""The game registry. Each game has a factory and its metadata, registered here (the built-in
-games by `_load_builtin`); callers look games up by name or alias (`get("boop")` is maunz.).
-A factory is called as `factory(rules=frozenset_of_options, players=n_or_None, **settings)`;
-settings are game-specific constructor arguments (maunz: `first=1` for grey to start).
+"""The game registry: each game's factory and its metadata; callers look games up by name or
+alias (`get("boop")` is maunz.). A factory is called as
+`factory(rules=frozenset_of_options, players=n_or_None, **settings)`; settings are game-specific
+constructor arguments (maunz: `first=1` for grey to start).
 
-New games (Cats, Monster Mau Mau, Cat Attack, Katzenjammer) are registered here the same way and
-are picked up by the conformance test in tests/test_games_conformance.py automatically.
+The games are the lines of `companion.catalogue.GAMES`: each line's engine class is imported and
+registered on the first lookup that needs it, so `import companion.games` stays cheap, and a new
+line is picked up by the conformance test in tests/test_games_conformance.py automatically.
 """
 from __future__ import annotations
 
 from typing import Callable
 
+from companion import catalogue
 from companion.games.base import (CHANCE, Game, GameError, GameInfo, IllegalMoveError,
                                   NotationError, Outcome, parse_rules)
 
 __all__ = ["CHANCE", "Game", "GameError", "GameInfo", "IllegalMoveError", "NotationError",
-           "Outcome", "register", "get", "info", "names", "infos"]
+           "Outcome", "get", "info", "names", "infos"]
 
 _FACTORIES: dict[str, Callable[..., Game]] = {}
 _INFOS: dict[str, GameInfo] = {}
 _ALIASES: dict[str, str] = {}
 
 
-def register(info: GameInfo, factory: Callable[..., Game]) -> None:
+def _register(info: GameInfo, factory: Callable[..., Game]) -> None:
     for key in (info.name, *info.aliases):
         if key in _ALIASES and _ALIASES[key] != info.name:
             raise ValueError(f"game name {key!r} is already registered by {_ALIASES[key]!r}")
@@ -59,22 +61,17 @@ def infos() -> list[GameInfo]:
     return [_INFOS[n] for n in sorted(_INFOS)]
 
 
-_loaded = False
-
-
 def _load_builtin() -> None:
-    # The built-in games, imported on first use so `import companion.games` stays cheap. The
-    # registry registers them itself: a game package never imports the registry, so the
-    # registry and the games form no import cycle.
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from companion.games.maunz.game import INFO as MAUNZ, Maunz
-        from companion.games.katzenjammer.game import INFO as KATZENJAMMER, Katzenjammer
-        from companion.games.monster_mau_mau.game import INFO as MONSTER_MAU_MAU, MonsterMauMau
-        from companion.games.cats.game import INFO as CATS, Cats
-        from companion.games.cat_attack.game import INFO as CAT_ATTACK, CatAttack
-
-        for meta, factory in ((MAUNZ, Maunz), (KATZENJAMMER, Katzenjammer),
-                              (MONSTER_MAU_MAU, MonsterMauMau), (CATS, Cats), (CAT_ATTACK, CatAttack)):
-            register(meta, factory)
+    # Each line of the catalogue not registered yet: its engine imported now. A game package
+    # never imports the registry, so the registry and the games form no import cycle.
+    for line in catalogue.GAMES:
+        if line.name not in _INFOS:
+            factory = catalogue.resolve(line.engine)
+            meta = factory.info
+            # the line's command names must be the game's own: `companion boop` is `get("boop")`
+            wrong = [a for a in line.command_aliases if a not in meta.aliases]
+            if meta.name != line.name or wrong:
+                raise ValueError(f"catalogue line {line.name!r}: the engine's game is {meta.name!r}"
+                                 f" with aliases {meta.aliases}; the command's aliases {wrong}"
+                                 " are not among them")
+            _register(meta, factory)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from companion import tables
 from companion.service.ai_handoff import AiHandoff
-from companion.service.cards import FUNCTIONS, SECRET_NAMES, CardStore, DamagedCard, parse_text
+from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 from companion.service.chance import ChanceDraws
 from companion.service.config import Config, make_game
 from companion.service.journal import Journal
@@ -286,7 +286,7 @@ class Companion:
             return
         function, name = parsed
         # a secret card's name is a player's secret (Cats: their cat): never logged or shown
-        shown = "" if function in SECRET_NAMES else name
+        shown = "" if function in secret_names() else name
         log.info("card %s: %s%s", uid, function, f" ({shown})" if shown else "")
         if function == "game":
             self.switching.game_card(name, now)
@@ -313,7 +313,7 @@ class Companion:
             self.note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
-        if function in ("player", "event", "secret"):
+        if function in named():
             self.table.on_card(function, now, arg=name)
         else:
             self.table.on_card(function, now)
@@ -326,7 +326,7 @@ class Companion:
                 self.note("note.storage_setting", problem=str(exc))
 
     def _unknown_card(self, uid: str, now: float) -> None:
-        self.note("note.unknown_card", uid=uid, functions=", ".join(FUNCTIONS))
+        self.note("note.unknown_card", uid=uid, functions=", ".join(functions()))
         self.screen.message(("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     def _save_settings(self) -> None:

@@ -8,34 +8,44 @@ import time
 import unicodedata
 from dataclasses import dataclass
 
+from companion import tables
+
 log = logging.getLogger("companion")
 MAX_NAME = 24  # what fits the OLED line and the history's column
 
-FUNCTIONS: dict[str, str] = {
+#: The cards every game may use, the service's own among them: function -> what the card does.
+#: A game's own cards are its table's `own_card_functions` (functions() adds them).
+SHARED: dict[str, str] = {
     "new_game": "start a new game",
     "undo": "take back the last move",
-    "cat": "the next piece is a cat",
-    "hint": "show a suggested move",
-    "ai_orange": "the AI plays orange",
-    "ai_grey": "the AI plays grey",
     "ai_off": "no AI player (Katzenjammer: every computer seat back to people)",
     "language": "switch language (de/en)",
     "player": "a player's card (a name, for the history; Katzenjammer: the name Computer makes the"
               " seat to move a computer seat)",
     "game": "start a new game of the game named on the card (after OK)",
     "event": "a game's own card: its event as the name (Cats: miau:3@7, schnurr; Cat Attack: C3, SPEEDY)",
-    "dice": "Katzenjammer: the players roll their own Miwin dice and enter them (again: the companion rolls)",
-    "own_cards": "Cats: each player taps their own cat card and character card at set-up (again: the"
-                 " companion deals)",
     "remote": "maunz. against a friend at another companion: host (a code on the OLED), or named with"
               " the other side's code (remote:K7QM-2XPD) to join",
     "voice": "the companion's voice on or off (named with a number, e.g. voice:40: that volume, on)",
-    "secret": "Cats: a secret card tapped face down at set-up (cat:1-5, char:b|c|m|p); never logged or shown",
 }
-#: Functions whose cards carry a name: the player's, the game's, a game card's event, a secret card.
-NAMED = ("player", "game", "event", "secret", "voice", "remote")
-#: Functions whose name is a secret: the service never logs, shows or records it beside the UID.
-SECRET_NAMES = ("secret",)
+#: Shared functions whose cards carry a name: the player's, the game's, a game card's event.
+SHARED_NAMED = ("player", "game", "event", "voice", "remote")
+
+
+def functions() -> dict[str, str]:
+    """Every card function and what it does: the shared ones, then each table's own."""
+    return SHARED | {f: own.help for f, own in tables.own_card_functions().items()}
+
+
+def named() -> tuple[str, ...]:
+    """The functions whose cards carry a name (handed to the table with the tap)."""
+    return SHARED_NAMED + tuple(f for f, own in tables.own_card_functions().items() if own.named)
+
+
+def secret_names() -> tuple[str, ...]:
+    """The functions whose name is a secret: the service never logs, shows or records it beside
+    the UID (Cats' secret cards)."""
+    return tuple(f for f, own in tables.own_card_functions().items() if own.secret)
 
 
 class CardError(ValueError):
@@ -74,14 +84,13 @@ def parse_text(text: str | None) -> tuple[str, str] | None:
     if not text or not text.startswith("maunz:"):
         return None
     function, _, name = text[len("maunz:"):].partition(":")
-    if function not in FUNCTIONS:
+    if function not in functions():
         return None
     return function, clean_name(name)
 
 
 def game_name(name: str) -> str:
     """A game card's game: a registered game with a table (its name, aliases resolved)."""
-    from companion import tables
     from companion.games import GameError, info
 
     playable = ", ".join(tables.names())
@@ -116,7 +125,7 @@ class DamagedCard:
 
 
 def _row(uid, function, name) -> Card | DamagedCard:
-    if not isinstance(function, str) or function not in FUNCTIONS:
+    if not isinstance(function, str) or function not in functions():
         return DamagedCard(str(uid), clean_name(str(function)) or "?", clean_name(name))
     return Card(str(uid), function, clean_name(name))
 
@@ -128,8 +137,9 @@ class CardStore:
     def add(self, uid, function: str, name: str = "", *, replace: bool = False) -> Card:
         """Enrol a card. A card already enrolled for something else is refused unless `replace`."""
         uid = normalise_uid(uid)
-        if function not in FUNCTIONS:
-            raise CardError(f"unknown card function {function!r}; use one of: {', '.join(FUNCTIONS)}")
+        known = functions()
+        if function not in known:
+            raise CardError(f"unknown card function {function!r}; use one of: {', '.join(known)}")
         name = clean_name(name)
         if function == "player" and not name:
             raise CardError("a player card needs a name: companion cards add UID player NAME")

@@ -25,7 +25,7 @@ import sys
 import time
 
 from companion.service import statedir
-from companion.service.cards import FUNCTIONS, CardError, CardStore, DamagedCard, clean_name
+from companion.service.cards import CardError, CardStore, DamagedCard, clean_name, functions as card_functions
 from companion.service.config import Config, ConfigError
 from companion.service.journal import DB_NAME, JournalError, connect
 from companion.cliargs import OneLineParser
@@ -107,7 +107,8 @@ def _confirm_replace(store: CardStore, uid: str, function: str, name: str, stdin
 def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdout, timeout: float = 30.0) -> int:
     n = 0
     pending: list = []
-    asks = [(f, "", f"Tap the card for '{f}' ({FUNCTIONS[f]}); Enter skips")
+    helps = card_functions()
+    asks = [(f, "", f"Tap the card for '{f}' ({helps[f]}); Enter skips")
             for f in functions if f not in ("player", "game")]
     if "game" in functions:  # one card per game that has a table
         from companion import tables
@@ -149,11 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     p = OneLineParser(prog="companion cards", description="control cards over RFID")
     sub = p.add_subparsers(dest="cmd", required=True)
     e = sub.add_parser("enrol", help="tap each card when asked")
-    e.add_argument("--functions", help=f"comma-separated subset of: {','.join(FUNCTIONS)}")
+    known = card_functions()
+    e.add_argument("--functions", help=f"comma-separated subset of: {','.join(known)}")
     e.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each tap")
     a = sub.add_parser("add", help="map a card UID to a function")
     a.add_argument("uid")
-    a.add_argument("function", choices=list(FUNCTIONS))
+    a.add_argument("function", choices=list(known))
     a.add_argument("name", nargs="?", default="",
                    help="the player's name (function 'player') or the game (function 'game')")
     a.add_argument("--replace", action="store_true", help="re-enrol a card that is already enrolled")
@@ -197,12 +199,13 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             print(f"removed {args.uid}")
         else:
-            functions = list(FUNCTIONS)
+            known = card_functions()
+            functions = list(known)
             if args.functions:
                 functions = [f.strip() for f in args.functions.split(",") if f.strip()]
-                bad = [f for f in functions if f not in FUNCTIONS]
+                bad = [f for f in functions if f not in known]
                 if bad:
-                    raise CardError(f"--functions: unknown {', '.join(bad)}; use: {','.join(FUNCTIONS)}")
+                    raise CardError(f"--functions: unknown {', '.join(bad)}; use: {','.join(known)}")
             devices = open_reader(args)
             try:
                 n = enrol(store, devices.cards, functions, timeout=args.timeout)

@@ -2,42 +2,27 @@
 
 A table is what the companion runs at the physical table for one game (the protocol is in
 companion/tables/protocol.py; the layers and the checklist for a new game are in
-docs/ARCHITECTURE.md). Each entry names the table's factory and, optionally, its page view
-(`page_view(table, view) -> dict`: the web page's drawing of the game, merged into the
-snapshot; without one the page shows the generic text view). Entries are "module:attribute" strings, imported on first use, so
-`import companion.tables` stays cheap and a game's table loads only when it is played.
-
-Adding a game's table is one line in TABLES.
+docs/ARCHITECTURE.md). A game's table, its page view (`page_view(table, view) -> dict`: the web
+page's drawing of the game, merged into the snapshot; without one the page shows the generic
+text view) and its seats are named in its line of `companion.catalogue.GAMES`, imported on first
+use, so `import companion.tables` stays cheap and a game's table loads only when it is played.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
-from companion.tables.protocol import Commit, Table, TableBase, TableView
+from companion import catalogue
+from companion.tables.protocol import Commit, OwnCard, Table, TableBase, TableView
 
-__all__ = ["Commit", "Table", "TableBase", "TableView", "TABLES", "names", "has", "factory", "make",
-           "page_view", "seat_names", "seat_keys"]
-
-#: game name -> (table factory, page view or None, the seats as (key, name) pairs or ()).
-#: Seat keys name the seats in the page's snapshot and in settings; seat names in the history
-#: (results, exports). Without them seats are "1", "2", ...
-TABLES: dict[str, tuple[str, str | None, tuple[tuple[str, str], ...]]] = {
-    "maunz": ("companion.tables.maunz:MaunzTable", "companion.tables.maunz.page:page_view",
-              (("o", "orange"), ("g", "grey"))),
-    "katzenjammer": ("companion.tables.katzenjammer:KatzenjammerTable",
-                     "companion.tables.katzenjammer.page:page_view", ()),
-    "monster-mau-mau": ("companion.tables.monster_mau_mau:MauMauTable",
-                        "companion.tables.monster_mau_mau.page:page_view", ()),
-    "cats": ("companion.tables.cats:CatsTable", "companion.tables.cats.page:page_view", ()),
-    "cat-attack": ("companion.tables.cat_attack:CatAttackTable",
-                   "companion.tables.cat_attack.page:page_view", ()),
-}
+__all__ = ["Commit", "OwnCard", "Table", "TableBase", "TableView", "names", "has", "factory", "make",
+           "page_view", "seat_names", "seat_keys", "own_card_functions"]
 
 
-def _resolve(target: str):
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+def _table_line(name: str) -> catalogue.Entry | None:
+    """The catalogue's line of `name` (an alias too) if the game has a table; GameError if the
+    game is unknown."""
+    line = catalogue.entry(_key(name))
+    return line if line is not None and line.table is not None else None
 
 
 def _key(name: str) -> str:
@@ -50,23 +35,23 @@ def names() -> list[str]:
     """The registered games that have a table, in the registry's order of names."""
     from companion.games import names as game_names
 
-    return [n for n in game_names() if n in TABLES]
+    return [n for n in game_names() if _table_line(n) is not None]
 
 
 def has(name: str) -> bool:
     try:
-        return _key(name) in TABLES
+        return _table_line(name) is not None
     except ValueError:
         return False
 
 
 def factory(name: str) -> Callable[..., Table]:
-    key = _key(name)
-    if key not in TABLES:
+    line = _table_line(name)
+    if line is None:
         from companion.games import GameError
 
-        raise GameError(f"{key} has no table yet; games with a table: {', '.join(names())}")
-    return _resolve(TABLES[key][0])
+        raise GameError(f"{_key(name)} has no table yet; games with a table: {', '.join(names())}")
+    return catalogue.resolve(line.table)
 
 
 def make(game, position=None, **settings) -> Table:
@@ -77,16 +62,29 @@ def make(game, position=None, **settings) -> Table:
 
 def page_view(name: str) -> Callable[[Any, Any], dict] | None:
     """The page's drawing of the game (a function of the table), or None: the generic view."""
-    entry = TABLES.get(_key(name))
-    return None if entry is None or entry[1] is None else _resolve(entry[1])
+    line = _table_line(name)
+    return None if line is None or line.page is None else catalogue.resolve(line.page)
+
+
+def own_card_functions() -> dict[str, OwnCard]:
+    """Every table's own card functions (`TableBase.own_card_functions`), in the catalogue's
+    order; a function two tables declare must mean the same at both."""
+    out: dict[str, OwnCard] = {}
+    order = [line.name for line in catalogue.GAMES]
+    for name in sorted(names(), key=order.index):   # as the catalogue lists them: maunz's first
+        for function, own in factory(name).own_card_functions.items():
+            if out.setdefault(function, own) != own:
+                raise ValueError(f"card function {function!r}: {name}'s table declares it other than"
+                                 " another table does")
+    return out
 
 
 def _seats(name: str, seats: int, which: int) -> tuple[str, ...]:
     try:
-        entry = TABLES.get(_key(name))
+        line = _table_line(name)
     except ValueError:  # a game no longer registered, in an old history
-        entry = None
-    named = entry[2] if entry is not None else ()
+        line = None
+    named = line.seats if line is not None else ()
     return tuple(named[s][which] if s < len(named) else str(s + 1) for s in range(seats))
 
 

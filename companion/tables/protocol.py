@@ -163,6 +163,20 @@ class Table(Protocol):
     def drain_commits(self) -> list[Commit]: ...
 
 
+@dataclass(frozen=True)
+class OwnCard:
+    """A control card of one game's own, declared by its table in `TableBase.own_card_functions` (the
+    cards every game may use are the service's, companion/service/cards.py). `companion cards`,
+    the service and the page read it from there; the page's label is the registered phrase
+    `card.<function>`."""
+
+    help: str               # what the card does, for `companion cards`
+    named: bool = False     # the card carries a name (`secret:cat:3`), handed to `on_card` as arg
+    secret: bool = False    # the name is a player's secret: never logged, shown or kept with the UID
+    #: the page's cards of a named function, one per name, drawn in the game's own view
+    names: tuple[str, ...] = ()
+
+
 class TableBase(SharedControls):
     """What every table inherits: each capability the service may ask of a table, declared
     here with its default, so the service reads attributes instead of probing for them, and the
@@ -171,6 +185,8 @@ class TableBase(SharedControls):
 
     #: The card functions this table understands (beside the service's own `game`).
     card_functions: tuple[str, ...] = ()
+    #: Those of `card_functions` that are this game's own, and what each does.
+    own_card_functions: dict[str, OwnCard] = {}
     #: The table plays any number of computer seats itself (Katzenjammer): the factory's
     #: Otherwise at most one seat, played by the service's AI.
     several_ai_seats: bool = False

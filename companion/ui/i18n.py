@@ -192,6 +192,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "note.voice_off_in_config": {"de": "Die Stimme ist in der Konfiguration aus ([voice] enabled)",
                                  "en": "the voice is off in the config ([voice] enabled)"},
     "card.voice": {"de": "Stimme", "en": "Voice"},
+    # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
+    "page.card.player": {"de": "Spieler {name}", "en": "Player {name}"},
+    "page.card.game": {"de": "Spiel: {title}", "en": "Game: {title}"},
+    "page.card.voice": {"de": "Stimme an/aus", "en": "Voice on/off"},
+    "page.card.voice_volume": {"de": "Stimme {name} %", "en": "Voice {name} %"},
     # remote play (companion/service/remote.py)
     "remote.head": {"de": "Fernspiel: {name}", "en": "Remote: {name}"},
     "remote.code": {"de": "Code: {code}", "en": "Code: {code}"},

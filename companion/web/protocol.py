@@ -20,7 +20,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from companion import words
+from companion import tables, words
+from companion.games import info
+from companion.ui import i18n
 from companion.words import COLS, SQUARES, square_name
 
 CONTROL_TYPES = ("reed", "button", "card", "hand")
@@ -60,16 +62,17 @@ class Card:
 
     id: str         # what the page sends: {"type": "card", "card": id}
     function: str   # the referee's card function (the table's on_card)
-    label: str
+    label: str      # in English (the log's words); `labels` words it in each language
     uid: str        # hex, as written on the card
     text: str | None  # the NDEF text record the card carries
-    name: str = ""    # a player card's name (the page words the label in its own language)
-    #: a game's own cards (Cats' secret cards) are drawn in that game's view, not the card strip
+    name: str = ""    # a named card's name ("Anna", "40", "maunz", "cat:3")
+    #: a game's own named cards (Cats' secret cards) are drawn in that game's view, not the card strip
     game: str = ""
+    labels: tuple[tuple[str, str], ...] = ()  # (language, label) for each of i18n.LANGUAGES
 
     def as_json(self) -> dict:
         return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
-                "name": self.name, "game": self.game}
+                "name": self.name, "game": self.game, "labels": dict(self.labels)}
 
 
 def _fake_uid(name: str) -> str:
@@ -77,51 +80,46 @@ def _fake_uid(name: str) -> str:
     return "04" + hashlib.sha1(name.encode()).hexdigest()[:12]
 
 
-DEFAULT_CARDS = (
-    ("new_game", "New game"),
-    ("undo", "Undo"),
-    ("cat", "Cat"),
-    ("hint", "Hint"),
-    ("ai_orange", "AI plays orange"),
-    ("ai_grey", "AI plays grey"),
-    ("ai_off", "AI off"),
-    ("language", "Language"),
-    ("dice", "Own dice"),     # Katzenjammer: the players roll their own dice (again: the companion)
-    ("own_cards", "Own secret cards"),  # Cats: the players tap their own secrets (again: a deal)
-    ("voice", "Voice on/off"),  # the companion's speaker ([voice] in the config)
-    ("voice:40", "Voice 40 %"),
-    ("voice:100", "Voice 100 %"),
-    ("player:Anna", "Player Anna"),
-    ("player:Ben", "Player Ben"),
+#: The page's cards of the functions every game may use (companion.service.cards.SHARED); a
+#: game's own cards come from its table's `own_card_functions`, the game cards from the games.
+SHARED_CARDS = (
+    "new_game", "undo", "ai_off", "language",
+    "voice", "voice:40", "voice:100",   # the companion's speaker ([voice] in the config)
+    "player:Anna", "player:Ben",
     # Katzenjammer: the seat to move is the computer's ("AI off" gives every seat back)
-    ("player:Computer", "Player Computer"),
+    "player:Computer",
 )
 
 
+def _label(function: str, name: str, language: str) -> str:
+    """A card's label in `language`, from the registered phrases: `card.<function>` for a card
+    without a name, `page.card.<function>` with its name (a named card of a game's own, drawn in
+    its view, is its name)."""
+    if function == "game":
+        return i18n.text("page.card.game", language, title=info(name).title)
+    if function == "voice" and name:
+        return i18n.text("page.card.voice_volume", language, name=name)
+    if function in ("player", "voice"):
+        return i18n.text(f"page.card.{function}", language, name=name)
+    return name or i18n.text(f"card.{function}", language)
+
+
 def card_catalog(companion=None) -> list[Card]:
-    """The cards the page shows: one card per referee function (and two player cards), per game
-    and Cats' secret cards, each carrying the NDEF text "maunz:<function>[:<name>]" that the
-    service understands without enrolment (companion.service.cards.parse_text)."""
-    return [Card(id=f.replace(":", "-"), function=f.partition(":")[0], label=label, uid=_fake_uid(f),
-                 text=f"maunz:{f}", name=f.partition(":")[2], game=game)
-            for f, label, game in [c + ("",) for c in DEFAULT_CARDS + game_cards()] + secret_cards()]
-
-
-def secret_cards() -> list[tuple[str, str, str]]:
-    """Cats' nine secret cards (five cat cards, four character cards), tapped face down at set-up
-    when the players use their own (the Cats view offers them then)."""
-    from companion.tables.cats.setup import FACES
-
-    return [(f"secret:{face}", face, "cats") for face in FACES]
-
-
-def game_cards() -> tuple[tuple[str, str], ...]:
-    """One card per game that has a table (the game menu's choices, as cards)."""
-    from companion import tables
-    from companion.games import info
-
-    # The label is the bare title: the page puts "Game:"/"Spiel:" before it in its language.
-    return tuple((f"game:{name}", info(name).title) for name in tables.names())
+    """The cards the page shows: the shared ones, each game's own (from its table), one game card
+    per game that has a table, and the named cards of a game's own (Cats' secret cards, shown in
+    its view), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
+    understands without enrolment (companion.service.cards.parse_text)."""
+    own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
+    games = [(f"game:{name}", "") for name in tables.names()]
+    named = [(f"{f}:{n}", game) for game in tables.names()
+             for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
+    out = []
+    for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
+        function, _, name = f.partition(":")
+        labels = tuple((lang, _label(function, name, lang)) for lang in i18n.LANGUAGES)
+        out.append(Card(id=f.replace(":", "-"), function=function, label=dict(labels)["en"],
+                        uid=_fake_uid(f), text=f"maunz:{f}", name=name, game=game, labels=labels))
+    return out
 
 
 # --------------------------------------------------------------------------- parsing

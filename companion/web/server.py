@@ -2,6 +2,7 @@
 
     GET  /               the page (static/index.html; plain JS, no build step)
     GET  /static/...     its script, style and pictures
+    GET  /views/<file>   the games' view scripts, as their lines in companion.catalogue name them
     GET  /api/snapshot   the companion's snapshot() as JSON (+ "physical", see below)
     POST /api/control    one control message (protocol.py) as JSON; token in the body or the
                          X-Companion-Token header
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import importlib.resources
 import ipaddress
 import json
 import logging
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
+from companion import catalogue
 from companion.web import security
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
@@ -51,6 +54,32 @@ log = logging.getLogger("companion.web")
 
 COMPANION = web.AppKey("companion", object)
 WEB = web.AppKey("web", object)
+VIEWS = web.AppKey("views", object)   # file name -> path of each game's view script
+PAGE = web.AppKey("page", object)     # index.html with the view scripts' tags
+#: Where index.html takes the games' view scripts (after app.js, which keeps their registry).
+VIEW_SCRIPTS = "<!-- the games' view scripts -->"
+
+
+def view_scripts() -> dict[str, Path]:
+    """The games' view scripts by file name, in the catalogue's order, each once (Cats and Cat
+    Attack share events.js). A script is served from its own package, so a game's drawing needs
+    no line in index.html or in this file."""
+    out: dict[str, Path] = {}
+    for line in catalogue.GAMES:
+        if line.script is None:
+            continue
+        package, _, file = line.script.partition(":")
+        path = Path(str(importlib.resources.files(package) / file))
+        if out.setdefault(path.name, path) != path:
+            raise ValueError(f"view scripts {out[path.name]} and {path} share the name {path.name}")
+    return out
+
+
+def page_html(views: dict[str, Path]) -> str:
+    """index.html with a script tag per view script: same-origin files, as the page's
+    Content-Security-Policy (script-src 'self', no inline script) allows."""
+    tags = "\n  ".join(f'<script src="/views/{name}"></script>' for name in views)
+    return (STATIC_DIR / "index.html").read_text(encoding="utf-8").replace(VIEW_SCRIPTS, tags)
 
 
 def _json_default(value):
@@ -236,7 +265,15 @@ async def _index(request: web.Request) -> web.StreamResponse:
         if valid:
             security.token_cookie(resp, st.token, secure=request.secure)
         return resp
-    return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+    return web.Response(text=request.app[PAGE], content_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def _view_script(request: web.Request) -> web.StreamResponse:
+    path = request.app[VIEWS].get(request.match_info["file"])
+    if path is None:
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers={"Content-Type": "text/javascript; charset=utf-8"})
 
 
 async def _snapshot(request: web.Request) -> web.Response:
@@ -338,6 +375,9 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
     app.router.add_post("/api/control", _control)
     app.router.add_get("/ws", _websocket)
     app.router.add_static("/static", STATIC_DIR)
+    app[VIEWS] = view_scripts()
+    app[PAGE] = page_html(app[VIEWS])
+    app.router.add_get("/views/{file}", _view_script)
     app.on_shutdown.append(_on_shutdown)
     return app
 

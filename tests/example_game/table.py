@@ -4,7 +4,7 @@ are TableBase's (companion/tables/controls.py), the moves and commits the MoveLi
 from __future__ import annotations
 
 from companion.tables.moveline import MoveLine, OnMoveLine
-from companion.tables.protocol import TableBase, TableView
+from companion.tables.protocol import OwnCard, TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 
@@ -12,13 +12,15 @@ from tests.example_game import phrases  # noqa: F401  (registers the words)
 
 
 class FischnapfTable(OnMoveLine, TableBase):
-    card_functions = ("new_game", "undo", "language", "player")
+    card_functions = ("new_game", "undo", "language", "player", "count")
+    own_card_functions = {"count": OwnCard("Fischnapf: the companion says how many fish are left")}
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=()):
         self.game = game
         self.line = MoveLine(game, position, moves)   # the moves, undo and the commits
         self.init_controls(language, players)
+        self._said: list = []
 
     def on_own_button(self, name, kind, now):
         self.notice = None
@@ -29,6 +31,12 @@ class FischnapfTable(OnMoveLine, TableBase):
     def on_own_card(self, function, now, arg):
         if function == "undo":
             self.line.pop()
+        elif function == "count":
+            self._said.append(msg("fish.left", n=self.position[1]))
+
+    def drain_said(self):
+        out, self._said = self._said, []
+        return out
 
     def restart(self, now):
         self.notice = None

@@ -22,9 +22,9 @@ from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
 from companion.tables.cats.phrases import character_word, object_word
-from companion.tables.cats.setup import MODES, SecretTaps, TapError
+from companion.tables.cats.setup import FACES, MODES, SecretTaps, TapError
 from companion.tables.picker import FLASH_SECONDS, PickerTable, Say, Step
-from companion.tables.protocol import Commit
+from companion.tables.protocol import Commit, OwnCard
 
 SECRET = "secret"   # a choice: show the acting player's own cards again
 CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(N_OBJECTS))
@@ -33,6 +33,12 @@ CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(
 class CatsTable(PickerTable):
     refusal_words = refusals
     card_functions = PickerTable.card_functions + ("secret", "own_cards")
+    own_card_functions = {
+        "own_cards": OwnCard("Cats: each player taps their own cat card and character card at set-up"
+                             " (again: the companion deals)"),
+        "secret": OwnCard("Cats: a secret card tapped face down at set-up (cat:1-5, char:b|c|m|p);"
+                          " never logged or shown", named=True, secret=True, names=FACES),
+    }
     #: the table's own setting: how the secrets come (kept by the service, passed back by name)
     own_settings = {"secrets": MODES}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import screens
 from companion.tables.moveline import OnMoveLine
-from companion.tables.protocol import TableBase, TableView, is_computer_name
+from companion.tables.protocol import OwnCard, TableBase, TableView, is_computer_name
 from companion.ui.screens import msg
 
 COMPUTER = "expectimax2"
@@ -38,6 +38,8 @@ class KatzenjammerTable(OnMoveLine, TableBase):
     #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
     #: every seat back to people (the computer seats of `ai` and of players called Computer).
     card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
+                                 " (again: the companion rolls)")}
     #: the cards that change a setting: they leave a "new game?" question standing
     setting_cards = ("dice", "ai_off")
     #: Settings of this table the service keeps in the journal, with their values (the kept value

@@ -12,7 +12,7 @@ from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
-from companion.tables.protocol import TableBase, TableView
+from companion.tables.protocol import OwnCard, TableBase, TableView
 
 
 class MaunzTable(Session, BedReading, Controls, TableBase):
@@ -25,6 +25,8 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     """
 
     card_functions = CARD_FUNCTIONS
+    own_card_functions = {"cat": OwnCard("the next piece is a cat"), "hint": OwnCard("show a suggested move"),
+                 "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey")}
     #: the game is played on the sensed bed (the other games' tables leave it alone, and the
     #: page shows the bed only for a game that senses it)
     senses_bed = True

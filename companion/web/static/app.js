@@ -123,12 +123,8 @@
     }
   }
 
-  function cardLabel(c) {   // in the page's language (the server's label is the fallback)
-    // a voice card named with a number sets that volume ("voice:40")
-    const key = "card_" + c.function + (c.function === "voice" && c.name ? "_volume" : "");
-    const known = T[page.lang] && T[page.lang][key];
-    // a game card's label is the game's title (a proper name, the same in every language)
-    return known ? known.replace("{name}", c.name || "").replace("{title}", c.label) : c.label;
+  function cardLabel(c) {   // in the page's language, worded by the server (registered phrases)
+    return (c.labels && c.labels[page.lang]) || c.label;
   }
 
   // ------------------------------------------------------------------ the table model
@@ -428,7 +424,8 @@
       reconcile(msg.state, msg.physical);
       render();
       answerKind();
-      // a card game's table (cards.js) draws itself from the same snapshot
+      drawView(msg.state);
+      // what every game shows beside its view (voice.js, remote.js) follows the same snapshot
       document.dispatchEvent(new CustomEvent("companion:snapshot",
         { detail: { state: msg.state, control: page.control, lang: page.lang } }));
     } else if (msg.type === "error") {
@@ -437,6 +434,19 @@
       showError(msg.error);
       if (page.state) { page.movesSeen = -1; reconcile(page.state, page.physical); render(); }
     }
+  }
+
+  // The games' view scripts (their tags rendered into the page from the games' catalogue)
+  // register their drawing by the view's name: window.maunzViews[view] = draw(state, lang,
+  // control). Every other view is drawn with no state first (it hides itself: two views may
+  // share a box), then the snapshot's own; maunz's board ("board") is this script's render().
+  window.maunzViews = {};
+  function drawView(state) {
+    const own = state && window.maunzViews[state.view];
+    for (const draw of Object.values(window.maunzViews)) {
+      if (draw !== own) draw(null, page.lang, page.control);
+    }
+    if (own) own(state, page.lang, page.control);
   }
 
   function connect(delay) {
@@ -469,9 +479,9 @@
   window.companionError = showError;
   buildBed();
   render();
-  // The game views (cards.js, kj.js, events.js) load after this script and draw from the
-  // "companion:snapshot" event: connect once every script has run, or a first snapshot that
-  // arrives early is missed and a waiting table (nothing changes) is never drawn.
+  // The game views (cards.js, kj.js, events.js) load after this script and register in
+  // window.maunzViews: connect once every script has run, or a first snapshot that arrives
+  // early is drawn without its view and a waiting table (nothing changes) is never drawn.
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => connect(500));
   } else {

@@ -210,9 +210,9 @@
   $("btn-draw").addEventListener("click", () => send({ type: "hand", action: "draw" }));
   $("btn-pass").addEventListener("click", () => send({ type: "hand", action: "pass" }));
   $("btn-mau").addEventListener("click", () => send({ type: "hand", action: "mau" }));
-  document.addEventListener("companion:snapshot", (e) => {
-    state = e.detail.state;
-    control = e.detail.control;
+  window.maunzViews.cards = (s, lang, ctl) => {   // app.js draws the snapshot's view
+    state = s;
+    control = ctl;
     render();
-  });
+  };
 })();

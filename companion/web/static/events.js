@@ -237,20 +237,23 @@
     said(box, b.said, b.refused, w);
   }
 
+  // the views this script draws: the view's name -> the snapshot's key of its data, its drawing
+  const VIEWS = { "cat-attack": ["catattack", drawCatAttack], cats: ["cats", drawCats] };
+
   function render(state) {
     const box = $("eventtable");
-    const view = state && state.view;
-    const data = view === "cat-attack" ? state.catattack : view === "cats" ? state.cats : null;
+    const view = state && VIEWS[state.view];
+    const data = view && state[view[0]];
     box.hidden = !data;
     if (!data) return;
     box.textContent = "";
-    box.dataset.game = view;
+    box.dataset.game = state.view;
     box.dataset.phase = data.phase || "";
     box.dataset.toMove = state.to_move || "";
-    (view === "cats" ? drawCats : drawCatAttack)(box, data);
+    view[1](box, data);
     const banner = $("winner");   // the two-colour winner banner belongs to maunz
     if (banner) banner.hidden = true;
   }
 
-  document.addEventListener("companion:snapshot", (e) => render(e.detail.state));
+  for (const view of Object.keys(VIEWS)) window.maunzViews[view] = render;   // app.js draws them
 })();

@@ -178,5 +178,5 @@
     if (banner) banner.hidden = true;
   }
 
-  document.addEventListener("companion:snapshot", (e) => render(e.detail.state, e.detail.lang));
+  window.maunzViews.katzenjammer = render;   // app.js draws the snapshot's view
 })();

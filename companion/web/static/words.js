@@ -14,11 +14,6 @@ window.maunzWords = {
     wins: "{who} wins!", seat: "Seat {n}", ai: "AI", no_moves: "No moves yet.",
     unsaved: "not saved yet: storage problem, retrying",
     btn_ok: "OK", btn_back: "Back", btn_cat: "Cat",
-    card_new_game: "New game", card_undo: "Undo", card_cat: "Cat", card_hint: "Hint",
-    card_ai_orange: "AI plays orange", card_ai_grey: "AI plays grey", card_ai_off: "AI off",
-    card_language: "Language", card_player: "Player {name}", card_game: "Game: {title}",
-    card_dice: "Own dice", card_own_cards: "Own secret cards",
-    card_voice: "Voice on/off", card_voice_volume: "Voice {name} %",
   },
   de: {
     connecting: "verbinde…", connected: "live", disconnected: "verbinde neu…",
@@ -31,10 +26,5 @@ window.maunzWords = {
     wins: "{who} gewinnt!", seat: "Spieler {n}", ai: "KI", no_moves: "Noch keine Züge.",
     unsaved: "noch nicht gespeichert: Speicherproblem, wird wiederholt",
     btn_ok: "OK", btn_back: "Zurück", btn_cat: "Katze",
-    card_new_game: "Neues Spiel", card_undo: "Zug zurück", card_cat: "Katze", card_hint: "Tipp",
-    card_ai_orange: "KI spielt Orange", card_ai_grey: "KI spielt Grau", card_ai_off: "KI aus",
-    card_language: "Sprache", card_player: "Spieler {name}", card_game: "Spiel: {title}",
-    card_dice: "Eigene Würfel", card_own_cards: "Eigene Geheimkarten",
-    card_voice: "Stimme an/aus", card_voice_volume: "Stimme {name} %",
   },
 };

@@ -1,0 +1,100 @@
+"""One line per game (companion/catalogue.py), everything else derived: the game commands and
+their aliases, the control cards' functions, the page's cards and view scripts. The line is read
+without importing any game, so a command of one game never loads the others."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion.games as games
+from companion import catalogue, cli, tables
+from companion.service import cards
+from companion.ui import i18n
+
+ROOT = Path(__file__).resolve().parents[1]
+OTHERS = ("katzenjammer", "monster_mau_mau", "cats", "cat_attack")
+
+
+def _loaded(*argv: str) -> list[str]:
+    """The modules of ours a `companion` command has imported once it is done."""
+    code = ("import sys; from companion.cli import main; main(sys.argv[1:]);"
+            " print(*sorted(m for m in sys.modules if m.startswith('companion')), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    return out.stderr.split()
+
+
+def test_help_imports_no_game_and_a_games_command_no_other_game():
+    assert not [m for m in _loaded("--help") if m.startswith(("companion.games", "companion.tables"))]
+    loaded = _loaded("boop", "moves")
+    assert "companion.games.maunz.cli" in loaded
+    assert not [m for m in loaded for other in OTHERS if f".{other}" in m], loaded
+
+
+def test_the_fixed_command_lines_and_their_aliases(capsys):
+    known = cli.commands()
+    for alias, game in (("boop", "maunz"), ("kj", "katzenjammer"), ("mau-mau", "monster-mau-mau"),
+                        ("mmm", "monster-mau-mau")):
+        assert known[alias] == (known[game][0], f"alias of {game!r}")
+        assert alias in games.info(game).aliases   # the game's own alias, as the registry checks
+    assert list(known)[:11] == ["games", "maunz", "boop", "katzenjammer", "kj", "monster-mau-mau",
+                                "mau-mau", "mmm", "cats", "cat-attack", "run"]
+
+
+def test_a_line_whose_command_alias_is_not_the_games_is_refused(monkeypatch):
+    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
+        monkeypatch.setattr(games, name, {})
+    line = catalogue.entry("maunz")._replace(command_aliases=("boop", "bop"))
+    monkeypatch.setattr(catalogue, "GAMES", (line,))
+    with pytest.raises(ValueError, match=r"catalogue line 'maunz'.*\['bop'\]"):
+        games.names()
+
+
+def test_every_table_answers_shared_cards_and_declares_its_own():
+    shared = set(cards.SHARED)
+    for name in tables.names():
+        table = tables.factory(name)
+        own = set(table.own_card_functions)
+        assert own <= set(table.card_functions), name
+        assert set(table.card_functions) <= shared | own, (name, set(table.card_functions) - shared - own)
+        assert not own & shared, name
+        for function in own:   # the page's label and the notices' name of the card
+            assert set(i18n.STRINGS[f"card.{function}"]) == set(i18n.LANGUAGES), function
+    # a game's own card is its table's: the service knows it only from there
+    assert {"cat", "hint", "ai_orange", "ai_grey", "dice", "own_cards", "secret"} <= set(cards.functions())
+    assert not {"cat", "dice", "secret"} & shared
+    assert cards.secret_names() == ("secret",) and "secret" in cards.named()
+
+
+def test_the_pages_cards_are_worded_in_each_language():
+    from companion.web.protocol import card_catalog
+
+    page = {c.id: c for c in card_catalog()}
+    assert dict(page["undo"].labels) == {"de": "Zug zurück", "en": "Undo"}
+    assert dict(page["dice"].labels) == {"de": "Eigene Würfel", "en": "Own dice"}
+    assert dict(page["player-Anna"].labels) == {"de": "Spieler Anna", "en": "Player Anna"}
+    assert dict(page["voice-40"].labels) == {"de": "Stimme 40 %", "en": "Voice 40 %"}
+    assert dict(page["game-maunz"].labels) == {"de": "Spiel: maunz.", "en": "Game: maunz."}
+    assert page["secret-cat-3"].game == "cats" and page["secret-cat-3"].name == "cat:3"
+    assert not (ROOT / "companion/web/static/words.js").read_text().count("card_")
+
+
+def test_the_view_scripts_come_from_the_lines_and_register_by_view_name():
+    from companion.web.server import page_html, view_scripts
+
+    views = view_scripts()
+    assert list(views) == ["kj.js", "cards.js", "events.js"]   # events.js once, for two games
+    html = page_html(views)
+    assert html.index("/static/app.js") < html.index('<script src="/views/kj.js">') < html.index("/static/voice.js")
+    static = ROOT / "companion/web/static"
+    assert "/views/" not in (static / "index.html").read_text()
+    for file, views_ in (("kj.js", ["katzenjammer"]), ("cards.js", ["cards"]),
+                         ("events.js", ["cat-attack", "cats"])):
+        text = (static / file).read_text()
+        # drawn by app.js as the snapshot's view names it, never by listening to every snapshot
+        assert "companion:snapshot" not in text and "window.maunzViews" in text, file
+        assert all(v in text for v in views_), file
+    assert 'view === "' not in (static / "events.js").read_text()   # a table of views, no if-chain
