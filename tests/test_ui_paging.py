@@ -41,6 +41,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",
+           # its refusals and move log: a card's token, a seat, the engine's phase, a pattern, a rank
+           "face": "s+3", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

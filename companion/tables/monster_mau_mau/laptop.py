@@ -15,6 +15,7 @@ import random
 from companion.games.base import IllegalMoveError
 from companion.games.monster_mau_mau import bot, engine, notation
 from companion.tables.monster_mau_mau import refusals
+from companion.ui.i18n import text
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
@@ -22,15 +23,6 @@ from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BUTTON = {"draw": "ok", "pass": "ok", "mau": "cat"}
-#: the log of what happened (the page's and the terminal's), in the table's language
-LOG = {
-    "en": {"plays": "{who}: plays {card}", "wishes": ", wishes {wish}", "draws": "{who}: draws {n}",
-           "pass": "{who}: pass", "mau": "{who}: mau", "forgot": "; forgot Mau!, draws {n}",
-           "reshuffled": "; discards shuffled into a new draw pile", "up": "turned up {card}"},
-    "de": {"plays": "{who}: legt {card}", "wishes": ", wünscht {wish}", "draws": "{who}: zieht {n}",
-           "pass": "{who}: weiter", "mau": "{who}: Mau!", "forgot": "; Mau! vergessen, zieht {n}",
-           "reshuffled": "; Ablagestapel gemischt: neuer Kartenstock", "up": "aufgedeckt: {card}"},
-}
 
 
 class LaptopGame:
@@ -41,7 +33,9 @@ class LaptopGame:
         self.deck = VirtualTable(rng, rules=frozenset(rules), players=players, deal=deal)
         self.table = MauMauSession(rules, language=language, names=names)
         self.now = 0.0
-        self.said: list[str] = []  # what happened, one line per action, for the page's log
+        # what happened, one line per action, for the page's and the terminal's log: worded in the
+        # table's language (phrases mmm.log.*) when it happens
+        self.said: list[str] = []
         t = self.table
         while t.players != players:
             t.on_button("cat" if t.players < players else "back", "press", self.now)
@@ -147,21 +141,23 @@ class LaptopGame:
             self.deck.turn_up()
             self.now += 1.0
             self.table.on_tap(Tap("card", "virtual", face=self.deck.discard[-1]), self.now)
-            self.said.append(LOG.get(self.table.language, LOG["en"])["up"].format(card=self.deck.discard[-1]))
+            self.said.append(self._log("up", face=self.deck.discard[-1]))
+
+    def _log(self, key: str, **kw) -> str:
+        return text(f"mmm.log.{key}", self.table.language, **kw)
 
     def _describe(self, who: str, event: Event, step) -> str:
-        w = LOG.get(self.table.language, LOG["en"])
         if event.kind == "play":
-            text = w["plays"].format(who=who, card=event.card)
-            text += w["wishes"].format(wish=event.wish) if event.wish else ""
+            said = self._log("plays", who=who, face=event.card)
+            said += self._log("wishes", wish=event.wish) if event.wish else ""
         elif event.kind == "draw":
-            text = w["draws"].format(who=who, n=step.drawn)
+            said = self._log("draws", who=who, n=step.drawn)
         else:
-            text = w[event.kind].format(who=who)
+            said = self._log(event.kind, who=who)
         if step.mau_penalty:
-            text += w["forgot"].format(n=step.drawn)
+            said += self._log("forgot", n=step.drawn)
         if step.reshuffled:
-            text += w["reshuffled"]
+            said += self._log("reshuffled")
         if step.winner is not None:
-            text += " - Mau Mau!"
-        return text
+            said += self._log("won")
+        return said
