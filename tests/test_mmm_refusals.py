@@ -61,3 +61,17 @@ def test_every_refusal_of_the_rules_has_its_phrase_and_random_games_reach_them_a
                     seen.add(refusals._reason(pos, event)[0])
     registered = {k.removeprefix("mmm.refuse.") for k in STRINGS if k.startswith("mmm.refuse.")}
     assert seen == registered - NOT_THE_RULES | {None}   # None: Event("nap"), an unknown kind
+
+
+@pytest.mark.parametrize("language", ("de", "en"))
+def test_the_pages_labels_are_the_registered_phrases_in_the_tables_language(language):
+    # static/cards.js writes only these (no dictionary of its own): every pattern, rank and wild
+    # card named, the counts and seats left for the page to fill in
+    from companion.tables.monster_mau_mau.page import labels
+
+    w = labels(language)
+    assert set(w["patterns"]) == set("spzg") and set(w["wilds"]) == {"MW", "+4", "KK"}
+    assert set(w["ranks"]) == {"+3", "R", "A"} and set(w["moves"]) == {"up", "draw", "pass", "mau"}
+    assert "{n}" in w["cards"] and "{n}" in w["seat"] and "{who}" in w["theirTurn"] and "{who}" in w["forgot"]
+    german = {"de": True, "en": False}[language]
+    assert (w["ranks"]["R"] == "Richtungswechsel") == german and (w["draw"] == "ziehen") == german

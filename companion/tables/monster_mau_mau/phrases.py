@@ -133,6 +133,7 @@ PAGE = {
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},
     "mmm.page.passes": {"de": "weiter", "en": "passes"},
+    "mmm.page.mau": {"de": "Mau!", "en": "Mau!"},
 }
 
 PHRASES = {**OLED, **REFUSALS, **LOG, **PAGE}
