@@ -218,6 +218,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "unknown_card.head": {"de": "Unbekannte Karte", "en": "Unknown card"},
     "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
+    # the service's OLED while a move is not durable (service/storage.py render_problem): a head
+    # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)
+    "storage_problem.head": {"de": "Speicherproblem", "en": "Storage problem"},
+    "storage_problem.1": {"de": "Zug nicht gesichert", "en": "Move not saved yet"},
+    "storage_problem.2": {"de": "Bitte warten, es wird", "en": "Please wait: retrying"},
+    "storage_problem.3": {"de": "erneut versucht.", "en": "automatically."},
+    "storage_problem.4": {"de": "Speicher/SD pruefen", "en": "Check the SD card/disk"},
+    # the page's stand-in for the OLED while it shows a seat's secrets (web/privacy.py), and
+    # the caption beneath it
+    "private.head": {"de": "Geheim!", "en": "Secret!"},
+    "private.1": {"de": "Nur auf dem Display", "en": "Only on the"},
+    "private.2": {"de": "des Begleiters:", "en": "companion's display:"},
+    "private.3": {"de": "bitte nicht schauen", "en": "please look away"},
+    "private.caption": {"de": "Geheim: nur auf dem Display des Begleiters",
+                        "en": "A secret is on the companion's display"},
 }
 
 
