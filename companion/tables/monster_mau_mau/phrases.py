@@ -136,5 +136,20 @@ PAGE = {
     "mmm.page.mau": {"de": "Mau!", "en": "Mau!"},
 }
 
-PHRASES = {**OLED, **REFUSALS, **LOG, **PAGE}
+#: The terminal's own words (terminal.py, `companion monster-mau-mau play --lang`); the commands
+#: typed (d, p, m, q, z, w and the card tokens) are the same in both languages.
+TERMINAL = {
+    "mmm.term.help": {"de": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
+                      "en": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit"},
+    "mmm.term.head": {"de": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
+                      "en": "Monster Mau Mau, {n} players, seed {seed} ({help})"},
+    "mmm.term.you": {"de": "du", "en": "you"},
+    "mmm.term.bot": {"de": "Computer {n}", "en": "bot {n}"},
+    "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "seat {n} ({name}) wins"},
+    "mmm.term.hand": {"de": "deine Hand: {hand}   passt: {fits}", "en": "your hand: {hand}   fits: {fits}"},
+    "mmm.term.refused": {"de": "abgelehnt: {why}", "en": "refused: {why}"},
+    "mmm.term.stopped": {"de": "beendet", "en": "stopped"},
+}
+
+PHRASES = {**OLED, **REFUSALS, **LOG, **PAGE, **TERMINAL}
 i18n.register(PHRASES)
