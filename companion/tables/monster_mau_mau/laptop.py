@@ -15,7 +15,7 @@ import random
 from companion.games.base import IllegalMoveError
 from companion.games.monster_mau_mau import bot, engine, notation
 from companion.tables.monster_mau_mau import refusals
-from companion.ui.i18n import text
+from companion.ui.screens import Msg, msg
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
@@ -33,9 +33,10 @@ class LaptopGame:
         self.deck = VirtualTable(rng, rules=frozenset(rules), players=players, deal=deal)
         self.table = MauMauSession(rules, language=language, names=names)
         self.now = 0.0
-        # what happened, one line per action, for the page's and the terminal's log: worded in the
-        # table's language (phrases mmm.log.*) when it happens
-        self.said: list[str] = []
+        # what happened, one line per action, for the page's and the terminal's log: each line its
+        # phrases (mmm.log.*) with their values, worded when shown (`said`), so a language card
+        # rewords the whole log
+        self._log: list[tuple[Msg, ...]] = []
         t = self.table
         while t.players != players:
             t.on_button("cat" if t.players < players else "back", "press", self.now)
@@ -93,7 +94,7 @@ class LaptopGame:
             "direction": "cw" if pos.direction == engine.CW else "ccw",
             "pending": pos.pending, "phase": pos.phase, "pile": pos.pile, "discard": pos.discard,
             "winner": pos.turn + 1 if pos.phase == engine.OVER else None,
-            "screen": list(self.table.lines(self.now)), "log": self.said[-12:],
+            "screen": list(self.table.lines(self.now)), "log": self._worded(self._log[-12:]),
         }
         if seat is not None:
             out["seat"] = seat + 1
@@ -131,7 +132,7 @@ class LaptopGame:
             raise AssertionError(f"virtual deck refused {event} the table accepted: {exc}") from None
         if step.position != t.position:
             raise AssertionError(f"deck {step.position} and table {t.position} disagree")
-        self.said.append(self._describe(who, event, step))
+        self._log.append(self._describe(who, event, step))
         self._turn_up()
         return None
 
@@ -141,23 +142,29 @@ class LaptopGame:
             self.deck.turn_up()
             self.now += 1.0
             self.table.on_tap(Tap("card", "virtual", face=self.deck.discard[-1]), self.now)
-            self.said.append(self._log("up", face=self.deck.discard[-1]))
+            self._log.append((msg("mmm.log.up", face=self.deck.discard[-1]),))
 
-    def _log(self, key: str, **kw) -> str:
-        return text(f"mmm.log.{key}", self.table.language, **kw)
+    @property
+    def said(self) -> list[str]:
+        """The log in the table's language, one line per action."""
+        return self._worded(self._log)
 
-    def _describe(self, who: str, event: Event, step) -> str:
+    def _worded(self, lines: list[tuple[Msg, ...]]) -> list[str]:
+        return ["".join(part.text(self.table.language) for part in line) for line in lines]
+
+    @staticmethod
+    def _describe(who: str, event: Event, step) -> tuple[Msg, ...]:
         if event.kind == "play":
-            said = self._log("plays", who=who, face=event.card)
-            said += self._log("wishes", wish=event.wish) if event.wish else ""
+            line = [msg("mmm.log.plays", who=who, face=event.card)]
+            line += [msg("mmm.log.wishes", wish=event.wish)] if event.wish else []
         elif event.kind == "draw":
-            said = self._log("draws", who=who, n=step.drawn)
+            line = [msg("mmm.log.draws", who=who, n=step.drawn)]
         else:
-            said = self._log(event.kind, who=who)
+            line = [msg(f"mmm.log.{event.kind}", who=who)]
         if step.mau_penalty:
-            said += self._log("forgot", n=step.drawn)
+            line.append(msg("mmm.log.forgot", n=step.drawn))
         if step.reshuffled:
-            said += self._log("reshuffled")
+            line.append(msg("mmm.log.reshuffled"))
         if step.winner is not None:
-            said += self._log("won")
-        return said
+            line.append(msg("mmm.log.won"))
+        return tuple(line)
