@@ -6,16 +6,6 @@ by its words before it is put in (`{played}`, `{top}`); a card's token (`s7`, `+
 never `{card}`, which i18n words as a control card."""
 from companion.ui import i18n
 
-#: a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
-#: is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
-CARD_WORDS = {
-    "pattern.s": ("Streifen", "stripes"), "pattern.p": ("Punkte", "dots"),
-    "pattern.z": ("Zickzack", "zigzag"), "pattern.g": ("Gekrakel", "scribble"),
-    "rank.R": ("Richtung", "reverse"), "rank.A": ("Aussetzen", "skip"),
-    "wild.MW": ("Monsterwunsch", "wish"), "wild.+4": ("Plus-Vier", "+4 wish"),
-    "wild.KK": ("Kreativkarte", "creative card"),
-}
-
 OLED = {
     "mmm.players": {"de": 'Wie viele Spieler*innen? {n}', "en": 'How many players? {n}'},
     "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'cat +1, back -1, OK'},
@@ -44,14 +34,25 @@ OLED = {
     "mmm.unknown": {"de": 'unbekannte Karte {uid}', "en": 'unknown card {uid}'},
     "mmm.mau": {"de": '{name}: Mau!', "en": '{name}: Mau!'},
     "mmm.undone": {"de": 'zurückgenommen', "en": 'undone'},
-    **{f"mmm.{key}": {"de": de, "en": en} for key, (de, en) in CARD_WORDS.items()},
+    # a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
+    # is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
+    "mmm.pattern.s": {"de": "Streifen", "en": "stripes"},
+    "mmm.pattern.p": {"de": "Punkte", "en": "dots"},
+    "mmm.pattern.z": {"de": "Zickzack", "en": "zigzag"},
+    "mmm.pattern.g": {"de": "Gekrakel", "en": "scribble"},
+    "mmm.rank.R": {"de": "Richtung", "en": "reverse"},
+    "mmm.rank.A": {"de": "Aussetzen", "en": "skip"},
+    "mmm.wild.MW": {"de": "Monsterwunsch", "en": "wish"},
+    "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
+    "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
 }
 
 #: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
 #: "mmm.refuse.mau_two") is the engine's own (engine.why_illegal, which `companion
 #: monster-mau-mau` prints: a fixed interface), word for word — tests/test_mmm_refusals.py holds
-#: them equal. The first six are the laptop deck's own refusals, not the engine's.
+#: them equal. The first seven are the laptop deck's own (a seat named, out of turn, a card not
+#: held, only the card drawn, a wish missing, not started, an unknown action), not the engine's.
 REFUSALS = {
     "mmm.refuse.seat": {"de": "Spieler {n}", "en": "seat {n}"},
     "mmm.refuse.turn": {"de": "{who} ist dran", "en": "it is {who}'s turn"},
