@@ -89,9 +89,9 @@ def snapshot(state: ServiceState) -> dict:
         # whether the table's speaker speaks (the voice card)
         "spoken": st.spoken,
         "remote": st.remote,  # a remote game: the code, its QR, the link, the other player
-        # the voice, and the page's Sound switch's words (static/voice.js) in the table's language
-        "voice": {**st.voice,
-                  "labels": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")}},
+        "voice": st.voice,
+        # the page's own Sound switch (static/voice.js): its words in the table's language
+        "sound": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")},
         # the service's notices, in the page's language where they have words in both
         "messages": st.messages,
     }

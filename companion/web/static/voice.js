@@ -9,7 +9,7 @@
   const KEY = "maunz.sound";
   const VOICES = { de: "de-DE", en: "en-GB" };
   let last = null;      // the newest line already said (or skipped: those before Sound was on)
-  let words = null;     // the switch's words, in the table's language (snapshot.voice.labels)
+  let words = null;     // the switch's words, in the table's language (snapshot.sound)
   const button = document.getElementById("sound");
 
   function on() {
@@ -41,7 +41,7 @@
 
   document.addEventListener("companion:snapshot", (ev) => {
     const state = ev.detail.state || {};
-    words = (state.voice && state.voice.labels) || words;
+    words = state.sound || words;
     draw();
     const lines = state.spoken || [];
     const newest = lines.length ? lines[lines.length - 1].n : 0;
