@@ -10,7 +10,7 @@ import sqlite3
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.web import make_app
-from companion.web.privacy import PRIVATE_CAPTION
+from companion.ui.i18n import text
 from tests.test_service_cats_cat_attack import pick_last, press, start
 
 
@@ -44,7 +44,7 @@ def test_the_spectator_page_never_gets_a_secret_from_the_oled(tmp_path):
         assert real["private"] and real["instruction"].startswith(f"Your cat: {cat}")
         for page in asyncio.run(_pages(c, control=False)):
             assert page["oled"] and page["oled"] != real["oled"]
-            assert page["instruction"] == PRIVATE_CAPTION["en"]
+            assert page["instruction"] == text("private.caption", "en")
             assert "Your cat" not in str(page) and "??,??" in page["position"]
             assert page["moves"][:2] == ["deal:??", "deal:??"]
         # the controlling page (companion sim on a laptop: one person plays every seat) mirrors it

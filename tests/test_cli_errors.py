@@ -39,9 +39,10 @@ def test_one_line_naming_the_input(argv, named, capsys):
 
 
 def test_help_in_the_terminal_game_lists_what_can_be_typed():
-    from companion.tables.monster_mau_mau import terminal
+    from companion.tables.monster_mau_mau import terminal  # noqa: F401  (registers its words)
+    from companion.ui.i18n import text
 
     run = subprocess.run([sys.executable, "-m", "companion", "monster-mau-mau", "play", "--seed", "1",
                           "--players", "2"], input="help\nq\n", capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "not in your hand" not in run.stdout
-    assert run.stdout.count(terminal.WORDS["en"]["help"]) == 2  # the greeting, and the answer to help
+    assert run.stdout.count(text("mmm.term.help", "en")) == 2  # the greeting, and the answer to help

@@ -17,7 +17,7 @@ def test_readme_screens_are_up_to_date():
     stale = []
     expected = set()
     for language in i18n.LANGUAGES:
-        for name, screen in sample_screens(language).items():
+        for name, screen in sample_screens().items():
             for page in range(page_count(screen, language)):
                 path = DOCS / page_file(name, language, page)
                 expected.add(path.name)

@@ -105,3 +105,12 @@ def test_the_page_caption_shows_the_menu_in_the_tables_language():
     assert "Würfel 548" in text and "dice" not in text
     table.on_button("ok", "press", 0.0)  # the first die: its menu's title
     assert re.search(r"\d+: (welche Figur|wie|welche Richtung)\?", _view(table)["text"]), _view(table)["text"]
+
+
+def test_the_boards_words_come_with_it_in_the_tables_language():
+    # kj.js writes only these; they are registered phrases (kj.page.*), no dictionary of the page's
+    table = _table("r:n,n,0*,s2 b:n,n,5,27 r 548")
+    assert _view(table)["board"]["labels"] == {"to_move": "to move", "wins": "wins!", "last": "last",
+                                               "rolling": "rolls …"}
+    table.language = "de"
+    assert _view(table)["board"]["labels"]["to_move"] == "am Zug"

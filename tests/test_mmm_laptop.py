@@ -153,3 +153,14 @@ def test_terminal_in_german_refuses_in_german():
     assert "| Am Zug: du" in out and "deine Hand: " in out and "du: zieht 1" in out
     for english in ("refused", "your hand", "seat 1", "draw first", " fits", "you"):
         assert english not in out, english
+
+
+def test_the_log_holds_phrases_and_is_worded_in_the_tables_language_when_shown():
+    g = person_turn(1, language="de")
+    assert g.press("draw") is None
+    g.advance()
+    german = g.said
+    assert german[0].startswith("aufgedeckt: ") and len(german) > 1
+    g.table.language = "en"   # the language card: the whole log rewords, not only new lines
+    assert g.said[0].startswith("turned up ") and g.said[1] != german[1] and len(g.said) == len(german)
+    assert g.view(0)["log"] == g.said[-12:]

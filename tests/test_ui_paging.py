@@ -41,6 +41,11 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",
+           # its refusals and move log: a card's token, a seat, the engine's phase, a pattern, a rank
+           "face": "s+3", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
+           # its terminal's (`companion monster-mau-mau play`): a seed, the help, a hand of 12
+           "seed": 4294967295, "help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
+           "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

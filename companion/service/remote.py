@@ -28,6 +28,7 @@ from companion.remote import chain as ch
 from companion.remote.messages import RemoteMessageError, seal, unseal
 from companion.remote.pairing import derive
 from companion.service.mqtt_link import BrokerLink
+from companion.ui.i18n import STRINGS, text
 from companion.ui.screens import Screen, msg
 
 log = logging.getLogger("companion.remote")
@@ -361,7 +362,14 @@ class RemoteGame:
                 "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
                 "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
                 "brokers": [{"url": link.url, "connected": link.connected} for link in self.links],
-                "qr": self._qr()}
+                "qr": self._qr(), "labels": self._labels()}
+
+    def _labels(self) -> dict:
+        """The page's words for this game (static/remote.js writes only these), in the table's
+        language, the other player already named."""
+        language, peer = self.c.table.language, self.peer_name or "?"
+        return {key.removeprefix("remote.page."): text(key, language, name=peer)
+                for key in STRINGS if key.startswith("remote.page.")}
 
     def _qr(self) -> str:
         """The code as a QR code for the page (made once: the snapshot is taken on every change)."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import tables
+from companion.ui.i18n import text
 from companion.words import SQUARES, square_name
 
 
@@ -89,6 +90,8 @@ def snapshot(state: ServiceState) -> dict:
         "spoken": st.spoken,
         "remote": st.remote,  # a remote game: the code, its QR, the link, the other player
         "voice": st.voice,
+        # the page's own Sound switch (static/voice.js): its words in the table's language
+        "sound": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")},
         # the service's notices, in the page's language where they have words in both
         "messages": st.messages,
     }

@@ -21,6 +21,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from companion.ui.i18n import text
+
 MARK_SUFFIX = ".mark"
 BACKUP_DIR = "backups"
 KEEP_BACKUPS = 6
@@ -257,12 +259,7 @@ def render_problem(language: str):
     """The OLED while a commit is not durable."""
     from PIL import Image, ImageDraw
 
-    if language == "de":
-        lines = ("Speicherproblem", "Zug nicht gesichert", "Bitte warten, es wird", "erneut versucht.",
-                 "Speicher/SD pruefen")
-    else:
-        lines = ("Storage problem", "Move not saved yet", "Please wait: retrying", "automatically.",
-                 "Check the SD card/disk")
+    lines = [text(f"storage_problem.{part}", language) for part in ("head", 1, 2, 3, 4)]
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
     d.text((0, 0), lines[0], fill=1)

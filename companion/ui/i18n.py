@@ -197,6 +197,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "page.card.game": {"de": "Spiel: {title}", "en": "Game: {title}"},
     "page.card.voice": {"de": "Stimme an/aus", "en": "Voice on/off"},
     "page.card.voice_volume": {"de": "Stimme {name} %", "en": "Voice {name} %"},
+    # the page's own voice switch (static/voice.js), worded by service/snapshot.py
+    "voice.page.on": {"de": "Ton an", "en": "Sound on"},
+    "voice.page.off": {"de": "Ton aus", "en": "Sound off"},
+    "voice.page.title": {"de": "Die Ansagen des Companions auf diesem Gerät sprechen",
+                         "en": "Say the companion's guidance aloud on this device"},
     # remote play (companion/service/remote.py)
     "remote.head": {"de": "Fernspiel: {name}", "en": "Remote: {name}"},
     "remote.code": {"de": "Code: {code}", "en": "Code: {code}"},
@@ -218,6 +223,19 @@ STRINGS: dict[str, dict[str, str]] = {
                           "en": "A new game was started here: the remote game ended"},
     "remote.stopped_how": {"de": "Neues Fernspiel: neuer Code", "en": "For a new remote game: a new code"},
     "note.remote": {"de": "Fernspiel: {why}", "en": "remote: {why}"},
+    # the page's remote-play box (static/remote.js), worded by service/remote.py's snapshot
+    "remote.page.title": {"de": "Fernspiel", "en": "Remote game"},
+    "remote.page.code": {"de": "Kopplungscode", "en": "Pairing code"},
+    "remote.page.who_orange": {"de": "du spielst Orange gegen {name}", "en": "you play orange against {name}"},
+    "remote.page.who_grey": {"de": "du spielst Grau gegen {name}", "en": "you play grey against {name}"},
+    "remote.page.waiting": {"de": "warte auf den anderen Companion", "en": "waiting for the other companion"},
+    "remote.page.link_up": {"de": "Broker erreicht", "en": "broker reached"},
+    "remote.page.link_down": {"de": "kein Broker erreicht", "en": "no broker reached"},
+    "remote.page.away": {"de": "nicht verbunden", "en": "not connected"},
+    "remote.page.stopped": {"de": "gestoppt", "en": "stopped"},
+    "remote.page.undo_peer": {"de": "{name} bittet, den letzten Zug zurückzunehmen (OK: ja, Zurück: nein)",
+                              "en": "{name} asks to take back the last move (OK: yes, BACK: no)"},
+    "remote.page.undo_me": {"de": "Zug zurück erbeten: warte auf {name}", "en": "undo asked: waiting for {name}"},
     "note.remote_not_now": {"de": "Karte „{card}“ gilt nicht im Fernspiel", "en": "card '{card}' does not apply in a remote game"},
     "menu_keys": {"de": "OK = wählen · Katze = nächstes", "en": "OK = choose · CAT = next"},
     "menu_confirm": {"de": "{title}", "en": "{title}"},
@@ -226,6 +244,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "unknown_card.head": {"de": "Unbekannte Karte", "en": "Unknown card"},
     "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
+    # the service's OLED while a move is not durable (service/storage.py render_problem): a head
+    # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)
+    "storage_problem.head": {"de": "Speicherproblem", "en": "Storage problem"},
+    "storage_problem.1": {"de": "Zug nicht gesichert", "en": "Move not saved yet"},
+    "storage_problem.2": {"de": "Bitte warten, es wird", "en": "Please wait: retrying"},
+    "storage_problem.3": {"de": "erneut versucht.", "en": "automatically."},
+    "storage_problem.4": {"de": "Speicher/SD pruefen", "en": "Check the SD card/disk"},
+    # the page's stand-in for the OLED while it shows a seat's secrets (web/privacy.py), and
+    # the caption beneath it
+    "private.head": {"de": "Geheim!", "en": "Secret!"},
+    "private.1": {"de": "Nur auf dem Display", "en": "Only on the"},
+    "private.2": {"de": "des Begleiters:", "en": "companion's display:"},
+    "private.3": {"de": "bitte nicht schauen", "en": "please look away"},
+    "private.caption": {"de": "Geheim: nur auf dem Display des Begleiters",
+                        "en": "A secret is on the companion's display"},
 }
 
 

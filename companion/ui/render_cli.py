@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     count = 0
     for language in i18n.LANGUAGES:
-        for name, screen in sample_screens(language).items():
+        for name, screen in sample_screens().items():
             for page in range(page_count(screen, language)):  # a long instruction: every page
                 img = render(screen, language, page)
                 if args.scale > 1:

@@ -6,16 +6,15 @@ from companion.ui.screens import Pool, Screen, msg
 
 _POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
 
+#: Katzenjammer's chooser options as its table words them (tables/katzenjammer/chooser.py): the
+#: phrase kj.opt.steps inside the menu line, worded in the screen's language
+_KJ_OPTIONS = tuple(msg("kj.opt.steps", steps=f"+{n}", field=10 + n) for n in (1, 2, 3))
 
-#: Katzenjammer's chooser options as its table words them (tables/katzenjammer/screens.py), per
-#: language: the sample of a German screen must not show English options
-_KJ_OPTIONS = {"de": ("+1 auf 11", "+2 auf 12", "+3 auf 13"), "en": ("+1 to 11", "+2 to 12", "+3 to 13")}
 
-
-def sample_screens(language: str = "en") -> dict[str, Screen]:
-    """One Screen per kind as the OLED shows it in `language` (most screens hold keys worded at
-    render time; a few samples carry a table's own words, worded here)."""
-    kj = _KJ_OPTIONS[language]
+def sample_screens() -> dict[str, Screen]:
+    """One Screen per kind as the OLED shows it: keys and values only, worded in a language when
+    rendered, so one set of samples serves both."""
+    kj = _KJ_OPTIONS
     return {
         "await_placement": Screen("await_placement", 0, _POOLS, lines=(msg("place"),)),
         "await_named": Screen("await_placement", 1, _POOLS, names=("Anna", "Jörg"),

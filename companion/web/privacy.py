@@ -12,8 +12,8 @@ from __future__ import annotations
 import base64
 import io
 
-PRIVATE_CAPTION = {"de": "Geheim: nur auf dem Display des Begleiters",
-                   "en": "A secret is on the companion's display"}
+from companion.ui.i18n import LANGUAGES, text
+
 _private_png: dict[str, str] = {}
 
 
@@ -22,14 +22,14 @@ def for_spectators(state: dict) -> dict:
     on the OLED, a neutral image and caption replace the OLED image and the instruction."""
     if not state.get("private"):
         return state
-    language = "de" if state.get("language") == "de" else "en"
+    language = state["language"] if state.get("language") in LANGUAGES else "en"
     if language not in _private_png:
         buf = io.BytesIO()
         render_private(language).save(buf, format="PNG")
         _private_png[language] = base64.b64encode(buf.getvalue()).decode("ascii")
     out = dict(state)
     out["oled"] = _private_png[language]
-    out["instruction"] = PRIVATE_CAPTION[language]
+    out["instruction"] = text("private.caption", language)
     return out
 
 
@@ -39,10 +39,7 @@ def render_private(language: str):
 
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
-    if language == "de":
-        lines = ("Geheim!", "Nur auf dem Display", "des Begleiters:", "bitte nicht schauen")
-    else:
-        lines = ("Secret!", "Only on the", "companion's display:", "please look away")
+    lines = [text(f"private.{part}", language) for part in ("head", 1, 2, 3)]
     d.text((0, 0), lines[0], fill=1)
     d.line((0, 11, 127, 11), fill=1)
     for i, line in enumerate(lines[1:]):

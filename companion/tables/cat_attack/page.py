@@ -11,62 +11,31 @@ from companion.games.base import CHANCE
 from companion.games.cat_attack.state import (CARD, FULL_LARDER, KINDS, SHOPS, TREATS,
                                               treat_count)
 from companion.tables import eventlog
-from companion.tables.cat_attack.phrases import name
+from companion.tables.cat_attack.phrases import PHRASES, name
 from companion.tables.cat_attack.words import card_name
+from companion.ui import i18n
 
 #: One colour per seat (the game's life stones come in six colours the rulebook does not name).
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
 #: The treats' colours (as on the LED grid: blue bird, brown mouse, white milk, pink fish,
 #: green vitamins, purple cat food).
 TREAT_COLOURS = ("#5aa0ff", "#96643c", "#ffffff", "#ff5aa0", "#00b400", "#a000c8")
+PAGE = "ca.page."   # the page's own words among the table's phrases
 
-WORDS = {
-    "de": {
-        "lives": "Leben", "larder": "Speisekammer", "shops": "Läden", "open": "offen",
-        "closed": "geschlossen", "car": "Auto", "parking": "Parkplatz", "street": "Straße",
-        "die": "Würfel", "rolls_due": "noch {n} Wurf|noch {n} Würfe", "to_move": "am Zug",
-        "retired": "im Ruhestand", "home": "zu Hause", "away": "unterwegs", "cards": "Karten",
-        "said": "Zuletzt", "fight": "Rauferei", "card": "Karte", "wins": "gewinnt!",
-        "draw": "Unentschieden", "pile": "Stapel", "treats": "Leckerbissen",
-        "end.home": "sechs Leckerbissen und genau nach Hause gewürfelt",
-        "end.last": "die letzte Katze, die noch steht",
-        "end.draw": "das Auto erwischte die letzten Katzen zugleich",
-        "end.time": "Zeit um: Leben + Leckerbissen",
-        "six": "6/6: genau nach Hause würfeln", "rolling": "würfelt …", "start": "Startspieler wird ausgelost",
-    },
-    "en": {
-        "lives": "lives", "larder": "larder", "shops": "shops", "open": "open", "closed": "closed",
-        "car": "car", "parking": "parking lot", "street": "street", "die": "die",
-        "rolls_due": "{n} more roll|{n} more rolls", "to_move": "to move", "retired": "retired",
-        "home": "at home", "away": "out", "cards": "cards", "said": "Last said", "fight": "cat fight",
-        "card": "card", "wins": "wins!", "draw": "A draw", "pile": "pile", "treats": "treats",
-        "end.home": "six treats and home with an exact roll",
-        "end.last": "the last cat standing", "end.draw": "the car took the last cats at once",
-        "end.time": "time is up: lives + treats",
-        "six": "6/6: now roll home exactly", "rolling": "rolls …", "start": "drawing the start player",
-    },
-}
-#: Under the larder's treats, where a seat's card has room for about eight letters.
-TREAT_SHORT = {"de": ("Vogel", "Maus", "Milch", "Fisch", "Vitamine", "Futter"),
-               "en": ("bird", "mouse", "milk", "fish", "vitamins", "cat food")}
-PLAY_WORDS = {"de": {"fight": "Rauferei", "six": "Sechskatzen-Magie", "loot": "Plündern",
-                     "time": "Zeit um"},
-              "en": {"fight": "cat fight", "six": "six-cats magic", "loot": "loot", "time": "time up"}}
+def _words(language: str) -> dict[str, str]:
+    """The page's words (phrases ca.page.*) in `language`, by their name after the prefix."""
+    return {key.removeprefix(PAGE): i18n.text(key, language) for key in PHRASES if key.startswith(PAGE)}
 
 
-def _lang(table) -> str:
-    return "en" if table.language == "en" else "de"
-
-
-def _plural(template: str, n: int) -> str:
-    one, many = template.split("|")
-    return (one if n == 1 else many).format(n=n)
+def _play(kind: str, language: str) -> str:
+    """The turn's play when it is no Mog card (a fight, six-cats magic ...) in words."""
+    return i18n.text(f"ca.play.{kind}", language) if f"ca.play.{kind}" in PHRASES else kind
 
 
 def this_turn(table) -> tuple[str | None, list[int]]:
     """The active seat's play this turn (a Mog card in words, a fight, six-cats magic) and its
     die rolls in order: Speedy Cat's three extra ones and the normal one."""
-    pos, lang = table.position, _lang(table)
+    pos, lang = table.position, table.language
     play, rolls = None, []
     for entry in reversed(eventlog.entries(table)):
         if entry.before.active != pos.active or pos.active is None:
@@ -76,7 +45,7 @@ def this_turn(table) -> tuple[str | None, list[int]]:
             rolls.insert(0, move.a)
         elif entry.before.phase == CARD and play is None:
             play = (card_name(move.card, lang) if move.kind == "card"
-                    else PLAY_WORDS[lang].get(move.kind, move.kind))
+                    else _play(move.kind, lang))
     return play, rolls
 
 
@@ -87,8 +56,8 @@ def page_view(table, view=None) -> dict:
 
 
 def board_view(table) -> dict:
-    pos, lang, game = table.position, _lang(table), table.game
-    words = WORDS[lang]
+    pos, lang, game = table.position, table.language, table.game
+    words = _words(lang)
     outcome = game.outcome(pos)
     acting = game.to_move(pos) if outcome is None else None
     play, rolls = this_turn(table) if outcome is None else (None, [])
@@ -119,7 +88,7 @@ def board_view(table) -> dict:
     car = pos.car
     return {
         "lives_max": getattr(game, "lives", max(pos.lives)), "seats": seats,
-        "treats": [{"key": TREATS[t], "name": name("treat", t, lang), "short": TREAT_SHORT[lang][t],
+        "treats": [{"key": TREATS[t], "name": name("treat", t, lang), "short": words[f"treat_short.{t}"],
                     "colour": TREAT_COLOURS[t]}
                    for t in range(len(TREATS))],
         "shops": [{"key": SHOPS[i], "name": name("shop", i, lang), "open": bool(pos.shops >> i & 1),
@@ -130,10 +99,11 @@ def board_view(table) -> dict:
         "to_move": None if acting is None or acting == CHANCE else str(acting + 1),
         "die": pos.die, "rolls": rolls, "play": play,
         "rolls_due": 0 if outcome is not None else pos.rolls,
-        "rolls_text": _plural(words["rolls_due"], pos.rolls) if pos.rolls and outcome is None else "",
+        "rolls_text": i18n.text("ca.rolls_due." + ("one" if pos.rolls == 1 else "many"), lang,
+                                n=pos.rolls) if pos.rolls and outcome is None else "",
         "fight": fight, "banner": banner, "said": table.said_lines(),
         "refused": table.refusal(), "deck": {"pile": pos.pile, "discard": pos.discard},
-        "labels": {k: v for k, v in words.items() if "." not in k and k != "rolls_due"},
+        "labels": {k: v for k, v in words.items() if "." not in k},
     }
 
 

@@ -18,45 +18,18 @@ from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, 
                                         OBJECTS, OVER, REACT, SWAP)
 from companion.tables import eventlog
 from companion.tables.cats.setup import CAT_FACES, FACES
-from companion.tables.cats.phrases import character_word, object_word
+from companion.tables.cats.phrases import PHRASES, character_word, object_word
+from companion.ui import i18n
 
 HISTORY = 8   # reaction cards and challenges shown, newest last
+PAGE = "cats.page."   # the page's own words among the table's phrases
 
-WORDS = {
-    "de": {
-        "cat": "Katze", "cats": "Katzen", "steps": "Schritte", "objects": "Objekte",
-        "challenge": "Herausforderung", "challenge_used": "Herausforderung verbraucht",
-        "challenge_free": "Herausforderung frei", "to_move": "am Zug", "acts": "reagiert",
-        "moved": "gezogen", "moved_last": "zuletzt gezogen", "hissed": "angefaucht", "locked": "Schnurr: bleibt", "revealed": "aufgedeckt",
-        "history": "Reaktionskarten", "none_yet": "noch keine", "said": "Zuletzt",
-        "quiet": "erste Runde: kein Fauchen, keine Reaktionen, keine Herausforderung",
-        "stage.move": "Ziehen", "stage.react": "Reaktionen", "stage.swap": "Tauschen",
-        "stage.challenge": "Herausfordern", "wins": "gewinnt!", "room": "Raum",
-        "right": "richtig", "wrong": "falsch", "looks": "sieht die Geheimkarten an",
-        "alone": "schaut gleich allein", "shuffling": "Karten werden verteilt", "lot": "Startspieler wird ausgelost",
-        "pile": "Stapel", "owner": "gehört", "taps": "tippt die Geheimkarten verdeckt an",
-        "secret_cards": "Geheimkarten (verdeckt antippen)", "char": "Charakter",
-    },
-    "en": {
-        "cat": "cat", "cats": "cats", "steps": "steps", "objects": "objects",
-        "challenge": "challenge", "challenge_used": "challenge used",
-        "challenge_free": "challenge left", "to_move": "to move", "acts": "reacts",
-        "moved": "moved", "moved_last": "moved last", "hissed": "hissed at", "locked": "Schnurr: stays", "revealed": "revealed",
-        "history": "Reaction cards", "none_yet": "none yet", "said": "Last said",
-        "quiet": "first round: no hissing, reactions or challenges",
-        "stage.move": "move", "stage.react": "reactions", "stage.swap": "swap",
-        "stage.challenge": "challenge", "wins": "wins!", "room": "room",
-        "right": "right", "wrong": "wrong", "looks": "looks at the secret cards",
-        "alone": "is about to look alone", "shuffling": "dealing the cards", "lot": "drawing the start player",
-        "pile": "pile", "owner": "owned by", "taps": "taps the secret cards face down",
-        "secret_cards": "Secret cards (tap face down)", "char": "character",
-    },
-}
 STAGES = (MOVE, REACT, SWAP, CHALLENGE)
 
 
-def _lang(table) -> str:
-    return "en" if table.language == "en" else "de"
+def _words(language: str) -> dict[str, str]:
+    """The page's words (phrases cats.page.*) in `language`, by their name after the prefix."""
+    return {key.removeprefix(PAGE): i18n.text(key, language) for key in PHRASES if key.startswith(PAGE)}
 
 
 def page_view(table, view=None) -> dict:
@@ -66,8 +39,7 @@ def page_view(table, view=None) -> dict:
 
 def history(table) -> list[dict]:
     """The reaction cards and challenges played this game, in order: who, what, the verdict."""
-    lang, out = _lang(table), []
-    w = WORDS[lang]
+    out, w = [], _words(table.language)
     for entry in eventlog.entries(table):
         move, seat = entry.move, entry.before.turn
         if move.kind not in ("miau", "schnurr", "challenge") or seat is None:
@@ -91,8 +63,8 @@ def history(table) -> list[dict]:
 
 
 def board_view(table) -> dict:
-    pos, lang, game = table.position, _lang(table), table.game
-    w = WORDS[lang]
+    pos, lang, game = table.position, table.language, table.game
+    w = _words(lang)
     outcome = game.outcome(pos)
     acting = game.to_move(pos) if outcome is None else None
     setting_up = pos.active is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.games.katzenjammer import layout
 from companion.games.katzenjammer.board import COLOURS, RING, STALL, START, nest_count, stall_base
 from companion.games.katzenjammer.notation import format_pieces
+from companion.tables.katzenjammer.phrases import PHRASES
 from companion.ui.i18n import text
 
 
@@ -36,7 +37,8 @@ def page_view(table, view) -> dict:
 def board_view(session, language: str) -> dict:
     """Everything the page draws, by colour (r, b, g, k): where each seat's pieces are (ring
     fields with their fresh mark, stall fields 1-4, how many wait in the nest), the dice (None
-    before the roll), whose turn, the winner and the last turn with the fields it changed."""
+    before the roll), whose turn, the winner and the last turn with the fields it changed; the
+    board's words in `language` (labels: to_move, wins, last, rolling)."""
     pos = session.position
     board = pos.board
     seats = []
@@ -60,6 +62,7 @@ def board_view(session, language: str) -> dict:
         "winner": COLOURS[pos.colours[session.winner]] if over else None,
         "dice": None if pos.dice is None else list(pos.dice), "phase": session.phase,
         "last": _last_turn(session),
+        "labels": {key.removeprefix("kj.page."): text(key, language) for key in PHRASES},
     }
 
 

@@ -15,6 +15,7 @@ when a game resumes.
 from __future__ import annotations
 
 from companion.tables.katzenjammer.session import Session
+from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
 from companion.tables.katzenjammer import screens
 from companion.tables.moveline import OnMoveLine
 from companion.tables.protocol import OwnCard, TableBase, TableView, is_computer_name

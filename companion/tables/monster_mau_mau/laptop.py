@@ -15,6 +15,7 @@ import random
 from companion.games.base import IllegalMoveError
 from companion.games.monster_mau_mau import bot, engine, notation
 from companion.tables.monster_mau_mau import refusals
+from companion.ui.screens import Msg, msg
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
@@ -22,15 +23,6 @@ from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BUTTON = {"draw": "ok", "pass": "ok", "mau": "cat"}
-#: the log of what happened (the page's and the terminal's), in the table's language
-LOG = {
-    "en": {"plays": "{who}: plays {card}", "wishes": ", wishes {wish}", "draws": "{who}: draws {n}",
-           "pass": "{who}: pass", "mau": "{who}: mau", "forgot": "; forgot Mau!, draws {n}",
-           "reshuffled": "; discards shuffled into a new draw pile", "up": "turned up {card}"},
-    "de": {"plays": "{who}: legt {card}", "wishes": ", wünscht {wish}", "draws": "{who}: zieht {n}",
-           "pass": "{who}: weiter", "mau": "{who}: Mau!", "forgot": "; Mau! vergessen, zieht {n}",
-           "reshuffled": "; Ablagestapel gemischt: neuer Kartenstock", "up": "aufgedeckt: {card}"},
-}
 
 
 class LaptopGame:
@@ -41,7 +33,10 @@ class LaptopGame:
         self.deck = VirtualTable(rng, rules=frozenset(rules), players=players, deal=deal)
         self.table = MauMauSession(rules, language=language, names=names)
         self.now = 0.0
-        self.said: list[str] = []  # what happened, one line per action, for the page's log
+        # what happened, one line per action, for the page's and the terminal's log: each line its
+        # phrases (mmm.log.*) with their values, worded when shown (`said`), so a language card
+        # rewords the whole log
+        self._log: list[tuple[Msg, ...]] = []
         t = self.table
         while t.players != players:
             t.on_button("cat" if t.players < players else "back", "press", self.now)
@@ -99,7 +94,7 @@ class LaptopGame:
             "direction": "cw" if pos.direction == engine.CW else "ccw",
             "pending": pos.pending, "phase": pos.phase, "pile": pos.pile, "discard": pos.discard,
             "winner": pos.turn + 1 if pos.phase == engine.OVER else None,
-            "screen": list(self.table.lines(self.now)), "log": self.said[-12:],
+            "screen": list(self.table.lines(self.now)), "log": self._worded(self._log[-12:]),
         }
         if seat is not None:
             out["seat"] = seat + 1
@@ -137,7 +132,7 @@ class LaptopGame:
             raise AssertionError(f"virtual deck refused {event} the table accepted: {exc}") from None
         if step.position != t.position:
             raise AssertionError(f"deck {step.position} and table {t.position} disagree")
-        self.said.append(self._describe(who, event, step))
+        self._log.append(self._describe(who, event, step))
         self._turn_up()
         return None
 
@@ -147,21 +142,29 @@ class LaptopGame:
             self.deck.turn_up()
             self.now += 1.0
             self.table.on_tap(Tap("card", "virtual", face=self.deck.discard[-1]), self.now)
-            self.said.append(LOG.get(self.table.language, LOG["en"])["up"].format(card=self.deck.discard[-1]))
+            self._log.append((msg("mmm.log.up", face=self.deck.discard[-1]),))
 
-    def _describe(self, who: str, event: Event, step) -> str:
-        w = LOG.get(self.table.language, LOG["en"])
+    @property
+    def said(self) -> list[str]:
+        """The log in the table's language, one line per action."""
+        return self._worded(self._log)
+
+    def _worded(self, lines: list[tuple[Msg, ...]]) -> list[str]:
+        return ["".join(part.text(self.table.language) for part in line) for line in lines]
+
+    @staticmethod
+    def _describe(who: str, event: Event, step) -> tuple[Msg, ...]:
         if event.kind == "play":
-            text = w["plays"].format(who=who, card=event.card)
-            text += w["wishes"].format(wish=event.wish) if event.wish else ""
+            line = [msg("mmm.log.plays", who=who, face=event.card)]
+            line += [msg("mmm.log.wishes", wish=event.wish)] if event.wish else []
         elif event.kind == "draw":
-            text = w["draws"].format(who=who, n=step.drawn)
+            line = [msg("mmm.log.draws", who=who, n=step.drawn)]
         else:
-            text = w[event.kind].format(who=who)
+            line = [msg(f"mmm.log.{event.kind}", who=who)]
         if step.mau_penalty:
-            text += w["forgot"].format(n=step.drawn)
+            line.append(msg("mmm.log.forgot", n=step.drawn))
         if step.reshuffled:
-            text += w["reshuffled"]
+            line.append(msg("mmm.log.reshuffled"))
         if step.winner is not None:
-            text += " - Mau Mau!"
-        return text
+            line.append(msg("mmm.log.won"))
+        return tuple(line)

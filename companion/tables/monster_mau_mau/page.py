@@ -1,9 +1,13 @@
 """The web page's drawing of a Monster Mau Mau game: the public state only (the top card, the
-wish, the piles, every seat's card count, whose turn and the direction). The laptop's virtual
-table adds the person's own hand to its snapshot; spectators never see a hand."""
+wish, the piles, every seat's card count, whose turn and the direction), with the page's labels
+in the table's language (registered phrases, phrases.py). The laptop's virtual table adds the
+person's own hand to its snapshot; spectators never see a hand."""
 from __future__ import annotations
 
 from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau.cards import PATTERNS, WILDS
+from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the words)
+from companion.ui.i18n import text
 
 
 def page_view(table, view=None) -> dict:
@@ -24,6 +28,32 @@ def page_view(table, view=None) -> dict:
                   for i in range(pos.players)] if started else [],
         "lines": table.lines(),
         "history": history(s) if started else [],
+        "labels": labels(table.language),
+    }
+
+
+def labels(language: str) -> dict:
+    """Every word static/cards.js writes, in `language`. A label the page fills in keeps its
+    placeholder (`{n}`, `{who}`): the count or the seat is the page's to put in."""
+    def t(key: str, **kw) -> str:
+        return text(key, language, **kw)
+
+    page = {name: t(f"mmm.page.{key}") for name, key in (
+        ("draw", "draw"), ("pass", "pass"), ("wish", "wish"), ("cancel", "cancel"),
+        ("anyPattern", "any_pattern"), ("wished", "wished"), ("you", "you"),
+        ("yourHand", "your_hand"), ("card", "card"), ("yourTurn", "your_turn"),
+        ("drawn", "drawn"), ("spectating", "spectating"))}
+    return {
+        **page,
+        "patterns": {p: t(f"mmm.pattern.{p}") for p in PATTERNS},
+        "ranks": {"+3": "+3", "R": t("mmm.page.reverse"), "A": t("mmm.rank.A")},
+        "wilds": {w: t(f"mmm.wild.{w}") for w in WILDS},
+        "seat": t("mmm.seat", n="{n}"), "cards": t("mmm.page.cards", n="{n}"),
+        "theirTurn": t("mmm.page.their_turn", who="{who}"), "penalty": t("mmm.page.penalty", n="{n}"),
+        "cw": t("mmm.cw"), "ccw": t("mmm.ccw"),
+        "moves": {"up": t("mmm.page.up"), "draw": t("mmm.page.draws"), "pass": t("mmm.page.passes"),
+                  "mau": t("mmm.page.mau")},
+        "forgot": t("mmm.mau_penalty", name="{who}"),
     }
 
 

@@ -1,9 +1,12 @@
-"""Monster Mau Mau's OLED words, German (the rulebook's) and English (the digest's), keyed;
-registered beside the shared phrases when the table is imported. A card is named by its words
-(words.py) before it is put in: `{played}`, `{top}`."""
+"""Monster Mau Mau's words, German (the rulebook's) and English (the digest's), keyed; registered
+beside the shared phrases when the table is imported, and worded in the table's language only
+when shown: the OLED's lines, the cards and seats in words (words.py), the refusals
+(refusals.py), the laptop's move log (laptop.py) and the page's labels (page.py). A card is named
+by its words before it is put in (`{played}`, `{top}`); a card's token (`s7`, `+4`) is `{face}`,
+never `{card}`, which i18n words as a control card."""
 from companion.ui import i18n
 
-PHRASES = {
+OLED = {
     "mmm.players": {"de": 'Wie viele Spieler*innen? {n}', "en": 'How many players? {n}'},
     "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'cat +1, back -1, OK'},
     "mmm.deal": {"de": 'Jede*r bekommt {n} Karten', "en": '{n} cards each'},
@@ -31,5 +34,123 @@ PHRASES = {
     "mmm.unknown": {"de": 'unbekannte Karte {uid}', "en": 'unknown card {uid}'},
     "mmm.mau": {"de": '{name}: Mau!', "en": '{name}: Mau!'},
     "mmm.undone": {"de": 'zurückgenommen', "en": 'undone'},
+    # a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
+    # is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
+    "mmm.pattern.s": {"de": "Streifen", "en": "stripes"},
+    "mmm.pattern.p": {"de": "Punkte", "en": "dots"},
+    "mmm.pattern.z": {"de": "Zickzack", "en": "zigzag"},
+    "mmm.pattern.g": {"de": "Gekrakel", "en": "scribble"},
+    "mmm.rank.R": {"de": "Richtung", "en": "reverse"},
+    "mmm.rank.A": {"de": "Aussetzen", "en": "skip"},
+    "mmm.wild.MW": {"de": "Monsterwunsch", "en": "wish"},
+    "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
+    "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
+    "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
 }
+
+#: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
+#: "mmm.refuse.mau_two") is the engine's own (engine.why_illegal, which `companion
+#: monster-mau-mau` prints: a fixed interface), word for word — tests/test_mmm_refusals.py holds
+#: them equal. The first seven are the laptop deck's own (a seat named, out of turn, a card not
+#: held, only the card drawn, a wish missing, not started, an unknown action), not the engine's.
+REFUSALS = {
+    "mmm.refuse.seat": {"de": "Spieler {n}", "en": "seat {n}"},
+    "mmm.refuse.turn": {"de": "{who} ist dran", "en": "it is {who}'s turn"},
+    "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face} is not in your hand"},
+    "mmm.refuse.drawn": {"de": "Nach dem Ziehen darf nur die gezogene Karte ({face}) gelegt werden",
+                         "en": "after drawing only the card drawn ({face}) may be played"},
+    "mmm.refuse.wish": {"de": "{face} braucht einen Wunsch: s, p, z oder g",
+                        "en": "{face} needs a wish: s, p, z or g"},
+    "mmm.refuse.not_started": {"de": "Das Spiel hat noch nicht begonnen: erst mit den Tasten einrichten",
+                               "en": "the game has not started: set it up with the buttons first"},
+    "mmm.refuse.unknown": {"de": "unbekannte Aktion '{what}': legen, ziehen, weiter oder Mau",
+                           "en": "unknown action '{what}': play, draw, pass or mau"},
+    "mmm.refuse.over": {"de": "Das Spiel ist aus: neues Spiel mit OK lang",
+                        "en": "the game is over, seat {seat} won; start a new game"},
+    "mmm.refuse.up_phase": {"de": "up: deckt nur die erste Karte des Ablagestapels auf, nicht jetzt",
+                            "en": "up: turns up the first card of the discard pile (phase start), not in"
+                                  " phase {phase}"},
+    "mmm.refuse.up_empty": {"de": "Der Kartenstock ist leer: keine Karte zum Aufdecken",
+                            "en": "the draw pile is empty, there is no card to turn up"},
+    "mmm.refuse.start": {"de": "Erst die erste Karte aufdecken", "en": "turn up the first card first (up:<card>)"},
+    "mmm.refuse.cover": {"de": "Erst eine Karte auf {top} aufdecken", "en": "turn up a card on {top} first (up:<card>)"},
+    "mmm.refuse.penalty": {"de": "Erst die Strafkarten ziehen ({n}); auf +3 oder +4 legt man keine weitere",
+                           "en": "seat {seat} must first draw the penalty of {n} (draw); a +3 or +4 cannot be"
+                                 " answered with another"},
+    # a card that does not fit: on a wild card with a wish, on a wild card without, on any other
+    "mmm.refuse.fits_not_wished": {
+        "de": "{face} passt nicht auf {top} mit dem Wunsch {wish} (leg eine {wish}-Karte oder eine"
+              " Wunschkarte, oder zieh)",
+        "en": "{face} does not fit on {top} with the wish {wish} (play a {wish} card or a wild card, or draw)"},
+    "mmm.refuse.fits_not_any": {"de": "{face} passt nicht auf {top} (jede Karte passt)",
+                                "en": "{face} does not fit on {top} (any card fits)"},
+    "mmm.refuse.fits_not": {
+        "de": "{face} passt nicht auf {top} (leg eine {pattern}-Karte, eine {rank} oder eine Wunschkarte,"
+              " oder zieh)",
+        "en": "{face} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
+    "mmm.refuse.drawn_already": {"de": "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter",
+                                 "en": "seat {seat} has drawn already this turn; play the card drawn if it"
+                                       " fits, or pass"},
+    "mmm.refuse.pass_first": {"de": "Weiter erst nach dem Ziehen: zuerst ziehen",
+                              "en": "seat {seat} may pass only after drawing a card; draw first"},
+    "mmm.refuse.mau_again": {"de": "Mau! schon gerufen", "en": "seat {seat} has called Mau! already this turn"},
+    "mmm.refuse.mau_two": {"de": "Mau! ruft man mit 2 Karten auf der Hand (du hast {n})",
+                           "en": "Mau! is called holding 2 cards; seat {seat} holds {n}"},
+}
+
+#: The laptop's move log (laptop.py), one line per action: a move, then what came with it.
+LOG = {
+    "mmm.log.plays": {"de": "{who}: legt {face}", "en": "{who}: plays {face}"},
+    "mmm.log.wishes": {"de": ", wünscht {wish}", "en": ", wishes {wish}"},
+    "mmm.log.draws": {"de": "{who}: zieht {n}", "en": "{who}: draws {n}"},
+    "mmm.log.pass": {"de": "{who}: weiter", "en": "{who}: pass"},
+    "mmm.log.mau": {"de": "{who}: Mau!", "en": "{who}: mau"},
+    "mmm.log.forgot": {"de": "; Mau! vergessen, zieht {n}", "en": "; forgot Mau!, draws {n}"},
+    "mmm.log.reshuffled": {"de": "; Ablagestapel gemischt: neuer Kartenstock",
+                           "en": "; discards shuffled into a new draw pile"},
+    "mmm.log.won": {"de": " - Mau Mau!", "en": " - Mau Mau!"},
+    "mmm.log.up": {"de": "aufgedeckt: {face}", "en": "turned up {face}"},
+}
+
+#: The page's card table (static/cards.js), worded by page.py: the cards' own words are the
+#: OLED's above, except the page's room for the whole "Richtungswechsel".
+PAGE = {
+    "mmm.page.reverse": {"de": "Richtungswechsel", "en": "reverse"},
+    "mmm.page.draw": {"de": "ziehen", "en": "draw"},
+    "mmm.page.pass": {"de": "weiter", "en": "pass"},
+    "mmm.page.wish": {"de": "Wunsch:", "en": "wish:"},
+    "mmm.page.cancel": {"de": "doch keine Wunschkarte", "en": "no wild card"},
+    "mmm.page.any_pattern": {"de": "alle Muster", "en": "all patterns"},
+    "mmm.page.wished": {"de": "Wunsch:", "en": "wished:"},
+    "mmm.page.you": {"de": "Du", "en": "you"},
+    "mmm.page.your_hand": {"de": "Deine Hand", "en": "Your hand"},
+    "mmm.page.cards": {"de": "{n} Karten", "en": "{n} cards"},
+    "mmm.page.card": {"de": "1 Karte", "en": "1 card"},
+    "mmm.page.your_turn": {"de": "Du bist dran", "en": "Your turn"},
+    "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
+    "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
+    "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
+    "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
+    "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
+    "mmm.page.draws": {"de": "zieht", "en": "draws"},
+    "mmm.page.passes": {"de": "weiter", "en": "passes"},
+    "mmm.page.mau": {"de": "Mau!", "en": "Mau!"},
+}
+
+#: The terminal's own words (terminal.py, `companion monster-mau-mau play --lang`); the commands
+#: typed (d, p, m, q, z, w and the card tokens) are the same in both languages.
+TERMINAL = {
+    "mmm.term.help": {"de": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
+                      "en": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit"},
+    "mmm.term.head": {"de": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
+                      "en": "Monster Mau Mau, {n} players, seed {seed} ({help})"},
+    "mmm.term.you": {"de": "du", "en": "you"},
+    "mmm.term.bot": {"de": "Computer {n}", "en": "bot {n}"},
+    "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "seat {n} ({name}) wins"},
+    "mmm.term.hand": {"de": "deine Hand: {hand}   passt: {fits}", "en": "your hand: {hand}   fits: {fits}"},
+    "mmm.term.refused": {"de": "abgelehnt: {why}", "en": "refused: {why}"},
+    "mmm.term.stopped": {"de": "beendet", "en": "stopped"},
+}
+
+PHRASES = {**OLED, **REFUSALS, **LOG, **PAGE, **TERMINAL}
 i18n.register(PHRASES)

@@ -7,27 +7,18 @@ import secrets
 
 from companion.games.base import GameError
 from companion.tables.monster_mau_mau.laptop import LaptopGame
+from companion.ui.i18n import text
 
 SHORT = {"d": "draw", "p": "pass", "m": "mau", "z": "draw", "w": "pass"}  # z(iehen), w(eiter)
-#: the terminal's own words, in the language of the table's screen (--lang); the commands typed
-#: (d, p, m, q and the card tokens) are the same in both
-WORDS = {
-    "en": {"help": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit",
-           "head": "Monster Mau Mau, {n} players, seed {seed} ({help})",
-           "you": "you", "bot": "bot {n}", "wins": "seat {n} ({name}) wins",
-           "hand": "your hand: {hand}   fits: {fits}", "refused": "refused: {why}", "stopped": "stopped"},
-    "de": {"help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
-           "head": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
-           "you": "du", "bot": "Computer {n}", "wins": "Spieler {n} ({name}) gewinnt",
-           "hand": "deine Hand: {hand}   passt: {fits}", "refused": "abgelehnt: {why}",
-           "stopped": "beendet"},
-}
 
 
 def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
     seed = secrets.randbits(32) if args.seed is None else args.seed
-    w = WORDS[args.language]
-    names = (w["you"],) + tuple(w["bot"].format(n=i) for i in range(2, args.players + 1))
+
+    def w(key: str, **kw) -> str:  # the terminal's own words (phrases.py: mmm.term.*)
+        return text(f"mmm.term.{key}", args.language, **kw)
+
+    names = (w("you"),) + tuple(w("bot", n=i) for i in range(2, args.players + 1))
     if not 2 <= args.players <= 10:
         raise GameError(f"--players {args.players}: Monster Mau Mau is for 2-10 players")
     try:
@@ -35,7 +26,7 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
                           names=names, language=args.language)
     except ValueError as exc:
         raise GameError(f"--deal {args.deal}: {exc}") from None
-    print(w["head"].format(n=args.players, seed=seed, help=w["help"]), file=out)
+    print(w("head", n=args.players, seed=seed, help=w("help")), file=out)
     shown = 0
     while True:
         game.advance()
@@ -45,20 +36,20 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
         shown = len(game.said)
         print("| " + "\n| ".join(line for line in view["screen"] if line), file=out)
         if game.over:
-            print(w["wins"].format(n=view["winner"], name=view["players"][view["winner"] - 1]["name"]),
+            print(w("wins", n=view["winner"], name=view["players"][view["winner"] - 1]["name"]),
                   file=out)
             return 0
-        print(w["hand"].format(hand=" ".join(view["hand"]), fits=" ".join(view["playable"]) or "-"),
+        print(w("hand", hand=" ".join(view["hand"]), fits=" ".join(view["playable"]) or "-"),
               file=out)
         print("> ", end="", file=out, flush=True)
         line = stdin.readline()
         if not line or line.strip() == "q":
-            print("\n" + w["stopped"], file=out)
+            print("\n" + w("stopped"), file=out)
             return 0
         word = line.strip()
         word = SHORT.get(word, word)
         if word.lower() in ("help", "hilfe", "h", "?"):  # what can be typed, not "not in your hand"
-            print("  " + w["help"], file=out)
+            print("  " + w("help"), file=out)
             continue
         if word in ("draw", "pass", "mau"):
             why = game.press(word)
@@ -66,6 +57,6 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
             card, _, wish = word.replace(" ", ">").partition(">")
             why = game.play(card, wish or None)
         else:
-            why = w["help"]
+            why = w("help")
         if why:
-            print("  " + w["refused"].format(why=why), file=out)
+            print("  " + w("refused", why=why), file=out)

@@ -7,33 +7,10 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  // the page's words in the companion's language: the rulebook's German pattern and action
-  // names (Monsterstreifen ... Monstergekrakel, Richtungswechsel, Aussetzen, Plus-Drei,
-  // Monsterwunsch, Plus-Vier, Kreativkarte); the digest's English ones
-  const WORDS = {
-    en: { draw: "draw", pass: "pass", wish: "wish:", cancel: "no wild card",
-          patterns: { s: "stripes", p: "dots", z: "zigzag", g: "scribble" },
-          ranks: { "+3": "+3", R: "reverse", A: "skip" },
-          wilds: { MW: "wish", "+4": "+4 wish", KK: "creative card" },
-          anyPattern: "all patterns", wished: "wished:", you: "you", yourHand: "Your hand",
-          seat: "Seat {n}", cards: "{n} cards", card: "1 card",
-          yourTurn: "Your turn", theirTurn: "{who}'s turn", penalty: "draw {n} cards first",
-          drawn: "play the card drawn or pass", spectating: "Spectator: no hand shown",
-          cw: "clockwise", ccw: "counter-clockwise",
-          moves: { up: "turned up", draw: "draws", pass: "passes", mau: "Mau!" },
-          forgot: "Mau forgotten! {who} draws 1" },
-    de: { draw: "ziehen", pass: "weiter", wish: "Wunsch:", cancel: "doch keine Wunschkarte",
-          patterns: { s: "Streifen", p: "Punkte", z: "Zickzack", g: "Gekrakel" },
-          ranks: { "+3": "+3", R: "Richtungswechsel", A: "Aussetzen" },
-          wilds: { MW: "Monsterwunsch", "+4": "Plus-Vier", KK: "Kreativkarte" },
-          anyPattern: "alle Muster", wished: "Wunsch:", you: "Du", yourHand: "Deine Hand",
-          seat: "Spieler {n}", cards: "{n} Karten", card: "1 Karte",
-          yourTurn: "Du bist dran", theirTurn: "{who} ist dran", penalty: "erst {n} Karten ziehen",
-          drawn: "gezogene Karte legen oder weiter", spectating: "Zuschauer: keine Hand zu sehen",
-          cw: "im Uhrzeigersinn", ccw: "gegen den Uhrzeigersinn",
-          moves: { up: "aufgedeckt", draw: "zieht", pass: "weiter", mau: "Mau!" },
-          forgot: "Mau vergessen! {who} zieht 1" },
-  };
+  // The page's words come with the snapshot (s.labels, companion/tables/monster_mau_mau/page.py),
+  // in the table's language: the rulebook's German pattern and action names (Streifen ...
+  // Gekrakel, Richtungswechsel, Aussetzen, Monsterwunsch, Plus-Vier, Kreativkarte), the digest's
+  // English ones. A label with {n} or {who} is filled in here.
   const WILDS = ["MW", "+4", "KK"];
   // Where a card's long German words may break on the card, with a hyphen (soft hyphens in the
   // label only: names, titles and the move list keep the plain words). Nowhere else: a word is
@@ -48,7 +25,7 @@
   let pendingWild = null;
 
   function send(msg) { if (window.companionSend) window.companionSend(msg); }
-  const words = () => WORDS[(state && state.language) || "en"] || WORDS.en;
+  const words = () => state.labels;
 
   // A card's name as a person says it ("Streifen 7", "Punkte Richtungswechsel", "Plus-Vier"):
   // [pattern or null, what it is]
@@ -89,8 +66,8 @@
 
   // A move of the list in words, the notation's code kept small after it
   function moveLabel(li, move, s, i) {  // app.js draws the list before this script sees `s`
-    if (!s || s.view !== "cards") return;
-    const w = WORDS[s.language] || WORDS.en;
+    if (!s || s.view !== "cards" || !s.labels) return;
+    const w = s.labels;
     // who made the move (the turned-up card is the deck's), and a forgotten Mau after it
     const [seatNo, forgot] = (s.history || [])[i] || [null, false];
     const seat = (s.seats || []).find((x) => x.seat === seatNo);

@@ -12,12 +12,8 @@
   const INK = { r: "#d62828", b: "#1f5fbf", g: "#23903a", k: "#1d1d1d" };
   const TINT = { r: "#f7d4d0", b: "#d3e0f5", g: "#d2ecd5", k: "#d9d9d9" };
   const DIE_NAMES = ["III", "IV", "V"];
-  const WORDS = {
-    en: { to_move: "to move", wins: "wins!", last: "last", rolling: "rolls …" },
-    de: { to_move: "am Zug", wins: "gewinnt!", last: "zuletzt", rolling: "würfelt …" },
-  };
-  let words = WORDS.en;
-  if (window.maunzPage) window.maunzPage.kjWords = WORDS;   // for the browser test's word check
+  // the board's words, in the table's language, come with it (board.labels: page.py)
+  let words = {};
 
   function el(tag, attrs, parent, text) {
     const node = document.createElementNS(NS, tag);
@@ -160,12 +156,12 @@
     }
   }
 
-  function render(state, lang) {
+  function render(state) {
     const box = $("kjtable");
     const on = !!state && state.view === "katzenjammer" && !!state.board;
     box.hidden = !on;
     if (!on) return;
-    words = WORDS[lang] || WORDS.en;
+    words = state.board.labels;
     let svg = $("kjboard");
     if (!svg) {
       svg = el("svg", { id: "kjboard", role: "img", "aria-label": "Katzenjammer" }, box);

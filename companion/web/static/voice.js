@@ -7,13 +7,9 @@
 
 (function () {
   const KEY = "maunz.sound";
-  const WORDS = {
-    en: { on: "Sound on", off: "Sound off", title: "Say the companion's guidance aloud on this device" },
-    de: { on: "Ton an", off: "Ton aus", title: "Die Ansagen des Companions auf diesem Gerät sprechen" },
-  };
   const VOICES = { de: "de-DE", en: "en-GB" };
   let last = null;      // the newest line already said (or skipped: those before Sound was on)
-  let lang = "en";
+  let words = null;     // the switch's words, in the table's language (snapshot.sound)
   const button = document.getElementById("sound");
 
   function on() {
@@ -21,9 +17,10 @@
   }
 
   function draw() {
-    const w = WORDS[lang] || WORDS.en;
-    button.textContent = on() ? w.on : w.off;
-    button.title = w.title;
+    if (words) {   // before the first snapshot the button keeps index.html's words
+      button.textContent = on() ? words.on : words.off;
+      button.title = words.title;
+    }
     button.setAttribute("aria-pressed", on() ? "true" : "false");
     document.body.dataset.sound = on() ? "on" : "off";
   }
@@ -44,7 +41,7 @@
 
   document.addEventListener("companion:snapshot", (ev) => {
     const state = ev.detail.state || {};
-    lang = ev.detail.lang || "en";
+    words = state.sound || words;
     draw();
     const lines = state.spoken || [];
     const newest = lines.length ? lines[lines.length - 1].n : 0;

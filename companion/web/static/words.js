@@ -1,5 +1,6 @@
-// The page's own words in each language (app.js's T); the games' views keep their own (kj.js,
-// cards.js, events.js). Loaded before app.js.
+// The page's own words in each language (app.js's T); the games' views (cards.js, kj.js,
+// events.js) and the remote and voice boxes get theirs with the snapshot, in the table's
+// language. Loaded before app.js.
 "use strict";
 
 window.maunzWords = {
