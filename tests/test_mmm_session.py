@@ -320,3 +320,14 @@ def test_the_table_journals_from_the_session_line_and_a_new_game_keeps_what_is_n
     t.new_game(2.0)                                  # back to the set-up: nothing lost, nothing new
     assert [c.kind for c in t.drain_commits()] == ["settings"]
     assert t.session.stage == "players" and t.position == game.initial_position() and t.moves == []
+
+
+def test_undo_to_the_deal_of_a_resumed_game_offers_that_deal():
+    # a game resumed from the journal never went through the set-up: taking back to the deal
+    # offered "None cards" and the next CAT crashed
+    s = resume(frozenset(), notation.format_position(engine.new_game(3, 5)), [])
+    s.undo(0)
+    assert s.stage == "deal" and s.deal == 5 and s.lines(0)[0] == "Jede*r bekommt 5 Karten"
+    s.on_button("cat", "press", 0)
+    s.on_button("ok", "press", 0)
+    assert fields(s)["hands"] == "6,6,6" and s.drain_commits()[-1].kind == "new_game"

@@ -161,6 +161,8 @@ class MauMauSession:
         if self.stage in SETUP:
             return
         if not self.line.moves:  # back to the set-up of the deal (journaled when dealt again)
+            # the deal as it was: a game resumed from the journal never went through the set-up
+            self.deal = self.line.start.hands[0]
             self.line.reset(self.game.initial_position(), commit=None)
             self.stage = "deal"
             return
