@@ -136,6 +136,15 @@ class Session:
         self.last_turn = (before(turns[-1]), line.moves[turns[-1]]) if turns else None
         self._refresh()
 
+    def new_game(self) -> None:
+        """Start again with the same seats and dice; a game left unfinished is committed as
+        "abandon" first."""
+        if self.line.moves and not self.over:
+            self.line.commit("abandon")
+        self.line.reset(self.game.initial_position())
+        self.show_board, self.last_turn = False, None
+        self._refresh()
+
     def drain_commits(self) -> list[Commit]:
         return self.line.drain()
 

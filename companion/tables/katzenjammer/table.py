@@ -55,7 +55,6 @@ class KatzenjammerTable(TableBase):
             raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
         self.physical_dice = physical_dice if dice is None else dice == "players"
         self._players = tuple(players)
-        self._commits: list[Commit] = []
         self.asking = False  # OK long: "new game?" (OK yes, BACK no; CAT: the service's menu)
         self.session = self._session(position, moves)
         #: A line the OLED shows above the menu until the next button (which dice after a resume
@@ -120,36 +119,35 @@ class KatzenjammerTable(TableBase):
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
         if function == "language":
             self.language = arg if arg in ("de", "en") else ("en" if self.language == "de" else "de")
-            self._commits.append(Commit("settings", None, self._text()))
+            self._settings()
         elif function == "player" and is_computer_name(arg):
             # the seat to move becomes a computer seat: this game's own setting (the service keeps
             # it per game), never the seat's name, so no other game sees a player "Computer"
             self.ai_seats = tuple(sorted(set(self.ai_seats) | {self.session.seat}))
             self.session.set_computers(self._computers())
-            self._commits.append(Commit("settings", None, self._text()))
+            self._settings()
         elif function == "player" and arg:
             seat = self.session.seat
             names = list(self.players)
             names[seat] = arg
             self._players = tuple(names)
             self.session.set_computers(self._computers())
-            self._commits.append(Commit("settings", None, self._text()))
+            self._settings()
         elif function == "new_game":
             self.new_game(now)
         elif function == "undo":
             self.session.undo()
-            self._collect()
         elif function == "ai_off":
             self.ai_seats = ()
             self._players = tuple("" if _is_computer(name) else name for name in self.players)
             self.session.set_computers(self._computers())
             self.notice = "ai_off"
-            self._commits.append(Commit("settings", None, self._text()))
+            self._settings()
         elif function == "dice":
             self.physical_dice = self.session.physical_dice = not self.physical_dice
             self.session.refresh()
             self.notice = self._dice_notice()
-            self._commits.append(Commit("settings", None, self._text()))
+            self._settings()
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         self.notice = None
@@ -165,7 +163,6 @@ class KatzenjammerTable(TableBase):
             self.new_game(now)  # the won screen says: new game, press OK
         else:
             self.session.on_button(name, kind)
-            self._collect()
 
     def on_ai_move(self, move) -> None:
         pass  # the computer seat is played in tick()
@@ -174,19 +171,14 @@ class KatzenjammerTable(TableBase):
         self.session.on_chance(move)
 
     def new_game(self, now: float) -> None:
-        if self.session.moves and not self.session.over:
-            self._commits.append(Commit("abandon", None, self._text()))
-        self.session = self._session(None, ())
-        self._commits.append(Commit("new_game", None, self._text()))
+        self.session.new_game()
 
     def tick(self, now: float) -> None:
         if self.session.phase == "computer":
             self.session.play_computer()
-            self._collect()
 
     def drain_commits(self) -> list[Commit]:
-        out, self._commits = self._commits, []
-        return out
+        return self.session.drain_commits()   # the session's line: moves, undos, settings
 
     def view(self) -> TableView:
         s = self.session
@@ -196,9 +188,5 @@ class KatzenjammerTable(TableBase):
                          asking_new_game=self.asking)
 
     # Inside ----------------------------------------------------------------------------------
-    def _text(self) -> str:
-        return self.game.format_position(self.position)
-
-    def _collect(self) -> None:
-        for c in self.session.drain_commits():
-            self._commits.append(Commit(c.kind, c.move, c.position))
+    def _settings(self) -> None:
+        self.session.line.commit("settings")
