@@ -21,7 +21,8 @@ from companion.service.app import Companion
 from companion.service.config import Config, ConfigError, GameConfig
 from companion.service.devices import build_fakes
 from companion.tables.menu import GameMenu
-from companion.tables.protocol import Commit, Table, TableView
+from companion.tables.moveline import MoveLine
+from companion.tables.protocol import Table, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
 from tests.test_service_support import VirtualPlayer
@@ -123,24 +124,29 @@ class Race(Tally):
 
 
 class TallyTable(tables.TableBase):
-    """A table by the protocol (its defaults from TableBase): CAT adds one (no bed, no LEDs)."""
+    """A table by the protocol (its defaults from TableBase): CAT adds one (no bed, no LEDs). Its
+    moves and commits are a MoveLine, as at every table."""
 
     card_functions = ("new_game", "player", "language")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seat=None, players=()):
         self.game = game
-        self.position = self.start_position = position or game.initial_position()
-        self.moves = []
-        for m in moves:
-            self._play(m)
+        self.line = MoveLine(game, position, moves)
         self.language, self.ai_seat = language, ai_seat
         self.players = tuple(players) or ("", "")
-        self._commits = []
 
-    def _play(self, move):
-        self.position = self.game.apply(self.position, move)
-        self.moves.append(move)
+    @property
+    def position(self):
+        return self.line.position
+
+    @property
+    def start_position(self):
+        return self.line.start
+
+    @property
+    def moves(self):
+        return list(self.line.moves)
 
     def on_scan(self, occupancy, now): pass
     def on_card(self, function, now, arg=None): pass
@@ -149,17 +155,15 @@ class TallyTable(tables.TableBase):
     def tick(self, now): pass
 
     def on_chance(self, move, now):
-        self._play(move)  # drawn and journaled by the service: nothing to commit
+        self.line.push(move, commit=False)  # drawn and journaled by the service: nothing to commit
 
     def on_button(self, name, kind, now):
         legal = self.game.legal_moves(self.position)
         if name == "cat" and legal and self.game.to_move(self.position) != CHANCE:
-            self._play(legal[0])
-            self._commits.append(Commit("move", legal[0], self.game.format_position(self.position)))
+            self.line.push(legal[0])
 
     def new_game(self, now):
-        self.position, self.moves = self.game.initial_position(), []
-        self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
+        self.line.reset(self.game.initial_position())
 
     def view(self):
         out = self.game.outcome(self.position)
@@ -170,8 +174,7 @@ class TallyTable(tables.TableBase):
                          out.winner if out else None)
 
     def drain_commits(self):
-        out, self._commits = self._commits, []
-        return out
+        return self.line.drain()
 
 
 @pytest.fixture
