@@ -168,3 +168,16 @@ def test_a_seat_whose_player_is_called_computer_is_played_by_the_computer():
     assert [c.kind for c in table.drain_commits()] == ["settings", "move"]
     # a computer seat is this game's setting, not a name (issue 19: no "Computer" in other games)
     assert table.players == ("Anna", "", "Computer") and table.ai_seats == (0, 1)
+
+
+def test_a_new_game_mid_game_commits_abandon_then_new_game_from_the_session_line():
+    game = games.get("kj", players=2)
+    table = tables.make(game, ai_seat=1)
+    table.on_chance(game.parse_move(table.position, "roll:513"), 0.0)
+    table.on_card("language", 0.0)                 # undrained when the new game starts: kept
+    table.new_game(1.0)
+    start = game.format_position(game.initial_position())
+    assert [(c.kind, c.position) for c in table.drain_commits()] == [
+        ("settings", "r:n,n,n,n g:n,n,n,n r 513"), ("abandon", "r:n,n,n,n g:n,n,n,n r 513"),
+        ("new_game", start)]
+    assert table.moves == [] and table.session.computers.keys() == {1}   # the same seats

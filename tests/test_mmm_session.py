@@ -104,11 +104,12 @@ def test_the_rules_refusals_on_the_oled_speak_the_table_language():
     # QA: a German table showed the rules engine's English reasons (a card tapped during a
     # penalty, Mau! with 3 cards in the hand)
     s = started(players=2)
-    s.position = engine.Position(hands=(3, 2), turn=0, top="p+3", phase=engine.PENALTY, pending=3,
-                                 pile=98, discard=7)
+    s.line.reset(engine.Position(hands=(3, 2), turn=0, top="p+3", phase=engine.PENALTY, pending=3,
+                                 pile=98, discard=7), commit=None)
     s.on_tap(card("p5"), 0)
     assert "Erst die Strafkarten ziehen (3); auf +3 oder +4 legt man keine weitere" in s.lines(0)
-    s.position = engine.Position(hands=(3, 2), turn=0, top="p3", phase=engine.PLAY, pile=98, discard=7)
+    s.line.reset(engine.Position(hands=(3, 2), turn=0, top="p3", phase=engine.PLAY, pile=98,
+                                 discard=7), commit=None)
     s.on_button("cat", "press", 1)
     assert "Mau! ruft man mit 2 Karten auf der Hand (du hast 3)" in s.lines(1)
     s.language = "en"
@@ -145,14 +146,15 @@ def test_draw_pass_mau_and_the_forgotten_mau():
     assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "gezogen: legen oder OK"
     s.on_button("ok", "press", 0)
     assert fields(s)["turn"] == "2" and [c.move for c in s.drain_commits()] == ["draw", "pass"]
-    s.position = engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,
-                                 discard=7)
+    s.line.reset(engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,
+                                 discard=7), commit=None)
     s.on_button("cat", "press", 0)
     assert "Spieler 2: Mau!" in s.lines(0) and s.position.mau
     s.on_tap(card("p5"), 0)
     assert fields(s)["hands"] == "3,1"
     s.on_tap(card("p6"), 0)  # seat 1 holds 3: no Mau needed
-    s.position = engine.Position(hands=(2, 1), turn=0, top="p6", phase=engine.PLAY, pile=99, discard=8)
+    s.line.reset(engine.Position(hands=(2, 1), turn=0, top="p6", phase=engine.PLAY, pile=99,
+                                 discard=8), commit=None)
     s.on_tap(card("p7"), 1)
     assert "Mau vergessen! Spieler 1 zieht 1" in s.lines(1) and fields(s)["hands"] == "2,1"
 
@@ -182,8 +184,8 @@ def test_english_and_empty_pile_asks_for_the_shuffle():
     s.on_button("ok", "press", 0)
     s.on_button("ok", "press", 0)
     s.on_tap(card("s1"), 0)
-    s.position = engine.Position(hands=(30, 30, 30, 10), turn=0, top="s1", phase=engine.PLAY,
-                                 pile=0, discard=10)
+    s.line.reset(engine.Position(hands=(30, 30, 30, 10), turn=0, top="s1", phase=engine.PLAY,
+                                 pile=0, discard=10), commit=None)
     assert s.lines(0)[2] == "pile empty: shuffle the discards"
     s.on_button("ok", "press", 0)
     assert "shuffle the discards: new pile" in s.lines(0)
@@ -294,3 +296,38 @@ def test_the_screens_of_real_games_keep_the_top_card_whole_and_page_the_rest(lan
                          [w for line in lines for w in line.split()])
         tokens = [t for t in " ".join(lines).split() if t in FACES and t not in ("+4", "+3")]
         assert tokens == [], lines
+
+
+def test_the_table_journals_from_the_session_line_and_a_new_game_keeps_what_is_not_drained():
+    import companion.games as games
+    from companion import tables
+    from companion.tables.protocol import Commit
+
+    game = games.get("monster-mau-mau")
+    t = tables.make(game, language="en", ai_seat=None, players=())
+    initial = game.format_position(game.initial_position())
+    t.on_card("language", 0.0)                       # before the deal: the initial position
+    assert t.drain_commits() == [Commit("settings", None, initial)]
+    t.on_button("ok", "press", 0.0)
+    t.on_button("ok", "press", 0.0)
+    t.session.on_tap(card("p3"), 0.0)                # the first card turned up, then one played
+    t.session.on_tap(card("p5"), 0.0)
+    t.on_button("back", "long", 1.0)                 # undo: the line's pop
+    assert [(c.kind, c.move) for c in t.drain_commits()] == [
+        ("new_game", None), ("move", "up:p3"), ("move", "p5"), ("undo", None)]
+    assert t.moves == ["up:p3"] and t.session.line.notes[0].position == t.position
+    t.on_card("language", 2.0)
+    t.new_game(2.0)                                  # back to the set-up: nothing lost, nothing new
+    assert [c.kind for c in t.drain_commits()] == ["settings"]
+    assert t.session.stage == "players" and t.position == game.initial_position() and t.moves == []
+
+
+def test_undo_to_the_deal_of_a_resumed_game_offers_that_deal():
+    # a game resumed from the journal never went through the set-up: taking back to the deal
+    # offered "None cards" and the next CAT crashed
+    s = resume(frozenset(), notation.format_position(engine.new_game(3, 5)), [])
+    s.undo(0)
+    assert s.stage == "deal" and s.deal == 5 and s.lines(0)[0] == "Jede*r bekommt 5 Karten"
+    s.on_button("cat", "press", 0)
+    s.on_button("ok", "press", 0)
+    assert fields(s)["hands"] == "6,6,6" and s.drain_commits()[-1].kind == "new_game"

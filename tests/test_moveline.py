@@ -1,5 +1,6 @@
 """The line of moves every table keeps (companion/tables/moveline.py): push, pop, pop_to, reset
-and the commits, on two real games (maunz. and Katzenjammer, whose moves include dice)."""
+and the commits, on real games (maunz., Katzenjammer, whose moves include dice, and Cat Attack,
+whose table pushes the positions the engine gave it with its events)."""
 from __future__ import annotations
 
 import random
@@ -44,3 +45,35 @@ def test_an_illegal_move_changes_nothing():
     with pytest.raises(games.GameError):
         line.push("kc3")                            # the square is taken
     assert line.moves == ["kc3"] and line.drain() == []
+
+
+def test_a_position_the_table_already_has_a_note_per_move_and_kept_draws_in_the_commits():
+    game = games.get("cat-attack")
+    asked = []
+
+    class Counting:   # the game, counting how often the line asks it to apply a move
+        def __getattr__(self, name):
+            return getattr(game, name)
+
+        def apply(self, position, move):
+            asked.append(move)
+            return game.apply(position, move)
+
+    line = MoveLine(Counting())
+    start = line.position
+    move = game.parse_move(start, "first:1")
+    after, events = game.apply_with_events(start, move)
+    assert line.push(move, after=after, note=("chance", tuple(events)), kept="[]") == "first:1"
+    assert asked == [] and line.position == after and line.notes == [("chance", ())]
+    line.push("C3", note="event")                       # no position given: the line applies it
+    assert len(asked) == 1 and line.notes == [("chance", ()), "event"]
+    assert line.pop(kept='[["d6:4", 0]]') == "C3" and line.notes == [("chance", ())]
+    line.pop()
+    assert line.position == start and line.notes == [] and line.moves == []
+    assert [(c.kind, c.move, c.kept) for c in line.drain()] == [
+        ("move", "first:1", "[]"), ("move", "C3", None), ("undo", None, '[["d6:4", 0]]'),
+        ("undo", None, None)]
+    line.push("first:2", commit=False, note="x")
+    line.commit("settings", kept="[]")
+    line.reset(start, commit=None)                       # a set-up's start, nothing to journal
+    assert line.notes == [] and [(c.kind, c.kept) for c in line.drain()] == [("settings", "[]")]

@@ -212,9 +212,9 @@ def test_shops_the_car_and_the_larder_follow_the_events():
 def test_a_fight_a_retired_seat_and_the_last_cat_standing():
     t = make("cat-attack", players=3, language="en")
     text = t.game.format_position(t.position)
-    t.position = t.game.parse_position(
+    t.line.reset(t.game.parse_position(
         "cats=2A,1A,0A hands=6,6,0 shops=kv car=3 phase=fight active=1 turn=2 rolls=1 die=- seg=-"
-        " raided=- burgled=0 fight=1>2:M hits=- deck=45/6 end=-")
+        " raided=- burgled=0 fight=1>2:M hits=- deck=45/6 end=-"), commit=None)
     assert text != t.game.format_position(t.position)
     b = cat_attack_page(t)["catattack"]
     assert b["fight"]["text"] == "cat fight: seat 1 – seat 2 (mouse)" and b["seats"][2]["retired"]
@@ -253,7 +253,7 @@ def test_the_event_log_follows_undo_and_new_games():
     t.on_card("event", 0.0, "C3")
     t.play("shop:f", 0.0)
     assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3", "shop:f"]
-    t.moves.pop()                              # what an undo leaves: a shorter list of moves
+    t.line.pop()                               # what an undo leaves: a shorter list of moves
     assert [e.text for e in eventlog.entries(t)] == ["first:1", "C3"]
     t.new_game(0.0)
     assert eventlog.entries(t) == [] and t.said_lines() == []

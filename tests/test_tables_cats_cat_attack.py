@@ -182,8 +182,8 @@ def test_cat_attack_in_german_and_the_win_check_line():
     deal(t, "first:2")
     assert t.view().screen.header("de") == "Spieler 2 ist dran"
     assert "Miezekarte antippen" in t.view().instruction
-    t.position = t.game.parse_position(t.game.format_position(t.position).replace(
-        "cats=9H,9H", "cats=9H,9Hbmkfvc"))
+    t.line.reset(t.game.parse_position(t.game.format_position(t.position).replace(
+        "cats=9H,9H", "cats=9H,9Hbmkfvc")), commit=None)
     assert "6/6: genau nach Hause würfeln" in t.view().instruction
 
 
@@ -203,9 +203,9 @@ def test_the_leds_answer_a_card_and_show_the_larders():
     t.tick(13.5)
     assert t.view().leds == LedFrame()                     # dark again
     a = make("cat-attack", players=2)
-    a.position = a.game.parse_position(a.game.format_position(a.position).replace(
+    a.line.reset(a.game.parse_position(a.game.format_position(a.position).replace(
         "cats=9H,9H", "cats=9Hbf,0A").replace("hands=6,6", "hands=6,0").replace(
-        "deck=51/0", "deck=51/6"))
+        "deck=51/0", "deck=51/6")), commit=None)
     cells = a.view().leds.cells
     assert cells[30].color == (90, 160, 255) and cells[33].color == (255, 90, 160)
     assert cells[31].effect.value == "off" and all(c.color == (60, 0, 0) for c in cells[24:30])

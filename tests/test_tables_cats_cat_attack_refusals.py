@@ -155,7 +155,7 @@ def _cats_in_reaction_window(game):
     t = tables.make(game, language="en", players=())
     for text in ("deal:1b", "deal:2c", "first:1", "blocked", "pass", "pass", "blocked", "pass",
                  "pass", "step:1", "step:1", "step:1", "step:1", "end"):
-        t.position = game.apply(t.position, game.parse_move(t.position, text))
+        t.line.push(text, commit=False)
     assert t.position.phase == "react"
     return t.position
 

@@ -26,7 +26,8 @@ from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
-from companion.tables.protocol import Commit, TableBase, TableView
+from companion.tables.moveline import MoveLine
+from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
@@ -64,7 +65,7 @@ class Say(NamedTuple):
 
 
 class Step(NamedTuple):
-    """What one move of `moves` was: a chance draw or the players' event, and what it caused."""
+    """One move's note on the line: a chance draw or the players' event, and what it caused."""
 
     chance: bool
     events: tuple
@@ -76,19 +77,12 @@ class PickerTable(TableBase):
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=(), kept=None):
         self.game = game
-        self.start_position = position if position is not None else game.initial_position()
-        self.position = self.start_position
-        self.moves: list[str] = []
-        self.history: list[Step] = []   # one per move
+        self.line = MoveLine(game, position)   # the start, the moves with their Steps, the commits
         #: draws an undo took back, in the order they were drawn, each with the turn it was drawn
         #: in (`chance_owner`): the next chance nodes of that turn get them
         self.kept: list[tuple[str, object]] = []
         for text in moves:   # resuming: the journal's moves, chance draws included
-            chance = game.to_move(self.position) == CHANCE
-            self.position, events = game.apply_with_events(self.position,
-                                                           game.parse_move(self.position, text))
-            self.moves.append(text)
-            self.history.append(Step(chance, tuple(events)))
+            self._push(text, game.to_move(self.position) == CHANCE, commit=False)
         if kept:  # resuming after an undo that kept draws (the journal's text of them)
             self.kept = [(text, owner) for text, owner in json.loads(kept)]
         self.language = language
@@ -102,7 +96,6 @@ class PickerTable(TableBase):
         self.asking_new = False
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
-        self._commits: list[Commit] = []
         if self.history:  # resumed: the last step's announcement (and verdict) as it was shown
             last = self.history[-1]
             self.said = self._events(last.events)[-SHOWN_ANNOUNCEMENTS:]
@@ -114,6 +107,22 @@ class PickerTable(TableBase):
         # power lost between a replayed event and the kept roll it gets: give it now, before
         # the service could draw afresh
         self._draw_kept()
+
+    @property
+    def position(self):
+        return self.line.position
+
+    @property
+    def start_position(self):
+        return self.line.start
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self.line.moves)
+
+    @property
+    def history(self) -> list[Step]:
+        return self.line.notes   # one Step per move
 
     # Subclass hooks -------------------------------------------------------------------------
     def choices(self) -> list[str]:
@@ -213,16 +222,23 @@ class PickerTable(TableBase):
         return self._words("reused" if reused else "kept", draws=", ".join(draws))
 
     # Playing --------------------------------------------------------------------------------
+    def _push(self, move, chance: bool, commit: bool = True, kept: str | None = None) -> tuple:
+        """Judge `move` (or its text) and play it onto the line with what it caused (the
+        engine's events, asked once); those events. A refused move raises and changes nothing."""
+        pos = self.position
+        if isinstance(move, str):
+            move = self.game.parse_move(pos, move)
+        after, events = self.game.apply_with_events(pos, move)
+        self.line.push(move, commit, after=after, note=Step(chance, tuple(events)), kept=kept)
+        return tuple(events)
+
     def _apply(self, text: str) -> bool:
-        """Judge and apply one event; False (with the reason on screen) if refused."""
+        """Judge, apply and commit one event; False (with the reason on screen) if refused."""
         try:
-            move = self.game.parse_move(self.position, text)
-            self.position, events = self.game.apply_with_events(self.position, move)
+            events = self._push(text, chance=False)
         except GameError as exc:
             self.refused = self._refusal(exc, text)
             return False
-        self.moves.append(self.game.format_move(self.position, move))
-        self.history.append(Step(False, tuple(events)))
         self.events = list(events)
         self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]
         self.refused = None
@@ -256,7 +272,6 @@ class PickerTable(TableBase):
         if not accepted:
             self.ack = True        # the reason stays until OK: that OK picks nothing
             return False
-        self._commits.append(Commit("move", self.moves[-1], self.game.format_position(self.position)))
         self._draw_kept()
         return True
 
@@ -269,20 +284,17 @@ class PickerTable(TableBase):
         if why:
             self._refuse(why, now)
             return False
-        before = [self.start_position]   # before[i]: the position before move i
-        for text in self.moves[:-1]:
-            before.append(self.game.apply(before[-1], self.game.parse_move(before[-1], text)))
-        event = self.moves[cut]
-        # each undo commit carries the draws kept once it is journaled (the draws after `cut`
-        # are all chance: `cut` is the players' last event), so no power cut can lose one
-        kept_from = lambda i: [(self.moves[j], self.chance_owner(before[j]))  # noqa: E731
-                               for j in range(max(i, cut + 1), len(self.moves))] + self.kept
-        self._commits += [Commit("undo", None, self.game.format_position(before[i]),
-                                 self._kept_text(kept_from(i)) if kept_from(i) != self.kept else None)
-                          for i in range(len(self.moves) - 1, cut - 1, -1)]
-        self.kept = kept_from(cut + 1)
-        del self.moves[cut:], self.history[cut:]
-        self.position = before[cut]
+        line = self.line
+        event = line.moves[cut]
+        # the draws after `cut` (all chance: `cut` is the players' last event), each with its turn
+        drawn = [(line.moves[j], self.chance_owner(line.before(j)))
+                 for j in range(cut + 1, len(line.moves))]
+        # each undo commit carries the draws kept once it is journaled (the one it takes back and
+        # those after it), so no power cut can lose one
+        for i in range(len(line.moves) - 1, cut - 1, -1):
+            back = drawn[max(i - cut - 1, 0):]
+            line.pop(kept=self._kept_text(back + self.kept) if back else None)
+        self.kept = drawn + self.kept
         # every draw lying on the table for later, not only this undo's: the players see them all
         self.said = (Say("undone", event),) + (
             (Say("kept", tuple(d for d, _ in self.kept)),) if self.kept else ())
@@ -302,8 +314,8 @@ class PickerTable(TableBase):
 
     def _last_event(self) -> int | None:
         """The index in `moves` of the players' last event (not a chance draw), or None."""
-        return next((i for i in range(len(self.moves) - 1, -1, -1) if not self.history[i].chance),
-                    None)
+        notes = self.line.notes
+        return next((i for i in range(len(notes) - 1, -1, -1) if not notes[i].chance), None)
 
     def _draw_kept(self) -> None:
         """At a chance node again after an undo: the kept draws, in order, committed as moves
@@ -325,12 +337,8 @@ class PickerTable(TableBase):
                 self.kept = []
                 break
             self.kept.pop(0)
-            self.position, events = self.game.apply_with_events(self.position, move)
-            self.moves.append(text)
-            self.history.append(Step(True, tuple(events)))
+            events = self._push(move, chance=True, kept=self._kept_text(self.kept))
             self.said = (self.said + self._events(events))[-SHOWN_ANNOUNCEMENTS:]
-            self._commits.append(Commit("move", text, self.game.format_position(self.position),
-                                        self._kept_text(self.kept)))
             given.append(text)
         if given:
             self.said = (self.said + (Say("reused", tuple(given)),))[-SHOWN_ANNOUNCEMENTS:]
@@ -338,10 +346,7 @@ class PickerTable(TableBase):
     # The protocol -----------------------------------------------------------------------------
     def on_chance(self, move, now: float) -> None:
         # drawn and journaled by the service: apply it, commit nothing
-        before = self.position
-        self.position, events = self.game.apply_with_events(self.position, move)
-        self.moves.append(self.game.format_move(before, move))
-        self.history.append(Step(True, tuple(events)))
+        events = self._push(move, chance=True, commit=False)
         # a verdict still waiting for its OK stays on the screen above what the draw said
         self.said = ((self.said if self.ack else ()) + self._events(events))[-SHOWN_ANNOUNCEMENTS:]
         self.selected, self.opened = 0, []
@@ -419,29 +424,24 @@ class PickerTable(TableBase):
                 self.asking_new = True
         elif function == "language":
             self.language = "en" if self.language == "de" else "de"
-            self._commits.append(Commit("settings", None, self.game.format_position(self.position)))
+            self.line.commit("settings")
         elif function == "player" and arg:
             seat = self.game.to_move(self.position)
             if seat != CHANCE and 0 <= seat < len(self.players):
                 self.players = self.players[:seat] + (arg,) + self.players[seat + 1:]
-                self._commits.append(Commit("settings", None,
-                                            self.game.format_position(self.position)))
+                self.line.commit("settings")
 
     def new_game(self, now: float) -> None:
-        self.position, self.moves = self.game.initial_position(), []
-        self.history, self.kept = [], []
-        self.start_position = self.position
-        self.asking_new, self.selected, self.said, self.refused = False, 0, (), None
+        self.line.reset(self.game.initial_position())   # commits "new_game"
+        self.asking_new, self.selected, self.said, self.refused, self.kept = False, 0, (), None, []
         self.opened, self.ack = [], False
-        self._commits.append(Commit("new_game", None, self.game.format_position(self.position)))
 
     def tick(self, now: float) -> None:
         if self.flash is not None and now >= self.flash[1]:
             self.flash = None
 
-    def drain_commits(self) -> list[Commit]:
-        out, self._commits = self._commits, []
-        return out
+    def drain_commits(self) -> list:
+        return self.line.drain()
 
     # What is shown --------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

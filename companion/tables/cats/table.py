@@ -23,8 +23,8 @@ from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
 from companion.tables.cats.phrases import character_word, object_word
 from companion.tables.cats.setup import FACES, MODES, SecretTaps, TapError
-from companion.tables.picker import FLASH_SECONDS, PickerTable, Say, Step
-from companion.tables.protocol import Commit, OwnCard
+from companion.tables.picker import FLASH_SECONDS, PickerTable, Say
+from companion.tables.protocol import OwnCard
 
 SECRET = "secret"   # a choice: show the acting player's own cards again
 CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(N_OBJECTS))
@@ -76,7 +76,7 @@ class CatsTable(PickerTable):
             self.taps = self._fresh_taps()
             at_setup = self.position.phase == DEAL
             self.notice = Say("setup", ("mode." + MODES[self.tapping], None if at_setup else "next"))
-            self._commits.append(Commit("settings", None, self.game.format_position(self.position)))
+            self.line.commit("settings")
         elif function == "secret":
             self._tap(arg or "", now)
         else:
@@ -101,14 +101,10 @@ class CatsTable(PickerTable):
         if text is None:
             self.said = (Say("setup", (self.taps.read_line(), None)),)
             return
-        self.position, events = self.game.apply_with_events(
-            self.position, self.game.parse_move(self.position, text))
-        self.moves.append(text)
-        self.history.append(Step(True, tuple(events)))
+        self._push(text, chance=True)   # the seat's deal, committed
         self.own_seats.add(seat)
         self.said = (Say("setup", ("seat_done", seat)),)
         self.taps = self._fresh_taps()
-        self._commits.append(Commit("move", text, self.game.format_position(self.position)))
 
     def word(self, say: Say) -> str:
         if say.kind != "setup":

@@ -4,7 +4,7 @@ in the table's language (registered phrases, phrases.py). The laptop's virtual t
 person's own hand to its snapshot; spectators never see a hand."""
 from __future__ import annotations
 
-from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau import engine
 from companion.games.monster_mau_mau.cards import PATTERNS, WILDS
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the words)
 from companion.ui.i18n import text
@@ -61,9 +61,6 @@ def history(session) -> list[list]:
     """Per move of the list: [the seat who made it (1-based; None: the card turned up from the
     deck), whether that seat forgot its Mau and drew a penalty card] — the page names who played
     on every line and keeps the forgotten Mau in the list."""
-    out, pos = [], session.start
-    for text in session.events:
-        step = engine.step(pos, notation.parse_event(text), session.rules)
-        out.append([None if pos.phase == engine.START else pos.turn + 1, bool(step.mau_penalty)])
-        pos = step.position
-    return out
+    line = session.line   # each event with the engine's step, kept when it was played
+    return [[None if line.before(i).phase == engine.START else line.before(i).turn + 1,
+             bool(step.mau_penalty)] for i, step in enumerate(line.notes)]

@@ -13,6 +13,11 @@ A control card or an unknown tag tapped during the game is told apart and change
 (control cards are the service's).
 The OLED names seats by their players' names ("Spieler 1" without one) and cards in short words
 ("Punkte 7", words.py); the journal, the commits and the notation keep the tokens.
+
+The start, the events played from it and the commits are a MoveLine (`line`), as at every table;
+undo is its pop. The set-up comes before any position: until the deal, `start` and `position` are
+None and the line waits at the game's initial position (what the table shows meanwhile); the
+deal starts it.
 """
 from __future__ import annotations
 
@@ -21,8 +26,10 @@ from dataclasses import dataclass
 
 from companion.games.base import GameError
 from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau.game import MonsterMauMau
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers its words)
 from companion.tables.monster_mau_mau import refusals, words
+from companion.tables.moveline import MoveLine
 from companion.ui import i18n
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
@@ -38,12 +45,8 @@ RING = (tuple(range(0, 36, 6)) + tuple(range(31, 36)) + tuple(range(29, 4, -6))
 SEAT_COLOURS = ((255, 140, 0), (0, 120, 255), (0, 200, 80), (200, 0, 200), (255, 220, 0),
                 (0, 220, 220), (255, 90, 150), (140, 255, 0), (150, 90, 255), (255, 255, 255))
 RED = (255, 0, 0)
-
-@dataclass(frozen=True)
-class Commit:
-    kind: str          # "new_game", "move" or "undo"
-    move: str | None
-    position: str
+#: The stages of the set-up, before the first position exists.
+SETUP = ("players", "deal")
 
 
 @dataclass(frozen=True)
@@ -55,16 +58,25 @@ class Led:
 class MauMauSession:
     def __init__(self, rules: frozenset[str] = frozenset(), *, language: str = "de",
                  start: Position | None = None, events: tuple[str, ...] = (),
-                 names: tuple[str, ...] = ()) -> None:
+                 names: tuple[str, ...] = (), game: MonsterMauMau | None = None) -> None:
         self.rules = frozenset(rules)
+        #: the registered game (the table's, whose initial position it shows before the deal)
+        self.game = game if game is not None else MonsterMauMau(self.rules)
         self.language = language
         self.names = list(names)
-        self.commits: list[Commit] = []
+        self.line = MoveLine(self.game)   # the start once dealt, the events (with steps), commits
+        self._setup(max(2, len(self.names) if any(self.names) else 4))
+        if start is not None:  # resume: the start position and the events played from it
+            self._begin(start, commit=False)
+            for text in events:
+                self._play(notation.parse_event(text), now=0.0, commit=False)
+            if self._notice is not None:  # resumed after a power cut: the last event's notice
+                self._notice = (self._notice[0], None)  # again, for its time from when it shows
+
+    def _setup(self, players: int) -> None:
+        """The set-up of a deal: the number of players first, then the deal."""
         self.stage = "players"
-        self.players, self.deal = max(2, len(self.names) if any(self.names) else 4), None
-        self.start: Position | None = None
-        self.events: list[str] = []
-        self.position: Position | None = None
+        self.players, self.deal = players, None
         self.wish_card: str | None = None
         self.wish_index = 0
         #: (its words, until; None: from when shown). The words are a function worded when shown,
@@ -74,12 +86,24 @@ class MauMauSession:
         #: so the player who drew the penalty card sees it, whoever played in between
         self._forgot: tuple[int, Callable[[], str]] | None = None
         self._flash_until = -1.0
-        if start is not None:  # resume: the start position and the events played from it
-            self._begin(start)
-            for text in events:
-                self._play(notation.parse_event(text), now=0.0, commit=False)
-            if self._notice is not None:  # resumed after a power cut: the last event's notice
-                self._notice = (self._notice[0], None)  # again, for its time from when it shows
+
+    def restart(self) -> None:
+        """Back to the set-up of a new deal, the same players at the table. Nothing is journaled:
+        the journal closes the game in play when the new one is dealt."""
+        self.line.reset(self.game.initial_position(), commit=None)
+        self._setup(max(2, len(self.names) or 4))
+
+    @property
+    def start(self) -> Position | None:
+        return None if self.stage in SETUP else self.line.start
+
+    @property
+    def position(self) -> Position | None:
+        return None if self.stage in SETUP else self.line.position
+
+    @property
+    def events(self) -> list[str]:
+        return self.line.moves
 
     # Inputs --------------------------------------------------------------------------------
     def on_player_card(self, name: str, now: float) -> None:
@@ -134,27 +158,25 @@ class MauMauSession:
         return None
 
     def undo(self, now: float) -> None:
-        if self.stage in ("players", "deal") or self.start is None:
+        if self.stage in SETUP:
             return
-        if not self.events:  # back to the set-up of the deal
-            self.stage, self.start, self.position = "deal", None, None
+        if not self.line.moves:  # back to the set-up of the deal (journaled when dealt again)
+            # the deal as it was: a game resumed from the journal never went through the set-up
+            self.deal = self.line.start.hands[0]
+            self.line.reset(self.game.initial_position(), commit=None)
+            self.stage = "deal"
             return
-        self.events.pop()
-        pos = self.start
-        for text in self.events:
-            pos = engine.step(pos, notation.parse_event(text), self.rules).position
-        self.position, self.wish_card = pos, None
-        self.stage = self._stage_of(pos)
-        self.commits.append(Commit("undo", None, notation.format_position(pos)))
+        self.line.pop()   # commits "undo"
+        self.wish_card = None
+        self.stage = self._stage_of(self.line.position)
         self._say("undone", now)
 
     def apply_journaled(self, event: Event, now: float) -> None:
         """An event somebody else has journaled already (a chance move the service drew)."""
         self._play(event, now, commit=False)
 
-    def drain_commits(self) -> list[Commit]:
-        out, self.commits = self.commits, []
-        return out
+    def drain_commits(self) -> list:
+        return self.line.drain()
 
     # What is shown -------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -254,12 +276,11 @@ class MauMauSession:
             limit = min(engine.MAX_DEAL, engine.MAX_DEALT // self.players)
             self.deal = max(1, min(limit, self.deal + (1 if name == "cat" else -1)))
         elif name == "ok":
-            start = engine.new_game(self.players, self.deal)
-            self._begin(start)
-            self.commits.append(Commit("new_game", None, notation.format_position(start)))
+            self._begin(engine.new_game(self.players, self.deal), commit=True)
 
-    def _begin(self, start: Position) -> None:
-        self.start, self.position, self.events = start, start, []
+    def _begin(self, start: Position, commit: bool) -> None:
+        """The deal done (or resumed): the line starts at `start`."""
+        self.line.reset(start, commit="new_game" if commit else None)
         self.players = start.players
         self.stage = self._stage_of(start)
 
@@ -292,12 +313,10 @@ class MauMauSession:
             return
         if self._forgot is not None and self._forgot[0] == seat:
             self._forgot = None  # the player who forgot has acted again: they saw it
-        self.events.append(str(event))
-        self.position = step.position
+        # the engine's step (cards drawn, a Mau! penalty) kept with the event: the page lists it
+        self.line.push(event, commit, after=step.position, note=step)
         self._notice = None  # a notice is about the last event; this one replaces it
         self.stage = self._stage_of(step.position)
-        if commit:
-            self.commits.append(Commit("move", str(event), notation.format_position(step.position)))
         who = lambda: self.who(seat)  # noqa: E731 - worded when shown
         if step.winner is not None:
             self._say("won", now, name=who)
@@ -333,4 +352,4 @@ def resume(rules, start_text: str, events: list[str], **kw) -> MauMauSession:
     return MauMauSession(rules, start=notation.parse_position(start_text), events=tuple(events), **kw)
 
 
-__all__ = ["MauMauSession", "Commit", "Led", "RING", "resume"]
+__all__ = ["MauMauSession", "Led", "RING", "resume"]

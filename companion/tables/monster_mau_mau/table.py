@@ -1,17 +1,18 @@
 """The Monster Mau Mau table (the table protocol, companion/tables/protocol.py) around the pure
 session of companion/tables/monster_mau_mau/session.py, which holds every decision: set-up,
-taps, buttons, undo, the OLED's lines and the LED ring. This module only translates: cards the
-service resolved, a tag tapped (`on_tag`: a card of the deck, told apart from control cards and
-unknown tags), OK-long's "new game?", and the view as LedFrame and Screen values.
+taps, buttons, undo, the OLED's lines and the LED ring, and the line of moves with its commits
+(settings too). This module only translates: cards the service resolved, a tag tapped
+(`on_tag`: a card of the deck, told apart from control cards and unknown tags), OK-long's "new
+game?", and the view as LedFrame and Screen values.
 
 The bed's reed switches play no part in this game: scans are ignored.
 """
 from __future__ import annotations
 
-from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau import engine
 from companion.games.monster_mau_mau.deck import classify
 from companion.tables.monster_mau_mau.session import MauMauSession
-from companion.tables.protocol import Commit, TableBase, TableView
+from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
 from companion.words import Effect, LedCell, LedFrame
@@ -41,22 +42,21 @@ class MauMauTable(TableBase):
         self._names = names
         fresh = position is None or (not moves and position == game.initial_position())
         self.session = MauMauSession(game.rules_set, language=self._language, names=names,
-                                     start=None if fresh else position, events=tuple(moves))
+                                     start=None if fresh else position, events=tuple(moves),
+                                     game=game)
         #: UID -> face of stickers enrolled by UID (`companion cards enrol-deck`); set by the service
         self.deck_uids: dict[str, str] = {}
         self._confirm = False
-        self._commits: list[Commit] = []
         self._now = 0.0
 
     # Properties of the protocol ------------------------------------------------------------
     @property
     def position(self):
-        s = self.session
-        return s.position if s.position is not None else self.game.initial_position()
+        return self.session.line.position   # before the deal: the game's initial position
 
     @property
     def start_position(self):
-        return self.session.start if self.session.start is not None else self.game.initial_position()
+        return self.session.line.start
 
     @property
     def moves(self) -> list[str]:
@@ -97,7 +97,7 @@ class MauMauTable(TableBase):
         if tap.kind != "card":
             return False
         if not self._confirm:
-            self._collect(lambda: self.session.on_tap(tap, now))
+            self.session.on_tap(tap, now)
         return True
 
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
@@ -105,7 +105,7 @@ class MauMauTable(TableBase):
             raise ValueError(f"unknown card function {function!r}; known: {', '.join(CARD_FUNCTIONS)}")
         self._now = now
         if function == "undo":
-            self._collect(lambda: self.session.undo(now))
+            self.session.undo(now)
         elif function == "player":
             self.session.on_player_card(arg or "", now)
             self._settings()
@@ -128,22 +128,19 @@ class MauMauTable(TableBase):
         if name == "ok" and (kind == "long" or over):
             self._confirm = True
             return
-        self._collect(lambda: self.session.on_button(name, kind, now))
+        self.session.on_button(name, kind, now)
 
     def new_game(self, now: float) -> None:
         """Back to the set-up, the same players at the table (the journal closes the game in play
         when the new one is dealt)."""
         self._confirm = False
-        self.session = MauMauSession(self.game.rules_set, language=self._language,
-                                     names=tuple(n for n in self.session.names))
-        self.session.players = max(2, len(self.session.names) or self.session.players)
+        self.session.restart()
 
     def tick(self, now: float) -> None:
         self._now = now
 
-    def drain_commits(self) -> list[Commit]:
-        out, self._commits = self._commits, []
-        return out
+    def drain_commits(self) -> list:
+        return self.session.drain_commits()
 
     # Output -----------------------------------------------------------------------------------
     def lines(self) -> list[str]:
@@ -177,10 +174,5 @@ class MauMauTable(TableBase):
                          asking_new_game=self.phase == "confirm_new_game")
 
     # Inside -----------------------------------------------------------------------------------
-    def _collect(self, action) -> None:
-        action()
-        for c in self.session.drain_commits():
-            self._commits.append(Commit(c.kind, c.move, c.position))
-
     def _settings(self) -> None:
-        self._commits.append(Commit("settings", None, notation.format_position(self.position)))
+        self.session.line.commit("settings")   # before the deal: the initial position, as shown
