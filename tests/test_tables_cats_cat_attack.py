@@ -416,8 +416,10 @@ def test_the_other_gestures_are_unchanged_by_undo():
     t.on_button("back", "long", 0.0)
     assert t.view().phase == "move" and t.moves[-1] == "step:1"
     t.on_button("ok", "long", 0.0)
-    t.on_card("undo", 0.0)                  # the undo card answers no, and takes back
-    assert t.view().phase == "move" and t.moves[-1] == "first:1"
+    t.on_card("undo", 0.0)                  # any other card answers no and does nothing else,
+    assert t.view().phase == "move" and t.moves[-1] == "step:1"   # as in every game (TableBase)
+    t.on_card("undo", 0.0)                  # the undo card again: now it takes back
+    assert t.moves[-1] == "first:1"
 
 
 def check_fits_or_pages(screen, language):

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
-from companion.tables.moveline import MoveLine
+from companion.tables.moveline import MoveLine, OnMoveLine
 from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
@@ -71,7 +71,7 @@ class Step(NamedTuple):
     events: tuple
 
 
-class PickerTable(TableBase):
+class PickerTable(OnMoveLine, TableBase):
     card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
@@ -85,15 +85,12 @@ class PickerTable(TableBase):
             self._push(text, game.to_move(self.position) == CHANCE, commit=False)
         if kept:  # resuming after an undo that kept draws (the journal's text of them)
             self.kept = [(text, owner) for text, owner in json.loads(kept)]
-        self.language = language
-        seats = game.seats(self.position)
-        self.players = tuple(players)[:seats] + ("",) * (seats - len(tuple(players)[:seats]))
+        self.init_controls(language, players)   # the language, the names, "new game?" (TableBase)
         self.selected = 0                    # the highlighted item of the open level
         self.opened: list[tuple] = []        # the groups opened, outermost first (choicemenu)
         self.ack = False                     # a verdict or refusal waits for its own OK press
         self.said: tuple[Say, ...] = ()      # what the last events announced (worded when shown)
         self.refused: Say | None = None      # why the last tapped or picked event was refused
-        self.asking_new = False
         self.flash: tuple[str, float] | None = None   # ("ok" | "no", until when)
         self.events: list = []                        # what the last event caused (engine terms)
         if self.history:  # resumed: the last step's announcement (and verdict) as it was shown
@@ -107,18 +104,6 @@ class PickerTable(TableBase):
         # power lost between a replayed event and the kept roll it gets: give it now, before
         # the service could draw afresh
         self._draw_kept()
-
-    @property
-    def position(self):
-        return self.line.position
-
-    @property
-    def start_position(self):
-        return self.line.start
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self.line.moves)
 
     @property
     def history(self) -> list[Step]:
@@ -278,7 +263,7 @@ class PickerTable(TableBase):
     # Undo -----------------------------------------------------------------------------------
     def undo(self, now: float) -> bool:
         """Take back the last event the players played (see the module docstring)."""
-        self.asking_new, self.ack = False, False
+        self.asking_new_game, self.ack = False, False
         cut = self._last_event()
         why = Say("words", "nothing") if cut is None else self.irrevocable(self.history[cut].events)
         if why:
@@ -352,15 +337,10 @@ class PickerTable(TableBase):
         self.selected, self.opened = 0, []
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        if self.asking_new:
-            if name == "ok" and kind == "press":
-                self.new_game(now)
-            elif name == "back":
-                self.asking_new = False
-            return
-        if name == "ok" and kind == "long":
-            self.asking_new = True
-            return
+        self.notice = None   # the language or name just set: until the next button
+        super().on_button(name, kind, now)   # "new game?" is TableBase's
+
+    def on_own_button(self, name: str, kind: str, now: float) -> None:
         if name == "back" and kind == "long":
             self.undo(now)
             return
@@ -412,36 +392,21 @@ class PickerTable(TableBase):
             return self.group_label(item)
         return self.describe(item)
 
-    def on_card(self, function: str, now: float, arg: str | None = None) -> None:
+    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
+        # the language and player cards and "new game?" are TableBase's
         if function == "event" and arg:
             self.play(arg, now)
         elif function == "undo":
             self.undo(now)
-        elif function == "new_game":
-            if self.asking_new:
-                self.new_game(now)
-            else:
-                self.asking_new = True
-        elif function == "language":
-            self.language = "en" if self.language == "de" else "de"
-            self.line.commit("settings")
-        elif function == "player" and arg:
-            seat = self.game.to_move(self.position)
-            if seat != CHANCE and 0 <= seat < len(self.players):
-                self.players = self.players[:seat] + (arg,) + self.players[seat + 1:]
-                self.line.commit("settings")
 
-    def new_game(self, now: float) -> None:
-        self.line.reset(self.game.initial_position())   # commits "new_game"
-        self.asking_new, self.selected, self.said, self.refused, self.kept = False, 0, (), None, []
+    def restart(self, now: float) -> None:
+        """A new game (TableBase.new_game started the line again): nothing picked, said or kept."""
+        self.selected, self.said, self.refused, self.kept = 0, (), None, []
         self.opened, self.ack = [], False
 
     def tick(self, now: float) -> None:
         if self.flash is not None and now >= self.flash[1]:
             self.flash = None
-
-    def drain_commits(self) -> list:
-        return self.line.drain()
 
     # What is shown --------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -449,7 +414,7 @@ class PickerTable(TableBase):
         return name or self._words("seat", n=seat + 1)
 
     def lines(self) -> list[str]:
-        out = self.said_lines()
+        out = ([self.notice.text(self.language)] if self.notice else []) + self.said_lines()
         if self.refused:
             out.append(self._words("no", why=self.refusal()))
         out += self.prompt()
@@ -467,7 +432,7 @@ class PickerTable(TableBase):
         return out
 
     def phase(self) -> str:
-        if self.asking_new:
+        if self.asking_new_game:
             return "confirm_new_game"
         if self.game.outcome(self.position) is not None:
             return "won"
@@ -477,7 +442,7 @@ class PickerTable(TableBase):
         outcome = self.game.outcome(self.position)
         phase = self.phase()
         if phase == "confirm_new_game":
-            screen = Screen("confirm_new_game", lines=(msg("confirm_keys"),))
+            screen = self.new_game_screen()
         else:
             kind = "won" if outcome is not None else "await_placement"
             screen = Screen(kind, title=msg("text", text=self.header()),

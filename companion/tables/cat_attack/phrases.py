@@ -83,7 +83,6 @@ PHRASES = {
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
     "ca.status": {"de": "Leben {lives} · Leckerbissen {treats}", "en": "lives {lives} · treats {treats}"},
-    "ca.new_game": {"de": "neues Spiel: OK lang", "en": "new game: hold OK"},
     "ca.ask.card": {"de": "Miezekarte antippen", "en": "tap a Mog card"},
     "ca.ask.move": {"de": "Wo gelandet?", "en": "where did your cat land?"},
     "ca.ask.hits": {"de": "Wer wurde getroffen?", "en": "who was hit?"},

@@ -14,6 +14,7 @@ from companion.tables.cat_attack import refusals, words
 from companion.tables.cat_attack.phrases import name
 from companion.tables.choicemenu import Group
 from companion.tables.picker import PickerTable
+from companion.ui import i18n
 from companion.words import COLS, Effect, LedCell, LedFrame
 
 #: The larders on the LED grid: one row per seat from the top, one column per treat, lit in the
@@ -93,7 +94,7 @@ class CatAttackTable(PickerTable):
         status = w("ca.status", lives=" ".join(str(n) for n in pos.lives),
                    treats=" ".join(str(treat_count(t)) for t in pos.larders))
         if self.game.outcome(pos) is not None:
-            return [status, w("ca.new_game")]
+            return [status, i18n.text("new_game_keys", self.language)]
         out = [status]
         if pos.phase == "fight":  # whose card the fight waits for, by name
             what = name("kind_card", KINDS.index(pos.fight[2]), self.language)

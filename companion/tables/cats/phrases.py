@@ -20,7 +20,6 @@ PHRASES = {
     "cats.your_cat": {"de": "Deine Katze: {cat}, {character} ({obj})",
                       "en": "Your cat: {cat}, {character} ({obj})"},
     "cats.hide": {"de": "OK: verdecken", "en": "OK: hide"},
-    "cats.new_game": {"de": "neues Spiel: OK lang", "en": "new game: hold OK"},
     "cats.steps": {"de": "Schritte {steps}/4, Objekte {objects}/2", "en": "steps {steps}/4, objects {objects}/2"},
     "cats.react": {"de": "Reaktionskarte antippen oder weiter", "en": "tap a reaction card or pass"},
     "cats.swap_q": {"de": "eine Karte tauschen?", "en": "swap one card?"},

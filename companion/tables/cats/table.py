@@ -25,6 +25,7 @@ from companion.tables.cats.phrases import character_word, object_word
 from companion.tables.cats.setup import FACES, MODES, SecretTaps, TapError
 from companion.tables.picker import FLASH_SECONDS, PickerTable, Say
 from companion.tables.protocol import OwnCard
+from companion.ui import i18n
 
 SECRET = "secret"   # a choice: show the acting player's own cards again
 CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(N_OBJECTS))
@@ -33,6 +34,8 @@ CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(
 class CatsTable(PickerTable):
     refusal_words = refusals
     card_functions = PickerTable.card_functions + ("secret", "own_cards")
+    #: the own-cards card changes a setting: it leaves a "new game?" question standing
+    setting_cards = ("own_cards",)
     own_card_functions = {
         "own_cards": OwnCard("Cats: each player taps their own cat card and character card at set-up"
                              " (again: the companion deals)"),
@@ -45,7 +48,7 @@ class CatsTable(PickerTable):
     def __init__(self, game, position=None, secrets="deal", **settings):
         self.tapping = secrets == "cards"   # the players tap their own secret cards
         self.own_seats: set[int] = set()    # seats whose secrets came from their own cards
-        self.notice: Say | None = None      # which way now, after the own-cards card
+        self.setup_notice: Say | None = None   # which way now, after the own-cards card
         super().__init__(game, position, **settings)
         self.taps = self._fresh_taps()
         self.reveal: list[int] = []   # seats still to be shown their cards after the deal
@@ -70,17 +73,20 @@ class CatsTable(PickerTable):
         return SecretTaps(taken=tuple(s for s in self.position.secrets if s is not None))
 
     def on_card(self, function: str, now: float, arg: str | None = None) -> None:
-        self.notice = None
+        self.setup_notice = None
+        super().on_card(function, now, arg)
+
+    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
         if function == "own_cards":
             self.tapping = not self.tapping
             self.taps = self._fresh_taps()
             at_setup = self.position.phase == DEAL
-            self.notice = Say("setup", ("mode." + MODES[self.tapping], None if at_setup else "next"))
-            self.line.commit("settings")
+            self.setup_notice = Say("setup", ("mode." + MODES[self.tapping], None if at_setup else "next"))
+            self.commit("settings")
         elif function == "secret":
             self._tap(arg or "", now)
         else:
-            super().on_card(function, now, arg)
+            super().on_own_card(function, now, arg)
 
     def _tap(self, face: str, now: float) -> None:
         """One secret card tapped face down: kept until the seat's second card is in, then that
@@ -124,19 +130,19 @@ class CatsTable(PickerTable):
             self.reveal = [s for s in range(self.position.seats) if s not in self.own_seats]
             self.showing = False
 
-    def new_game(self, now: float) -> None:
-        super().new_game(now)
+    def restart(self, now: float) -> None:
+        super().restart(now)
         self.own_seats, self.reveal, self.showing = set(), [], False
         self.taps = self._fresh_taps()
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        self.notice = None
-        if self.reveal and not self.asking_new and kind == "press" and name == "ok":
+        self.setup_notice = None
+        if self.reveal and not self.asking_new_game and kind == "press" and name == "ok":
             if self.showing:
                 self.reveal.pop(0)
             self.showing = not self.showing and bool(self.reveal)
             return
-        if self.reveal and name in ("cat", "back") and not self.asking_new:
+        if self.reveal and name in ("cat", "back") and not self.asking_new_game:
             return   # nothing else happens while the cards are being shown
         super().on_button(name, kind, now)
 
@@ -259,7 +265,7 @@ class CatsTable(PickerTable):
 
     def prompt(self) -> list[str]:
         pos, w = self.position, self._words
-        notice = [self.word(self.notice)] if self.notice else []
+        notice = [self.word(self.setup_notice)] if self.setup_notice else []
         if self.observes_chance:
             return notice + [self.word(Say("setup", ("tap", pos.secrets.index(None))))]
         if self.reveal:
@@ -270,7 +276,7 @@ class CatsTable(PickerTable):
             return [w("cats.your_cat", cat=cat + 1, character=character_word(obj, self.language),
                       obj=object_word(obj, self.language)), w("cats.hide")]
         if self.game.outcome(pos) is not None:
-            return notice + [w("cats.new_game")]
+            return notice + [i18n.text("new_game_keys", self.language)]
         return notice + self._phase_prompt()
 
     def _phase_prompt(self) -> list[str]:
@@ -285,7 +291,7 @@ class CatsTable(PickerTable):
 
     def private(self) -> bool:
         # the cards are on the OLED only between the two OK presses, the "alone?" screen is public
-        return bool(self.reveal) and self.showing and not self.asking_new
+        return bool(self.reveal) and self.showing and not self.asking_new_game
 
     def shown_moves(self) -> list[str]:
         # the page lists the moves: the dealt secrets stay hidden there
