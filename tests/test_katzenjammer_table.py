@@ -172,7 +172,7 @@ def test_a_seat_whose_player_is_called_computer_is_played_by_the_computer():
 
 def test_a_new_game_mid_game_commits_abandon_then_new_game_from_the_session_line():
     game = games.get("kj", players=2)
-    table = tables.make(game, ai_seat=1)
+    table = tables.make(game, ai_seats=(1,))
     table.on_chance(game.parse_move(table.position, "roll:513"), 0.0)
     table.on_card("language", 0.0)                 # undrained when the new game starts: kept
     table.new_game(1.0)

@@ -304,7 +304,7 @@ def test_the_table_journals_from_the_session_line_and_a_new_game_keeps_what_is_n
     from companion.tables.protocol import Commit
 
     game = games.get("monster-mau-mau")
-    t = tables.make(game, language="en", ai_seat=None, players=())
+    t = tables.make(game, language="en", players=())
     initial = game.format_position(game.initial_position())
     t.on_card("language", 0.0)                       # before the deal: the initial position
     assert t.drain_commits() == [Commit("settings", None, initial)]

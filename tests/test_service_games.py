@@ -21,7 +21,7 @@ from companion.service.app import Companion
 from companion.service.config import Config, ConfigError, GameConfig
 from companion.service.devices import build_fakes
 from companion.tables.menu import GameMenu
-from companion.tables.moveline import MoveLine, OnMoveLine
+from companion.tables.moveline import MoveLine
 from companion.tables.protocol import Table, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
@@ -123,7 +123,7 @@ class Race(Tally):
         return text
 
 
-class TallyTable(OnMoveLine, tables.TableBase):
+class TallyTable(tables.TableBase):
     """A table by the protocol (its defaults, the language and player cards and the "new game?"
     question from TableBase, its moves on a MoveLine): CAT adds one (no bed, no LEDs)."""
 

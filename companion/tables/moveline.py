@@ -91,25 +91,3 @@ class MoveLine:
         out, self.commits = self.commits, []
         return out
 
-
-class OnMoveLine:
-    """What a table that keeps its game in `self.line` reads from it: the position, the start,
-    the moves and the commits to drain. A mixin beside TableBase rather than in it while some
-    tables (Cats, Cat Attack, Monster Mau Mau) still keep these themselves."""
-
-    line: MoveLine
-
-    @property
-    def position(self) -> Any:
-        return self.line.position
-
-    @property
-    def start_position(self) -> Any:
-        return self.line.start
-
-    @property
-    def moves(self) -> list[str]:
-        return list(self.line.moves)
-
-    def drain_commits(self) -> list[Commit]:
-        return self.line.drain()

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
-from companion.tables.moveline import MoveLine, OnMoveLine
+from companion.tables.moveline import MoveLine
 from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
@@ -71,7 +71,7 @@ class Step(NamedTuple):
     events: tuple
 
 
-class PickerTable(OnMoveLine, TableBase):
+class PickerTable(TableBase):
     card_functions = ("new_game", "undo", "language", "player", "event")
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,

@@ -187,8 +187,8 @@ class TableBase(SharedControls):
     card_functions: tuple[str, ...] = ()
     #: Those of `card_functions` that are this game's own, and what each does.
     own_card_functions: dict[str, OwnCard] = {}
-    #: The table plays any number of computer seats itself (Katzenjammer): the factory's
-    #: Otherwise at most one seat, played by the service's AI.
+    #: The table plays any number of computer seats itself (Katzenjammer); otherwise at most one
+    #: seat, played by the service's AI.
     several_ai_seats: bool = False
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
@@ -215,6 +215,25 @@ class TableBase(SharedControls):
     def setting_values(self) -> dict[str, str]:
         """The current values of `own_settings`, as texts."""
         return {}
+
+    # The game record: every table keeps it in `self.line`, a MoveLine (companion/tables/
+    # moveline.py: the start, the moves, undo as its pop, the commits), and reads these from it.
+    line: Any
+
+    @property
+    def position(self) -> Any:
+        return self.line.position
+
+    @property
+    def start_position(self) -> Any:
+        return self.line.start
+
+    @property
+    def moves(self) -> list[str]:
+        return list(self.line.moves)
+
+    def drain_commits(self) -> list[Commit]:
+        return self.line.drain()
 
     def drain_said(self) -> list:
         """What the table announces since it was last asked, as Msgs said together as one line

@@ -3,7 +3,7 @@ LEDs. It says only what is its own; the language and player cards and the "new g
 are TableBase's (companion/tables/controls.py), the moves and commits the MoveLine's."""
 from __future__ import annotations
 
-from companion.tables.moveline import MoveLine, OnMoveLine
+from companion.tables.moveline import MoveLine
 from companion.tables.protocol import OwnCard, TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import LedFrame
@@ -11,7 +11,7 @@ from companion.words import LedFrame
 from tests.example_game import phrases  # noqa: F401  (registers the words)
 
 
-class FischnapfTable(OnMoveLine, TableBase):
+class FischnapfTable(TableBase):
     card_functions = ("new_game", "undo", "language", "player", "count")
     own_card_functions = {"count": OwnCard("Fischnapf: the companion says how many fish are left")}
 

@@ -6,7 +6,7 @@ from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
-from companion.tables.moveline import MoveLine, OnMoveLine
+from companion.tables.moveline import MoveLine
 from companion.ui.screens import msg
 from companion.words import square_name
 
@@ -24,7 +24,7 @@ def said_move(placement, choice: int) -> list:
     return out
 
 
-class Session(OnMoveLine):
+class Session:
     """Mixin of MaunzTable: the game record and its commits."""
 
     def _init_session(self, game, position, moves) -> None:
