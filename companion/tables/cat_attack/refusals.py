@@ -14,12 +14,14 @@ def phrase(key: str, values: dict, language: str) -> tuple[str, dict] | None:
     """The phrase of the refusal `key` and its values (a seat still a number), or None when the
     engine has a reason without a phrase yet (the table then shows the engine's words)."""
     # the English names the event kind left out, the fight's card kind or the phase in words of
-    # its own: one phrase each ("kind" itself is no parameter: i18n words it as a piece kind)
+    # its own: one phrase each. "kind" and "card" are no parameters (i18n words them as a piece
+    # kind and a control card): the card is passed as {token} and in words as {mog}
+    which = {"young": values.get("kind"), "fight_kind": values.get("kind"),
+             "not_now": ".".join(filter(None, (values.get("phase"), values.get("kind"))))}
+    found = f"ca.refuse.{key}" + (f".{which[key]}" if key in which else "")
+    if found not in PHRASES:
+        return None
     shown = {k: v for k, v in values.items() if k not in ("kind", "phase", "card")}
-    found = {"young": f"young.{values.get('kind')}", "fight_kind": f"fight_kind.{values.get('kind')}",
-             "not_now": f"not_now.{values.get('phase')}" + (f".{values['kind']}" if values.get("kind") else ""),
-             }.get(key, key)
     if key == "fight_kind":
         shown.update(token=values["card"], mog=card_name(values["card"], language))
-    found = f"ca.refuse.{found}"
-    return (found, shown) if found in PHRASES else None
+    return found, shown
