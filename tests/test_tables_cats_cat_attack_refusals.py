@@ -19,8 +19,8 @@ from companion.games.base import CHANCE, IllegalMoveError
 from companion.games.cat_attack import rules as attack_rules
 from companion.games.cats import rules as cats_rules
 from companion.games.cats.state import Move as CatsMove
-from companion.tables.cat_attack import refusals as attack_refusals
-from companion.tables.cats import refusals as cats_refusals
+from companion.tables.cat_attack.phrases import PHRASES as ATTACK_PHRASES
+from companion.tables.cats.phrases import PHRASES as CATS_PHRASES
 
 #: English words that never belong in a German sentence of these refusals.
 ENGLISH = re.compile(r"\b(the|is|was|cat|seat|may|not|cannot|only|already|no|and|this|turn"
@@ -43,6 +43,11 @@ def engine_keys(module) -> set[str]:
                              if isinstance(t, ast.Tuple) and len(t.elts) == 2
                              and all(isinstance(e, ast.Constant) for e in t.elts)}
     return keys
+
+
+def phrased(phrases: dict, prefix: str) -> set[str]:
+    """The engine reasons with a phrase of the table's (<prefix>.refuse.<key>[.<which>])."""
+    return {k.split(".")[2] for k in phrases if k.startswith(f"{prefix}.refuse.")}
 
 
 def cats_events() -> list[str]:
@@ -114,7 +119,7 @@ def play_randomly(t, events: list[str], rng: random.Random, turns: int, seen: se
 
 def test_every_cats_refusal_in_german_and_english():
     keys = engine_keys(cats_rules)
-    assert keys == set(cats_refusals.DE)          # a new reason needs its German sentence
+    assert keys == phrased(CATS_PHRASES, "cats")             # a new reason needs its phrase
     seen: set[str] = set()
     rng = random.Random(7)
     for game_no in range(6):
@@ -162,7 +167,7 @@ def _cats_in_reaction_window(game):
 
 def test_every_cat_attack_refusal_in_german_and_english():
     keys = engine_keys(attack_rules)
-    assert keys == set(attack_refusals.DE)
+    assert keys == phrased(ATTACK_PHRASES, "ca")
     seen: set[str] = set()
     rng = random.Random(11)
     for game_no in range(16):

@@ -31,9 +31,11 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "objects": 2, "event": "challenge:3=5", "draws": "d6:3, d6:4", "of": 12,
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
            # Cat Attack's
-           "mog": "Flinke Katze", "seat": "Bärbel", "treat": "Katzenfutter", "shop": "Tante-Emma-Laden",
+           "mog": "Katzenangriff", "seat": "Bärbel", "treat": "Katzenfutter", "shop": "Tante-Emma-Laden",
            "kinds": "Katzenkarten", "seats": "1, 2, 3", "lives": "9 9 9 9 9 9", "treats": "6 6 6 6 6 6",
            "ask": "Wer wurde getroffen?", "rolls": "3, 4",
+           # its refusals: a card as printed on it; Cats' refusals: a move kind as the buttons say it
+           "token": "BURGLAR", "move": "kein Schritt mehr möglich",
            # remote play's
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
            # the hall bed's: the kind that belongs on a square

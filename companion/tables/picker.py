@@ -21,7 +21,6 @@ buttons offer (`choices`); everything here is pure (no I/O, no clock).
 from __future__ import annotations
 
 import json
-
 from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
@@ -149,19 +148,22 @@ class PickerTable(TableBase):
         """Why an event that caused `events` cannot be taken back (None: it can)."""
         return None
 
-    #: The module that says the engine's refusals in German: `DE` (key -> sentence) and
-    #: `german(key, values)` (None: the engine's English everywhere).
+    #: The module that picks the phrase of an engine refusal: `phrase(key, values, language)` ->
+    #: (phrase key, values) or None (None: the engine's own words for every refusal).
     refusal_words = None
 
-    def reason(self, key: str, values: dict, english: str) -> str:
-        """An engine refusal in the table's language: `key` and `values` as the engine raised them
-        (eventgame.Refusal), `english` its own words, which English tables show."""
-        words = self.refusal_words
-        if self.language != "de" or words is None or key not in words.DE:
+    def reason(self, key: str, values: tuple, english: str) -> str:
+        """An engine refusal (eventgame.Refusal's `key`, `values`) in the table's language, through
+        its registered phrase; `english`, the engine's own words, for a reason without one yet.
+        Text that is no event of the game has its phrase too (the notation's error is the CLI's)."""
+        found = ("malformed", dict(values)) if key == "malformed" else (
+            self.refusal_words and self.refusal_words.phrase(key, dict(values), self.language))
+        if not found:
             return english
-        if "seat" in values:   # a seat as the table calls it: its player's name, else Spieler N
-            values = dict(values, seat=self.seat_name(values["seat"] - 1))
-        return words.german(key, values)
+        phrase, shown = found
+        if "seat" in shown:   # a seat as the table calls it: its player's name, else Spieler N
+            shown = dict(shown, seat=self.seat_name(shown["seat"] - 1))
+        return self._words(phrase, **shown)
 
     def _words(self, key: str, **params) -> str:
         """A phrase in the table's language now: a picker word ("ack") or any registered key."""
@@ -179,10 +181,7 @@ class PickerTable(TableBase):
         if kind in ("kept", "reused"):
             return self.kept_line(list(value), reused=kind == "reused")
         if kind == "reason":
-            key, values, english = value
-            if key == "malformed":
-                return english if self.language != "de" else self._words(key, **dict(values))
-            return self.reason(key, dict(values), english)
+            return self.reason(*value)
         return value
 
     def said_lines(self) -> list[str]:

@@ -77,6 +77,62 @@ PHRASES = {
     "ca.kind_cards.0": {"de": "Katzenkarten", "en": "cat cards"},
     "ca.kind_cards.1": {"de": "Mauskarten", "en": "mouse cards"},
     "ca.kind_cards.2": {"de": "Vogelkarten", "en": "bird cards"},
+    # the engine's refusals (rules.py raises each as an eventgame.Refusal: a key and its values,
+    # refusals.py picks the phrase): the English word for word the engine's own reason, which
+    # `companion cat-attack apply` prints (a fixed interface), the German with the seed's names.
+    # {seat} is a seat's name; a refusal whose English names a card kind or a phase has a phrase
+    # for each (young.<event kind>, fight_kind.<card kind>, not_now.<phase>)
+    "ca.refuse.over": {"de": "Das Spiel ist aus", "en": "the game is over"},
+    "ca.refuse.landed": {"de": "Die Katze ist in dieser Bewegung schon gelandet",
+                         "en": "the cat has already landed this move"},
+    **{f"ca.refuse.young.{k}": {"de": f"Die Regeln für junge Spieler lassen {de} weg",
+                                "en": f"the young players' rules leave out {k}s"} for k, de in (
+        ("fight", "die Rauferei"), ("six", "die Sechskatzen-Magie"), ("raid", "das Plündern"),
+        ("trespass", "den Hausfriedensbruch"), ("loot", "das Plündern im Ruhestand"))},
+    # {mog}: the card in words (German), {token}: as printed on it (the engine's English)
+    **{f"ca.refuse.fight_kind.{k}": {
+        "de": f"{{mog}} ist keine {de}: diese Rauferei wird mit {de}n ausgetragen",
+        "en": f"{{token}} is not a {en} card: this fight is fought with {en} cards"}
+       for k, de, en in (("C", "Katzenkarte", "cat"), ("M", "Mauskarte", "mouse"),
+                         ("B", "Vogelkarte", "bird"))},
+    "ca.refuse.self": {"de": "Das kann eine Katze nicht mit sich selbst tun",
+                       "en": "a cat cannot do that to itself"},
+    "ca.refuse.retired": {"de": "{seat} ist im Ruhestand", "en": "{seat} has retired"},
+    "ca.refuse.at_home": {"de": "Die Katze von {seat} ist zu Hause, dort kann sie nicht angegriffen"
+                                " werden",
+                          "en": "{seat}'s cat is at home, where it cannot be attacked"},
+    "ca.refuse.no_treat": {"de": "In der Speisekammer von {seat} liegt kein solcher Leckerbissen",
+                           "en": "{seat}'s larder holds no such treat"},
+    "ca.refuse.larder_home": {"de": "Die Katze von {seat} ist zu Hause: ihre Speisekammer kann nicht"
+                                    " geplündert werden",
+                              "en": "{seat}'s cat is at home: its larder cannot be raided"},
+    "ca.refuse.has_treat": {"de": "Eine Speisekammer hat von jeder Sorte einen Leckerbissen, und dieser ist"
+                                  " schon da",
+                            "en": "a larder holds one treat of each kind, and this one is already there"},
+    "ca.refuse.shop_closed": {"de": "Dieser Laden ist geschlossen: sein Garten kann nicht betreten werden",
+                              "en": "that shop is closed: its garden cannot be entered"},
+    "ca.refuse.dead_special": {"de": "Mit der Regel no-dead-special muss ein Katzenangriff oder eine Raubkatze"
+                                     " etwas treffen",
+                               "en": "under no-dead-special a Cat Attack or Cat Burglar card must hit"
+                                     " something"},
+    **{f"ca.refuse.not_now.{phase}": {"de": f"Jetzt nicht möglich: {de}", "en": f"not possible now: {en}"}
+       for phase, de, en in (
+        ("first", "erst wird der Startspieler ausgelost", "the start player is drawn (first:N)"),
+        ("roll", "erst wird gewürfelt", "the die is rolled (d6:N)"),
+        ("card", "der Spieler am Zug spielt eine Miezekarte, eine Rauferei oder Sechskatzen-Magie",
+         "the active player plays a Mog card, a cat fight or six-cats magic"),
+        ("move", "der Spieler am Zug meldet, wo seine Katze gelandet ist, oder fertig",
+         "the active player reports what the cat landed on, or done"),
+        ("fight.C", "die Rauferei geht mit einer Katzenkarte weiter, oder 'kann nicht mehr'",
+         "the fight goes on with a C card, or none"),
+        ("fight.M", "die Rauferei geht mit einer Mauskarte weiter, oder 'kann nicht mehr'",
+         "the fight goes on with a M card, or none"),
+        ("fight.B", "die Rauferei geht mit einer Vogelkarte weiter, oder 'kann nicht mehr'",
+         "the fight goes on with a B card, or none"),
+        ("hits", "erst sagen die Spieler, welche Katzen getroffen wurden",
+         "the players say which cats were hit (hit:seats)"),
+        ("penalty", "erst wird die Frage am Zugende beantwortet (noch da oder weg)",
+         "the end-of-turn question is answered (stayed or left)"))},
     # the table's header and prompts
     "ca.draw": {"de": "Unentschieden", "en": "A draw"},
     "ca.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},

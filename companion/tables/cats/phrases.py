@@ -27,6 +27,87 @@ PHRASES = {
     # refusals of the table's own
     "cats.shown_stays": {"de": "eine aufgedeckte Karte bleibt aufgedeckt", "en": "cannot take back a revealed card"},
     "cats.no_win": {"de": "kein Sieg: weiterspielen", "en": "no win: play on"},
+    # the engine's refusals (rules.py raises each as an eventgame.Refusal: a key and its values,
+    # refusals.py picks the phrase): the English word for word the engine's own reason, which
+    # `companion cats apply` prints (a fixed interface). {cat}, {room}, {n}, {steps}, {of},
+    # {seats} are numbers as the players count them, {seat} a seat's name, {move} a move kind
+    "cats.refuse.over": {"de": "Das Spiel ist aus", "en": "the game is over"},
+    "cats.refuse.deal_first": {"de": "Erst werden die Geheimkarten verteilt",
+                               "en": "the secret cards must be dealt first (a deal:… chance move)"},
+    "cats.refuse.deal_twice": {"de": "Jede Katzen- und jede Charakterkarte wird nur einmal verteilt",
+                               "en": "each cat card and each character card can be dealt only once"},
+    "cats.refuse.lot": {"de": "Als Nächstes wird der Startspieler ausgelost (1 bis {seats})",
+                        "en": "the start player is drawn by lot next (first:1…first:{seats})"},
+    "cats.refuse.no_win": {"de": "Bei niemandem liebt Katze {cat} dieses Objekt: weiterspielen",
+                           "en": "no player's cat {cat} loves that object; play on"},
+    "cats.refuse.quiet": {"de": "In der ersten Runde faucht niemand", "en": "nobody hisses in the first round"},
+    "cats.refuse.hiss_last": {
+        "de": "Nur die zuletzt bewegte Katze ({cat}) darf fauchen: eine Katze faucht, wenn sie stehen bleibt",
+        "en": "only the cat just moved (cat {cat}) may hiss: a cat hisses when it stops"},
+    "cats.refuse.hisser_hissed": {"de": "Katze {cat} wurde angefaucht und setzt in diesem Zug aus",
+                                  "en": "cat {cat} was hissed at and is out of this turn"},
+    "cats.refuse.hiss_self": {"de": "Eine Katze kann sich nicht selbst anfauchen",
+                              "en": "a cat cannot hiss at itself"},
+    "cats.refuse.hiss_revealed": {"de": "Katze {cat} ist aufgedeckt und darf nicht angefaucht werden",
+                                  "en": "cat {cat} is revealed and may not be hissed at"},
+    "cats.refuse.hiss_again": {"de": "Katze {cat} wurde in diesem Zug schon angefaucht",
+                               "en": "cat {cat} was already hissed at this turn"},
+    "cats.refuse.miau_revealed": {"de": "Katze {cat} ist aufgedeckt", "en": "cat {cat} is revealed"},
+    "cats.refuse.miau_locked": {"de": "Katze {cat} ist durch ein Schnurr gesperrt",
+                                "en": "cat {cat} is locked by a Schnurr"},
+    "cats.refuse.miau_hissed": {"de": "Katze {cat} wurde angefaucht", "en": "cat {cat} was hissed at"},
+    "cats.refuse.miau_unmoved": {"de": "Katze {cat} wurde in diesem Zug nicht bewegt",
+                                 "en": "cat {cat} was not moved this turn"},
+    "cats.refuse.miau_again": {
+        "de": "{seat} hat Katze {cat} zuletzt geschickt: erst muss ein anderer Spieler sie bewegen",
+        "en": "{seat} sent cat {cat} last; another player must move it in between"},
+    "cats.refuse.miau_active": {"de": "Der Spieler am Zug darf nicht das erste Miau auf Katze {cat} spielen",
+                                "en": "the active player may not play the first Miau on cat {cat}"},
+    "cats.refuse.miau_room": {"de": "Katze {cat} ist schon in Raum {room}",
+                              "en": "cat {cat} is already in room {room}"},
+    "cats.refuse.miau_names": {"de": "Ein Miau nennt eine Katze (1-5) und einen Raum (1-10)",
+                               "en": "a Miau names a cat 1-5 and a room 1-10"},
+    "cats.refuse.no_miau": {"de": "Kein Miau, das ein Schnurr aufheben könnte",
+                            "en": "there is no Miau for a Schnurr to cancel"},
+    "cats.refuse.no_piece": {"de": "Diese Figur gibt es nicht (Katzen 1-5, Objekte b, c, m, p)",
+                             "en": "no such piece (cats 1-5, objects b, c, m, p)"},
+    "cats.refuse.all_steps": {"de": "Alle {n} Schritte sind gemacht", "en": "all {n} steps are taken"},
+    "cats.refuse.object_steps": {"de": "Nur {n} Schritte dürfen Objekte bewegen",
+                                 "en": "only {n} steps may move objects"},
+    "cats.refuse.step_hissed": {"de": "Katze {cat} wurde angefaucht und darf in diesem Zug nicht mehr ziehen",
+                                "en": "cat {cat} was hissed at and may not be moved this turn"},
+    "cats.refuse.stopped": {"de": "Katze {cat} steht: ihr Weg endete, als eine andere Figur bewegt wurde",
+                            "en": "cat {cat} has stopped: its movement ended when another piece moved"},
+    "cats.refuse.step_revealed": {"de": "Katze {cat} ist aufgedeckt: nur ihr Besitzer darf sie ziehen",
+                                  "en": "cat {cat} is revealed: only its owner may move it"},
+    "cats.refuse.end_early": {
+        "de": "{steps} von {of} Schritten gemacht: beenden erst nach allen vier (oder mit der Regel upto4);"
+              " 'kein Schritt mehr möglich', wenn keiner mehr geht",
+        "en": "{steps} of {of} steps taken: 'end' needs all four (or the upto4 rules); say 'blocked' if no"
+              " further step is possible"},
+    "cats.refuse.not_blocked": {"de": "'kein Schritt mehr möglich' nur mit weniger als vier Schritten",
+                                "en": "'blocked' is only for ending with fewer than four steps"},
+    "cats.refuse.move_kind": {
+        "de": "'{move}' geht nicht, während der Spieler am Zug zieht (Schritt, fauchen, beenden, kein Schritt"
+              " mehr möglich oder Sieg)",
+        "en": "'{move}' is not possible while the active player moves (step, hiss, end, blocked or win)"},
+    "cats.refuse.react_kind": {
+        "de": "'{move}' geht nicht im Reaktionsfenster (Miau, Schnurr, weiter oder Sieg)",
+        "en": "'{move}' is not possible in the reaction window (miau, schnurr, pass or win)"},
+    "cats.refuse.swap_kind": {"de": "'{move}' geht nicht beim Tauschen (tauschen, weiter oder Sieg)",
+                              "en": "'{move}' is not possible while players swap (swap, pass or win)"},
+    "cats.refuse.challenge": {
+        "de": "Eine Herausforderung nennt einen anderen Spieler, dessen Katze nicht aufgedeckt ist, und eine"
+              " noch nicht aufgedeckte Farbe (oder weiter)",
+        "en": "a challenge names another player whose cat is not revealed and a colour not yet revealed (or"
+              " pass)"},
+    # a refused move kind ({move} above) as the buttons call it; the English is the notation's
+    # word, as the engine names it
+    **{f"cats.move_kind.{code}": {"de": de, "en": code} for code, de in (
+        ("deal", "Karten geben"), ("first", "Startspieler"), ("step", "Schritt"), ("hiss", "fauchen"),
+        ("end", "Ziehen beenden"), ("blocked", "kein Schritt mehr möglich"), ("miau", "Miau"),
+        ("schnurr", "Schnurr"), ("pass", "weiter"), ("swap", "tauschen"), ("challenge", "herausfordern"),
+        ("win", "Sieg"))},
     # the choices: groups, then events
     "cats.group.miau_cat": {"de": "Miau: Katze {cat} in Raum …", "en": "Miau: cat {cat} to room …"},
     "cats.group.miau": {"de": "Miau-Karte …", "en": "Miau card …"},
