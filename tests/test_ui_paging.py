@@ -34,6 +34,10 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "mog": "Flinke Katze", "seat": "Bärbel", "treat": "Katzenfutter", "shop": "Tante-Emma-Laden",
            "kinds": "Katzenkarten", "seats": "1, 2, 3", "lives": "9 9 9 9 9 9", "treats": "6 6 6 6 6 6",
            "ask": "Wer wurde getroffen?", "rolls": "3, 4",
+           # its announcements: the other seat, lives left, the streets the car takes, a shop or
+           # a treat with its article
+           "other": "Bärbel", "left": 8, "streets": "1, 2, 3, 4", "the_shop": "Der Tante-Emma-Laden",
+           "the_treat": "das Katzenfutter",
            # remote play's
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
            # the hall bed's: the kind that belongs on a square
