@@ -57,11 +57,11 @@ GAMES = (
           ("mau-mau", "mmm")),
     Entry("cats", "companion.games.cats.game:Cats", "companion.tables.cats:CatsTable",
           "companion.tables.cats.page:page_view", "companion.web:static/events.js", (),
-          ("companion.games.cats.cli:main", "Cats engine: new, moves, apply, view")),
+          ("companion.tables.cats.cli:main", "Cats engine: new, moves, apply, view")),
     Entry("cat-attack", "companion.games.cat_attack.game:CatAttack",
           "companion.tables.cat_attack:CatAttackTable", "companion.tables.cat_attack.page:page_view",
           "companion.web:static/events.js", (),
-          ("companion.games.cat_attack.cli:main", "Cat Attack engine: new, moves, apply, view")),
+          ("companion.tables.cat_attack.cli:main", "Cat Attack engine: new, moves, apply, view")),
 )
 
 

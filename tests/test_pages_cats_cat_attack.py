@@ -240,7 +240,7 @@ def test_every_cat_attack_label_in_german_and_english():
 
 
 def test_a_closing_shop_is_said_with_its_capital():
-    from companion.games.cat_attack.announce import announce
+    from companion.tables.cat_attack.announce import announce
 
     assert announce("shop", (3, False), "de") == "Der Tante-Emma-Laden schließt"
 

@@ -106,8 +106,8 @@ def _random_session(name, seed, steps=120):
 
 
 def test_every_line_said_is_worded_again_after_the_language_card():
-    from companion.games.cat_attack.announce import announce as ca_announce
-    from companion.games.cats.announce import announce as cats_announce
+    from companion.tables.cat_attack.announce import announce as ca_announce
+    from companion.tables.cats.announce import announce as cats_announce
 
     seen = set()
     for name, announce in (("cats", cats_announce), ("cat-attack", ca_announce)):

@@ -36,6 +36,10 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "ask": "Wer wurde getroffen?", "rolls": "3, 4",
            # its refusals: a card as printed on it; Cats' refusals: a move kind as the buttons say it
            "token": "BURGLAR", "move": "kein Schritt mehr möglich",
+           # its announcements: the other seat, lives left, the streets the car takes, a shop or
+           # a treat with its article
+           "other": "Bärbel", "left": 8, "streets": "1, 2, 3, 4", "the_shop": "Der Tante-Emma-Laden",
+           "the_treat": "das Katzenfutter",
            # remote play's
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
            # the hall bed's: the kind that belongs on a square

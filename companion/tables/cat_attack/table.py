@@ -8,7 +8,7 @@ roll (the picker's kept draws): pressing 'done' again cannot re-roll a bad numbe
 from __future__ import annotations
 
 from companion.games.base import CHANCE
-from companion.games.cat_attack.announce import announce
+from companion.tables.cat_attack.announce import announce
 from companion.games.cat_attack.state import KINDS, TREATS, treat_count
 from companion.tables.cat_attack import refusals, words
 from companion.tables.cat_attack.phrases import name

@@ -17,7 +17,7 @@ everything before them. The deal and the lot are chance: never taken back.
 from __future__ import annotations
 
 from companion.games.base import CHANCE
-from companion.games.cats.announce import announce
+from companion.tables.cats.announce import announce
 from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
