@@ -6,7 +6,7 @@
 1. The crowded four-seat joker roll (31,637 successors): wall time of the real command line
    `companion katzenjammer successors --position ...` (a fresh process, best and median of 3,
    which includes starting Python and printing 31,637 lines), the enumeration alone as a fresh
-   process meets it (`rules.successors` timed once in each of 3 fresh processes: the first call,
+   process meets it (`engine.successors` timed once in each of 3 fresh processes: the first call,
    nothing warmed up; best and median), and its in-process CPU time (best of 5). Target: 0.2 s
    for the enumeration, best of 3 fresh processes (issue "Ready for the Pi").
 1b. The first choice on the OLED after a roll: on the crowded board (green to move), every one
@@ -49,10 +49,10 @@ def _successors_timing() -> tuple[float, float, int]:
 
 _FRESH = f"""
 import time
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 pos = notation.parse_position({CROWDED!r})
 t0 = time.perf_counter()
-rules.successors(pos)
+engine.successors(pos)
 print(time.perf_counter() - t0)
 """
 
@@ -70,7 +70,7 @@ def _first_choice() -> list[float]:
     from companion.games import get
     from companion.games.katzenjammer import notation
     from companion.games.katzenjammer.board import DIE_FACES
-    from companion.games.katzenjammer.rules import Roll
+    from companion.games.katzenjammer.engine import Roll
     from companion.tables.katzenjammer import KatzenjammerTable
     from companion.ui.render import render
 
@@ -90,13 +90,13 @@ def _first_choice() -> list[float]:
 
 
 def _successors_cpu() -> float:
-    from companion.games.katzenjammer import notation, rules
+    from companion.games.katzenjammer import notation, engine
 
     pos = notation.parse_position(CROWDED)
     best = float("inf")
     for _ in range(5):
         t0 = time.process_time()
-        rules.successors(pos)
+        engine.successors(pos)
         best = min(best, time.process_time() - t0)
     return best
 

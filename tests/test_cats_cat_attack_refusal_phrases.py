@@ -1,6 +1,6 @@
 """The Cats and Cat Attack tables say the engines' refusals through registered phrases
 (cats.refuse.*, ca.refuse.*: German and English, parameters named; refusals.py picks the phrase
-and its values): the English ones word for word the engines' own reasons (rules.py's Refusal,
+and its values): the English ones word for word the engines' own reasons (engine.py's Refusal,
 which `companion cats|cat-attack apply` print: a fixed interface), the German ones German, for
 every refusal random games (every event tried at every position, hand-made ones the notation
 cannot write included) reach; the one no game can reach is named with why."""
@@ -13,7 +13,7 @@ import pytest
 
 from companion import games, tables
 from companion.games.base import CHANCE, IllegalMoveError
-from companion.games.cats.rules import quiet
+from companion.games.cats.engine import quiet
 from companion.games.cats.state import Move as CatsMove
 from companion.tables.cat_attack import refusals as attack_refusals
 from companion.tables.cats import refusals as cats_refusals

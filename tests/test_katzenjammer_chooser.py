@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.board import forward
 from companion.tables.katzenjammer.chooser import Chooser, walk
 from tests.test_katzenjammer_crosscheck import random_position
@@ -33,9 +33,9 @@ def check_position(text: str, two_dice: bool = False) -> None:
     found = leaves(chooser.root())
     boards = set()
     for turn in found:
-        boards.add(rules.play(pos, turn, two_dice).board)  # raises if anything illegal is offered
-    assert boards == {p.board for p in rules.successors(pos, two_dice)}
-    for turn, _ in rules.turn_moves(pos, two_dice):
+        boards.add(engine.play(pos, turn, two_dice).board)  # raises if anything illegal is offered
+    assert boards == {p.board for p in engine.successors(pos, two_dice)}
+    for turn, _ in engine.turn_moves(pos, two_dice):
         assert walk(chooser.root(), chooser.route(turn))[0] == turn
 
 
@@ -95,7 +95,7 @@ def test_a_seven_is_built_segment_by_segment_offering_every_segment_list():
     offered = {t[0].args for t in leaves(seven)}
     legal = _all_sevens(pos)
     for segs in legal:
-        rules.play(pos, (rules.Part("7", "s", segs),))
+        engine.play(pos, (engine.Part("7", "s", segs),))
     assert offered == legal and len(legal) > 20
     # Captures are shown as they happen: 3 steps from 3 land on 6 over 4 (own) and 5.
     piece3 = next(o for o in seven.options if o.key == 3).node
@@ -133,7 +133,7 @@ def test_the_cursor_builds_a_seven_segment_by_segment_and_goes_back_a_level():
     assert _press_to(cur, 1) is None
     turn = _press_to(cur, 6)
     assert notation.format_move(turn) == "7:10+1,7+6"
-    assert notation.format_position(rules.play(pos, turn)) == "b:n,n,11,s3 k:n,n,n,n k -"
+    assert notation.format_position(engine.play(pos, turn)) == "b:n,n,11,s3 k:n,n,n,n k -"
     cur.press("prev")
     assert cur.press("choose") == turn  # finished: further presses change nothing
 
@@ -165,7 +165,7 @@ def test_physical_dice_are_entered_die_by_die_from_their_own_faces():
     entry.press("choose")
     for _ in range(3):
         entry.press("next")
-    assert entry.press("choose") == rules.Roll((9, 3, 6))
+    assert entry.press("choose") == engine.Roll((9, 3, 6))
 
 
 def test_a_piece_with_two_actions_names_where_each_goes():

@@ -11,7 +11,7 @@ import pytest
 
 from companion import games
 from companion.games.base import CHANCE, NotationError
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.cli import successor_lines
 
 CROWDED = "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"
@@ -120,7 +120,7 @@ def test_the_roll_is_a_chance_move_with_216_equally_likely_outcomes():
     assert game.to_move(pos) == CHANCE
     outcomes = game.chance_outcomes(pos)
     assert len(outcomes) == 216 and sum(p for _, p in outcomes) == 1
-    pairs = [m for m, _ in outcomes if rules.pair_value(m.dice) is not None]
+    pairs = [m for m, _ in outcomes if engine.pair_value(m.dice) is not None]
     assert Fraction(len(pairs), 216) == Fraction(1, 4)
     rolled = game.apply(pos, game.parse_move(pos, "roll:513"))
     assert game.to_move(rolled) == 0 and game.format_position(rolled) == "r:n,n,n,n g:n,n,n,n r 513"

@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.tables.katzenjammer.chooser import Chooser
 from tests.test_katzenjammer_crosscheck import random_position
 
@@ -19,15 +19,15 @@ def test_the_dice_offered_first_are_those_with_an_action():
     for _ in range(150):
         pos = notation.parse_position(random_position(rng, crowded=rng.random() < 0.6))
         offered = [o.key for o in Chooser(pos).root().options]
-        usable = [label for label in rules.labels(pos.dice)
-                  if any(True for _ in rules.part_moves(pos.board, pos.to_move, label))]
+        usable = [label for label in engine.labels(pos.dice)
+                  if any(True for _ in engine.part_moves(pos.board, pos.to_move, label))]
         assert offered == (usable or ["pass"]), notation.format_position(pos)
 
 
 def test_the_crowded_joker_roll_offers_every_die_and_the_77_opens():
     pos = notation.parse_position("r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553")
     root = Chooser(pos).root()
-    assert [o.key for o in root.options] == rules.labels(pos.dice)
+    assert [o.key for o in root.options] == engine.labels(pos.dice)
     seven = next(o for o in root.options if o.key == "55=77").node
     assert [o.text.text("en") for o in seven.options] == ["forward", "backward"]
     pieces = seven.options[0].node.options

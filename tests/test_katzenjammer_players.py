@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.players import (ROLL_CLASSES, play_game, player_by_name)
 from tests.test_katzenjammer_crosscheck import random_position
 
@@ -21,12 +21,12 @@ def test_players_choose_legal_turns_repeatably(name):
         seed = rng.random()
         move = player_by_name(name).choose(pos, random.Random(seed))
         assert move == player_by_name(name).choose(pos, random.Random(seed))
-        rules.play(pos, move)  # raises if illegal
+        engine.play(pos, move)  # raises if illegal
 
 
 def test_roll_classes_cover_the_216_rolls():
     assert abs(sum(w for _, w in ROLL_CLASSES) - 1) < 1e-12
-    pairs = sum(w for d, w in ROLL_CLASSES if rules.pair_value(d) is not None)
+    pairs = sum(w for d, w in ROLL_CLASSES if engine.pair_value(d) is not None)
     assert abs(pairs - 0.25) < 1e-12
 
 
@@ -34,10 +34,10 @@ def test_roll_classes_cover_the_216_rolls():
 def test_a_player_takes_the_win_and_the_capture(name):
     # Red wins with 2 from 39 into s1; the alternatives leave the stall short.
     win = notation.parse_position("r:39,s2,s3,s4 g:25,n,n,n r 213")
-    assert rules.play(win, player_by_name(name).choose(win, random.Random(1))).board[40:44] == b"\x01" * 4
+    assert engine.play(win, player_by_name(name).choose(win, random.Random(1))).board[40:44] == b"\x01" * 4
     # Capturing green's far-travelled piece on 18 beats any quiet move.
     cap = notation.parse_position("r:15,n,n,n g:18,n,n,n r 132")
-    after = rules.play(cap, player_by_name(name).choose(cap, random.Random(1)))
+    after = engine.play(cap, player_by_name(name).choose(cap, random.Random(1)))
     assert notation.format_position(after) == "r:n,n,n,18 g:n,n,n,n g -"
 
 

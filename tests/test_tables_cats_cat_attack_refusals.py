@@ -1,7 +1,7 @@
 """Every refusal the Cats and Cat Attack engines can raise reaches a German table in German and an
 English table in the engine's own words (the words `companion cats|cat-attack apply` print).
 
-The reasons are enumerated from the engines' code (every `Refusal(..., "key")` in rules.py);
+The reasons are enumerated from the engines' code (every `Refusal(..., "key")` in engine.py);
 random games at the real table tap every event that is not legal at each turn, so each reason is
 a real refusal of the table. The few the table can never be asked (chance phases, a finished
 game, a wrong win claim the Cats table answers itself, moves the notation cannot write) are
@@ -16,8 +16,8 @@ from dataclasses import replace
 
 from companion import games, tables
 from companion.games.base import CHANCE, IllegalMoveError
-from companion.games.cat_attack import rules as attack_rules
-from companion.games.cats import rules as cats_rules
+from companion.games.cat_attack import engine as attack_rules
+from companion.games.cats import engine as cats_rules
 from companion.games.cats.state import Move as CatsMove
 from companion.tables.cat_attack.phrases import PHRASES as ATTACK_PHRASES
 from companion.tables.cats.phrases import PHRASES as CATS_PHRASES

@@ -54,7 +54,7 @@ def _empty(draw: ImageDraw.ImageDraw, cell, start: bool, stall: bool) -> None:
 
 
 def board_image(position) -> Image.Image:
-    """The position (companion.games.katzenjammer.rules.Position) as a 128 x 64 one-bit image."""
+    """The position (companion.games.katzenjammer.engine.Position) as a 128 x 64 one-bit image."""
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"

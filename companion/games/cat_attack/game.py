@@ -3,7 +3,7 @@ rolls the die, judges the cat fight and the reports the players make about their
 from __future__ import annotations
 
 from companion.games.base import CHANCE, SCOREKEEPER, GameError, GameInfo, Outcome
-from companion.games.cat_attack import notation, rules
+from companion.games.cat_attack import notation, engine
 from companion.games.cat_attack.moves import legal_moves
 from companion.games.cat_attack.state import MAX_LIVES, OVER, RULES_OPTIONS, Move, Position
 from companion.games.eventgame import EventGame
@@ -25,11 +25,11 @@ _REASONS = {"home": "six treats and home with an exact roll", "last": "the last 
 
 
 class CatAttack(EventGame):
-    """Events: see rules.py."""
+    """Events: see engine.py."""
 
     info = INFO
     notation = notation
-    engine = rules
+    engine = engine  # the rules module, for EventGame
 
     def __init__(self, rules=frozenset(), players: int | None = None, lives: int = MAX_LIVES):
         super().__init__(rules, players)
@@ -38,7 +38,7 @@ class CatAttack(EventGame):
         self.lives = lives   # the shorter game: fewer than nine lives
 
     def initial_position(self) -> Position:
-        return rules.initial(self.players, self.lives)
+        return engine.initial(self.players, self.lives)
 
     def legal_moves(self, position: Position) -> list[Move]:
         return legal_moves(position, self.rules_set)
@@ -46,7 +46,7 @@ class CatAttack(EventGame):
     def outcome(self, position: Position) -> Outcome | None:
         if position.phase != OVER:
             return None
-        ranking = rules.ranking(position) if position.end == "time" else ()
+        ranking = engine.ranking(position) if position.end == "time" else ()
         if position.end == "draw":   # A12: the car took the last cats at once — nobody wins
             ranking = (tuple(range(position.seats)),)
         return Outcome(position.turn, _REASONS[position.end], ranking)

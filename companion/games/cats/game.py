@@ -3,7 +3,7 @@ and claimed wins; moving the pieces on the board stays on the honour system."""
 from __future__ import annotations
 
 from companion.games.base import ASSISTANT, GameInfo, Outcome
-from companion.games.cats import notation, rules
+from companion.games.cats import notation, engine
 from companion.games.cats.state import (CHARACTERS, OBJECT_NAMES, OVER, RULES_OPTIONS, Move,
                                         Position)
 from companion.games.eventgame import EventGame
@@ -23,19 +23,19 @@ INFO = GameInfo(
 
 
 class Cats(EventGame):
-    """Events (see rules.apply): ("draw", seat), ("reshuffle", True), ("locked", cat),
+    """Events (see engine.apply): ("draw", seat), ("reshuffle", True), ("locked", cat),
     ("window", "none"|"closed"), ("challenge", "right"|"wrong"), ("revealed", (cat, seat)),
     ("extra_turn", seat), ("winner", seat)."""
 
     info = INFO
     notation = notation
-    engine = rules
+    engine = engine  # the rules module, for EventGame
 
     def initial_position(self) -> Position:
-        return rules.initial(self.players)
+        return engine.initial(self.players)
 
     def legal_moves(self, position: Position) -> list[Move]:
-        return rules.legal_moves(position, self.rules_set)
+        return engine.legal_moves(position, self.rules_set)
 
     def outcome(self, position: Position) -> Outcome | None:
         if position.phase != OVER:

@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from companion.games.base import GameError, parse_rules
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.game import INFO, ROLLS
 from companion.cliargs import OneLineParser
 
@@ -36,16 +36,16 @@ def successor_lines(text: str, two_dice: bool = False) -> list[str]:
     if pos.dice is None:
         raise GameError(f"position {text!r} has no dice ('-'); give the rolled dice, e.g. 147,"
                         f" to list its successors")
-    return sorted(notation.format_position(p) for p in rules.successors(pos, two_dice))
+    return sorted(notation.format_position(p) for p in engine.successors(pos, two_dice))
 
 
 def move_lines(text: str, two_dice: bool = False) -> list[str]:
     pos = notation.parse_position(text)
-    if rules.game_over(pos):
+    if engine.game_over(pos):
         return []
     if pos.dice is None:  # before the roll the moves are the 216 rolls (chance moves)
         return sorted(notation.format_move(r) for r in ROLLS)
-    return sorted(notation.format_move(m) for m, _ in rules.turn_moves(pos, two_dice))
+    return sorted(notation.format_move(m) for m, _ in engine.turn_moves(pos, two_dice))
 
 
 def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
@@ -53,7 +53,7 @@ def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
     for mtext in moves:
         move = notation.parse_move(pos, mtext)
         try:
-            pos = rules.play(pos, move, two_dice)
+            pos = engine.play(pos, move, two_dice)
         except ValueError as exc:
             raise notation.illegal(pos, mtext, str(exc)) from None
     return notation.format_position(pos)

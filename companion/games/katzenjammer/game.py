@@ -5,9 +5,9 @@ from fractions import Fraction
 from itertools import product
 
 from companion.games.base import CHANCE, REFEREE, Game, GameInfo, IllegalMoveError, Outcome
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.board import DIE_FACES, EMPTY
-from companion.games.katzenjammer.rules import Position, Roll
+from companion.games.katzenjammer.engine import Position, Roll
 
 INFO = GameInfo(
     name="katzenjammer",
@@ -45,34 +45,34 @@ class Katzenjammer(Game):
         return Position(colours, EMPTY, colours[self.first % len(colours)], None)
 
     def legal_moves(self, position: Position) -> list:
-        if rules.game_over(position):
+        if engine.game_over(position):
             return []
         if position.dice is None:
             return list(ROLLS)
-        return [move for move, _ in rules.turn_moves(position, self.two_dice)]
+        return [move for move, _ in engine.turn_moves(position, self.two_dice)]
 
     def chance_outcomes(self, position: Position) -> list:
         return [(r, Fraction(1, len(ROLLS))) for r in ROLLS] if position.dice is None else []
 
     def successors(self, position: Position) -> list[Position]:
-        return rules.successors(position, self.two_dice)
+        return engine.successors(position, self.two_dice)
 
     def apply(self, position: Position, move) -> Position:
         try:
-            return rules.play(position, move, self.two_dice)
+            return engine.play(position, move, self.two_dice)
         except ValueError as exc:
             raise IllegalMoveError(f"illegal move {notation.format_move(move)!r} in"
                                    f" {notation.format_position(position)!r}: {exc}") from None
 
     def outcome(self, position: Position) -> Outcome | None:
-        if not rules.game_over(position):
+        if not engine.game_over(position):
             return None
         mover = position.colours[position.colours.index(position.to_move) - 1]
-        winner = rules.winner_among(position.colours, position.board, mover)
+        winner = engine.winner_among(position.colours, position.board, mover)
         return Outcome(position.colours.index(winner), "all four pieces in the stall")
 
     def to_move(self, position: Position) -> int:
-        if position.dice is None and not rules.game_over(position):
+        if position.dice is None and not engine.game_over(position):
             return CHANCE
         return position.colours.index(position.to_move)
 

@@ -11,7 +11,7 @@ import re
 from companion.games.base import IllegalMoveError, NotationError
 from companion.games.katzenjammer.board import (COLOURS, DIE_FACES, EMPTY, RING, STALL, START,
                                                 stall_base)
-from companion.games.katzenjammer.rules import PASS, Part, Position, Roll
+from companion.games.katzenjammer.engine import PASS, Part, Position, Roll
 
 _PIECE = re.compile(r"(n)|(\d{1,2})(\*?)|s([1-4])")
 _LABEL = re.compile(r"([1-9])|([1-9])\2|55=([1-9])|55=([1-9])\4")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from companion.games.katzenjammer import rules
+from companion.games.katzenjammer import engine
 from companion.games.katzenjammer.board import DIE_FACES, RING, START, stall_base, stall_full
-from companion.games.katzenjammer.rules import Position
+from companion.games.katzenjammer.engine import Position
 
 WIN = 100_000.0
 
@@ -72,7 +72,7 @@ def _roll_classes() -> list[tuple[tuple[int, int, int], float]]:
     counts: Counter = Counter()
     example = {}
     for dice in product(*DIE_FACES):
-        v = rules.pair_value(dice)
+        v = engine.pair_value(dice)
         key = ("pair", v) if v is not None else tuple(sorted(dice))
         counts[key] += 1
         example.setdefault(key, dice)
@@ -86,7 +86,7 @@ class RandomPlayer:
     name = "random"
 
     def choose(self, pos: Position, rng, two_dice: bool = False):
-        return rng.choice(rules.turn_moves(pos, two_dice))[0]
+        return rng.choice(engine.turn_moves(pos, two_dice))[0]
 
 
 class GreedyPlayer:
@@ -95,7 +95,7 @@ class GreedyPlayer:
 
     def choose(self, pos: Position, rng, two_dice: bool = False):
         scored = [(evaluate(b, pos.to_move, pos.colours), rng.random(), m)
-                  for m, b in rules.turn_moves(pos, two_dice)]
+                  for m, b in engine.turn_moves(pos, two_dice)]
         return max(scored)[2]
 
 
@@ -112,7 +112,7 @@ class ExpectimaxPlayer:
 
     def choose(self, pos: Position, rng, two_dice: bool = False):
         me, colours = pos.to_move, pos.colours
-        turns = rules.turn_moves(pos, two_dice)
+        turns = engine.turn_moves(pos, two_dice)
         if len(turns) == 1:
             return turns[0][0]
         seen: dict[bytes, object] = {}
@@ -125,14 +125,14 @@ class ExpectimaxPlayer:
             picks = rng.choices([d for d, _ in ROLL_CLASSES], [w for _, w in ROLL_CLASSES],
                                 k=self.samples)
             rolls = [(d, 1 / self.samples) for d in picks]
-        nxt = rules.next_colour(colours, me)
+        nxt = engine.next_colour(colours, me)
         best, best_value = ranked[0], None
         for board in ranked[:self.width]:
             if stall_full(board, me):
                 return seen[board]
             value = 0.0
             for dice, weight in rolls:
-                reply = rules.turn_boards(Position(colours, board, nxt, dice), two_dice)
+                reply = engine.turn_boards(Position(colours, board, nxt, dice), two_dice)
                 worst = max(reply, key=lambda b: evaluate(b, nxt, colours))
                 value += weight * self.evaluate(worst, me, colours)
             if best_value is None or value > best_value:
@@ -161,8 +161,8 @@ def play_game(players: dict[int, object], rng, colours=(0, 2), two_dice: bool = 
         move = players[pos.to_move].choose(pos, rng, two_dice)
         if on_turn is not None:
             on_turn(pos, move)
-        pos = rules.play(pos, move, two_dice)
-        if rules.game_over(pos):
+        pos = engine.play(pos, move, two_dice)
+        if engine.game_over(pos):
             mover = colours[colours.index(pos.to_move) - 1]
-            return rules.winner_among(pos.colours, pos.board, mover), turn + 1
+            return engine.winner_among(pos.colours, pos.board, mover), turn + 1
     return None, max_turns

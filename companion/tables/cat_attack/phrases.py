@@ -77,8 +77,7 @@ PHRASES = {
     "ca.kind_cards.0": {"de": "Katzenkarten", "en": "cat cards"},
     "ca.kind_cards.1": {"de": "Mauskarten", "en": "mouse cards"},
     "ca.kind_cards.2": {"de": "Vogelkarten", "en": "bird cards"},
-<<<<<<< HEAD
-    # the engine's refusals (rules.py raises each as an eventgame.Refusal: a key and its values,
+    # the engine's refusals (engine.py raises each as an eventgame.Refusal: a key and its values,
     # refusals.py picks the phrase): the English word for word the engine's own reason, which
     # `companion cat-attack apply` prints (a fixed interface), the German with the seed's names.
     # {seat} is a seat's name; a refusal whose English names a card kind or a phase has a phrase
@@ -134,7 +133,6 @@ PHRASES = {
          "the players say which cats were hit (hit:seats)"),
         ("penalty", "erst wird die Frage am Zugende beantwortet (noch da oder weg)",
          "the end-of-turn question is answered (stayed or left)"))},
-=======
     # a treat as what a cat takes, a shop as a line's subject (German: the article's case)
     "ca.the_treat.0": {"de": "den Vogel", "en": "the bird"},
     "ca.the_treat.1": {"de": "die Maus", "en": "the mouse"},
@@ -186,7 +184,6 @@ PHRASES = {
                         "en": "seat {seat} has 6 of 6 treats: now roll home exactly"},
     "ca.ev.winner": {"de": "Spieler {seat} gewinnt", "en": "seat {seat} wins"},
     "ca.ev.draw_game": {"de": "Niemand gewinnt: unentschieden", "en": "nobody wins: a draw"},
->>>>>>> i19-announce
     # the table's header and prompts
     "ca.draw": {"de": "Unentschieden", "en": "A draw"},
     "ca.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},

@@ -1,4 +1,4 @@
-"""The Cat Attack engine's refusals said to a person: rules.py raises each as an
+"""The Cat Attack engine's refusals said to a person: engine.py raises each as an
 eventgame.Refusal (a key, its values and the English the command lines print); this module picks
 its registered phrase (phrases.py: ca.refuse.<key>, German with the seed's names and English,
 parameters named) and the values it is worded with. PickerTable.reason names the seat and words

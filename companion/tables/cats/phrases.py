@@ -45,7 +45,7 @@ PHRASES = {
     # refusals of the table's own
     "cats.shown_stays": {"de": "eine aufgedeckte Karte bleibt aufgedeckt", "en": "cannot take back a revealed card"},
     "cats.no_win": {"de": "kein Sieg: weiterspielen", "en": "no win: play on"},
-    # the engine's refusals (rules.py raises each as an eventgame.Refusal: a key and its values,
+    # the engine's refusals (engine.py raises each as an eventgame.Refusal: a key and its values,
     # refusals.py picks the phrase): the English word for word the engine's own reason, which
     # `companion cats apply` prints (a fixed interface). {cat}, {room}, {n}, {steps}, {of},
     # {seats} are numbers as the players count them, {seat} a seat's name, {move} a move kind

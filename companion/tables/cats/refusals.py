@@ -1,4 +1,4 @@
-"""The Cats engine's refusals said to a person: rules.py raises each as an eventgame.Refusal (a
+"""The Cats engine's refusals said to a person: engine.py raises each as an eventgame.Refusal (a
 key, its values and the English the command lines print); this module picks its registered
 phrase (phrases.py: cats.refuse.<key>, German and English, parameters named) and the values it
 is worded with. PickerTable.reason names the seat and words it in the table's language, so an

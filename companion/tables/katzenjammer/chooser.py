@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.games.katzenjammer import rules
+from companion.games.katzenjammer import engine
 from companion.games.katzenjammer.board import RING, backward, forward
-from companion.games.katzenjammer.rules import PASS, Part, Position
+from companion.games.katzenjammer.engine import PASS, Part, Position
 from companion.games.katzenjammer.sevens import foreign_movers, own_movers
 from companion.ui.screens import Msg, msg
 
@@ -74,7 +74,7 @@ class Chooser:
     def _dice_options(self, board: bytes, prefix: tuple) -> list[Option]:
         used = {p.label for p in prefix}
         out = []
-        for label in rules.labels(self.pos.dice):
+        for label in engine.labels(self.pos.dice):
             if label in used or not self._usable(board, label):
                 continue
             out.append(Option(label, _same(label), node=self._die_menu(board, label, prefix)))
@@ -84,21 +84,21 @@ class Chooser:
         """Does the die allow an action here? Found without listing its actions: a crowded 77
         reaches some 31,000 boards, and the first menu must be on the OLED at once (a seven
         only needs one way to complete, found depth first and remembered for its menus)."""
-        own, value = rules.label_action(label)
+        own, value = engine.label_action(label)
         if value == 7:
             return any(self._can_finish(board, -1, 7, own, d) for d in ((1,) if own else (1, -1)))
         return any(True for _ in self._parts(board, label, limit=1))
 
     def _parts(self, board, label, limit=None):
-        for i, item in enumerate(rules.part_moves(board, self.colour, label)):
+        for i, item in enumerate(engine.part_moves(board, self.colour, label)):
             if limit is not None and i >= limit:
                 return
             yield item
 
     def _finish(self, board_after: bytes, turn: tuple) -> Option | dict:
         """A leaf, or under two-dice the menu offering a second die."""
-        if (self.two_dice and len(turn) == 1 and rules.pair_value(self.pos.dice) is None
-                and rules.winner_among(self.pos.colours, board_after, self.colour) is None):
+        if (self.two_dice and len(turn) == 1 and engine.pair_value(self.pos.dice) is None
+                and engine.winner_among(self.pos.colours, board_after, self.colour) is None):
             more = self._dice_options(board_after, turn)
             if more:
                 return {"node": Menu(msg("kj.menu.second_die"),
@@ -106,13 +106,13 @@ class Chooser:
         return {"turn": turn}
 
     def _die_menu(self, board: bytes, label: str, prefix: tuple) -> Menu:
-        own, value = rules.label_action(label)
+        own, value = engine.label_action(label)
         if value == 7:
             return self._seven_start(board, label, prefix, own)
 
         def build():
             groups: dict[object, list] = {}
-            for part, nb in rules.part_moves(board, self.colour, label):
+            for part, nb in engine.part_moves(board, self.colour, label):
                 keys = ["e"] if part.kind == "e" else (
                     list(part.args) if part.kind == "x" and not own else [part.args[0]])
                 for key in keys:
@@ -218,7 +218,7 @@ class Chooser:
         keys: list = []
         for part in turn:
             keys.append(part.label)  # the die menu, or for a second part the second-die menu
-            own, value = rules.label_action(part.label)
+            own, value = engine.label_action(part.label)
             if part.kind == "s":
                 if not own:
                     keys.append(1 if part.args[0][1] > 0 else -1)

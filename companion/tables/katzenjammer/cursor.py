@@ -7,7 +7,7 @@ undoing the last choice of the turn being built. Nothing is committed until a tu
 from __future__ import annotations
 
 from companion.games.katzenjammer.board import DIE_FACES
-from companion.games.katzenjammer.rules import Position, Roll
+from companion.games.katzenjammer.engine import Position, Roll
 from companion.tables.katzenjammer.chooser import Chooser, Menu, Option
 from companion.ui.screens import Msg
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from companion.games.base import CHANCE
-from companion.games.katzenjammer import notation, rules
+from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.players import player_by_name
 from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
 from companion.tables.moveline import MoveLine
@@ -35,17 +35,17 @@ class Session:
         self.show_board = False
         #: The last turn played (not a roll): the position before it and its text, so a view can
         #: show what just moved; None before the first turn.
-        self.last_turn: tuple[rules.Position, str] | None = None
+        self.last_turn: tuple[engine.Position, str] | None = None
         for text in moves:  # resuming: the journal's moves, nothing to commit again
             self._play(text, commit=False)
         self._refresh()
 
     @property
-    def position(self) -> rules.Position:
+    def position(self) -> engine.Position:
         return self.line.position
 
     @property
-    def start_position(self) -> rules.Position:
+    def start_position(self) -> engine.Position:
         return self.line.start
 
     @property
