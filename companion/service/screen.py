@@ -1,8 +1,10 @@
 """The service's screen choice: what the OLED shows — the table's screen, or over it the game
 menu, a remote game's screen, or a service message for a while (an unknown card, a storage
 problem) — and the pages of a long instruction, turned every PAGE_SECONDS so every word reaches
-the OLED. It renders and shows the image and keeps it, with its PNG for the page, so reading
-the service's state (Companion.state()) is free of side effects."""
+the OLED. It renders and shows the image and keeps it; the page's PNG of it is encoded on the
+first read and kept with that image (a cache of a pure function: reading the service's state,
+Companion.state(), changes nothing the service does, and a table without a page never pays for
+the encoding in its loop)."""
 from __future__ import annotations
 
 import base64
@@ -17,7 +19,7 @@ class ScreenChoice:
         self.screen = None            # a ui Screen, or a service message (a tuple: kind, detail)
         self.language: str | None = None
         self.image = None
-        self.png = ""                 # the image as base64 PNG, for the page
+        self._png: tuple[object, str] | None = None   # (image, its base64 PNG)
         self.shown = 0                # images shown (a count for tests and benchmarks)
         self._overlay = None          # (message, until): a service message over the table's
         self._page, self._pages, self._page_since = 0, 1, 0.0
@@ -63,10 +65,18 @@ class ScreenChoice:
         self._page, self._page_since = page, now
         self.display.show(image)
         self.screen, self.language, self.image = screen, language, image
-        buf = io.BytesIO()
-        image.save(buf, format="PNG")
-        self.png = base64.b64encode(buf.getvalue()).decode("ascii")
         self.shown += 1
+
+    @property
+    def png(self) -> str:
+        """The image shown, as base64 PNG for the page ("" before the first)."""
+        if self.image is None:
+            return ""
+        if self._png is None or self._png[0] is not self.image:
+            buf = io.BytesIO()
+            self.image.save(buf, format="PNG")
+            self._png = (self.image, base64.b64encode(buf.getvalue()).decode("ascii"))
+        return self._png[1]
 
 
 def render_message(message: tuple, language: str):
