@@ -330,7 +330,8 @@ class Companion:
         self.screen.message(("unknown_card", uid), now + UNKNOWN_CARD_SECONDS)
 
     def _save_settings(self) -> None:
-        if self.settings.save(self.game, self.table) and self.ai.pool is None and self._stop_event is not None:
+        gained = self.settings.save(self.game, self.table)
+        if gained and self.ai.pool is None and self._stop_event is not None:
             self.ai.warm()  # computer seats now, in a running service: load the AI before it is asked
 
     # ------------------------------------------------------------------------------ verbs of the collaborators

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from companion import tables, words
 from companion.games import info
 from companion.ui import i18n
-from companion.words import COLS, SQUARES, square_name
+from companion.words import SQUARES, square_name
 
 CONTROL_TYPES = ("reed", "button", "card", "hand")
 HAND_ACTIONS = ("play", "draw", "pass", "mau")
