@@ -211,11 +211,62 @@ def test_a_games_own_settings_have_its_own_section():
         ('[game.katzenjammer]\nsecrets = "cards"\n',
          "c.toml: [game.katzenjammer] secrets: unknown key; remove it or use one of: dice"),
         ('[game.chess]\nclock = 5\n',
-         "c.toml: [game.chess]: no game with settings of its own by that name; use one of"),
+         "c.toml: [game.chess]: no game with parameters or settings of its own by that name; use one of"),
         ('[game.maunz]\nai = "grey"\n',
-         "c.toml: [game.maunz]: no game with settings of its own by that name; use one of"),
+         "c.toml: [game.maunz] ai: unknown key; remove it or use one of: first"),
+        ('[game.monster-mau-mau]\ndeal = 5\n',
+         "c.toml: [game.monster-mau-mau]: no game with parameters or settings of its own by that name;"),
     ]:
         with pytest.raises(ConfigError) as exc:
             Config.from_text(text, "c.toml")
         assert str(exc.value).startswith(error), str(exc.value)
         assert "\n" not in str(exc.value)
+
+
+def test_who_starts_maunz_is_a_game_parameter_in_its_own_section(tmp_path):
+    """Issue "One table framework", 6: maunz.'s `first` is a parameter its GameInfo declares,
+    read from [game.maunz] and validated from the declaration; the old [game] first is still
+    read, with a note naming the new key. The game made from it, the AI worker's game and a
+    recording's header all follow it, also when maunz. is switched to from another game."""
+    from companion.games import info
+    from companion.service import ai_process
+    from companion.service.app import Companion
+    from companion.service.devices import build_fakes
+    from companion.service.config import make_game
+    from companion.service.replay import config_from_header
+
+    assert [(p.name, p.values) for p in info("boop").parameters] == [("first", ("orange", "grey"))]
+    cfg = Config.from_text('[game.maunz]\nfirst = "grey"\n', "c.toml")
+    assert cfg.game.parameters == {"maunz": {"first": "grey"}} and cfg.notes == ()
+    game = make_game(cfg)
+    assert game.to_move(game.initial_position()) == 1 and game.parameters == {"first": "grey"}
+    assert make_game(Config.from_text("", "c.toml")).parameters == {"first": "orange"}
+    old = Config.from_text('[game]\nfirst = "grey"\n', "c.toml")
+    assert old.game.parameters == cfg.game.parameters
+    assert old.notes == ("c.toml: [game] first is read as [game.maunz] first; write it there"
+                         " (the old place is read only for old files)",)
+    for text, error in [
+        ('[game.maunz]\nfirst = "blue"\n', "c.toml: [game.maunz] first: bad value 'blue'; use one of: 'orange', 'grey'"),
+        ('[game]\nfirst = 1\n', "c.toml: [game] first: bad value 1; use one of: 'orange', 'grey'"),
+    ]:
+        with pytest.raises(ConfigError) as exc:
+            Config.from_text(text, "c.toml")
+        assert str(exc.value) == error
+
+    # switched to from Cats at boot: maunz. still starts with grey
+    boot_cats = Config.from_text('[game]\ngame = "cats"\n[game.maunz]\nfirst = "grey"\n', "c.toml")
+    switched = make_game(boot_cats, "boop")
+    assert switched.to_move(switched.initial_position()) == 1
+    # the AI worker builds the same game from the plain texts it is handed
+    worker = ai_process._game("maunz", None, (("first", "grey"),))
+    assert worker.initial_position() == game.initial_position()
+    # the recording keeps it, and a replay of the recording plays the same game
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off")
+    try:
+        header = c.record_header()
+        assert header["first"] == "grey"
+        assert c.ai.game_args() == ("maunz", None, (("first", "grey"),))
+    finally:
+        c.close()
+    replayed = make_game(config_from_header(header))
+    assert replayed.to_move(replayed.initial_position()) == 1

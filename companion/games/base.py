@@ -58,6 +58,21 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Parameter:
+    """One parameter a game is made with (after OpenSpiel's parameter specification): its name,
+    the texts it takes (the first is the default) and what it means. The service reads it from
+    the game's config section, `[game.<name>] <parameter> = "<value>"`, validated from here; the
+    game's constructor takes it by name, as that text."""
+    name: str
+    values: tuple[str, ...]
+    doc: str = ""
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     name: str
     title: str
@@ -71,6 +86,8 @@ class GameInfo:
     hidden_information: bool = False
     #: Options that cannot be combined with each other (each a tuple of option names).
     exclusive_options: tuple[tuple[str, ...], ...] = field(default=())
+    #: What the game is made with beyond its rules options and seats (maunz.: who starts).
+    parameters: tuple[Parameter, ...] = ()
 
     def __post_init__(self):
         if self.served not in SERVED:
@@ -120,6 +137,12 @@ class Game(ABC):
     @property
     def rules(self) -> str | None:
         return rules_text(self.rules_set)
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The values of `info.parameters` this game was made with, as texts (a game record's
+        header keeps them; `get(name, **parameters)` makes the same game again)."""
+        return {}
 
     def seats(self, position: Any) -> int:
         """How many seats play in `position` (default: the game's minimum, for fixed-size games)."""

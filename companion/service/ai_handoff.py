@@ -29,11 +29,11 @@ class AiHandoff:
         self.threads = None        # the worker thread (mode "thread")
         self.spawned_at: float | None = None
 
-    def game_args(self) -> tuple[str, str | None, str]:
-        """What the worker builds its game from: name, rules, and who starts (a maunz setting:
-        `[game] first` applies to the configured game only)."""
-        game, first = self.service.game, self.service.config.game.first
-        return game.info.name, game.rules, first if game.info.name == self.service.config_game_name() else "orange"
+    def game_args(self) -> tuple[str, str | None, tuple[tuple[str, str], ...]]:
+        """What the worker builds its game from: name, rules, and the game's parameters (maunz.:
+        who starts), all plain texts to cross the process boundary."""
+        game = self.service.game
+        return game.info.name, game.rules, tuple(sorted(game.parameters.items()))
 
     def maybe(self, view, now: float) -> None:
         if not (view.wants_ai or view.wants_hint) or self.mode in ("off", "replay") or self.failed:
@@ -82,8 +82,8 @@ class AiHandoff:
         if self.mode == "process":
             from companion.service import ai_process
 
-            name, rules, first = self.game_args()
-            return self._worker().submit(ai_process.think, name, rules, first,
+            name, rules, parameters = self.game_args()
+            return self._worker().submit(ai_process.think, name, rules, parameters,
                                          self.service.game.format_position(position),
                                          self.service.config.game.ai_level, time_limit)
         if self.threads is None:

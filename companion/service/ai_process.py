@@ -2,8 +2,8 @@
 would stall the service's 100 Hz scan loop (see `companion bench referee`). The service runs it
 in one spawned worker (`concurrent.futures.ProcessPoolExecutor`, max_workers=1) instead.
 
-Everything crossing the process boundary is tiny and plain: the game's name, rules and first
-player, the position as notation text in, the move as notation text out. This module imports
+Everything crossing the process boundary is tiny and plain: the game's name, rules and
+parameters (maunz.: who starts), the position as notation text in, the move as notation text out. This module imports
 nothing heavy at import time: the worker pays for the games and the AI on its first call
 (or on `warm()`), the service never imports them through here.
 """
@@ -46,30 +46,30 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _game(name: str, rules: str | None, first: str):
-    key = (name, rules, first)
+def _game(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...]):
+    key = (name, rules, parameters)
     game = _games.get(key)
     if game is None:
         from companion.games import get
 
-        settings = {"first": 1} if first == "grey" else {}  # maunz's `[game] first`
-        game = _games[key] = get(name, rules=rules, **settings)
+        game = _games[key] = get(name, rules=rules, **dict(parameters))  # maunz.: who starts
     return game
 
 
-def warm(name: str, rules: str | None, first: str) -> int:
+def warm(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...]) -> int:
     """Import the engine and the AI and build the game, so the first real move is not delayed."""
     import companion.ai  # noqa: F401
 
-    _game(name, rules, first)
+    _game(name, rules, parameters)
     return os.getpid()
 
 
-def think(name: str, rules: str | None, first: str, position: str, level: str, time_limit: float) -> str:
+def think(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...], position: str, level: str,
+          time_limit: float) -> str:
     """The AI's move (notation text) in `position` (notation text)."""
     from companion.ai import choose_move
 
-    game = _game(name, rules, first)
+    game = _game(name, rules, parameters)
     pos = game.parse_position(position)
     result = choose_move(game, pos, level=level, time_limit=time_limit)
     return game.format_move(pos, getattr(result, "move", result))

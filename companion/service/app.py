@@ -363,7 +363,7 @@ class Companion:
             **self.table.setting_values,  # a table's own (Katzenjammer: dice)
             "players": self.journal.players(), "settle": self.config.game.settle,
             "correction_delay": self.config.game.correction_delay, "scan_hz": self.config.scan_hz,
-            "first": self.config.game.first,
+            **self.game.parameters,  # the game's own (maunz.: first)
         }
 
     # ------------------------------------------------------------------------------ web API

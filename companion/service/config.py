@@ -6,7 +6,6 @@
     game = "maunz"          # the game at boot: a registered game with a table (`companion games`)
     rules = "rulebook"      # or that game's rules options, comma-separated (maunz:
                             # "opponent-cats-win" or "kids")
-    first = "orange"        # or "grey"
     settle = 0.25           # seconds a sensed change must hold before it counts
     correction_delay = 3.0  # seconds before a wrong bed is flagged
     language = "de"         # or "en"
@@ -16,7 +15,9 @@
     ai_level = "medium"     # or "easy", "hard"
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
-    [game.katzenjammer]     # a game's own settings, as its table declares them (own_settings)
+    [game.maunz]            # a game's parameters, as its GameInfo declares them
+    first = "orange"        # or "grey": who makes the first move
+    [game.katzenjammer]     # and its table's own settings, as the table declares them (own_settings)
     dice = "companion"      # who rolls the Miwin dice ("players": they roll their own and enter
                             # them; the dice card switches it at the table)
     [game.cats]
@@ -47,8 +48,8 @@
 
 Every problem (unknown section or key, wrong type, value out of range) is one line naming the
 file, the section, the key and the fix; `companion run` prints it and exits with status 2. A
-game's own settings were once keys of [game] (`dice`, `secrets`): they are still read there,
-with a note (`Config.notes`) that names the new place.
+game's parameters and its table's own settings were once keys of [game] (`first`, `dice`,
+`secrets`): they are still read there, with a note (`Config.notes`) that names the new place.
 """
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from companion.service.config_check import ConfigError, Validator
 
 DEFAULT_CONFIG = Path("/etc/maunz-companion/companion.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/maunz-companion")
@@ -69,24 +72,10 @@ def user_state_dir() -> Path:
     return Path(base) / "maunz-companion"
 
 
-class ConfigError(ValueError):
-    """One line: `<file>: [section] key: problem; fix`."""
-
-    def __init__(self, source: str, section: str | None, key: str | None, problem: str, fix: str = ""):
-        self.source, self.section, self.key = source, section, key
-        where = source
-        if section is not None:
-            where += f": [{section}]"
-        if key is not None:
-            where += f" {key}"
-        super().__init__(f"{where}: {problem}" + (f"; {fix}" if fix else ""))
-
-
 @dataclass(frozen=True)
 class GameConfig:
     game: str = "maunz"
     rules: str | None = None  # None: the rulebook reading
-    first: str = "orange"
     settle: float = 0.25
     correction_delay: float = 3.0
     language: str = "de"
@@ -98,6 +87,9 @@ class GameConfig:
     ai_time: float = 2.0
     ai_process: bool = True
     players: int = 0          # seats at the table; 0: the game's fewest (2)
+    #: a game's parameters from its [game.<name>] section: game -> key -> value (as its GameInfo
+    #: declares them; a key not given takes the declared default, so it is left out here)
+    parameters: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def own_setting(self, game: str, key: str) -> str:
         """A game's own setting as configured, else the first value its table declares."""
@@ -173,7 +165,7 @@ class Config:
 
     @classmethod
     def from_dict(cls, data: dict, source: str = "<config>", base_dir: Path | None = None) -> "Config":
-        v = _Validator(source)
+        v = Validator(source)
         for section, value in data.items():
             if section not in _SECTIONS:
                 raise ConfigError(source, section, None, "unknown section",
@@ -184,21 +176,27 @@ class Config:
         hw = dict(data.get("hardware", {}))
         g = dict(data.get("game", {}))
         sections = {k: g.pop(k) for k in list(g) if isinstance(g[k], dict)}   # [game.<name>]
-        declared = own_settings_declared()
+        params = parameters_declared()
+        declared = _merged(own_settings_declared(), params)
         legacy = {key: game for game, keys in declared.items() for key in keys}
         v.unknown("game", g, _GAME_KEYS + tuple(legacy))
         own, notes = _own_settings(v, source, g, sections, declared, legacy)
+        # the game's parameters go to its engine, the rest to its table
+        parameters = {game: {k: x for k, x in keys.items() if k in params.get(game, {})}
+                      for game, keys in own.items()}
+        own = {game: {k: x for k, x in keys.items() if k not in params.get(game, {})}
+               for game, keys in own.items()}
         name, rules = v.game(g)
         players = _players(source, name, int(v.number("game", g, "players", 0, 0, 10, integer=True)))
         game = GameConfig(
             game=name,
             rules=rules,
-            first=v.choice("game", g, "first", "orange", ("orange", "grey")),
             settle=v.number("game", g, "settle", 0.25, 0.0, 5.0),
             correction_delay=v.number("game", g, "correction_delay", 3.0, 0.0, 60.0),
             language=v.choice("game", g, "language", "de", ("de", "en")),
             ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
-            own=own,
+            own={game: keys for game, keys in own.items() if keys},
+            parameters={game: keys for game, keys in parameters.items() if keys},
             ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
@@ -237,7 +235,7 @@ class Config:
 
 
 _SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service")
-_GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k != "own")
+_GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k not in ("own", "parameters"))
 
 
 def _voice(v, source, x: dict, base_dir: Path | None) -> VoiceConfig:
@@ -262,7 +260,7 @@ def _voice(v, source, x: dict, base_dir: Path | None) -> VoiceConfig:
 
 def read_remote(x: dict, source: str) -> RemoteConfig:
     """A [remote] section given another way (the command line's --broker, --name), checked alike."""
-    return _remote(_Validator(source), source, x)
+    return _remote(Validator(source), source, x)
 
 
 def _remote(v, source, x: dict) -> RemoteConfig:
@@ -291,9 +289,27 @@ def own_settings_declared() -> dict[str, dict[str, tuple[str, ...]]]:
             if tables.factory(name).own_settings}
 
 
+def parameters_declared() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Every game's parameters as its GameInfo declares them: game -> key -> the values it takes
+    (the first is the default)."""
+    from companion import tables
+    from companion.games import info
+
+    return {name: {p.name: p.values for p in info(name).parameters} for name in tables.names()
+            if info(name).parameters}
+
+
+def _merged(*declarations: dict) -> dict[str, dict[str, tuple[str, ...]]]:
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for declared in declarations:
+        for game, keys in declared.items():
+            out.setdefault(game, {}).update(keys)
+    return out
+
+
 def _own_settings(v, source, g, sections, declared, legacy) -> tuple[dict, tuple[str, ...]]:
-    """The [game.<name>] sections, checked against what each game's table declares, and the
-    same settings given the old way, as [game] keys (read, with a note naming the new place)."""
+    """The [game.<name>] sections, checked against what each game (its GameInfo's parameters,
+    its table's own settings) declares, and the same settings given the old way, as [game] keys (read, with a note naming the new place)."""
     from companion.games import GameError, info
 
     own: dict[str, dict[str, str]] = {}
@@ -312,7 +328,7 @@ def _own_settings(v, source, g, sections, declared, legacy) -> tuple[dict, tuple
             game = None
         if game not in declared:
             has = ", ".join(f"[game.{n}]" for n in declared)
-            raise ConfigError(source, where, None, "no game with settings of its own by that name",
+            raise ConfigError(source, where, None, "no game with parameters or settings of its own by that name",
                               f"use one of {has}")
         v.unknown(where, section, tuple(declared[game]))
         for key, values in declared[game].items():
@@ -349,7 +365,8 @@ def seats_for(game: str, players: int) -> int:
 
 
 def make_game(config: Config, name: str | None = None):
-    """The configured game (its rules and `first`), or the game called `name` under its rulebook.
+    """The configured game (its rules), or the game called `name` under its rulebook; either
+    with its parameters from its [game.<name>] section (maunz.: who starts).
     Here, with the configuration it reads: the service (app.py), its game switching
     (switching.py) and replays (replay.py) all make their games with it."""
     from companion.games import get, info
@@ -357,9 +374,10 @@ def make_game(config: Config, name: str | None = None):
     g = config.game
     if name is not None and info(name).name != info(g.game).name:
         # another game: the configured seats if that game takes them
-        return get(name, players=seats_for(name, g.players) or None)
-    settings = {"first": 1} if g.first == "grey" else {}  # ruling R4: orange starts by default
-    return get(g.game, rules=g.rules, players=seats_for(g.game, g.players) or None, **settings)
+        name = info(name).name
+        return get(name, players=seats_for(name, g.players) or None, **g.parameters.get(name, {}))
+    name = info(g.game).name
+    return get(name, rules=g.rules, players=seats_for(name, g.players) or None, **g.parameters.get(name, {}))
 
 
 def _ai(source, game: str, players: int, value: str) -> str:
@@ -398,87 +416,5 @@ def _ai(source, game: str, players: int, value: str) -> str:
 
 
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
-#: A DNS name: dot-separated labels of letters, digits and inner hyphens (a trailing dot allowed).
-_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)"
-                        r"(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?")
 _STATE_KEYS = ("dir",)
 _SERVICE_KEYS = ("scan_hz",)
-
-
-class _Validator:
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def unknown(self, section: str, table: dict, known: tuple[str, ...]) -> None:
-        for key in table:
-            if key not in known:
-                raise ConfigError(self.source, section, key, "unknown key",
-                                  f"remove it or use one of: {', '.join(known)}")
-
-    def choice(self, section, table, key, default, options):
-        value = table.get(key, default)
-        if value not in options:
-            raise ConfigError(self.source, section, key, f"bad value {value!r}",
-                              f"use one of: {', '.join(repr(o) for o in options)}")
-        return value
-
-    def game(self, table) -> tuple[str, str | None]:
-        """[game] game and rules, checked against the game registry: a game that has a table, and
-        that game's rules options (None: the rulebook)."""
-        from companion import tables
-        from companion.games import GameError, info
-        from companion.games.base import parse_rules, rules_text
-
-        name = self.string("game", table, "game", "maunz")
-        playable = tables.names()
-        try:
-            meta = info(name)
-        except GameError:
-            meta = None
-        if meta is None or meta.name not in playable:
-            raise ConfigError(self.source, "game", "game", f"bad value {name!r}"
-                              + ("" if meta is None else " (no table for it yet)"),
-                              f"use one of: {', '.join(repr(n) for n in playable)}")
-        rules = self.string("game", table, "rules", "rulebook")
-        if rules.strip() == "rulebook":
-            return meta.name, None
-        try:
-            return meta.name, rules_text(parse_rules(meta, rules))
-        except GameError:
-            options = ", ".join(repr(o) for o in ("rulebook", *meta.rules_options))
-            raise ConfigError(self.source, "game", "rules", f"bad value {rules!r} for {meta.name}",
-                              f"use one of: {options} (several: comma-separated)") from None
-
-    def number(self, section, table, key, default, lo, hi, integer=False):
-        value = table.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (integer and not isinstance(value, int)):
-            kind = "a whole number" if integer else "a number"
-            raise ConfigError(self.source, section, key, f"bad value {value!r}", f"use {kind} from {lo} to {hi}")
-        if not lo <= value <= hi:
-            raise ConfigError(self.source, section, key, f"bad value {value!r} (out of range)",
-                              f"use a value from {lo} to {hi}")
-        return float(value) if not integer else value
-
-    def boolean(self, section, table, key, default):
-        value = table.get(key, default)
-        if not isinstance(value, bool):
-            raise ConfigError(self.source, section, key, f"bad value {value!r}", "use true or false (no quotes)")
-        return value
-
-    def host_names(self, section, table, key) -> tuple[str, ...]:
-        """A list of DNS names (no scheme, port or path): the Host check compares them exactly."""
-        value = table.get(key, [])
-        if not isinstance(value, list):
-            raise ConfigError(self.source, section, key, f"bad value {value!r}",
-                              'use a list of host names, e.g. ["companion.home.arpa"]')
-        for name in value:
-            if not isinstance(name, str) or not _HOST_NAME.fullmatch(name):
-                raise ConfigError(self.source, section, key, f"bad host name {name!r}",
-                                  'give bare names like "companion.home.arpa" (no http://, port or path)')
-        return tuple(n.lower().rstrip(".") for n in value)
-
-    def string(self, section, table, key, default):
-        value = table.get(key, default)
-        if not isinstance(value, str):
-            raise ConfigError(self.source, section, key, f"bad value {value!r}", "use a quoted string")
-        return value

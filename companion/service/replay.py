@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.service.config import Config, GameConfig, make_game, own_settings_declared
+from companion.service.config import Config, GameConfig, make_game, own_settings_declared, parameters_declared
 from companion.service.events import EventFileError, apply_to_fakes, read_events
 
 
@@ -31,12 +31,15 @@ def config_from_header(header: dict) -> Config:
     return Config(
         source="<replay>",
         game=GameConfig(game=header.get("game", "maunz"), rules=header.get("rules"),
-                        first=header.get("first", "orange"), settle=float(header.get("settle", 0.25)),
+                        settle=float(header.get("settle", 0.25)),
                         correction_delay=float(header.get("correction_delay", 3.0)),
                         language=header.get("language", "de"), ai=ai,
                         # a game's own settings: the header keeps them by key (dice, secrets)
                         own={game: {key: header[key] for key in keys if key in header}
-                             for game, keys in own_settings_declared().items()}),
+                             for game, keys in own_settings_declared().items()},
+                        # and its parameters (maunz.: first), by key as well
+                        parameters={game: {key: header[key] for key in keys if key in header}
+                                    for game, keys in parameters_declared().items()}),
         scan_hz=float(header.get("scan_hz", 100.0)),
     )
 

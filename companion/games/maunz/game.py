@@ -1,7 +1,8 @@
 """maunz. as a registered Game: the engine and notation behind the common verb set."""
 from __future__ import annotations
 
-from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, Outcome, parse_rules, rules_text
+from companion.games.base import (REFEREE, Game, GameError, GameInfo, IllegalMoveError, Outcome, Parameter,
+                                  parse_rules, rules_text)
 from companion.games.maunz import engine, notation
 from companion.games.maunz.engine import Move, Placement, Position
 
@@ -15,6 +16,8 @@ INFO = GameInfo(
     rules_options=("opponent-cats-win", "kids"),
     exclusive_options=(("opponent-cats-win", "kids"),),
     description="German edition of boop. by Scott Brady: boop kittens, graduate cats, three cats wins.",
+    # ruling R4: orange starts unless the players agree otherwise
+    parameters=(Parameter("first", ("orange", "grey"), "the colour that makes the first move"),),
 )
 
 PLAYER_NAMES = ("orange", "grey")
@@ -39,10 +42,18 @@ def variant_of(rules) -> int:
 class Maunz(Game):
     info = INFO
 
-    def __init__(self, rules=frozenset(), players: int | None = None, first: int = engine.ORANGE):
+    def __init__(self, rules=frozenset(), players: int | None = None, first: int | str = engine.ORANGE):
         self.rules_set = parse_rules(INFO, rules)  # the registry has parsed them; direct use too
         self.variant = engine.VARIANT_BY_NAME[rules_text(self.rules_set)]
-        self.first = first  # ruling R4: orange starts unless a game setting says grey
+        if isinstance(first, str):  # the parameter's text, as the configuration gives it
+            if first not in PLAYER_NAMES:
+                raise GameError(f"unknown first player {first!r} for maunz; use orange or grey")
+            first = PLAYER_NAMES.index(first)
+        self.first = first  # ruling R4: orange starts unless the parameter says grey
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        return {"first": PLAYER_NAMES[self.first]}
 
     def initial_position(self) -> Position:
         return engine.initial(self.first)
