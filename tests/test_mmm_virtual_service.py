@@ -157,3 +157,20 @@ def test_the_draw_pile_is_counted_from_the_deal_not_before(tmp_path):
     hands = [s["cards"] for s in snap["seats"]]
     assert snap["stage"] == "play" and len(hands) == 2
     assert snap["pile"] + snap["discard"] + sum(hands) == 110
+
+
+def test_a_deck_that_cannot_be_had_again_is_said_in_the_tables_language(tmp_path):
+    """Cards were shown from a shuffle the journal did not keep (a deck that kept no seed): the
+    page says so in the table's language (German here) and the log in English, and nothing of
+    the game is lost."""
+    c, clock = setup(tmp_path)
+    moves = c.journal.moves()
+    c.virtual = VirtualCards(7, delay=0.0, journal=c.journal)
+    c.virtual.sync(c.table)
+    assert c.virtual.deck is None
+    problem = c.snapshot()["virtual"]["problem"]
+    assert problem.startswith(f"das virtuelle Deck von Spiel {c.journal.current.id} wurde nicht gespeichert")
+    assert "neues Spiel (OK lang)" in problem
+    assert c.virtual.snapshot(language="en")["problem"].startswith("the virtual deck of game ")
+    step(c, clock, 3)
+    assert c.journal.moves() == moves

@@ -385,7 +385,7 @@ class Companion:
             voice={"speaker": self.speech.synth is not None, "enabled": self.speech.enabled,
                    "volume": self.speech.volume},
             messages=self.notices.recent(self.table.language),
-            virtual=virtual.snapshot() if virtual is not None and virtual.wants(self.table) else None,
+            virtual=virtual.snapshot(language=self.table.language) if virtual is not None and virtual.wants(self.table) else None,
             left_on_bed=dict(self.switching.left_on_bed))
 
     def snapshot(self) -> dict:

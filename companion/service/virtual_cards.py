@@ -27,6 +27,7 @@ from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import card_text
 from companion.games.monster_mau_mau.engine import Event
 from companion.games.monster_mau_mau.virtual import VirtualTable
+from companion.ui.i18n import text
 
 log = logging.getLogger("companion")
 
@@ -47,8 +48,9 @@ class VirtualCards:
         self.deck: VirtualTable | None = None
         self._start: object = None   # the game the deck was dealt for (journal id and start)
         self._game_seed = 0
-        #: why the deck cannot follow the game in play (one line for the page), or None
-        self.problem: str | None = None
+        #: why the deck cannot follow the game in play, as a phrase key and its parameters (one
+        #: line for the page, worded in the table's language), or None
+        self.problem: tuple[str, dict] | None = None
         self._next = 0.0
         self._events_seen = 0
         self._waiting: tuple | None = None
@@ -81,7 +83,7 @@ class VirtualCards:
             for text in s.events[len(self.deck.log):]:
                 self.deck.event(notation.parse_event(text))
         except GameError as exc:
-            self._cannot_follow(f"the virtual deck cannot follow game {game[0]}: {exc}")
+            self._cannot_follow("mmm.sim.cannot_follow", game=game[0], why=str(exc))
 
     def _game_of(self, start: str, events) -> tuple | None:
         """The game the table plays, as (journal id, start), with its shuffle seed in
@@ -103,8 +105,7 @@ class VirtualCards:
         if kept is None:
             if cur.moves:  # cards were shown from a shuffle nobody kept: no deck can match them
                 self._start = (cur.id, start)
-                self._cannot_follow(f"the virtual deck of game {cur.id} was not kept ({self.journal.path});"
-                                    " start a new game (hold OK) to play on with virtual cards")
+                self._cannot_follow("mmm.sim.not_kept", game=cur.id, path=str(self.journal.path))
                 return None
             kept = str(self.seeds.getrandbits(32))
             self.journal.set_setting(key, kept)  # durable before the first card is dealt
@@ -112,10 +113,10 @@ class VirtualCards:
         self._game_seed = int(kept)
         return (cur.id, start)
 
-    def _cannot_follow(self, why: str) -> None:
-        if why != self.problem:
-            log.warning("%s", why)
-        self.problem, self.deck = why, None
+    def _cannot_follow(self, key: str, **params) -> None:
+        if (key, params) != self.problem:
+            log.warning("%s", text(key, "en", **params))
+        self.problem, self.deck = (key, params), None
 
     def _deal(self, start, rules) -> None:
         self.deck = VirtualTable(random.Random(self._game_seed), rules=rules, players=start.players,
@@ -190,10 +191,12 @@ class VirtualCards:
         else:
             devices.buttons.press({"draw": "ok", "pass": "ok", "mau": "cat"}[event.kind])
 
-    def snapshot(self, seat: int | None = None) -> dict:
-        """The person's seat (1-based), hand and what may be played, for the simulator's page."""
+    def snapshot(self, seat: int | None = None, language: str = "en") -> dict:
+        """The person's seat (1-based), hand and what may be played, for the simulator's page
+        (a problem worded in `language`)."""
         seat = self.human if seat is None else seat
         if self.deck is None:
-            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None, "problem": self.problem}
+            problem = None if self.problem is None else text(self.problem[0], language, **self.problem[1])
+            return {"seat": seat + 1, "hand": [], "playable": [], "drawn": None, "problem": problem}
         return {"seat": seat + 1, "hand": self.deck.hand(seat), "playable": self.deck.playable(seat),
                 "drawn": self.deck.drawn if self.deck.position.turn == seat else None}

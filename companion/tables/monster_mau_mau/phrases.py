@@ -140,6 +140,13 @@ PAGE = {
 #: The terminal's own words (terminal.py, `companion monster-mau-mau play --lang`); the commands
 #: typed (d, p, m, q, z, w and the card tokens) are the same in both languages.
 TERMINAL = {
+    # the laptop's virtual deck (companion/service/virtual_cards.py), on the page and in the log
+    "mmm.sim.cannot_follow": {"de": "das virtuelle Deck kann Spiel {game} nicht folgen: {why}",
+                              "en": "the virtual deck cannot follow game {game}: {why}"},
+    "mmm.sim.not_kept": {"de": "das virtuelle Deck von Spiel {game} wurde nicht gespeichert ({path});"
+                               " neues Spiel (OK lang), um mit virtuellen Karten weiterzuspielen",
+                         "en": "the virtual deck of game {game} was not kept ({path});"
+                               " start a new game (hold OK) to play on with virtual cards"},
     "mmm.term.help": {"de": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
                       "en": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit"},
     "mmm.term.head": {"de": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
