@@ -6,7 +6,8 @@ deck says its printed order in its own `deck` module (monster_mau_mau, cats, cat
 Cats' reaction cards and Cat Attack's Mog cards are *event cards*: their sticker says
 `maunz:event:<event>` (`maunz:event:miau:3@7`, `maunz:event:C3`), which the service reads as the
 event card of that name without enrolment, and enrol-deck stores each UID as that event card
-(their deck module says `ENROLS = "event"`)."""
+(their deck module says `ENROLS = "event"`; Monster Mau Mau's, whose cards are enrolled as its
+deck's, says `ENROLS = "deck"`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

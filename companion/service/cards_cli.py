@@ -242,7 +242,7 @@ def deck_command(args, stdin=None, out=None) -> int:
         module, order = deck_writer.load_deck(args.game)
         if not 1 <= args.start <= len(order):
             raise ValueError(f"--start {args.start}: the deck has cards 1-{len(order)}")
-        if getattr(args, "list", False):
+        if args.cmd == "write-deck" and args.list:
             for i, card in enumerate(order, 1):
                 print(f"{i:3}  {card.text:<8} {card.label}", file=out)
             return 0
@@ -274,7 +274,7 @@ def deck_command(args, stdin=None, out=None) -> int:
             writer = deck_writer.DeckWriter(pn532, module, out, controls=controls,
                                             overwrite=args.overwrite)
             deck_writer.write_deck(writer, order, wait, args.start)
-        elif getattr(module, "ENROLS", None) == "event":   # Cats, Cat Attack: event cards
+        elif module.ENROLS == "event":   # Cats, Cat Attack: event cards
             events = EventCards(store, (card.face for card in order), module.function_of)
             known = events.cards(name)
             deck_writer.enrol_deck(events, name, order, wait, out, args.start,

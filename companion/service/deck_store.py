@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 import time
 
+from companion.service.cards import Card
+
 
 class DeckStore:
     """UID -> face of a game's card."""
@@ -40,4 +42,4 @@ class EventCards:
 
     def cards(self, game: str) -> dict[str, str]:
         return {c.uid: c.name for c in self.store.all()
-                if c.name in self.faces and getattr(c, "function", None) == self.function_of(c.name)}
+                if c.name in self.faces and isinstance(c, Card) and c.function == self.function_of(c.name)}

@@ -232,7 +232,7 @@ class WebState:
 
 def _virtual_hand(companion, action) -> None:
     """A hand action for the simulator's virtual card table; ControlError when refused."""
-    virtual = getattr(companion, "virtual", None)
+    virtual = companion.virtual
     if virtual is None or not virtual.wants(companion.table):
         raise ControlError("no virtual card table here: hand actions are for a card game in"
                            " `companion sim`", "hand", status=409)
@@ -351,9 +351,7 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
                 pass
         st.queues.discard(queue)
         st.sockets.discard(ws)
-        unsubscribe = getattr(st.companion, "unsubscribe", None)
-        if callable(unsubscribe):
-            unsubscribe(queue)
+        st.companion.unsubscribe(queue)
     return ws
 
 

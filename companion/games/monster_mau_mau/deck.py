@@ -13,6 +13,7 @@ from companion.games.deck_cards import CONTROL_PREFIX, DeckCard, face_after, wal
 from companion.games.monster_mau_mau.cards import COUNTS, NUMBERS, PATTERN_NAMES, PATTERNS, is_card
 
 GAME = "monster-mau-mau"
+ENROLS = "deck"   # its UIDs are enrolled as the cards of this deck (Cats' and Cat Attack's: "event")
 TEXT_PREFIX = "mmm:"
 _SYMBOL_NAMES = {"+3": "plus three", "R": "reverse", "A": "skip"}
 _WILD_NAMES = {"MW": "wish card (Monsterwunsch)", "+4": "plus four with a wish", "KK": "creative card"}
