@@ -126,7 +126,7 @@ class AiHandoff:
         try:
             result = choose_move(game, position, level=config.ai_level,
                                  time_limit=config.ai_time if time_limit is None else time_limit)
-            return getattr(result, "move", result)
+            return result.move
         except Exception:
             log.exception("AI failed in %s", game.format_position(position))
             return None

@@ -72,7 +72,7 @@ def think(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...],
     game = _game(name, rules, parameters)
     pos = game.parse_position(position)
     result = choose_move(game, pos, level=level, time_limit=time_limit)
-    return game.format_move(pos, getattr(result, "move", result))
+    return game.format_move(pos, result.move)
 
 
 def rss_mb() -> tuple[float, float]:
