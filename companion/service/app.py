@@ -32,8 +32,7 @@ from companion.service.notices import Notices
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
-from companion.service import remote
-from companion.service.remote import NoRemote
+from companion.service.no_remote import NoRemote
 from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
@@ -292,6 +291,8 @@ class Companion:
             self.switching.game_card(name, now)
             return
         if function == "remote":  # host ("remote") or join ("remote:CODE") a remote game
+            from companion.service import remote  # its MQTT link and crypto load with a remote game
+
             remote.from_card(self, name, now)
             return
         if function == "voice":  # the service's own card (speech.py), in every game

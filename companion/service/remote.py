@@ -433,34 +433,3 @@ def from_card(companion, name: str, now: float) -> None:
         attach(companion, code=name or None, host=not name, config=companion.config, now=now)
     except (RemoteSetupError, PairingError) as exc:
         companion.note("note.remote", why=str(exc))
-
-
-class NoRemote:
-    """Not a remote game: every hook of the service loop does nothing."""
-
-    stopped = None
-    active = False
-
-    def step(self, view, now: float) -> None:
-        """Nothing arrives."""
-
-    def committed(self, commits) -> None:
-        """Nothing is sent."""
-
-    def button(self, name: str, kind: str, now: float) -> bool:
-        return False
-
-    def card(self, function: str) -> bool:
-        return False
-
-    def screen(self):
-        return None
-
-    def snapshot(self):
-        return None
-
-    def start(self) -> None:
-        """No broker."""
-
-    def close(self) -> None:
-        """Nothing to close."""
