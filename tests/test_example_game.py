@@ -187,3 +187,23 @@ def test_it_touches_only_its_own_package_and_one_registry_line():
     allowed = {"tests/test_example_game.py", "docs/ARCHITECTURE.md"}
     assert all(f.startswith("tests/example_game/") or f in allowed for f in files), files
     assert sys.modules.get("companion.games.fischnapf") is None
+
+
+def test_its_parameter_is_its_config_section(fischnapf, tmp_path):
+    """The parameter its GameInfo declares is its own [game.fischnapf] section, checked from the
+    declaration (no file of the service names it), and the game the service makes has it."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, ConfigError, make_game
+    from companion.service.devices import build_fakes
+
+    cfg = Config.from_text('[game]\ngame = "fish"\n[game.fischnapf]\nfish = "9"\n', "c.toml")
+    assert make_game(cfg).initial_position() == (0, 9)
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path, ai_mode="off")
+    try:
+        assert c.table.position == (0, 9) and c.record_header()["fish"] == "9"
+    finally:
+        c.close()
+    assert make_game(Config.from_text("", "c.toml"), "fischnapf").initial_position() == (0, 7)
+    with pytest.raises(ConfigError) as exc:
+        Config.from_text('[game.fischnapf]\nfish = "8"\n', "c.toml")
+    assert str(exc.value) == "c.toml: [game.fischnapf] fish: bad value '8'; use one of: '7', '5', '9'"

@@ -149,6 +149,15 @@ def test_info_and_registry(name):
             with pytest.raises(GameError, match="cannot be combined"):
                 games.get(name, rules=f"{a},{b}")
     assert parse_rules(info, " , ".join(info.rules_options[:1])) == frozenset(info.rules_options[:1])
+    # its declared parameters: made with each value by name, reported back as made (a record's
+    # header and the AI worker make the same game from them), the default when not given
+    assert games.get(name).parameters == {p.name: p.default for p in info.parameters}
+    for p in info.parameters:
+        assert len(set(p.values)) == len(p.values) and p.doc
+        for value in p.values:
+            game = games.get(name, **{p.name: value})
+            assert game.parameters[p.name] == value
+            check_position(game, game.initial_position(), info.min_players)
 
 
 @pytest.mark.parametrize("name", games.names())

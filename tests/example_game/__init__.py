@@ -3,7 +3,7 @@ docs/ARCHITECTURE.md ("Adding a game"): its engine (`engine.py`), its table (`ta
 phrases (`phrases.py`), and one registry line (`ENTRY`, its line for `companion.catalogue.GAMES`).
 Nothing else in the repository knows it.
 
-Two seats share a bowl of seven fish; on a turn a seat takes one fish (OK) or two (CAT); who
+Two seats share a bowl of seven fish (its parameter `fish`: 5, 7 or 9, from `[game.fischnapf]`); on a turn a seat takes one fish (OK) or two (CAT); who
 takes the last fish wins. A control card "undo" takes the last turn back; the game's own card
 "count" has the companion say how many fish are left.
 """

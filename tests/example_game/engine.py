@@ -1,21 +1,26 @@
 """Fischnapf's rules: positions are (seat to move, fish left); moves are "1" and "2"."""
 from __future__ import annotations
 
-from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, NotationError, Outcome
+from companion.games.base import REFEREE, Game, GameInfo, IllegalMoveError, NotationError, Outcome, Parameter
 
 INFO = GameInfo(name="fischnapf", title="Fischnapf", aliases=("fish",), min_players=2,
-                max_players=2, served=REFEREE)
-FISH = 7
+                max_players=2, served=REFEREE,
+                parameters=(Parameter("fish", ("7", "5", "9"), "the fish in the bowl at the start"),))
 
 
 class Fischnapf(Game):
     info = INFO
 
-    def __init__(self, rules=frozenset(), players=None):
+    def __init__(self, rules=frozenset(), players=None, fish: str = "7"):
         self.rules_set = frozenset(rules)
+        self.fish = int(fish)
+
+    @property
+    def parameters(self):
+        return {"fish": str(self.fish)}
 
     def initial_position(self):
-        return (0, FISH)
+        return (0, self.fish)
 
     def to_move(self, position):
         return position[0]
@@ -38,8 +43,8 @@ class Fischnapf(Game):
             seat, fish = (int(x) for x in text.split())
         except ValueError:
             raise NotationError(f"fischnapf position {text!r}: write 'SEAT FISH', e.g. '0 7'") from None
-        if seat not in (0, 1) or not 0 <= fish <= FISH:
-            raise NotationError(f"fischnapf position {text!r}: seat 0 or 1, 0..{FISH} fish")
+        if seat not in (0, 1) or not 0 <= fish <= self.fish:
+            raise NotationError(f"fischnapf position {text!r}: seat 0 or 1, 0..{self.fish} fish")
         return (seat, fish)
 
     def format_position(self, position):
