@@ -139,3 +139,28 @@ def test_the_oled_names_players_and_cards_in_words_in_both_languages(tmp_path):
     assert view.screen.header("en") == "Top: +4 wish"
     assert view.instruction.startswith("wish: zigzag · To play: Seat 2 · draw 4 cards (OK)")
     assert c.journal.moves()[-1] == "+4>z"
+
+
+def test_a_deal_of_the_default_players_and_cards_is_resumed_as_dealt(tmp_path):
+    """Four players, seven cards each (what the set-up offers first): the deal is the game's
+    initial position, and a power cut before the first card still comes back to "turn up the
+    first card", not to the set-up; a game the service began itself (boot) comes back to the
+    set-up."""
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    step(c, clock)
+    c.close()
+    c = companion(tmp_path, clock)     # a restart before anything was dealt: the set-up
+    step(c, clock)
+    assert c.table.view().phase == "players"
+    press(c, clock, "ok")
+    press(c, clock, "ok")
+    assert c.table.view().phase == "first_card" and c.journal.moves() == []
+    assert c.journal.start_position() == c.game.initial_position()
+    c.close()
+    c = companion(tmp_path, clock)
+    step(c, clock)
+    assert c.table.view().phase == "first_card"
+    tap(c, clock, "mmm:p3")
+    assert c.journal.moves() == ["up:p3"]
+    c.close()

@@ -79,6 +79,8 @@ class Companion:
         if self.journal.current is None:
             start = self.game.initial_position()
             self.journal.begin_game(self.game.format_position(start))
+        if not moves and not self.journal.begun_at_table and start == self.game.initial_position():
+            start = None  # begun by the service, not played yet: the table's own set-up first
         try:
             self.table = self.make_table(start, moves, self.journal.seat_players())
         except ValueError as exc:  # moves the journal holds that this table cannot replay

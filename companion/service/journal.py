@@ -39,6 +39,9 @@ DB_NAME = "companion.db"
 #: the setting naming the game chosen at the table (and the configured game then), which a
 #: restart resumes even unplayed: "cats maunz"
 CHOSEN = "chosen_game"
+#: the game (its id) its table began (a "new_game" commit: Monster Mau Mau's deal), not the
+#: service (boot, switch): a restart resumes it as begun, not at the table's set-up, before a move
+BEGUN = "table_begun"
 SCHEMA_VERSION = 2
 
 _PLAYERS = """CREATE TABLE IF NOT EXISTS players(
@@ -223,6 +226,11 @@ class Journal:
     def resumable(self) -> bool:
         return self.current is not None and bool(self.current.moves)
 
+    @property
+    def begun_at_table(self) -> bool:
+        """The current game was begun by its table (a "new_game" commit), not by the service."""
+        return self.current is not None and self.setting(BEGUN) == str(self.current.id)
+
     def start_position(self):
         return None if self.current is None else self.game.parse_position(self.current.start)
 
@@ -233,7 +241,7 @@ class Journal:
         return self._pos
 
     # ---------------------------------------------------------------------------- writing
-    def begin_game(self, start_text: str, game=None, *, chosen: bool = False) -> GameRow:
+    def begin_game(self, start_text: str, game=None, *, chosen: bool = False, begun: bool = False) -> GameRow:
         """Start a new game (the previous unfinished one must have been closed); `game`: a game
         other than the current one (switching games at the table), `chosen` there (kept in the
         same transaction: a power cut cannot separate the game from its being chosen)."""
@@ -253,6 +261,9 @@ class Journal:
                 self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) ON CONFLICT(key)"
                                   " DO UPDATE SET value=excluded.value",
                                   (CHOSEN, f"{self.game_name} {self.configured}"))
+            if begun:
+                self.conn.execute("INSERT INTO settings(key, value) VALUES (?,?) ON CONFLICT(key)"
+                                  " DO UPDATE SET value=excluded.value", (BEGUN, str(cur.lastrowid)))
         self.current = GameRow(cur.lastrowid, self.game_name, self.game.rules, start_text, now, None,
                                "unfinished", seats)
         self._pos = pos
@@ -275,7 +286,7 @@ class Journal:
             self._undo(position, kept)
         elif kind in ("new_game", "abandon"):
             self._close("abandoned" if self._has_moves() else None, now)
-            self.begin_game(position)
+            self.begin_game(position, begun=kind == "new_game")
         elif kind == "settings":
             pass  # settings are written by set_setting(); the commit only marks the moment
         else:

@@ -82,7 +82,7 @@ class GameSwitching:
         for seat, player in enumerate(players):
             if player:
                 service.journal.set_player(seat, player)
-        service.table = service.make_table(start, (), players)
+        service.table = service.make_table(None, (), players)  # at its start, its own set-up first
         # "the AI card does nothing in Katzenjammer" is no news once Cats is on the table
         service.notices.forget_game()
         service.ai.forget()

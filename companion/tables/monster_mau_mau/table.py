@@ -38,9 +38,10 @@ class MauMauTable(TableBase):
         names = tuple(str(p or "") for p in players)
         while names and not names[-1]:
             names = names[:-1]
-        fresh = position is None or (not moves and position == game.initial_position())
+        # None: the set-up (players, deal) first; a start position: the deal was done (the
+        # service resumes a game the table began, even one dealt as the game's default)
         self.session = MauMauSession(game.rules_set, language=self.language, names=names,
-                                     start=None if fresh else position, events=tuple(moves),
+                                     start=position, events=tuple(moves),
                                      game=game)
         #: UID -> face of stickers enrolled by UID (`companion cards enrol-deck`); set by the service
         self.deck_uids: dict[str, str] = {}
