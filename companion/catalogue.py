@@ -27,7 +27,8 @@ from collections import namedtuple
 #                    snapshot; None: the page shows the game's text (`observation()`)
 #   script           the page's script that draws the view `page` names ("package:file", the
 #                    file beside the package's modules); it registers itself as
-#                    `window.maunzViews[view]`
+#                    `window.maunzViews[view]` and builds its own box in the page; its look,
+#                    if any, is the stylesheet of its name beside it ("kj.js": "kj.css")
 #   seats            the seats as (key, name) pairs: keys in the page's snapshot and the
 #                    settings, names in the history; (): seats "1", "2", ...
 #   command          `companion <name> ...`: ("module:function", its one-line help); the
@@ -46,21 +47,21 @@ GAMES = (
           ("boop",)),
     Entry("katzenjammer", "companion.games.katzenjammer.game:Katzenjammer",
           "companion.tables.katzenjammer:KatzenjammerTable",
-          "companion.tables.katzenjammer.page:page_view", "companion.web:static/kj.js", (),
+          "companion.tables.katzenjammer.page:page_view", "companion.tables.katzenjammer:kj.js", (),
           ("companion.games.katzenjammer.cli:main", "Katzenjammer engine: successors, moves, apply"),
           ("kj",)),
     Entry("monster-mau-mau", "companion.games.monster_mau_mau.game:MonsterMauMau",
           "companion.tables.monster_mau_mau:MauMauTable",
-          "companion.tables.monster_mau_mau.page:page_view", "companion.web:static/cards.js", (),
+          "companion.tables.monster_mau_mau.page:page_view", "companion.tables.monster_mau_mau:cards.js", (),
           ("companion.tables.monster_mau_mau.cli:main",
            "Monster Mau Mau referee: new, moves, apply; play (the laptop's table)"),
           ("mau-mau", "mmm")),
     Entry("cats", "companion.games.cats.game:Cats", "companion.tables.cats:CatsTable",
-          "companion.tables.cats.page:page_view", "companion.web:static/events.js", (),
+          "companion.tables.cats.page:page_view", "companion.tables:events.js", (),
           ("companion.tables.cats.cli:main", "Cats engine: new, moves, apply, view")),
     Entry("cat-attack", "companion.games.cat_attack.game:CatAttack",
           "companion.tables.cat_attack:CatAttackTable", "companion.tables.cat_attack.page:page_view",
-          "companion.web:static/events.js", (),
+          "companion.tables:events.js", (),
           ("companion.tables.cat_attack.cli:main", "Cat Attack engine: new, moves, apply, view")),
 )
 

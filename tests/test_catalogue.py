@@ -86,15 +86,47 @@ def test_the_view_scripts_come_from_the_lines_and_register_by_view_name():
     from companion.web.server import page_html, view_scripts
 
     views = view_scripts()
-    assert list(views) == ["kj.js", "cards.js", "events.js"]   # events.js once, for two games
+    # events.js once, for two games; each script's stylesheet beside it, in its game's package
+    assert list(views) == ["kj.js", "kj.css", "cards.js", "cards.css", "events.js", "events.css"]
+    pkgs = ROOT / "companion/tables"
+    assert views["kj.js"] == pkgs / "katzenjammer/kj.js"
+    assert views["cards.css"] == pkgs / "monster_mau_mau/cards.css"
+    assert views["events.js"] == pkgs / "events.js"
     html = page_html(views)
     assert html.index("/static/app.js") < html.index('<script src="/views/kj.js">') < html.index("/static/voice.js")
+    head = html[:html.index("</head>")]
+    assert head.index("/static/style.css") < head.index('<link rel="stylesheet" href="/views/kj.css">')
+    assert '<link rel="stylesheet" href="/views/cards.css">' in head
+    assert '<link rel="stylesheet" href="/views/events.css">' in head
     static = ROOT / "companion/web/static"
     assert "/views/" not in (static / "index.html").read_text()
     for file, views_ in (("kj.js", ["katzenjammer"]), ("cards.js", ["cards"]),
                          ("events.js", ["cat-attack", "cats"])):
-        text = (static / file).read_text()
-        # drawn by app.js as the snapshot's view names it, never by listening to every snapshot
+        assert not (static / file).exists(), file
+        text = views[file].read_text()
+        # drawn by app.js as the snapshot's view names it, never by listening to every snapshot,
+        # nor by checking the view itself: app.js hands it the state only when it is its own
         assert "companion:snapshot" not in text and "window.maunzViews" in text, file
         assert all(v in text for v in views_), file
-    assert 'view === "' not in (static / "events.js").read_text()   # a table of views, no if-chain
+        assert ".view ===" not in text and ".view !==" not in text, file
+    assert 'view === "' not in views["events.js"].read_text()   # a table of views, no if-chain
+
+
+def test_the_page_and_its_style_hold_no_game_of_their_own():
+    """Each game's markup is built by its view script and its rules are in its stylesheet:
+    index.html and style.css name no game's box, class or view."""
+    static = ROOT / "companion/web/static"
+    html = (static / "index.html").read_text()
+    css = (static / "style.css").read_text()
+    for name in ("kjtable", "eventtable", "cardtable", "myhand", "wishpick", "drawpile", "btn-mau"):
+        assert name not in html, name
+    for name in ("kjtable", "eventtable", "cardtable", ".kj-", ".ev-", ".ca-", ".cats-", ".mmcard",
+                 ".mm-", "wishpick", "myhand", 'data-view="katzenjammer"', 'data-view="cards"',
+                 'data-view="cats"', 'data-view="cat-attack"'):
+        assert name not in css, name
+    styles = {"kj.css": "kjtable", "cards.css": "cardtable", "events.css": "eventtable"}
+    from companion.web.server import view_scripts
+    views = view_scripts()
+    for file, box in styles.items():
+        assert box in views[file].read_text(), file
+        assert box in views[file.replace(".css", ".js")].read_text(), file

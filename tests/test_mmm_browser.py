@@ -31,6 +31,12 @@ READ_JS = """() => {
           seats: Array.from(document.querySelectorAll('#seats .seat')).map(e => e.textContent)};
 }"""
 
+PLACED_JS = """() => {
+  const box = document.getElementById('cardtable');
+  return {after: box.previousElementSibling.id, before: box.nextElementSibling.id,
+          display: getComputedStyle(box).display,
+          pile: getComputedStyle(document.getElementById("drawpile")).backgroundImage.split("(")[0]};
+}"""
 
 # what a new player reads: every card drawn on the page (hand, top card, moves) with its name,
 # the person's seat, whose turn it is, the wish
@@ -123,6 +129,10 @@ async def _game(tmp_path):
             page = await browser.new_page(viewport={"width": 1200, "height": 900})
             await page.goto(url)
             await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
+            # cards.js built its table where the page had it (after the seat below the bed) and
+            # its look came from cards.css (served at /views/)
+            assert await page.evaluate(PLACED_JS) == {
+                "after": "player-o", "before": "hand", "display": "grid", "pile": "repeating-linear-gradient"}
             await _button(page, "ok")  # 4 players
             await _until(page, lambda s: s["stage"] == "deal")
             for _ in range(DEAL - 7):

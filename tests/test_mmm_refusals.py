@@ -65,7 +65,7 @@ def test_every_refusal_of_the_rules_has_its_phrase_and_random_games_reach_them_a
 
 @pytest.mark.parametrize("language", ("de", "en"))
 def test_the_pages_labels_are_the_registered_phrases_in_the_tables_language(language):
-    # static/cards.js writes only these (no dictionary of its own): every pattern, rank and wild
+    # cards.js (beside the table) writes only these (no dictionary of its own): every pattern, rank and wild
     # card named, the counts and seats left for the page to fill in
     from companion.tables.monster_mau_mau.page import labels
 

@@ -1,6 +1,6 @@
 """Cats and Cat Attack on the page (Debian's Chromium, headless, driven by Playwright, against the
 real companion on fake devices): one person walks through a whole session of each game with the
-page's buttons (CAT to the choice, OK to play it), and the page's drawing (static/events.js) is
+page's buttons (CAT to the choice, OK to play it), and the page's drawing (companion/tables/events.js) is
 checked against the companion's position during the session and at its end — for Cats never
 showing a secret the table has not seen. Screenshots go to $ARTIFACTS_DIR (tmp/artifacts/web)."""
 from __future__ import annotations
@@ -30,10 +30,21 @@ def _session(tmp_path, game: str, script, players=2):
         async with page_of(companion, (1180, 900)) as (page, errors):
             await page.wait_for_selector(f'body[data-view="{game}"][data-game="{game}"]')
             await page.wait_for_selector("#eventtable:not([hidden])")
+            # events.js built its box in the bed's frame, just before the caption, and
+            # events.css (served at /views/) styles it
+            assert await page.evaluate(_PLACED) == {"frame": "bed-frame", "next": "textview",
+                                                    "display": "flex", "bed": "none"}
             await script(page, companion)
             assert errors == []
 
     asyncio.run(go())
+
+_PLACED = """() => {
+  const box = document.getElementById('eventtable');
+  return {frame: box.parentElement.className, next: box.nextElementSibling.id,
+          display: getComputedStyle(box).display,
+          bed: getComputedStyle(document.querySelector('.bed-wrap')).display};
+}"""
 
 
 async def _click(page, companion, name):

@@ -1,7 +1,7 @@
 """A whole three-player Katzenjammer game through the page (Debian's Chromium, headless, driven by
 Playwright, against the real companion on fake devices): the service rolls with a seeded source,
 the person plays red with the page's OK button against two computer players (blue, the AI seat,
-and green, whose player is called "Computer"). The page draws the board (static/kj.js): every
+and green, whose player is called "Computer"). The page draws the board (companion/tables/katzenjammer/kj.js): every
 piece the position has, in its seat's colour and place, and the dice; screenshots go to
 $ARTIFACTS_DIR (tmp/artifacts/web)."""
 from __future__ import annotations
@@ -30,6 +30,15 @@ _DRAWN = """() => {
           last: [...svg.querySelectorAll('circle.kj-last')].length,
           lastMove: (window.maunzPage.state.board || {}).last,
           visible: !document.getElementById('kjtable').hidden};
+}"""
+
+_PLACED = """() => {
+  const box = document.getElementById('kjtable');
+  const caption = document.getElementById('textview');
+  return {frame: box.parentElement.className,
+          caption_after: !!(box.compareDocumentPosition(caption) & Node.DOCUMENT_POSITION_FOLLOWING),
+          svg: getComputedStyle(box.querySelector('svg')).display,
+          bed: getComputedStyle(document.querySelector('.bed-wrap')).display};
 }"""
 
 
@@ -91,6 +100,10 @@ def test_a_three_player_game_through_the_page(tmp_path):
             drawn = await page.evaluate(_DRAWN)
             _check_drawing(game, drawn)
             assert [p[:2] for p in drawn["pieces"]].count(["r", "nest"]) == 4  # the game's start
+            # kj.js built its box in the bed's frame, before the caption, and kj.css (served at
+            # /views/) styles it
+            assert await page.evaluate(_PLACED) == {"frame": "bed-frame", "caption_after": True,
+                                                    "svg": "block", "bed": "none"}
             clicks = 0
             while companion.journal.current.result == "unfinished" and clicks < 3000:
                 await page.click('[data-button="ok"]')  # the first option, every time

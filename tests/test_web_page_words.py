@@ -19,12 +19,13 @@ from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
 
+# (cards.js builds its table on its first draw: before the first snapshot there is none)
 WORDS_JS = """() => ({
   view: document.body.dataset.view, lang: document.documentElement.lang,
   stage: ((window.maunzPage || {}).state || {}).stage || "",
-  draw: document.getElementById('btn-draw').textContent,
-  pass: document.getElementById('btn-pass').textContent,
-  wish: document.getElementById('wishlabel').textContent,
+  draw: (document.getElementById('btn-draw') || {}).textContent,
+  pass: (document.getElementById('btn-pass') || {}).textContent,
+  wish: (document.getElementById('wishlabel') || {}).textContent,
   patterns: Array.from(document.querySelectorAll('#wishpick button')).map(b => b.textContent),
   help: getComputedStyle(document.getElementById('help')).display,
   instruction: ((window.maunzPage || {}).state || {}).instruction || "",

@@ -103,6 +103,32 @@ def test_page_and_static_files_are_served():
     run(go())
 
 
+def test_the_games_view_scripts_and_stylesheets_are_served_from_views_not_static():
+    """Each game's drawing and its look live in its table package: /views/ serves them (the
+    page tags each), /static/ (the web layer's own files) no longer has them."""
+    async def go():
+        client = await _client(StandIn())
+        try:
+            html = await (await client.get("/")).text()
+            for name, box in (("kj", "kjtable"), ("cards", "cardtable"), ("events", "eventtable")):
+                r = await client.get(f"/views/{name}.js")
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript"), name
+                assert box in await r.text(), name
+                r = await client.get(f"/views/{name}.css")
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/css"), name
+                assert "." + box in await r.text(), name
+                assert f'<script src="/views/{name}.js"></script>' in html, name
+                assert f'<link rel="stylesheet" href="/views/{name}.css">' in html, name
+                for ext in ("js", "css"):
+                    assert (await client.get(f"/static/{name}.{ext}")).status == 404, (name, ext)
+                assert box not in html, name   # the script builds its box
+            assert (await client.get("/views/style.css")).status == 404
+            assert (await client.get("/views/app.js")).status == 404
+        finally:
+            await client.close()
+    run(go())
+
+
 def test_snapshot_endpoint_has_state_and_physical_bed():
     async def go():
         comp = StandIn()

@@ -2,7 +2,8 @@
 
     GET  /               the page (static/index.html; plain JS, no build step)
     GET  /static/...     its script, style and pictures
-    GET  /views/<file>   the games' view scripts, as their lines in companion.catalogue name them
+    GET  /views/<file>   the games' view scripts, as their lines in companion.catalogue name them,
+                         and each one's stylesheet beside it (<file>.css for <file>.js)
     GET  /api/snapshot   the companion's snapshot() as JSON (+ "physical", see below)
     POST /api/control    one control message (protocol.py) as JSON; token in the body or the
                          X-Companion-Token header
@@ -54,32 +55,44 @@ log = logging.getLogger("companion.web")
 
 COMPANION = web.AppKey("companion", object)
 WEB = web.AppKey("web", object)
-VIEWS = web.AppKey("views", object)   # file name -> path of each game's view script
-PAGE = web.AppKey("page", object)     # index.html with the view scripts' tags
+VIEWS = web.AppKey("views", object)   # file name -> path of each game's view script and stylesheet
+PAGE = web.AppKey("page", object)     # index.html with the view scripts' and stylesheets' tags
 #: Where index.html takes the games' view scripts (after app.js, which keeps their registry).
 VIEW_SCRIPTS = "<!-- the games' view scripts -->"
+#: Where index.html takes the games' view stylesheets (after style.css, in <head>).
+VIEW_STYLES = "<!-- the games' view stylesheets -->"
+#: What /views/ serves each kind of file as.
+VIEW_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
 def view_scripts() -> dict[str, Path]:
     """The games' view scripts by file name, in the catalogue's order, each once (Cats and Cat
-    Attack share events.js). A script is served from its own package, so a game's drawing needs
-    no line in index.html or in this file."""
+    Attack share events.js), each followed by its stylesheet if it has one: the file of the
+    script's name with .css, beside it (kj.js: kj.css). A script is served from its own
+    package, so a game's drawing and its look need no line in index.html, style.css or here."""
     out: dict[str, Path] = {}
     for line in catalogue.GAMES:
         if line.script is None:
             continue
         package, _, file = line.script.partition(":")
         path = Path(str(importlib.resources.files(package) / file))
-        if out.setdefault(path.name, path) != path:
-            raise ValueError(f"view scripts {out[path.name]} and {path} share the name {path.name}")
+        style = path.with_suffix(".css")
+        for p in (path, style) if style.is_file() else (path,):
+            if out.setdefault(p.name, p) != p:
+                raise ValueError(f"view files {out[p.name]} and {p} share the name {p.name}")
     return out
 
 
 def page_html(views: dict[str, Path]) -> str:
-    """index.html with a script tag per view script: same-origin files, as the page's
-    Content-Security-Policy (script-src 'self', no inline script) allows."""
-    tags = "\n  ".join(f'<script src="/views/{name}"></script>' for name in views)
-    return (STATIC_DIR / "index.html").read_text(encoding="utf-8").replace(VIEW_SCRIPTS, tags)
+    """index.html with a script tag per view script and a stylesheet link per view stylesheet:
+    same-origin files, as the page's Content-Security-Policy (script-src 'self', style-src
+    'self': no inline script or style) allows."""
+    scripts = "\n  ".join(f'<script src="/views/{name}"></script>'
+                          for name, path in views.items() if path.suffix == ".js")
+    styles = "\n  ".join(f'<link rel="stylesheet" href="/views/{name}">'
+                         for name, path in views.items() if path.suffix == ".css")
+    html = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    return html.replace(VIEW_STYLES, styles).replace(VIEW_SCRIPTS, scripts)
 
 
 def _json_default(value):
@@ -273,7 +286,7 @@ async def _view_script(request: web.Request) -> web.StreamResponse:
     path = request.app[VIEWS].get(request.match_info["file"])
     if path is None:
         raise web.HTTPNotFound()
-    return web.FileResponse(path, headers={"Content-Type": "text/javascript; charset=utf-8"})
+    return web.FileResponse(path, headers={"Content-Type": VIEW_TYPES[path.suffix]})
 
 
 async def _snapshot(request: web.Request) -> web.Response:

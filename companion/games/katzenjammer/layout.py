@@ -1,7 +1,8 @@
 """Where everything sits when the board is drawn: a 14 x 8 grid of cells whose border is the ring
 of 40 fields, with the stalls running inward from each Start and the nests beside them, for the
 OLED (9 x 8 pixels a cell on 128 x 64); and the classic cross of 11 x 11 cells for the web page
-(CROSS_*, drawn by static/kj.js from the page view). Pure geometry: no drawing here.
+(CROSS_*, drawn by companion/tables/katzenjammer/kj.js from the page view). Pure geometry: no
+drawing here.
 """
 from __future__ import annotations
 

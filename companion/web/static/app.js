@@ -347,7 +347,8 @@
       }
       li.innerHTML = dot + "<code></code>";
       li.querySelector("code").textContent = m;
-      if (page.moveLabel) page.moveLabel(li, m, s, i);  // a card game names its cards and seats (cards.js)
+      const label = window.maunzMoveLabels[s.view];   // a view's own words for its moves
+      if (label) label(li, m, s, i);                   // (a card game names its cards and seats)
       if (i >= list.length - (s.unsaved || 0)) {  // the table has it, the journal not yet
         li.classList.add("unsaved");
         li.title = t("unsaved");
@@ -440,7 +441,10 @@
   // register their drawing by the view's name: window.maunzViews[view] = draw(state, lang,
   // control). Every other view is drawn with no state first (it hides itself: two views may
   // share a box), then the snapshot's own; maunz's board ("board") is this script's render().
+  // A view may also word the move list's entries: window.maunzMoveLabels[view] = label(li, move,
+  // state, i), called for that view's snapshots only. Each script builds its own box in the page.
   window.maunzViews = {};
+  window.maunzMoveLabels = {};
   function drawView(state) {
     const own = state && window.maunzViews[state.view];
     for (const draw of Object.values(window.maunzViews)) {
@@ -475,11 +479,11 @@
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && page.selected) { page.selected = null; render(); }
   });
-  window.companionSend = sendControl;   // for cards.js (a card game's hand on the page)
+  window.companionSend = sendControl;   // for the game views (a card game's hand on the page)
   window.companionError = showError;
   buildBed();
   render();
-  // The game views (cards.js, kj.js, events.js) load after this script and register in
+  // The game views (the catalogue's view scripts) load after this script and register in
   // window.maunzViews: connect once every script has run, or a first snapshot that arrives
   // early is drawn without its view and a waiting table (nothing changes) is never drawn.
   if (document.readyState === "loading") {

@@ -1,5 +1,5 @@
-// The page's own words in each language (app.js's T); the games' views (cards.js, kj.js,
-// events.js) and the remote and voice boxes get theirs with the snapshot, in the table's
+// The page's own words in each language (app.js's T); the games' views (their scripts in
+// their table packages) and the remote and voice boxes get theirs with the snapshot, in the table's
 // language. Loaded before app.js.
 "use strict";
 

@@ -64,9 +64,10 @@
     return el;
   }
 
-  // A move of the list in words, the notation's code kept small after it
-  function moveLabel(li, move, s, i) {  // app.js draws the list before this script sees `s`
-    if (!s || s.view !== "cards" || !s.labels) return;
+  // A move of the list in words, the notation's code kept small after it (app.js calls it for
+  // the snapshots of this view only, and draws the list before this script sees `s`)
+  function moveLabel(li, move, s, i) {
+    if (!s.labels) return;
     const w = s.labels;
     // who made the move (the turned-up card is the deck's), and a forgotten Mau after it
     const [seatNo, forgot] = (s.history || [])[i] || [null, false];
@@ -90,17 +91,66 @@
       li.appendChild(note);
     }
   }
-  if (window.maunzPage) window.maunzPage.moveLabel = moveLabel;
+  window.maunzMoveLabels.cards = moveLabel;
 
   function seatName(seat, w) {
     return /^[0-9]+$/.test(seat.name) ? w.seat.replace("{n}", seat.seat) : seat.name;
   }
 
-  function render() {
+  // The table's box, built on the first draw after the seat below the bed (#player-o), where
+  // the page's game drawing beside the seats goes: the public state, the person's hand, the
+  // wish picker and the hand's buttons
+  const MARKUP = `
+    <div class="seats" id="seats"></div>
+    <p class="turnline" id="turnline" aria-live="polite"></p>
+    <div class="piles">
+      <button type="button" class="pile" id="drawpile" title="draw"><span class="count" id="pilecount"></span></button>
+      <div class="discard" id="discardpile"><span class="topslot" id="topcard"></span><span class="wish" id="wish"></span></div>
+    </div>
+    <div class="cardwinner" id="cardwinner" hidden></div>
+    <div class="handlabel" id="handlabel"></div>
+    <div class="myhand" id="myhand"></div>
+    <div class="wishpick" id="wishpick" hidden>
+      <span class="label" id="wishlabel">wish:</span>
+      <button type="button" data-wish="s">s</button><button type="button" data-wish="p">p</button>
+      <button type="button" data-wish="z">z</button><button type="button" data-wish="g">g</button>
+      <button type="button" data-wish="">×</button>
+    </div>
+    <div class="handbuttons">
+      <button type="button" id="btn-draw">draw</button>
+      <button type="button" id="btn-pass">pass</button>
+      <button type="button" id="btn-mau">Mau!</button>
+    </div>`;
+
+  function table() {
+    let box = $("cardtable");
+    if (box) return box;
+    box = document.createElement("div");
+    box.id = "cardtable";
+    box.className = "cardtable";
+    box.hidden = true;
+    box.innerHTML = MARKUP;
+    $("player-o").after(box);
+    for (const b of box.querySelectorAll("#wishpick button")) {
+      b.addEventListener("click", () => {
+        const wish = b.dataset.wish;
+        const face = pendingWild;
+        pendingWild = null;
+        if (face && wish) send({ type: "hand", action: "play", card: face, wish: wish });
+        render();
+      });
+    }
+    $("drawpile").addEventListener("click", () => send({ type: "hand", action: "draw" }));
+    $("btn-draw").addEventListener("click", () => send({ type: "hand", action: "draw" }));
+    $("btn-pass").addEventListener("click", () => send({ type: "hand", action: "pass" }));
+    $("btn-mau").addEventListener("click", () => send({ type: "hand", action: "mau" }));
+    return box;
+  }
+
+  function render() {   // app.js passes the snapshot when its view is ours, else null
     const s = state;
-    const table = $("cardtable");
-    const on = !!s && s.view === "cards";
-    table.hidden = !on;
+    const on = !!s;
+    table().hidden = !on;
     if (!on) return;
     const w = words();
     const v = s.virtual;
@@ -174,19 +224,6 @@
     send({ type: "hand", action: "play", card: face });
   }
 
-  for (const b of document.querySelectorAll("#wishpick button")) {
-    b.addEventListener("click", () => {
-      const wish = b.dataset.wish;
-      const face = pendingWild;
-      pendingWild = null;
-      if (face && wish) send({ type: "hand", action: "play", card: face, wish: wish });
-      render();
-    });
-  }
-  $("drawpile").addEventListener("click", () => send({ type: "hand", action: "draw" }));
-  $("btn-draw").addEventListener("click", () => send({ type: "hand", action: "draw" }));
-  $("btn-pass").addEventListener("click", () => send({ type: "hand", action: "pass" }));
-  $("btn-mau").addEventListener("click", () => send({ type: "hand", action: "mau" }));
   window.maunzViews.cards = (s, lang, ctl) => {   // app.js draws the snapshot's view
     state = s;
     control = ctl;

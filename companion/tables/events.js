@@ -240,8 +240,22 @@
   // the views this script draws: the view's name -> the snapshot's key of its data, its drawing
   const VIEWS = { "cat-attack": ["catattack", drawCatAttack], cats: ["cats", drawCats] };
 
-  function render(state) {
-    const box = $("eventtable");
+  // The drawing's box, built on the first draw in the page's table (before the text view, which
+  // stays beneath as the caption); the two games share it
+  function table() {
+    let box = $("eventtable");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "eventtable";
+      box.className = "eventtable";
+      box.hidden = true;
+      $("textview").before(box);
+    }
+    return box;
+  }
+
+  function render(state) {   // app.js passes the snapshot when its view is one of ours, else null
+    const box = table();
     const view = state && VIEWS[state.view];
     const data = view && state[view[0]];
     box.hidden = !data;

@@ -156,9 +156,23 @@
     }
   }
 
-  function render(state) {
-    const box = $("kjtable");
-    const on = !!state && state.view === "katzenjammer" && !!state.board;
+  // The board's box, built on the first draw in the page's table (before the text view, which
+  // stays beneath as the caption)
+  function table() {
+    let box = $("kjtable");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "kjtable";
+      box.className = "kjtable";
+      box.hidden = true;
+      $("textview").before(box);
+    }
+    return box;
+  }
+
+  function render(state) {   // app.js passes the snapshot when its view is ours, else null
+    const box = table();
+    const on = !!state && !!state.board;
     box.hidden = !on;
     if (!on) return;
     words = state.board.labels;
