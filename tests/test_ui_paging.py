@@ -52,6 +52,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # its terminal's (`companion monster-mau-mau play`): a seed, the help, a hand of 12
            "seed": 4294967295, "help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
+           # the simulator's virtual deck: the game's id in the journal
+           "game": 12345,
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 
