@@ -17,6 +17,7 @@ from companion.service.app import Companion
 from companion.service.config import Config
 from companion.service.devices import build_fakes
 from tests.test_service_support import VirtualPlayer
+from tests.test_settings_scope import game_card
 
 GERMAN = set("äöüÄÖÜß")
 COMPUTER = ("04C0FFEE010101", "maunz:player:Computer")
@@ -40,9 +41,8 @@ def tap(c, p, card):
 
 
 def switch(c, p, name):
-    uid = "04" + bytes(name[:6].ljust(6, "-"), "ascii").hex()
     for _ in range(2):  # the game card, then the same card again to confirm
-        tap(c, p, (uid, f"maunz:game:{name}"))
+        tap(c, p, game_card(name))
         if c.game.info.name == name:
             break
     assert c.game.info.name == name, c.table.view().instruction

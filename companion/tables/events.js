@@ -242,17 +242,7 @@
 
   // The drawing's box, built on the first draw in the page's table (before the text view, which
   // stays beneath as the caption); the two games share it
-  function table() {
-    let box = $("eventtable");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "eventtable";
-      box.className = "eventtable";
-      box.hidden = true;
-      $("textview").before(box);
-    }
-    return box;
-  }
+  const table = () => window.maunzViewBox("eventtable", (box) => $("textview").before(box));
 
   function render(state) {   // app.js passes the snapshot when its view is one of ours, else null
     const box = table();

@@ -158,17 +158,7 @@
 
   // The board's box, built on the first draw in the page's table (before the text view, which
   // stays beneath as the caption)
-  function table() {
-    let box = $("kjtable");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "kjtable";
-      box.className = "kjtable";
-      box.hidden = true;
-      $("textview").before(box);
-    }
-    return box;
-  }
+  const table = () => window.maunzViewBox("kjtable", (box) => $("textview").before(box));
 
   function render(state) {   // app.js passes the snapshot when its view is ours, else null
     const box = table();

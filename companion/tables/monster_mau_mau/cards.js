@@ -122,13 +122,9 @@
       <button type="button" id="btn-mau">Mau!</button>
     </div>`;
 
-  function table() {
-    let box = $("cardtable");
-    if (box) return box;
-    box = document.createElement("div");
-    box.id = "cardtable";
-    box.className = "cardtable";
-    box.hidden = true;
+  const table = () => window.maunzViewBox("cardtable", build);
+
+  function build(box) {   // the hand's markup and its buttons, once
     box.innerHTML = MARKUP;
     $("player-o").after(box);
     for (const b of box.querySelectorAll("#wishpick button")) {
@@ -144,7 +140,6 @@
     $("btn-draw").addEventListener("click", () => send({ type: "hand", action: "draw" }));
     $("btn-pass").addEventListener("click", () => send({ type: "hand", action: "pass" }));
     $("btn-mau").addEventListener("click", () => send({ type: "hand", action: "mau" }));
-    return box;
   }
 
   function render() {   // app.js passes the snapshot when its view is ours, else null

@@ -442,9 +442,13 @@
   // control). Every other view is drawn with no state first (it hides itself: two views may
   // share a box), then the snapshot's own; maunz's board ("board") is this script's render().
   // A view may also word the move list's entries: window.maunzMoveLabels[view] = label(li, move,
-  // state, i), called for that view's snapshots only. Each script builds its own box in the page.
+  // state, i), called for that view's snapshots only. Each script puts its own box in the page.
   window.maunzViews = {};
   window.maunzMoveLabels = {};
+  window.maunzViewBox = (id, place) => {   // a view's box (id and class `id`), made once, hidden
+    if (!$(id)) place(Object.assign(document.createElement("div"), { id: id, className: id, hidden: true }));
+    return $(id);
+  };
   function drawView(state) {
     const own = state && window.maunzViews[state.view];
     for (const draw of Object.values(window.maunzViews)) {
