@@ -254,15 +254,31 @@ def _virtual_hand(companion, action) -> None:
         raise ControlError(why, action.card or action.action, status=409)
 
 
+def _not_a_number(name: str):
+    # Python's json reads NaN and Infinity, which JSON has not (and no control takes)
+    raise ControlError(f"malformed message: {name} is not a JSON number; send a number or a string", name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        _not_a_number(text[:40])
+    return value
+
+
 def _decode(text: str):
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except RecursionError:
         raise ControlError("malformed message: JSON nested too deeply; send one flat control object",
                            text[:40]) from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ControlError(f"malformed message: not JSON ({exc.msg} at character {exc.pos})",
                            text[:200]) from None
+    except ValueError:
+        # int() refuses a number of over 4,300 digits (CPython's guard against slow conversion)
+        raise ControlError("malformed message: a number has too many digits; no control takes a number"
+                           " that long", text[:40]) from None
 
 
 # --------------------------------------------------------------------------- handlers
