@@ -100,7 +100,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def sim_main(argv: list[str] | None = None) -> int:
-    args = _parser("companion sim", sim=True).parse_args(argv)
+    parser = _parser("companion sim", sim=True)
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port {args.port}: a port is 0..65535 (0: any free port)")
     _setup_logging(args.verbose)
     from companion.service import devices as devmod
 

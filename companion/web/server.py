@@ -27,11 +27,13 @@ headers: security.py.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import importlib.resources
 import ipaddress
 import json
 import logging
+import socket
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
@@ -424,8 +426,21 @@ async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, contro
         await site.start()
     except OSError as exc:
         await runner.cleanup()
-        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror}); {fix}") from None
+        # one line in words (not "[Errno 98] ..."): OSError's str shows the errno only when given one
+        refused = OSError(f"web page: cannot listen on {host}:{port}: {_listen_problem(exc, host, port)}; {fix}")
+        refused.errno = exc.errno
+        raise refused from None
     return runner
+
+
+def _listen_problem(exc: OSError, host: str, port: int) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is in use by another program"
+    if exc.errno == errno.EACCES:
+        return f"port {port} needs more privileges (ports below 1024 are the system's)"
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):
+        return f"this computer has no address {host}"
+    return (exc.strerror or str(exc)).rstrip(".")
 
 
 def web_url(runner: web.AppRunner, token: str | None = None) -> str:
