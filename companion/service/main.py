@@ -166,9 +166,11 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
         from companion.service.virtual_cards import VirtualCards
 
         seed = args.seed if args.seed is not None else secrets.randbits(32)
-        # only used while a card game is played; each game's seed is journaled before it deals
+        # only used while a card game is played; each game's seed is journaled before it deals.
+        # Never logged: every game's shuffle is drawn from it, so whoever reads the terminal
+        # could deal the computer players' hands (the journal keeps each game's own seed)
         companion.virtual = VirtualCards(seed, journal=companion.journal)
-        log.info("virtual card deck: seed %d", seed)
+        log.info("virtual card deck: shuffled from %s", "--seed" if args.seed is not None else "a random seed")
     if args.record:
         from companion.service.events import EventFileError, Recorder
 
