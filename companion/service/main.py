@@ -190,9 +190,11 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
     return 0
 
 
-def _remote(companion, args) -> bool:
+def _remote(companion, args, sim: bool = False) -> bool:
     """Remote play as the flags ask (--remote new|new:CODE|CODE, --broker, --name), or the remote
-    game the journal keeps for the game in play (a restart resumes it). False: refused (said)."""
+    game the journal keeps for the game in play (a restart resumes it). False: refused (said).
+    A laptop host (`companion sim`) prints the pairing code once: its page may be a spectator's,
+    and the code is never logged (a Pi's terminal is the system journal; its OLED shows it)."""
     import dataclasses
 
     from companion.remote.pairing import PairingError
@@ -223,6 +225,10 @@ def _remote(companion, args) -> bool:
     except (RemoteSetupError, PairingError, ConfigError) as exc:
         _fail(f"--remote: {exc}")
         return False
+    game = companion.remote
+    if sim and game.active and game.side == 0:
+        print(f"companion: remote game: pairing code {game.pairing.code} (the other companion joins"
+              f" with `--remote {game.pairing.code}` or its remote card)", flush=True)
     return True
 
 
@@ -242,7 +248,7 @@ async def _run(companion, web: WebConfig, sim: bool = False, remote_args=None) -
         except SystemExit:
             companion.close()
             raise
-    if remote_args is not None and not _remote(companion, remote_args):
+    if remote_args is not None and not _remote(companion, remote_args, sim=sim):
         companion.close()
         raise SystemExit(2)
     notifier = Notifier()

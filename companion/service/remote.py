@@ -284,7 +284,7 @@ class RemoteGame:
             self.peer_name = name
             self.c.table.remote_name = self.peer_label()
             self.c.table.set_name(self.peer, name)
-            self.c.journal.set_player(self.peer, f"{name} (remote)")
+            self.c.journal.set_player(self.peer, name)   # `companion history` adds "(remote)"
             self._save()
 
     def peer_label(self) -> str:
@@ -356,8 +356,17 @@ class RemoteGame:
             return Screen("paused", title=head, lines=(msg("remote.peer_away", name=self.peer_label()),))
         return None
 
+    @staticmethod
+    def secret(screen) -> bool:
+        """The screen shows the pairing code: the OLED and the controlling page may, no
+        spectator's page (web/privacy.py: a stand-in OLED image, the spoken code left out)."""
+        return isinstance(screen, Screen) and any(m.key == "remote.code" for m in screen.lines)
+
     def snapshot(self) -> dict:
-        return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name,
+        # the code, its QR and the broker addresses go to the controlling page only (a
+        # spectator's is web/privacy.py's): whoever has the code can play in our name
+        return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name, "peer_seat": self.peer,
+                "code_on_oled": self.secret(self.c.screen.screen),
                 "peer": self.peer_name, "connected": self.connected, "peer_online": self.peer_online,
                 "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
                 "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
@@ -368,8 +377,12 @@ class RemoteGame:
         """The page's words for this game (static/remote.js writes only these), in the table's
         language, the other player already named."""
         language, peer = self.c.table.language, self.peer_name or "?"
-        return {key.removeprefix("remote.page."): text(key, language, name=peer)
-                for key in STRINGS if key.startswith("remote.page.")}
+        out = {key.removeprefix("remote.page."): text(key, language, name=peer)
+               for key in STRINGS if key.startswith("remote.page.") and key != "remote.page.match"}
+        # who plays whom, for a spectator's page (it has no "you")
+        names = {self.side: self.name, self.peer: peer}
+        out["match"] = text("remote.page.match", language, orange=names[0], grey=names[1])
+        return out
 
     def _qr(self) -> str:
         """The code as a QR code for the page (made once: the snapshot is taken on every change)."""

@@ -229,6 +229,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "remote.page.who_orange": {"de": "du spielst Orange gegen {name}", "en": "you play orange against {name}"},
     "remote.page.who_grey": {"de": "du spielst Grau gegen {name}", "en": "you play grey against {name}"},
     "remote.page.waiting": {"de": "warte auf den anderen Companion", "en": "waiting for the other companion"},
+    "remote.page.match": {"de": "{orange} (Orange) gegen {grey} (Grau)", "en": "{orange} (orange) against {grey} (grey)"},
     "remote.page.link_up": {"de": "Broker erreicht", "en": "broker reached"},
     "remote.page.link_down": {"de": "kein Broker erreicht", "en": "no broker reached"},
     "remote.page.away": {"de": "nicht verbunden", "en": "not connected"},

@@ -244,6 +244,8 @@
     el.innerHTML =
       '<div class="who"><span class="dot ' + (colour === "o" ? "orange" : "grey") + '"></span>' +
       '<span class="name"></span>' + (s.ai === colour ? '<span class="tag">' + t("ai") + "</span>" : "") +
+      // a remote game's other player is a person at another companion, not the computer
+      (s.remote_seat === colour ? '<span class="tag remote">' + t("remote") + "</span>" : "") +
       (toMove ? '<span class="tag move">' + t("to_move") + "</span>" : "") + "</div>" +
       '<div class="stock ' + (colour === "o" ? "orange" : "grey") + '">' +
       '<span class="group pool" title="' + t("pool") + '"><span class="cap-label">' + t("pool") + "</span>" +
