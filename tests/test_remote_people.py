@@ -184,3 +184,74 @@ def test_a_spectator_never_gets_the_simulators_virtual_hand(tmp_path):
         _pages(c, go)
     finally:
         c.close()
+
+
+def test_presence_is_fresh_a_replayed_offline_changes_nothing_and_a_live_move_shows_them_there(tmp_path):
+    from companion.service.remote import attach
+
+    c, p, peer = _host(tmp_path)
+    try:
+        peer.hello()
+        assert c.remote.peer_online is True
+        p.play("kc3")
+        peer.took("kc3")
+        # Ben's connection drops: the broker publishes his last will, sealed for that connection
+        offline = peer.send("presence", retained=True, online=False)
+        assert c.remote.peer_online is False
+        assert "not connected" in c.snapshot()["instruction"] or c.snapshot()["remote"]["peer_online"] is False
+        peer.n += 1                      # he is back: a new connection, a newer mark
+        peer.send("presence", retained=True, online=True)
+        assert c.remote.peer_online is True
+        refused = c.remote.refused
+        peer.deliver(offline)            # a stranger replays the captured "offline"
+        peer.deliver(offline, retained=True)
+        assert c.remote.peer_online is True and c.remote.refused == refused + 2
+    finally:
+        c.close()
+    # after a restart, the "offline" left in the retained topic is still old news
+    again, p2 = _companion(tmp_path)
+    try:
+        attach(again, config=again.config)
+        again.devices.reed.set_mask(1 << 14)     # the real bed kept orange's kitten on c3
+        p2.run(1.0)
+        peer2 = Peer(again, p2)
+        peer2.deliver(offline, retained=True)
+        assert again.remote.peer_online is not False, again.remote.snapshot()
+        # his connection really drops now (a newer will): gone; then a live move of his shows him there
+        peer2.n = 2
+        peer2.send("presence", retained=True, online=False)
+        assert again.remote.peer_online is False
+        peer2.took("kc3")
+        peer2.move("kd4")
+        assert again.remote.peer_online is True
+        assert again.snapshot()["instruction"].startswith("Ben: "), again.snapshot()["instruction"]
+    finally:
+        again.close()
+
+
+def test_refusals_are_counted_the_first_logged_then_one_summary_a_minute(tmp_path, caplog):
+    c, p, peer = _host(tmp_path)
+    try:
+        peer.hello()
+        with caplog.at_level(logging.INFO):
+            caplog.clear()
+            for i in range(10_000):          # junk on the room's topic, at the broker's rate
+                c.remote._received(b"junk %d" % i, False, None)
+            p.run(0.1)
+            warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+            assert c.remote.refused == 10_000
+            assert len(warnings) == 1 and "does not open" in warnings[0], warnings[:3]
+            assert c.snapshot()["remote"]["refused"] == 10_000
+            p.run(30)                        # half a minute of the loop (virtual time): nothing more
+            assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 1
+            p.run(31)                        # a minute after the first: one summary
+            warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+            assert len(warnings) == 2 and "9999 more messages refused" in warnings[1], warnings
+            p.run(120)                       # quiet: no more lines
+            assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 2
+            c.remote._received(b"junk again", False, None)   # after a quiet minute: logged again
+            p.run(0.1)
+            warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+            assert len(warnings) == 3 and "does not open" in warnings[2]
+    finally:
+        c.close()
