@@ -46,6 +46,12 @@ class Presence:
         self.mark, self.online = mark, mark[2] == HERE
         return True
 
+    def repeated(self, value) -> bool:
+        """The newest mark heard, again: a broker hands its retained copy to every new
+        connection, and a side answers a hello with the presence it already sent."""
+        mark = mark_of(value)
+        return mark is not None and mark == self.mark
+
     def live(self) -> None:
         """A new move of the other side arrived: nobody could replay it, so they are there."""
         self.online = True

@@ -263,6 +263,8 @@ class RemoteGame:
         kind = body["kind"]
         fresh = self.presence.heard(body.get("mark"))   # the newest word: there, or gone
         if kind == "presence" and not fresh:
+            if self.presence.repeated(body.get("mark")):
+                return
             self.refusals.refused("a presence message older than the last one heard (replayed, or left"
                                   " on the broker): ignored", now)
             return
