@@ -8,10 +8,30 @@ are kept as explicit `@example`s, so they run in CI too.
 """
 from __future__ import annotations
 
+import logging
 import os
+
+import pytest
 
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was():
+    """A test that runs a command in-process (`main([...])`) has it configure logging
+    (basicConfig(force=True) onto the sys.stderr of that test's capture, closed after it): put
+    the root logger's handlers and the companion loggers' levels back, so a later test's log
+    line does not end in "--- Logging error ---" on a closed stream."""
+    root = logging.getLogger()
+    before, level = set(root.handlers), root.level
+    companion_level = logging.getLogger("companion").level
+    yield
+    for handler in list(root.handlers):   # (pytest's own capture handlers come and go by phase)
+        if handler not in before and not type(handler).__module__.startswith("_pytest"):
+            root.removeHandler(handler)
+    root.setLevel(level)
+    logging.getLogger("companion").setLevel(companion_level)
