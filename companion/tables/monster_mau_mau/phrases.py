@@ -46,6 +46,13 @@ OLED = {
     "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
     "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
+    "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
+    "spoken.mmm.hand": {"de": "{who}: {n} Karte(n)", "en": "{who}: {n} card(s)"},
+    "mmm.hand_turn": {"de": ">{seat}:{n}", "en": ">{seat}:{n}"},
+    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} Karte(n)", "en": "{who} to play: {n} card(s)"},
+    "mmm.hands": {"de": "{a} {b}", "en": "{a} {b}"},
+    "spoken.mmm.hands": {"de": "{a}, {b}", "en": "{a}, {b}"},
 }
 
 #: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
