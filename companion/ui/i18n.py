@@ -301,6 +301,12 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
     return entry[lang].format(**params)
 
 
+def sentence(line: str) -> str:
+    """A line as a sentence: its first letter a capital ("Seat 2 wins", "The Mog pile is empty"),
+    though its phrase may also stand inside another line."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
+
+
 def check_language(language: str) -> str:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; use one of: {', '.join(LANGUAGES)}")

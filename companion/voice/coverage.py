@@ -26,7 +26,7 @@ SAMPLES = {
     "help": msg("mmm.term.help"), "here": "kc3", "there": "cd4", "kinds": "Katze, Maus",
     "left": 7, "lives": 8, "treats": 3, "mog": msg("ca.special.1"), "token": "C3", "rolls": "4, 2",
     "shop": msg("ca.shop.1"), "the_shop": msg("ca.the_shop.0"), "the_treat": msg("ca.the_treat.2"),
-    "treat": msg("ca.treat.2"), "streets": "2, 3", "want": "Katze", "v": 6,
+    "treat": msg("ca.treat.2"), "streets": "2, 3", "want": "Katze",
 }
 
 
