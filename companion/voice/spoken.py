@@ -49,8 +49,7 @@ _OF_WORD = {"de": " von ", "en": " of "}
 #: "Katze +1, Zurück -1": a sign after a word (a button counting up or down), not a dash; a
 #: line's leading "+" ("+2 Katzen aus der Reserve") is what comes in, said as the count alone
 _PLUS = re.compile(r"(?<=\w )\+(?=\d)")
-_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
-_SIGN_WORDS = {"de": ("plus ", "minus "), "en": ("plus ", "minus ")}
+_MINUS = re.compile(r"(?<![\w-])-(?=\d)")   # (both languages say "plus" and "minus")
 #: the gender star: "Spieler*innen" is "Spielerinnen und Spieler", "Jede*r" "Jede und jeder"
 _STAR = re.compile(r"(\w+)\*(\w+)")
 _AND = {"de": " und ", "en": " and "}
@@ -78,8 +77,7 @@ def words(text: str, language: str, count: int | None = None) -> str:
         text = _PAREN.sub(lambda m: ", " + m.group(1) + ",", text)
     text = _STAR.sub(lambda m: _star(m, language), text)
     text = _OF.sub(_OF_WORD.get(language, " of "), text)
-    plus, minus = _SIGN_WORDS.get(language, _SIGN_WORDS["en"])
-    text = _MINUS.sub(minus, _PLUS.sub(plus, text))
+    text = _MINUS.sub("minus ", _PLUS.sub("plus ", text))
     text = _DIGIT_DASH.sub(", ", text.translate(_QUOTES))
     text = _SPACED_DASH.sub(lambda m: ", " if m.group(1) else " ", text)
     text = _GLUED_COLON.sub(" ", text)
@@ -101,7 +99,7 @@ def say(line, language: str) -> str:
     return words(_worded(line, language), language, count if isinstance(count, int) else None)
 
 
-def _worded(m, language: str) -> str:
+def _worded(m: Msg, language: str) -> str:
     """The Msg's words for the ear: its spoken phrase where it has one, its parameters said
     (a Msg with its own words, dice die by die, a code or a card's UID letter by letter), a
     "Katze(n)" chosen by its own count."""

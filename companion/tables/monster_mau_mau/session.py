@@ -2,7 +2,7 @@
 what the 20 LEDs round the edge of the bed show. No devices, no clock (time comes in as `now`);
 the service (or the laptop's virtual table) feeds it inputs and journals its commits.
 
-Set-up: the number of players (cat +1, back -1, OK; player cards tapped now name the seats in
+Set-up: the number of players (CAT +1, BACK -1, OK; player cards tapped now name the seats in
 order), the deal (the same buttons), then "turn up the first card" and tap it. In play:
 - a card tapped by the player to act is played if it fits; a wild card first asks for the wish
   (cat cycles s p z g, OK confirms, back cancels). A card that does not fit flashes the ring red,
