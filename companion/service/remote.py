@@ -288,8 +288,7 @@ class RemoteGame:
             self._save()
 
     def peer_label(self) -> str:
-        """The other player: their name, else their colour as the table's language names it."""
-        return self.peer_name or text(f"colour.{self.peer}", self.c.table.language)
+        return self.peer_name or SIDES[self.peer]
 
     # ------------------------------------------------------------------ undo, asked of the other side
     def button(self, name: str, kind: str, now: float) -> bool:
