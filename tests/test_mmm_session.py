@@ -240,7 +240,7 @@ def test_the_oled_in_english_names_seats_and_cards_in_words():
     s.on_tap(card("s7"), 1.0)
     assert "stripes 7 does not fit on dots 3" in s.lines(1.0)
     s.on_tap(card("KK"), 2.0)
-    assert s.lines(2.0)[2] == "wish stripes? cat/OK"
+    assert s.lines(2.0)[2] == "wish stripes? CAT/OK"   # the button, as the English OLED names it
     for _ in range(3):
         s.on_button("cat", "press", 2.0)
     s.on_button("ok", "press", 2.0)

@@ -81,7 +81,7 @@ def test_a_reaction_card_is_judged_before_it_is_committed():
     t.on_card("event", 0.0, "miau:1@3")
     (commit,) = t.drain_commits()
     assert commit == Commit("move", "miau:1@3", t.game.format_position(t.position))
-    assert "seat 2 draws a replacement card" in t.view().instruction
+    assert "Seat 2 draws a replacement card" in t.view().instruction
 
 
 def test_a_wrong_win_claim_is_refused_without_giving_a_secret_away():
@@ -92,7 +92,7 @@ def test_a_wrong_win_claim_is_refused_without_giving_a_secret_away():
     assert t.drain_commits() == [] and "No: no win: play on" in t.view().instruction
     t.on_card("event", 0.0, "win:3m")
     assert t.drain_commits()[0].move == "win:3m" and t.view().winner == 2
-    assert t.view().phase == "won" and t.view().screen.header("en") == "seat 3 wins!"
+    assert t.view().phase == "won" and t.view().screen.header("en") == "Seat 3 wins!"
 
 
 def test_the_buttons_walk_the_choices_and_ok_plays_one():
@@ -173,7 +173,7 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     t.on_card("event", 0.0, "B4")
     assert "fight, seat 2: tap a bird card" in t.view().instruction and t.position.turn == 1
     t.play("none", 0.0)
-    assert t.position.lives == (9, 8) and "seat 2 loses 1 life (8 left)" in t.view().instruction
+    assert t.position.lives == (9, 8) and "Seat 2 loses 1 life (8 left)" in t.view().instruction
     assert [c.move for c in t.drain_commits()] == ["fight:2:B", "B4", "none"]
 
 
@@ -214,8 +214,8 @@ def test_the_leds_answer_a_card_and_show_the_larders():
 def test_a_challenge_verdict_shows_green_or_red():
     from companion.tables.picker import FLASHES
 
-    for guess, leds, said in (("challenge:2=2", "ok", "the challenge is right"),
-                              ("challenge:2=5", "no", "the challenge is wrong")):
+    for guess, leds, said in (("challenge:2=2", "ok", "The challenge is right"),
+                              ("challenge:2=5", "no", "The challenge is wrong")):
         t = cats_ready()
         quiet_round(t)
         for event in ("step:4", "step:4", "step:4", "step:4", "end"):
@@ -493,7 +493,7 @@ def test_a_fights_verdict_stays_until_ok_even_when_the_die_is_rolled():
     t.on_card("event", 0.0, "C1")           # seat 3's cat card
     assert "fight, seat 1: tap a cat card or 'cannot match'" in t.view().instruction
     t.play("none", 0.0)                     # seat 1 cannot match
-    verdict = "seat 1 cannot match: seat 3 wins the fight"
+    verdict = "Seat 1 cannot match: seat 3 wins the fight"
     assert verdict in t.view().instruction and t.ack
     assert t.game.to_move(t.position) == -1  # the service rolls next: the verdict stays
     deal(t, t.game.format_move(t.position, t.game.chance_outcomes(t.position)[0][0]))

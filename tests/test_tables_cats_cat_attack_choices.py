@@ -45,7 +45,7 @@ def test_a_challenge_verdict_needs_its_own_ok_and_the_extra_turn_is_kept():
     t.play("challenge:2=2", 0.0)            # right: seat 1 plays again at once
     t.drain_commits()
     assert t.position.active == 0 and t.view().instruction.endswith("OK: continue")
-    assert "the challenge is right" in t.view().instruction
+    assert "The challenge is right" in t.view().instruction
     moves = list(t.moves)
     t.on_button("ok", "press", 0.0)         # reads the verdict: nothing is played
     assert t.moves == moves and t.drain_commits() == [] and not t.ack
@@ -70,11 +70,11 @@ def test_a_refusal_needs_its_own_ok_press():
 def test_a_win_is_said_again_in_the_new_language():
     t = cats_ready("en")
     t.on_card("event", 0.0, "win:3m")
-    assert "seat 3 wins" in t.view().instruction
+    assert "Seat 3 wins" in t.view().instruction
     t.on_card("language", 0.0)
-    assert "Spieler 3 gewinnt" in t.view().instruction and "seat 3 wins" not in t.view().instruction
+    assert "Spieler 3 gewinnt" in t.view().instruction and "Seat 3 wins" not in t.view().instruction
     t.on_card("language", 0.0)
-    assert "seat 3 wins" in t.view().instruction and "gewinnt" not in t.view().instruction
+    assert "Seat 3 wins" in t.view().instruction and "gewinnt" not in t.view().instruction
 
 
 def _random_session(name, seed, steps=120):

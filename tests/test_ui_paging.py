@@ -25,6 +25,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "die": "III", "value": 9,  # Katzenjammer: entering physical dice
            # Katzenjammer's chooser: dice, a die's label, a field, a seven's segment, a path
            "dice": "714", "label": "55=8", "field": "s3", "steps": "+7", "path": "7 · 12",
+           "at": 39, "k": 7,  # a field's number, a seven's steps
            "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the tables' own phrases (Cats, the picker's)
            "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
@@ -81,8 +82,8 @@ def test_every_string_fits_or_pages(language):
     for name in tables.names():   # every table's own phrases registered, whatever ran before
         tables.factory(name)
     for key, entry in i18n.STRINGS.items():
-        if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.")):
-            continue  # words inside other lines; "note.": the page's notes, never on the OLED
+        if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.", "spoken.", "say.digit.")):
+            continue  # words inside other lines; "note.": the page's notes, "spoken.": the voice's, never on the OLED
         params = {name: LONGEST[name] for name in LONGEST if "{" + name + "}" in entry[language]}
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below

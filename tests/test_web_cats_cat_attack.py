@@ -397,7 +397,7 @@ def test_a_cat_attack_fight_verdict_on_the_page(tmp_path):
             "(s) => document.getElementById('instruction').textContent.includes(s)",
             arg=f"fight, seat {defender}: tap a cat card or 'cannot match'")
         await _choose(page, companion, "none")               # cannot match
-        verdict = f"seat {defender} cannot match: seat {attacker} wins the fight"
+        verdict = f"Seat {defender} cannot match: seat {attacker} wins the fight"
         await page.wait_for_function(
             "(s) => document.getElementById('instruction').textContent.includes(s)", arg=verdict)
         for _ in range(100):                                 # the service rolls; the verdict stays

@@ -28,6 +28,7 @@ from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
 from companion.tables.protocol import TableBase, TableView
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
 
@@ -129,6 +130,10 @@ class PickerTable(TableBase):
 
     def header(self) -> str:
         return ""
+
+    def headline(self) -> str:
+        """The header as the OLED and the page show it: a sentence ("Seat 2 wins!")."""
+        return sentence(self.header())
 
     def board(self) -> LedFrame:
         """The LEDs between flashes (default: dark)."""
@@ -444,7 +449,7 @@ class PickerTable(TableBase):
             screen = self.new_game_screen()
         else:
             kind = "won" if outcome is not None else "await_placement"
-            screen = Screen(kind, title=msg("text", text=self.header()),
+            screen = Screen(kind, title=msg("text", text=self.headline()),
                             lines=tuple(msg("text", text=line) for line in self.lines()))
         leds = FLASHES[self.flash[0]] if self.flash is not None else self.board()
         return TableView(leds, screen, self.position, tuple(self.shown_moves()), phase,

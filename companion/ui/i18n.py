@@ -97,6 +97,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # game calls it (maunz.: its colour; else "Spieler 2"), and the name
     "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
     "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
+    # a digit said as a word (companion/voice/spoken.py: a roll of dice, "sechs, drei, sechs")
+    **{f"say.digit.{d}": {"de": de, "en": en} for d, (de, en) in enumerate(zip(
+        ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),
+        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")))},
     # the voice's account of a move just made (companion/tables/maunz/session.py said_move)
     "say.move": {"de": "{colour}: {kind} auf {square}", "en": "{colour}: {kind} on {square}"},
     "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},
@@ -124,6 +128,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "head.kj_won.1": {"de": "Blau gewinnt!", "en": "Blue wins!"},
     "head.kj_won.2": {"de": "Grün gewinnt!", "en": "Green wins!"},
     "head.kj_won.3": {"de": "Schwarz gewinnt!", "en": "Black wins!"},
+    # what the voice says for a header (companion/voice/spoken.py: `spoken.<key>`): who rolled what,
+    # then the choices made so far
+    **{f"spoken.head.kj.{c}": {"de": f"{de} würfelt {{dice}}", "en": f"{en} rolls {{dice}}"}
+       for c, de, en in ((0, "Rot", "Red"), (1, "Blau", "Blue"), (2, "Grün", "Green"), (3, "Schwarz", "Black"))},
+    "spoken.kj.path": {"de": "{dice}: {path}", "en": "{dice}: {path}"},
+    "spoken.kj.enter_die": {"de": "Würfel {die} zeigt {value}", "en": "die {die} shows {value}"},
     "kj.keys": {"de": "OK wählt · Katze/Zurück blättern", "en": "OK picks · CAT/BACK browse"},
     # the chooser's menus (companion/tables/katzenjammer/chooser.py): titles, then options. Die
     # labels ("7", "33", "55=8") and fields ("12", "s3") read the same in both languages.
@@ -290,6 +300,12 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
     if "card" in params:
         params["card"] = STRINGS[f"card.{params['card']}"][lang]
     return entry[lang].format(**params)
+
+
+def sentence(line: str) -> str:
+    """A line as a sentence: its first letter a capital ("Seat 2 wins", "The Mog pile is empty"),
+    though its phrase may also stand inside another line."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
 
 
 def check_language(language: str) -> str:

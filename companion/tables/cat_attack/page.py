@@ -14,6 +14,7 @@ from companion.tables import eventlog
 from companion.tables.cat_attack.phrases import PHRASES, name
 from companion.tables.cat_attack.words import card_name
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 #: One colour per seat (the game's life stones come in six colours the rulebook does not name).
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
@@ -74,7 +75,7 @@ def board_view(table) -> dict:
         })
     banner = None
     if outcome is not None:
-        head = (f"{table.seat_name(outcome.winner)} {words['wins']}" if outcome.winner is not None
+        head = (sentence(f"{table.seat_name(outcome.winner)} {words['wins']}") if outcome.winner is not None
                 else words["draw"])
         banner = {"winner": None if outcome.winner is None else outcome.winner + 1,
                   "end": pos.end, "head": head, "why": words[f"end.{pos.end}"]}
@@ -94,7 +95,7 @@ def board_view(table) -> dict:
         "shops": [{"key": SHOPS[i], "name": name("shop", i, lang), "open": bool(pos.shops >> i & 1),
                    "treat": name("treat", TREATS.index(SHOPS[i]), lang)} for i in range(len(SHOPS))],
         "car": {"at": car, "label": words["parking"] if car == 0 else f"{words['street']} {car}"},
-        "phase": table.phase(), "headline": table.header(),
+        "phase": table.phase(), "headline": table.headline(),
         "active": None if pos.active is None or outcome is not None else pos.active + 1,
         "to_move": None if acting is None or acting == CHANCE else str(acting + 1),
         "die": pos.die, "rolls": rolls, "play": play,

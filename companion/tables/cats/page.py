@@ -20,6 +20,7 @@ from companion.tables import eventlog
 from companion.tables.cats.setup import CAT_FACES, FACES
 from companion.tables.cats.phrases import PHRASES, character_word, object_word
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 HISTORY = 8   # reaction cards and challenges shown, newest last
 PAGE = "cats.page."   # the page's own words among the table's phrases
@@ -94,7 +95,7 @@ def board_view(table) -> dict:
         seats[outcome.winner]["cat"] = cat + 1
         char, thing = character_word(obj, lang), object_word(obj, lang)
         winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": char, "object": thing,
-                  "head": f"{table.seat_name(outcome.winner)} {w['wins']}",
+                  "head": sentence(f"{table.seat_name(outcome.winner)} {w['wins']}"),
                   "why": f"{w['cat']} {cat + 1}, {char} ({thing})"}
     reveal = None
     if table.reveal and outcome is None:   # whose turn it is to look, never what they see
@@ -112,7 +113,7 @@ def board_view(table) -> dict:
     phase = pos.phase
     quiet = (not setting_up and phase != OVER and game.engine.quiet(pos, game.rules_set))
     return {
-        "seats": seats, "cats": cats, "phase": table.phase(), "headline": table.header(),
+        "seats": seats, "cats": cats, "phase": table.phase(), "headline": table.headline(),
         "active": None if setting_up or outcome is not None else pos.active + 1,
         "to_move": None if acting is None or acting == CHANCE or table.reveal else str(acting + 1),
         "steps": pos.steps, "object_steps": pos.object_steps, "max_steps": MAX_STEPS,

@@ -8,7 +8,7 @@ from companion.ui import i18n
 
 OLED = {
     "mmm.players": {"de": 'Wie viele Spieler*innen? {n}', "en": 'How many players? {n}'},
-    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'cat +1, back -1, OK'},
+    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'CAT +1, BACK -1, OK'},
     "mmm.deal": {"de": 'Jede*r bekommt {n} Karten', "en": '{n} cards each'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
     "mmm.first": {"de": 'Erste Karte aufdecken', "en": 'Turn up the first card'},
@@ -21,7 +21,7 @@ OLED = {
     "mmm.ccw": {"de": 'gegen den Uhrzeigersinn', "en": 'counter-clockwise'},
     "mmm.pending": {"de": '{n} Karten ziehen (OK)', "en": 'draw {n} cards (OK)'},
     "mmm.drawn": {"de": 'gezogen: legen oder OK', "en": 'drawn: play it or OK'},
-    "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? cat/OK'},
+    "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? CAT/OK'},
     "mmm.fits_not": {"de": '{played} passt nicht auf {top}', "en": '{played} does not fit on {top}'},
     "mmm.not_now": {"de": '{why}', "en": '{why}'},
     "mmm.mau_penalty": {"de": 'Mau vergessen! {name} zieht 1', "en": 'Mau forgotten! {name} draws 1'},
@@ -46,6 +46,13 @@ OLED = {
     "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
     "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
+    "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
+    "spoken.mmm.hand": {"de": "{who}: {n} Karte(n)", "en": "{who}: {n} card(s)"},
+    "mmm.hand_turn": {"de": ">{seat}:{n}", "en": ">{seat}:{n}"},
+    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} Karte(n)", "en": "{who} to play: {n} card(s)"},
+    "mmm.hands": {"de": "{a} {b}", "en": "{a} {b}"},
+    "spoken.mmm.hands": {"de": "{a}, {b}", "en": "{a}, {b}"},
 }
 
 #: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
