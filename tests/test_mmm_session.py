@@ -143,7 +143,7 @@ def test_draw_pass_mau_and_the_forgotten_mau():
     s = started(players=2)
     s.drain_commits()
     s.on_button("ok", "press", 0)
-    assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "gezogen: legen oder OK"
+    assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "legen oder weiter: OK"
     s.on_button("ok", "press", 0)
     assert fields(s)["turn"] == "2" and [c.move for c in s.drain_commits()] == ["draw", "pass"]
     s.line.reset(engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,

@@ -23,7 +23,8 @@ OLED = {
     "mmm.cw": {"de": 'im Uhrzeigersinn', "en": 'clockwise'},
     "mmm.ccw": {"de": 'gegen den Uhrzeigersinn', "en": 'counter-clockwise'},
     "mmm.pending": {"de": '{n} Karten ziehen (OK)', "en": 'draw {n} cards (OK)'},
-    "mmm.drawn": {"de": 'gezogen: legen oder OK', "en": 'drawn: play it or OK'},
+    # after drawing, OK passes: the OLED says it with the page's button's word ("weiter")
+    "mmm.drawn": {"de": 'legen oder weiter: OK', "en": 'play it or pass: OK'},
     "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? cat/OK'},
     "mmm.fits_not": {"de": '{played} passt nicht auf {top}', "en": '{played} does not fit on {top}'},
     "mmm.not_now": {"de": '{why}', "en": '{why}'},
@@ -133,6 +134,8 @@ PAGE = {
     "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
     "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
     "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
+    "mmm.page.fits_legend": {"de": "hochgestellt: passt, zum Legen anklicken",
+                             "en": "lifted: fits, click it to play"},
     "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},

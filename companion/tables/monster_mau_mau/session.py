@@ -171,6 +171,13 @@ class MauMauSession:
         self.stage = self._stage_of(self.line.position)
         self._say("undone", now)
 
+    def refuse(self, words: Callable[[], str], now: float) -> None:
+        """A refusal from outside the table (the simulator's deck: a draw before the deal, a
+        card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
+        that does not fit, from when it is first shown."""
+        self._flash_until = now + FLASH_SECONDS
+        self._notice = (words, None)
+
     def apply_journaled(self, event: Event, now: float) -> None:
         """An event somebody else has journaled already (a chance move the service drew)."""
         self._play(event, now, commit=False)
