@@ -42,7 +42,7 @@ def test_ring_is_the_20_edge_squares_clockwise():
 
 def test_setup_players_names_deal_and_first_card():
     s = MauMauSession()
-    assert s.lines(0)[:3] == ("Spieler*innen: 4", "Wie viele spielen mit?", "Katze +1, Zurück -1, OK")
+    assert s.lines(0)[:3] == ("Spieler*innen: 4", "Wie viele spielen?", "Katze +1, Zurück -1, OK")
     for _ in range(9):
         s.on_button("cat", "press", 0)
     assert s.players == 10
@@ -56,7 +56,7 @@ def test_setup_players_names_deal_and_first_card():
     s.on_button("back", "press", 0)
     assert s.players == 3  # not fewer seats than names
     s.on_button("ok", "press", 0)
-    assert s.lines(0) == ("Je 8 Karten", "Karten: Katze +1, Zurück -1", "austeilen, dann OK", "")
+    assert s.lines(0) == ("Je 8 Karten", "Katze +1, Zurück -1", "austeilen, dann OK", "")
     for _ in range(20):
         s.on_button("cat", "press", 0)
     assert s.deal == 15

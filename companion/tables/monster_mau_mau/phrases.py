@@ -9,10 +9,10 @@ from companion.ui import i18n
 OLED = {
     # the set-up's titles fit the OLED's header bar (20 characters) with any number in them
     "mmm.players": {"de": 'Spieler*innen: {n}', "en": 'Players: {n}'},
-    "mmm.players_q": {"de": 'Wie viele spielen mit?', "en": 'How many play?'},
+    "mmm.players_q": {"de": 'Wie viele spielen?', "en": 'How many play?'},
     "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'cat +1, back -1, OK'},
     "mmm.deal": {"de": 'Je {n} Karten', "en": '{n} cards each'},
-    "mmm.deal_keys": {"de": 'Karten: Katze +1, Zurück -1', "en": 'cards: cat +1, back -1'},
+    "mmm.deal_keys": {"de": 'Katze +1, Zurück -1', "en": 'CAT +1, BACK -1'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
     "mmm.first": {"de": 'Erste Karte aufdecken', "en": 'Turn up the first card'},
     "mmm.first_help": {"de": 'und antippen', "en": 'and tap it'},
