@@ -105,8 +105,6 @@ async def _session(tmp_path, language):
             await _wait(page, "() => !document.getElementById('btn-pass').disabled")
             seen["pass_word"] = (await page.text_content("#btn-pass")).strip()
             seen["drawn_oled"] = await page.evaluate(f"() => ({STATE}).instruction")
-            # the end: hold OK for a new game? no — play on with the computer players is long;
-            # the win is reached by the table's state: a game of 1 card each
             await browser.close()
     finally:
         await _stop(companion, task, runner)
