@@ -123,7 +123,7 @@ def test_the_cats_page_shows_a_challenge_and_the_winner():
     assert "lazy" not in json.dumps(c) and c["seats"][1]["cat"] is None   # the losers' stay secret
     t.on_card("language", 0.0)
     c = cats_page(t)["cats"]
-    assert c["winner"]["why"] == "Katze 3, bissig (Maus)" and c["headline"] == "Spieler 3 gewinnt!"
+    assert c["winner"]["why"] == "Katze 3, bissig (Maus)" and c["headline"] == "Spieler 3 gewinnt"
 
 
 def test_the_reveal_says_whose_turn_it_is_to_look_not_what_they_see():

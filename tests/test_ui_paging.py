@@ -14,7 +14,7 @@ import pytest
 from companion.tables.maunz.testing import GAME, Bed
 from companion.tables.maunz.plan import bits
 from companion.ui import i18n
-from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width
+from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width, title_line
 from companion.ui.samples import sample_screens
 from companion.ui.screens import Pool, Screen, msg
 
@@ -180,8 +180,9 @@ def test_the_service_turns_the_pages():
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("lines", [(), (msg("more", n=8),), tuple(msg("more", n=i) for i in range(9))])
 def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines):
-    """Names are capped at 24 characters; the header bar cuts them with "...", so the whole
-    header is then also the body's first phrase (and a short one is not repeated)."""
+    """Names are capped at 24 characters; a header too long for the bar is wrapped as a body
+    line is: the bar shows its first line, the body goes on with the rest (issue 32 item 14:
+    never cut with "...", never shown twice; a short one is not repeated)."""
     name = "Maximiliane-Friederike B"  # 24 characters
     for screen in (Screen("await_placement", 1, POOLS, names=("Bo", name), lines=lines),
                    Screen("won", None, (), names=("Bo", name), lines=lines, winner=1)):
@@ -189,7 +190,8 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
         shown = [w for page in body for line in page for w in words(line)]
         head = screen.header(language)
         # (a word wider than a line is broken across lines: every letter is still shown)
-        assert name in head and "".join(shown) == "".join(words(head) + words(screen.instruction(language))), body
+        bar = words(title_line(screen, language))
+        assert name in head and "".join(bar + shown) == "".join(words(head) + words(screen.instruction(language))), body
         render(screen, language)  # draws with the page marker
         short = Screen(screen.kind, screen.to_move, screen.pools, names=("Bo", "Al"), lines=lines,
                        winner=screen.winner)

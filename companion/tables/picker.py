@@ -352,6 +352,9 @@ class PickerTable(TableBase):
             return
         if self.ack:               # a verdict or a refusal on screen: this press only reads it
             self.ack = False
+            if self.refused is None:
+                self.said = ()     # a verdict read: it goes, the next choice comes alone
+            self.refused = None    # read: it no longer stands in front of what comes next
             return
         items = self.menu_items()
         if not items:
@@ -418,7 +421,11 @@ class PickerTable(TableBase):
         return name or self._words("seat", n=seat + 1)
 
     def lines(self) -> list[str]:
-        out = ([self.notice.text(self.language)] if self.notice else []) + self.said_lines()
+        said = self.said_lines()
+        if self.game.outcome(self.position) is not None:
+            # the header says who won: the engine's "winner" event is not said again below it
+            said = [self.word(s) for s in self.said if not (s.kind == "event" and s.value[0] == "winner")]
+        out = ([self.notice.text(self.language)] if self.notice else []) + said
         if self.refused:
             out.append(self._words("no", why=self.refusal()))
         out += self.prompt()

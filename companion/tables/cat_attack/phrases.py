@@ -186,7 +186,8 @@ PHRASES = {
     "ca.ev.draw_game": {"de": "Niemand gewinnt: unentschieden", "en": "nobody wins: a draw"},
     # the table's header and prompts
     "ca.draw": {"de": "Unentschieden", "en": "A draw"},
-    "ca.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},
+    # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
+    "ca.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
     "ca.status": {"de": "Leben {lives} · Leckerbissen {treats}", "en": "lives {lives} · treats {treats}"},

@@ -13,7 +13,8 @@ PHRASES = {
     **{f"cats.object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(OBJECT_WORDS)},
     **{f"cats.character.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(CHARACTER_WORDS)},
     # the header and the prompts
-    "cats.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},
+    # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
+    "cats.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "cats.shuffling": {"de": "Karten werden gemischt", "en": "Shuffling"},
     "cats.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
     "cats.alone": {"de": "{name}: allein? Dann OK", "en": "{name}: alone? Then press OK"},

@@ -192,9 +192,14 @@ class CatsTable(PickerTable):
                  if m.kind != "win"]
         # the real actions first (steps, the Miau group, swap, the challenge group): the first
         # choice is never one that ends the turn or gives a chance away; ending it comes last,
-        # one BACK press away
+        # one BACK press away. Once the cat has walked all it can, ending the turn is what a
+        # player does next: it comes first (a claim as the default would answer "play on" and
+        # bring the same menu back to an OK pressed on every default)
         last = [e for e in ("end", "blocked", "pass") if e in legal]
-        return [e for e in legal if e not in last] + list(CLAIMS) + [SECRET] + last
+        rest = [e for e in legal if e not in last]
+        if self.position.phase == "move" and last and not any(e.startswith("step:") for e in rest):
+            return last + rest + list(CLAIMS) + [SECRET]
+        return rest + list(CLAIMS) + [SECRET] + last
 
     def group_of(self, event: str) -> tuple:
         """Steps on cats stand alone (the commonest event); objects, hisses, Miau (by cat), the

@@ -7,9 +7,12 @@ never `{card}`, which i18n words as a control card."""
 from companion.ui import i18n
 
 OLED = {
-    "mmm.players": {"de": 'Wie viele Spieler*innen? {n}', "en": 'How many players? {n}'},
+    # the set-up's titles fit the OLED's header bar (20 characters) with any number in them
+    "mmm.players": {"de": 'Spieler*innen: {n}', "en": 'Players: {n}'},
+    "mmm.players_q": {"de": 'Wie viele spielen?', "en": 'How many play?'},
     "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'CAT +1, BACK -1, OK'},
-    "mmm.deal": {"de": 'Jede*r bekommt {n} Karten', "en": '{n} cards each'},
+    "mmm.deal": {"de": 'Je {n} Karten', "en": '{n} cards each'},
+    "mmm.deal_keys": {"de": 'Katze +1, Zurück -1', "en": 'CAT +1, BACK -1'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
     "mmm.first": {"de": 'Erste Karte aufdecken', "en": 'Turn up the first card'},
     "mmm.first_help": {"de": 'und antippen', "en": 'and tap it'},
@@ -20,7 +23,8 @@ OLED = {
     "mmm.cw": {"de": 'im Uhrzeigersinn', "en": 'clockwise'},
     "mmm.ccw": {"de": 'gegen den Uhrzeigersinn', "en": 'counter-clockwise'},
     "mmm.pending": {"de": '{n} Karten ziehen (OK)', "en": 'draw {n} cards (OK)'},
-    "mmm.drawn": {"de": 'gezogen: legen oder OK', "en": 'drawn: play it or OK'},
+    # after drawing, OK passes: the OLED says it with the page's button's word ("weiter")
+    "mmm.drawn": {"de": 'legen oder weiter: OK', "en": 'play it or pass: OK'},
     "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? CAT/OK'},
     "mmm.fits_not": {"de": '{played} passt nicht auf {top}', "en": '{played} does not fit on {top}'},
     "mmm.not_now": {"de": '{why}', "en": '{why}'},
@@ -137,6 +141,8 @@ PAGE = {
     "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
     "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
     "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
+    "mmm.page.fits_legend": {"de": "hochgestellt: passt, zum Legen anklicken",
+                             "en": "lifted: fits, click it to play"},
     "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},

@@ -172,6 +172,13 @@ class MauMauSession:
         self.stage = self._stage_of(self.line.position)
         self._say("undone", now)
 
+    def refuse(self, words: Callable[[], str], now: float) -> None:
+        """A refusal from outside the table (the simulator's deck: a draw before the deal, a
+        card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
+        that does not fit, from when it is first shown."""
+        self._flash_until = now + FLASH_SECONDS
+        self._notice = (words, None)
+
     def apply_journaled(self, event: Event, now: float) -> None:
         """An event somebody else has journaled already (a chance move the service drew)."""
         self._play(event, now, commit=False)
@@ -201,21 +208,24 @@ class MauMauSession:
 
     def _lines(self, now: float) -> tuple[str | Msg, ...]:
         t = self._t
-        if self.stage == "players":
-            return (t("players", n=self.players), t("players_help"), " ".join(self.names))
-        if self.stage == "deal":
-            return (t("deal", n=self.deal), t("deal_help"))
-        pos = self.position
         if self._notice is not None and self._notice[1] is None:
             self._notice = (self._notice[0], now + NOTICE_SECONDS)
         notice = self._notice[0]() if self._notice and self._notice[1] > now else ""
+        if self.stage == "players":
+            return (t("players", n=self.players), t("players_q"), t("players_help"),
+                    " ".join(self.names), notice)
+        if self.stage == "deal":
+            return (t("deal", n=self.deal), t("deal_keys"), t("deal_help"), notice)
+        pos = self.position
         if self.stage == "first_card":
             if pos and pos.top:  # a covered card: the next one goes on top of it
                 return (self._top_line(), t("cover"), t("first_help"), notice)
             return (t("first"), t("first_help"), notice)
         if pos.phase == engine.OVER:
             # "Mau Mau!" in the header bar, the winner's name below it, where it is never cut
-            return ("Mau Mau!", t("winner", name=self.who(pos.turn)), self._counts(0), self._counts(5))
+            # and how to start anew, as in the other games (OK then asks: TableBase)
+            return ("Mau Mau!", t("winner", name=self.who(pos.turn)), self._counts(0), self._counts(5),
+                    i18n.text("new_game_keys", self.language))
         lines = [self._top_line()]  # the wish on its own line: the header bar is short
         if pos.wish:
             lines.append(t("wish", wish=words.pattern(pos.wish, self.language)))

@@ -126,6 +126,11 @@ class MauMauTable(TableBase):
     def tick(self, now: float) -> None:
         self._now = now
 
+    def refuse_hand(self, why) -> None:
+        """The simulator's deck refused the person's click (`why(language)`: the reason): the
+        OLED says it as it says a card that does not fit."""
+        self.session.refuse(lambda: why(self.language), self._now)
+
     # Output -----------------------------------------------------------------------------------
     def lines(self) -> list[str]:
         """The OLED's lines as text (the page shows them too)."""
