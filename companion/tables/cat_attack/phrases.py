@@ -241,6 +241,10 @@ PHRASES = {
     "ca.page.treat_short.3": {"de": "Fisch", "en": "fish"},
     "ca.page.treat_short.4": {"de": "Vitamine", "en": "vitamins"},
     "ca.page.treat_short.5": {"de": "Futter", "en": "cat food"},
+    # the page's move list in words (page.py move_words): who, then what (the choices' words)
+    "ca.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
+    "ca.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
+    "ca.move.roll": {"de": "{name} würfelt {n}", "en": "{name} rolls {n}"},
     "ca.play.fight": {"de": "Rauferei", "en": "cat fight"},
     "ca.play.six": {"de": "Sechskatzen-Magie", "en": "six-cats magic"},
     "ca.play.loot": {"de": "Plündern", "en": "loot"},

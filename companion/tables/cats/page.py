@@ -34,7 +34,29 @@ def _words(language: str) -> dict[str, str]:
 
 def page_view(table, view=None) -> dict:
     board = board_view(table)
-    return {"view": "cats", "text": caption(board), "to_move": board["to_move"], "cats": board}
+    return {"view": "cats", "text": caption(board), "to_move": board["to_move"], "cats": board,
+            "move_words": move_words(table)}
+
+
+def move_words(table) -> list[str]:
+    """The move list in words, one line per move the page lists (`shown_moves`: the deal as
+    `deal:??`): whose deal, who starts, who did what in the words the buttons offered it. A
+    deal never says what was dealt; a claim in the list is a claim the engine accepted."""
+    game, lang, line = table.game, table.language, table.line
+    out = []
+    for i, text in enumerate(table.shown_moves()):
+        before = line.before(i)
+        kind, _, arg = text.partition(":")
+        if kind == "deal":
+            seat = before.secrets.index(None)
+            out.append(i18n.text("cats.move.deal", lang, name=table.seat_name(seat)))
+        elif kind == "first":
+            out.append(i18n.text("cats.move.first", lang, name=table.seat_name(int(arg) - 1)))
+        else:
+            what = (i18n.text("cats.move.win", lang, cat=arg[0], obj=object_word(OBJECTS.index(arg[1]), lang))
+                    if kind == "win" else table.describe(text))
+            out.append(i18n.text("cats.move.by", lang, name=table.seat_name(game.to_move(before)), what=what))
+    return out
 
 
 def history(table) -> list[dict]:

@@ -170,6 +170,11 @@ PHRASES = {
                        "en": "{name}: tap your cat card and character card face down"},
     "cats.setup.header": {"de": "Karten antippen", "en": "Tap own cards"},  # the OLED's title: which way
     "cats.setup.dealt": {"de": "Karten verteilt", "en": "Cards dealt"},
+    # the page's move list in words (page.py move_words): who, then what (the choices' words)
+    "cats.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
+    "cats.move.deal": {"de": "{name}: Geheimkarten gegeben", "en": "{name}: secret cards dealt"},
+    "cats.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
+    "cats.move.win": {"de": "Sieg: Katze {cat} auf {obj}", "en": "win: cat {cat} on the {obj}"},
     # the page's drawing (page.py, static/events.js): its labels, worded in the table's language
     "cats.page.cat": {"de": "Katze", "en": "cat"},
     "cats.page.cats": {"de": "Katzen", "en": "cats"},
