@@ -19,7 +19,8 @@ from companion.ui import i18n
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
 #: The treats' colours (as on the LED grid: blue bird, brown mouse, white milk, pink fish,
 #: green vitamins, purple cat food).
-TREAT_COLOURS = ("#5aa0ff", "#96643c", "#ffffff", "#ff5aa0", "#00b400", "#a000c8")
+#: (The milk a bluish white: a white ball would read as the empty slot beside it.)
+TREAT_COLOURS = ("#5aa0ff", "#96643c", "#e3edf8", "#ff5aa0", "#00b400", "#a000c8")
 PAGE = "ca.page."   # the page's own words among the table's phrases
 
 def _words(language: str) -> dict[str, str]:
