@@ -114,7 +114,7 @@ _CATS_DRAWN = """() => {
           seats, cats, visible: !box.hidden,
           steps: steps ? [steps.dataset.steps, steps.dataset.objects,
                           steps.querySelectorAll('.paw.on').length, steps.querySelectorAll('.obj.on').length] : null,
-          history: [...box.querySelectorAll('.cats-history li[data-card]')].map((l) => l.dataset.card),
+          history: [...box.querySelectorAll('.cats-history:not(.cats-challenges) li[data-card]')].map((l) => l.dataset.card),
           banner: (box.querySelector('.ev-banner') || {}).innerText || ''};
 }"""
 
