@@ -97,7 +97,7 @@ def test_the_cats_page_draws_a_turn():
         ("seat 2", "miau", "Miau: cat 2 → room 4"), ("seat 3", "schnurr", "Schnurr: cat 2")]
     assert c["refused"] and not c["quiet"] and c["winner"] is None and c["reveal"] is None
     text = page["text"].splitlines()
-    assert text[0] == "Seat 2 to act" and "seat 1, challenge left" in text
+    assert text[0] == "Seat 2 reacts" and "seat 1, challenge left" in text   # (issue 32: who acts, how)
     assert "steps 4/4, objects 1/2" in text and any(line.startswith("Reaction cards: seat 2: Miau") for line in text)
 
 
@@ -111,7 +111,9 @@ def test_the_cats_page_shows_a_challenge_and_the_winner():
     t.play("challenge:2=5", 0.0)             # wrong: seat 1's own cat 1 is turned over
     c = cats_page(t)["cats"]
     assert c["seats"][0]["cat"] == 1 and c["seats"][0]["challenge_used"] and c["cats"][0]["owner"] == 1
-    assert c["history"][-1]["verdict"] == "wrong" and c["history"][-1]["text"].endswith("(wrong)")
+    # a challenge is listed apart from the reaction cards (issue 32, item 12)
+    assert c["challenges"][-1]["verdict"] == "wrong" and c["challenges"][-1]["text"].endswith("(wrong)")
+    assert all(h["card"] != "challenge" for h in c["history"])
     assert c["seats"][1]["cat"] is None and c["cats"][1]["owner"] is None
     assert "greedy" not in json.dumps(c)
     t.play("win:3m", 0.0)                    # seat 3's cat 3 enters the mouse's field

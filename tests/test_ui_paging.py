@@ -55,6 +55,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
            # the simulator's virtual deck: the game's id in the journal
            "game": 12345,
+           # the page's move lists in words (Katzenjammer's turn: a die and its action)
+           "action": "Blau 16 zurück auf 12",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 

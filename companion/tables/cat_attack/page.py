@@ -20,7 +20,8 @@ from companion.ui.i18n import sentence
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
 #: The treats' colours (as on the LED grid: blue bird, brown mouse, white milk, pink fish,
 #: green vitamins, purple cat food).
-TREAT_COLOURS = ("#5aa0ff", "#96643c", "#ffffff", "#ff5aa0", "#00b400", "#a000c8")
+#: (The milk a bluish white: a white ball would read as the empty slot beside it.)
+TREAT_COLOURS = ("#5aa0ff", "#96643c", "#e3edf8", "#ff5aa0", "#00b400", "#a000c8")
 PAGE = "ca.page."   # the page's own words among the table's phrases
 
 def _words(language: str) -> dict[str, str]:
@@ -53,7 +54,27 @@ def this_turn(table) -> tuple[str | None, list[int]]:
 def page_view(table, view=None) -> dict:
     board = board_view(table)
     return {"view": "cat-attack", "text": caption(board), "to_move": board["to_move"],
-            "catattack": board}
+            "catattack": board, "move_words": move_words(table)}
+
+
+def move_words(table) -> list[str]:
+    """The move list in words, one line per move: who starts (the lot), whose die rolled what,
+    who did what in the words the buttons offered it."""
+    game, lang, line = table.game, table.language, table.line
+    out = []
+    for i, text in enumerate(table.moves):
+        before = line.before(i)
+        kind, _, arg = text.partition(":")
+        seat = game.to_move(before)
+        if kind == "first":
+            out.append(i18n.text("ca.move.first", lang, name=table.seat_name(int(arg) - 1)))
+        elif kind == "d6" and seat == CHANCE:
+            who = before.active if before.active is not None else 0
+            out.append(i18n.text("ca.move.roll", lang, name=table.seat_name(who), n=arg))
+        else:
+            who = seat if seat != CHANCE else before.active
+            out.append(i18n.text("ca.move.by", lang, name=table.seat_name(who), what=table.describe(text)))
+    return out
 
 
 def board_view(table) -> dict:

@@ -336,6 +336,7 @@
 
     const moves = $("moves");
     moves.innerHTML = "";
+    moves.classList.toggle("worded", !!s.move_words);   // moves in words: one a line
     const list = s.moves || [];
     const other = s.to_move === "o" ? "g" : "o";
     list.forEach((m, i) => {
@@ -349,6 +350,13 @@
       }
       li.innerHTML = dot + "<code></code>";
       li.querySelector("code").textContent = m;
+      const said = (s.move_words || [])[i];   // the move in words (the table's phrases), the
+      if (said) {                              // notation kept small after it
+        const span = document.createElement("span");
+        span.className = "mv-words";
+        span.textContent = said + " ";
+        li.insertBefore(span, li.querySelector("code"));
+      }
       const label = window.maunzMoveLabels[s.view];   // a view's own words for its moves
       if (label) label(li, m, s, i);                   // (a card game names its cards and seats)
       if (i >= list.length - (s.unsaved || 0)) {  // the table has it, the journal not yet
