@@ -2,6 +2,11 @@
 history move ordering, and an immediate-win check at the leaves (a cheap quiescence: a leaf
 where the mover can complete a line of cats is scored as won). Why not MCTS: see README.md.
 
+With the compiled kernel (companion/games/maunz/native.py) the inner loop -- `negamax` below
+the root, its table, ordering, leaf check and evaluation -- runs in C (csrc/search.h), node for
+node the same search (tests/test_ai_native.py); iterative deepening and the root stay here.
+A caller's own evaluation function keeps the search in Python.
+
 One Searcher per search: no module-level mutable state, so searches in different threads never
 share anything. The deadline is checked at every node above the leaves and every 32 nodes
 elsewhere; iteration 1 always completes, so a move is always returned.
@@ -10,8 +15,9 @@ from __future__ import annotations
 
 import time
 
-from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate
+from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate, simple_evaluate
 from companion.ai.movegen import expand, placements, play, winning_squares
+from companion.games.maunz import native
 from companion.games.maunz.engine import STANDARD
 
 WIN = 100_000
@@ -45,6 +51,33 @@ class Searcher:
         self.nodes = 0
         self.deadline = float("inf")
         self.tt_peak = 0
+        nat = native.kernel()
+        self.core = None
+        if nat is not None and self.eval_fn in (default_evaluate, simple_evaluate):
+            self.core = nat.Search(variant, None if self.eval_fn is simple_evaluate else weights,
+                                   tt_entries, leaf_check)
+            self.negamax = self._native_negamax
+
+    @property
+    def tt_len(self) -> int:
+        return len(self.tt) if self.core is None else self.core.tt_len
+
+    def _clear_tt(self) -> None:
+        if self.core is None:
+            self.tt.clear()
+        else:
+            self.core.clear_tt()
+
+    def _set_deadline(self, deadline: float) -> None:
+        self.deadline = deadline
+        if self.core is not None:
+            self.core.deadline = deadline
+
+    def _native_negamax(self, s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
+        score = self.core.negamax(s, depth, alpha, beta, ply)
+        if score is None:
+            raise Timeout
+        return score
 
     # ----------------------------------------------------------------------------------------
     def leaf(self, s: tuple, ply: int) -> float:
@@ -144,8 +177,17 @@ class Searcher:
         """Iterative deepening. Returns (best code, score, depth completed, {code: score}).
         With exact_root every root move gets an exact score (no root pruning), for the levels
         that pick among moves with noise."""
-        self.deadline = deadline
+        self._set_deadline(deadline)
         self.nodes = 0
+        if self.core is not None:
+            self.core.nodes = 0
+        try:
+            return self._iterate(s, max_depth, deadline, exact_root, min_depth)
+        finally:
+            if self.core is not None:
+                self.nodes, self.tt_peak = self.core.nodes, self.core.tt_peak
+
+    def _iterate(self, s: tuple, max_depth: int, deadline: float, exact_root: bool, min_depth: int):
         win, kids = expand(s, self.variant)
         if win >= 0:
             return win, WIN - 0, 1, {win: WIN}
@@ -153,9 +195,9 @@ class Searcher:
         child_of = dict(kids)
         best_code, best_score, done_depth, scores = order[0], -INF, 0, {}
         for depth in range(1, max_depth + 1):
-            if len(self.tt) > 0.75 * self.tt_entries:
-                self.tt.clear()
-            self.deadline = float("inf") if depth <= min_depth else deadline
+            if self.tt_len > 0.75 * self.tt_entries:
+                self._clear_tt()
+            self._set_deadline(float("inf") if depth <= min_depth else deadline)
             alpha = -INF
             it_best, it_scores = None, {}
             try:
