@@ -37,12 +37,12 @@ def _rss_mb() -> float:
 def _one_game(task):
     from companion.ai.match import play_game, player_by_name
 
-    a, b, index, seconds, max_plies = task
+    a, b, index, seconds, max_plies, opening = task
     pa, pb = player_by_name(a), player_by_name(b)
     a_first = index % 2 == 0
     stats: dict = {}
     winner, plies = play_game(pa if a_first else pb, pb if a_first else pa, seconds=seconds,
-                              seed=index // 2, max_plies=max_plies, stats=stats)
+                              seed=index // 2, max_plies=max_plies, stats=stats, opening=opening)
     a_side = 0 if a_first else 1
     result = "draw" if winner == -1 else ("a" if winner == a_side else "b")
     return (a, b, result, plies, stats.get(a_side, []), stats.get(1 - a_side, []), _rss_mb())
@@ -128,6 +128,33 @@ def budget(positions: int = 30, seed: int = 9) -> tuple[list[float], list[tuple[
     return hints, used
 
 
+def versus(games: int, pi_seconds: float, procs: int, max_plies: int) -> int:
+    """The new hard level against today's hard (companion.ai.match.today_player) at the same
+    thinking time, from 4-ply random openings, each opening played with both colours."""
+    from companion.ai.clock import host_seconds
+
+    host = host_seconds(pi_seconds)
+    tasks = [("hard", "today", i, host, max_plies, 4) for i in range(games)]
+    score, counts, times = 0.0, {"a": 0, "b": 0, "draw": 0}, {"a": [], "b": []}
+    t0 = time.time()
+    with multiprocessing.get_context("fork").Pool(procs) as pool:
+        for _, _, res, _, ta, tb, _ in pool.imap_unordered(_one_game, tasks, chunksize=1):
+            counts[res] += 1
+            score += {"a": 1.0, "b": 0.0, "draw": 0.5}[res]
+            times["a"] += ta
+            times["b"] += tb
+    rate = score / games
+    mean = {k: sum(v) / len(v) if v else 0.0 for k, v in times.items()}
+    print(f"new hard vs today's hard, {games} games at {pi_seconds} Pi-s per move ({host:.4f} s here),"
+          f" 4-ply random openings, colours alternating, {time.time() - t0:.0f} s with {procs} processes:")
+    print(f"new wins {counts['a']}, today's wins {counts['b']}, draws {counts['draw']} ({max_plies}-ply cap);"
+          f" s/move new {mean['a']:.4f}, today's {mean['b']:.4f} (target win rate 0.75:"
+          f" {'met' if rate >= 0.75 else 'MISSED'})")
+    print(f"command: companion bench ai --versus --games {games} --time {pi_seconds} --procs {procs}")
+    print(f"hard_vs_today_hard_winrate {rate:.3f}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     p = OneLineParser(prog="companion bench ai")
     p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
@@ -140,18 +167,26 @@ def main(argv: list[str]) -> int:
     p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
     p.add_argument("--budget", action="store_true",
                    help="only the Pi-class budget: medium hint time, --time honoured (benchmarks/pibudget.py)")
+    p.add_argument("--opening", type=int, default=2, help="random plies before the players take over")
+    p.add_argument("--versus", action="store_true",
+                   help="only the new hard against today's (issue 37: pure Python, no LMR or aspiration)"
+                        " at equal Pi-time, from 4-ply random openings")
     args = p.parse_args(argv)
+    if args.versus:
+        return versus(args.games, args.time, args.procs, args.max_plies)
     if args.budget:
         from benchmarks.pibudget import TIME_TOLERANCE, verdict
 
+        from companion.games.maunz import native
+
         hints, used = budget()
         over = max(u / given for u, given in used)
-        print(f"medium hint at 2 Pi-s, {len(hints)} positions: median {sorted(hints)[len(hints) // 2]:.3f} s,"
-              f" max {max(hints):.3f} s")
-        print(verdict("hint_medium_max_s", max(hints)))
+        print(f"medium hint at 2 Pi-s on the {native.name()} kernel, {len(hints)} positions:"
+              f" median {sorted(hints)[len(hints) // 2] * 1000:.1f} ms, max {max(hints) * 1000:.1f} ms")
+        print(verdict("hint_medium_max_ms", max(hints) * 1000))
         print(f"hard level at 0.5/1/2 Pi-s, {len(used)} searches: time used / time given at most"
               f" {over:.3f} (target {1 + TIME_TOLERANCE:.2f}): {'met' if over <= 1 + TIME_TOLERANCE else 'MISSED'}")
-        print(f"hint_medium_max_s {max(hints):.3f}")
+        print(f"hint_medium_max_ms {max(hints) * 1000:.1f}")
         print(f"ai_time_used_ratio_max {over:.3f}")
         return 0
 
@@ -166,9 +201,15 @@ def main(argv: list[str]) -> int:
     print(f"time per move: {args.time} Pi-4 s = {host:.4f} s here (slowdown {slowdown()},"
           f" PI4_SLOWDOWN constant {PI4_SLOWDOWN})")
 
+    from companion.games.maunz import native
+
     speed = search_speed(host_seconds(1.0))
-    print(f"hard search at 1 Pi-second: depth {speed['depth']}, nodes/s "
-          f"{[round(x) for x in speed['nps']]}, TT peak entries {speed['tt']}")
+    with native.pure():
+        pure_speed = search_speed(host_seconds(1.0))
+    for what, sp in ((native.name(), speed), ("pure", pure_speed)):
+        print(f"hard search at 1 Pi-second, {what} kernel: depth {sp['depth']}, nodes/s "
+              f"{[round(x) for x in sp['nps']]}, TT peak entries {sp['tt']}")
+    nps_ratio = sum(speed["nps"]) / sum(pure_speed["nps"])
     rss_search = _rss_mb()
     if not args.no_full_tt:
         filled, fill_s = fill_tt()
@@ -178,7 +219,7 @@ def main(argv: list[str]) -> int:
         rss_search = max(rss_search, rss_full)
 
     pairings = [tuple(x.split("-")) for x in args.pairings.split(",") if x]
-    tasks = [(a, b, i, host, args.max_plies) for a, b in pairings for i in range(args.games)]
+    tasks = [(a, b, i, host, args.max_plies, args.opening) for a, b in pairings for i in range(args.games)]
     t0 = time.time()
     results: dict = {}
     rss_max = rss_search
@@ -215,6 +256,7 @@ def main(argv: list[str]) -> int:
         if ("hard", b) in rates:
             print(f"hard_vs_{b}_winrate {rates[('hard', b)]:.3f}")
     print(f"rss_mb_max {rss_max:.1f}")
+    print(f"native_over_pure_nodes_per_s {nps_ratio:.1f}")
     return 0
 
 

@@ -67,6 +67,7 @@ def test_the_levels_searches_are_the_same(variant):
         same_search(pos, variant, 2, leaf_check=False)  # easy missing a threat
         same_search(pos, variant, 2, evaluate=simple_evaluate, tt_entries=20_000)  # minimax2
         same_search(pos, variant, 3, tt_entries=50)  # a full table keeps what it has
+        same_search(pos, variant, 4, lmr=False, aspiration=False)  # the search before issue 37
 
 
 def test_a_callers_own_evaluation_keeps_the_search_in_python():

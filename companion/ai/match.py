@@ -14,6 +14,7 @@ from companion.ai.evaluate import WEIGHTS, simple_evaluate
 from companion.ai.levels import LEVELS
 from companion.ai.movegen import placements, play
 from companion.ai.search import Searcher
+from companion.games.maunz import native
 from companion.games.maunz.engine import STANDARD
 
 
@@ -65,7 +66,17 @@ def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = No
     return player
 
 
-BASELINES = {"random": random_player, "greedy": greedy_player, "minimax2": minimax2_player}
+def today_player(s, variant, deadline, rng):
+    """Today's hard (before issue 37), the yardstick of `companion bench ai --versus`: the same
+    level on the pure-Python kernel, without the search's later improvements."""
+    from companion.ai import _pick
+
+    with native.pure():
+        return _pick(LEVELS["hard"], s, variant, deadline, rng, 150_000, WEIGHTS, today=True)[0]
+
+
+BASELINES = {"random": random_player, "greedy": greedy_player, "minimax2": minimax2_player,
+             "today": today_player}
 
 
 def player_by_name(name: str):

@@ -24,6 +24,8 @@ WIN = 100_000
 MATE_BOUND = WIN - 1000  # scores beyond this are forced wins/losses
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
+LMR_DEPTH, LMR_AFTER = 3, 3  # reduce from this depth on, after this many placements (search.h)
+ASPIRATION = 50  # centi-cats each side of the last iteration's score
 DEFAULT_TT_ENTRIES = 150_000  # ~ 35 MB at ~230 bytes an entry (see benchmarks/ai.py for RSS)
 
 
@@ -39,8 +41,11 @@ def pack(s: tuple) -> int:
 
 class Searcher:
     def __init__(self, variant: int = STANDARD, *, weights: tuple = WEIGHTS, evaluate=None,
-                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True):
+                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True, lmr: bool = True,
+                 aspiration: bool = True):
         self.variant = variant
+        self.lmr = lmr
+        self.aspiration = aspiration
         self.weights = weights
         self.eval_fn = evaluate or default_evaluate
         self.tt: dict[int, tuple] = {}
@@ -55,7 +60,7 @@ class Searcher:
         self.core = None
         if nat is not None and self.eval_fn in (default_evaluate, simple_evaluate):
             self.core = nat.Search(variant, None if self.eval_fn is simple_evaluate else weights,
-                                   tt_entries, leaf_check)
+                                   tt_entries, leaf_check, lmr)
             self.negamax = self._native_negamax
 
     @property
@@ -127,7 +132,8 @@ class Searcher:
         best_code = -1
         alpha0 = alpha
         cut = False
-        for _, pcode in order:
+        lmr = self.lmr and depth >= LMR_DEPTH
+        for i, (pri, pcode) in enumerate(order):
             r = play(s, pcode, variant)
             if r == 1:
                 best, best_code = WIN - ply, pcode
@@ -136,9 +142,17 @@ class Searcher:
                 r = ((pcode, None),)
             elif len(r) > 1 and tt_move >= 0 and tt_place == pcode:
                 r.sort(key=lambda item: item[0] != tt_move)
+            # Late move reduction: a plain placement (no step-4 choice) late in the order, not the
+            # table's nor a killer, is searched a ply shallower first; only if it then beats alpha
+            # is it searched to the full depth.
+            reduce = lmr and i >= LMR_AFTER and pri < 1 << 30 and r[0][0] == pcode
             for code, child in r:
                 if child is None:
                     score = -(WIN - ply - 1)
+                elif reduce:
+                    score = -self.negamax(child, depth - 2, -beta, -alpha, ply + 1)
+                    if score > alpha:
+                        score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 if score > best:
@@ -198,27 +212,41 @@ class Searcher:
             if self.tt_len > 0.75 * self.tt_entries:
                 self._clear_tt()
             self._set_deadline(float("inf") if depth <= min_depth else deadline)
-            alpha = -INF
-            it_best, it_scores = None, {}
+            # Aspiration: from depth 3 the root searches a window around the last score, and again
+            # with the whole window only when the result falls outside it.
+            aspire = self.aspiration and not exact_root and depth >= 3 and abs(best_score) < MATE_BOUND
+            lo, hi = (best_score - ASPIRATION, best_score + ASPIRATION) if aspire else (-INF, INF)
+            it_best, sound = None, None
             try:
-                for code in order:
-                    child = child_of[code]
-                    if child is None:
-                        sc = -(WIN - 1)
-                    elif exact_root:
-                        sc = -self.negamax(child, depth - 1, -INF, INF, 1)
-                    else:
-                        sc = -self.negamax(child, depth - 1, -INF, -alpha, 1)
-                    it_scores[code] = sc
-                    if sc > alpha:
-                        alpha, it_best = sc, code
-                    if depth > min_depth and time.perf_counter() > deadline:
-                        raise Timeout
+                while True:
+                    alpha, it_best, it_scores = lo, None, {}
+                    for code in order:
+                        child = child_of[code]
+                        if child is None:
+                            sc = -(WIN - 1)
+                        elif exact_root:
+                            sc = -self.negamax(child, depth - 1, -INF, INF, 1)
+                        else:
+                            sc = -self.negamax(child, depth - 1, -hi, -alpha, 1)
+                        it_scores[code] = sc
+                        if sc > alpha:
+                            alpha, it_best = sc, code
+                        if alpha >= hi:
+                            break
+                        if depth > min_depth and time.perf_counter() > deadline:
+                            raise Timeout
+                    if it_best is not None and alpha < hi:
+                        break
+                    if alpha >= hi:  # failed high: that move beat the last best
+                        sound = (it_best, alpha)
+                    lo, hi = -INF, INF
             except Timeout:
                 # The previous best was searched first: a move that beat it in this iteration is
                 # a sound improvement.
                 if it_best is not None and not exact_root:
                     best_code, best_score = it_best, alpha
+                elif sound is not None:
+                    best_code, best_score = sound
                 break
             best_code, best_score, done_depth, scores = it_best, alpha, depth, it_scores
             if abs(best_score) > MATE_BOUND:

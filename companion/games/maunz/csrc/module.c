@@ -460,11 +460,11 @@ typedef struct {
 } SearchObject;
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
-    static char *names[] = {"variant", "weights", "tt_entries", "leaf_check", NULL};
-    int variant = STANDARD, leaf_check = 1;
+    static char *names[] = {"variant", "weights", "tt_entries", "leaf_check", "lmr", NULL};
+    int variant = STANDARD, leaf_check = 1, lmr = 1;
     long entries = 150000;
     PyObject *w = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|iOlp", names, &variant, &w, &entries, &leaf_check)
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|iOlpp", names, &variant, &w, &entries, &leaf_check, &lmr)
         || !get_variant(variant))
         return -1;
     if (entries < 1) {
@@ -476,6 +476,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
     memset(c, 0, sizeof(Core));
     c->variant = variant;
     c->leaf_check = leaf_check;
+    c->lmr = lmr;
     c->eval_kind = w == Py_None ? EVAL_SIMPLE : EVAL_LINEAR;
     if (w != Py_None && !get_weights(w, c->w)) return -1;
     size_t cap = 16;
@@ -556,7 +557,7 @@ static PyTypeObject SearchType = {
     .tp_name = "companion.games.maunz.csrc._native.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(variant=0, weights=None, tt_entries=150000, leaf_check=True): the search's inner"
+    .tp_doc = "Search(variant=0, weights=None, tt_entries=150000, leaf_check=True, lmr=True): the search's inner"
               " loop; weights None means the simple material-and-centre evaluation",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,

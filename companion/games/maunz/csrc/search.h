@@ -19,6 +19,8 @@
 #define LOWER 1
 #define UPPER 2
 #define MAX_PLY 128
+#define LMR_DEPTH 3 /* search.py: reduce from this depth on, after this many placements */
+#define LMR_AFTER 3
 #define NFEAT 10
 #define EVAL_LINEAR 0
 #define EVAL_SIMPLE 1
@@ -89,7 +91,7 @@ typedef struct {
 } TTE;
 
 typedef struct {
-    int variant, leaf_check, eval_kind;
+    int variant, leaf_check, eval_kind, lmr;
     double w[NFEAT];
     TTE *tt;
     size_t mask;
@@ -209,7 +211,7 @@ static double negamax(Core *c, const St *s, int depth, double alpha, double beta
     }
     double best = -10 * WIN, alpha0 = alpha; /* search.py: -INF = -10 WIN */
     int64_t best_code = -1;
-    int cut = 0;
+    int cut = 0, lmr = c->lmr && depth >= LMR_DEPTH;
     uint64_t opts[MAX_OPTS];
     for (int i = 0; i < np && !cut; i++) {
         int pc = codes[i], n;
@@ -221,6 +223,8 @@ static double negamax(Core *c, const St *s, int depth, double alpha, double beta
             break;
         }
         int nchild = r == -1 ? 1 : (n ? n : 1);
+        /* late move reduction: a plain placement late in the order, not the table's nor a killer */
+        int reduce = lmr && i >= LMR_AFTER && pri[i] < (1LL << 30) && r == 0 && n == 0;
         if (r == 0 && n > 1 && tt_move >= 0 && tt_place == pc) {
             /* the table's choice first, the others in their order */
             for (int j = 0; j < n; j++)
@@ -246,7 +250,13 @@ static double negamax(Core *c, const St *s, int depth, double alpha, double beta
                     code = pc;
                     child = hand_over(&a);
                 }
-                score = -negamax(c, &child, depth - 1, -beta, -alpha, ply + 1);
+                if (reduce) {
+                    score = -negamax(c, &child, depth - 2, -beta, -alpha, ply + 1);
+                    if (c->timed_out) return 0.0;
+                    if (score > alpha) score = -negamax(c, &child, depth - 1, -beta, -alpha, ply + 1);
+                } else {
+                    score = -negamax(c, &child, depth - 1, -beta, -alpha, ply + 1);
+                }
                 if (c->timed_out) return 0.0;
             }
             if (score > best) {
