@@ -1,0 +1,58 @@
+"""Building the compiled maunz. kernel is optional (setup.py): without a working C compiler the
+wheel is still built -- without the extension, with one line saying so -- and the companion
+then runs the pure-Python kernel and says that in one line too (the service logs it at start).
+With the compiler, `pip wheel` builds the extension in (the development install, which the
+cross-check tests use, is one such build)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _source_tree(dest: Path) -> Path:
+    # the committed files and the working copy of each (no build products, no .so)
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, files.decode().split("\0")):
+        src = ROOT / name
+        if src.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def test_without_a_compiler_the_wheel_is_built_without_the_kernel_and_says_so(tmp_path):
+    tree = _source_tree(tmp_path / "src")
+    env = dict(os.environ, CC="/bin/false", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
+                           str(tree)], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    said = [ln for ln in (proc.stdout + proc.stderr).splitlines() if "maunz-companion: the compiled kernel was not built" in ln]
+    assert len(said) == 1 and said[0].rstrip().endswith("the pure-Python kernel will run")
+    (wheel,) = (tmp_path / "dist").glob("maunz_companion-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "companion/games/maunz/native.py" in names and not any(n.endswith(".so") for n in names)
+
+
+def test_a_missing_kernel_means_the_pure_path_and_one_line():
+    code = ("import sys; sys.modules['companion.games.maunz.csrc._native'] = None\n"
+            "from companion.games.maunz import engine, native\n"
+            "print(native.name()); print(native.describe())\n"
+            "print(engine.perft(engine.initial(), 2))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    name, line, perft = out.stdout.splitlines()
+    assert name == "pure" and perft == "1260"
+    assert line.startswith("maunz. kernel: pure Python, much slower: the compiled kernel is not built")
+    assert "apt-get install gcc python3-dev" in line
+
+
+def test_the_environment_forces_the_pure_path():
+    code = "from companion.games.maunz import native; print(native.name(), native.REASON)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env=dict(os.environ, COMPANION_PURE="1"))
+    assert out.stdout.strip() == "pure COMPANION_PURE is set"
