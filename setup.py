@@ -1,7 +1,7 @@
-"""The compiled maunz. kernel (companion/games/maunz/csrc) as an optional extension: everything
-else is declared in pyproject.toml. Without a C compiler (or Python's headers) the build skips it
-with one line and the install goes on; companion/games/maunz/native.py then runs the pure-Python
-kernel and says so once in the log."""
+"""The compiled kernels (companion/games/maunz/csrc, companion/games/katzenjammer/csrc) as
+optional extensions: everything else is declared in pyproject.toml. Without a C compiler (or
+Python's headers) the build skips them with one line each and the install goes on;
+companion/games/native.py then runs the pure-Python kernels and the service says so in its log."""
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -23,12 +23,20 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension(
-        "companion.games.maunz.csrc._native",
-        sources=["companion/games/maunz/csrc/module.c"],
-        depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "mt.h")],
-        extra_compile_args=["-O3"],
-        optional=True,
-    )],
+    ext_modules=[
+        Extension(
+            "companion.games.maunz.csrc._native",
+            sources=["companion/games/maunz/csrc/module.c"],
+            depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "mt.h")],
+            extra_compile_args=["-O3"],
+            optional=True,
+        ),
+        Extension(
+            "companion.games.katzenjammer.csrc._native",
+            sources=["companion/games/katzenjammer/csrc/module.c"],
+            extra_compile_args=["-O3"],
+            optional=True,
+        ),
+    ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

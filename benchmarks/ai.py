@@ -190,7 +190,7 @@ def main(argv: list[str]) -> int:
     if args.budget:
         from benchmarks.pibudget import TIME_TOLERANCE, verdict
 
-        from companion.games.maunz import native
+        from companion.games import native
 
         hints, used = budget()
         over = max(u / given for u, given in used)
@@ -214,7 +214,7 @@ def main(argv: list[str]) -> int:
     print(f"time per move: {args.time} Pi-4 s = {host:.4f} s here (slowdown {slowdown()},"
           f" PI4_SLOWDOWN constant {PI4_SLOWDOWN})")
 
-    from companion.games.maunz import native
+    from companion.games import native
 
     speed = search_speed(host_seconds(1.0))
     with native.pure():

@@ -1,5 +1,5 @@
 """`companion bench engine`: random games per second and perft nodes per second, on the compiled
-kernel and on the pure-Python one, in one run (companion/games/maunz/native.py).
+kernel and on the pure-Python one, in one run (companion/games/native.py).
 
 A random game picks a uniformly random empty square, a random piece kind available in the pool,
 and a random choice among graduation options, until someone wins (companion.games.maunz.playout);
@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 import time
 
-from companion.games.maunz import engine, native, playout
+from companion.games import native
+from companion.games.maunz import engine, playout
 from companion.cliargs import OneLineParser
 
 
@@ -84,7 +85,7 @@ def main(argv: list[str]) -> int:
     print(f"random_games_per_s {gps:.0f}")
     print(f"perft_nodes_per_s {pps:.0f}")
     if native.kernel() is None:
-        print(f"no compiled kernel: {native.REASON}")
+        print(f"no compiled kernel: {native.reason()}")
         return 0
     n_games, n_plies, n_elapsed = _random_games(args.seconds, args.seed)
     n_nodes, n_perft_time = _perft(args.perft_depth, args.seconds / 3)

@@ -17,17 +17,17 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-# The maunz. kernel: compiled or pure-Python (companion/games/maunz/native.py). A test marked
+# The maunz. kernel: compiled or pure-Python (companion/games/native.py). A test marked
 # `pure` runs on the pure path; tests taking the `kernel` fixture run once on each path, the pure
 # run marked `pure`, so `pytest -m pure` runs the pure path alone (COMPANION_PURE=1 runs the
 # whole suite on it).
 import pytest  # noqa: E402
 
-from companion.games.maunz import native  # noqa: E402
+from companion.games import native  # noqa: E402
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "pure: run on the pure-Python maunz. kernel (companion/games/maunz/native.py)")
+    config.addinivalue_line("markers", "pure: run on the pure-Python maunz. kernel (companion/games/native.py)")
 
 
 @pytest.fixture(autouse=True)
@@ -43,5 +43,5 @@ def _pure_kernel(request):
 def kernel(request):
     """The kernel the test runs on; a native run without the compiled kernel is skipped."""
     if request.param == "native" and native.kernel() is None:
-        pytest.skip(f"no compiled kernel: {native.REASON}")
+        pytest.skip(f"no compiled kernel: {native.reason()}")
     return request.param

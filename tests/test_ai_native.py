@@ -15,11 +15,12 @@ from companion.ai.evaluate import simple_evaluate
 from companion.ai.movegen import state_of
 from companion.ai.search import Searcher
 from companion.games import get
-from companion.games.maunz import engine, native
+from companion.games import native
+from companion.games.maunz import engine
 from companion.games.maunz.engine import KIDS, OPPONENT_CATS_WIN, STANDARD
 
 VARIANTS = [STANDARD, OPPONENT_CATS_WIN, KIDS]
-pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.REASON}")
+pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.reason()}")
 
 
 def positions(variant, n, seed):
@@ -68,6 +69,7 @@ def test_the_levels_searches_are_the_same(variant):
         same_search(pos, variant, 2, evaluate=simple_evaluate, tt_entries=20_000)  # minimax2
         same_search(pos, variant, 3, tt_entries=50)  # a full table keeps what it has
         same_search(pos, variant, 4, lmr=False, aspiration=False)  # the search before issue 37
+        same_search(pos, variant, 4, lmr=True, aspiration=True)  # the options (see README)
 
 
 def test_a_callers_own_evaluation_keeps_the_search_in_python():

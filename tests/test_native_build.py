@@ -36,23 +36,23 @@ def test_without_a_compiler_the_wheel_is_built_without_the_kernel_and_says_so(tm
     assert len(said) == 1 and said[0].rstrip().endswith("the pure-Python kernel will run")
     (wheel,) = (tmp_path / "dist").glob("maunz_companion-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "companion/games/maunz/native.py" in names and not any(n.endswith(".so") for n in names)
+    assert "companion/games/native.py" in names and not any(n.endswith(".so") for n in names)
 
 
 def test_a_missing_kernel_means_the_pure_path_and_one_line():
     code = ("import sys; sys.modules['companion.games.maunz.csrc._native'] = None\n"
-            "from companion.games.maunz import engine, native\n"
+            "from companion.games import native\nfrom companion.games.maunz import engine\n"
             "print(native.name()); print(native.describe())\n"
             "print(engine.perft(engine.initial(), 2))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     name, line, perft = out.stdout.splitlines()
     assert name == "pure" and perft == "1260"
-    assert line.startswith("maunz. kernel: pure Python, much slower: the compiled kernel is not built")
-    assert "apt-get install gcc python3-dev" in line
+    assert line.startswith("kernels: maunz pure Python, much slower: the compiled kernel is not built")
+    assert "apt-get install gcc python3-dev" in line and "; katzenjammer " in line
 
 
 def test_the_environment_forces_the_pure_path():
-    code = "from companion.games.maunz import native; print(native.name(), native.REASON)"
+    code = "from companion.games import native; print(native.name(), native.reason())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                          env=dict(os.environ, COMPANION_PURE="1"))
     assert out.stdout.strip() == "pure COMPANION_PURE is set"

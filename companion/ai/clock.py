@@ -48,7 +48,7 @@ def calibrate(games: int = 2000) -> float:
     """Seconds this machine needs for a fixed workload (2000 seeded random games), on the
     pure-Python kernel: the workload measures the interpreter. The compiled kernel's speed on
     a Pi is assumed to scale by the same factor (both are one core's integer work)."""
-    from companion.games.maunz import native
+    from companion.games import native
     from companion.games.maunz.engine import initial
     from companion.games.maunz.playout import random_game
 

@@ -14,7 +14,7 @@ from companion.ai.evaluate import WEIGHTS, simple_evaluate
 from companion.ai.levels import LEVELS
 from companion.ai.movegen import placements, play
 from companion.ai.search import Searcher
-from companion.games.maunz import native
+from companion.games import native
 from companion.games.maunz.engine import STANDARD
 
 

@@ -8,13 +8,13 @@ never a search state (the move that wins is scored where it is generated).
 A move is an int code: bits 0-5 the square, bit 6 set for a cat, bits 7+ the step-4 choice mask.
 Every rule comes from the kernel (`boop`, the variant's `settle` and `take`, `mover_wins`), the
 same functions the engine and the playouts call; tests check `expand` against `engine.successors`.
-With the compiled kernel (companion/games/maunz/native.py) `expand`, `placements`, `play` and
+With the compiled kernel (companion/games/native.py) `expand`, `placements`, `play` and
 `winning_squares` run in C, and tests check the two agree.
 """
 from __future__ import annotations
 
 from companion.games.maunz.board import FULL, LINE_STEPS, has_line
-from companion.games.maunz import native
+from companion.games import native
 from companion.games.maunz.engine import Move
 from companion.games.maunz.kernel import KIDS, PIECES, RULES, STANDARD, boop, hand_over, mover_wins
 

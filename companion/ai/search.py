@@ -2,7 +2,7 @@
 history move ordering, and an immediate-win check at the leaves (a cheap quiescence: a leaf
 where the mover can complete a line of cats is scored as won). Why not MCTS: see README.md.
 
-With the compiled kernel (companion/games/maunz/native.py) the inner loop -- `negamax` below
+With the compiled kernel (companion/games/native.py) the inner loop -- `negamax` below
 the root, its table, ordering, leaf check and evaluation -- runs in C (csrc/search.h), node for
 node the same search (tests/test_ai_native.py); iterative deepening and the root stay here.
 A caller's own evaluation function keeps the search in Python.
@@ -17,13 +17,15 @@ import time
 
 from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate, simple_evaluate
 from companion.ai.movegen import expand, placements, play, winning_squares
-from companion.games.maunz import native
+from companion.games import native
 from companion.games.maunz.engine import STANDARD
 
 WIN = 100_000
 MATE_BOUND = WIN - 1000  # scores beyond this are forced wins/losses
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
+# Options, off by default: measured against the same compiled search without them at equal time
+# they lost (README.md, "What did not help").
 LMR_DEPTH, LMR_AFTER = 3, 3  # reduce from this depth on, after this many placements (search.h)
 ASPIRATION = 50  # centi-cats each side of the last iteration's score
 DEFAULT_TT_ENTRIES = 150_000  # ~ 35 MB at ~230 bytes an entry (see benchmarks/ai.py for RSS)
@@ -41,8 +43,8 @@ def pack(s: tuple) -> int:
 
 class Searcher:
     def __init__(self, variant: int = STANDARD, *, weights: tuple = WEIGHTS, evaluate=None,
-                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True, lmr: bool = True,
-                 aspiration: bool = True):
+                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True, lmr: bool = False,
+                 aspiration: bool = False):
         self.variant = variant
         self.lmr = lmr
         self.aspiration = aspiration

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from companion.service.config import DEFAULT_CONFIG, Config, ConfigError, GameConfig, WebConfig, user_state_dir
 from companion.cliargs import OneLineParser
-from companion.games.maunz import native
+from companion.games import native
 
 log = logging.getLogger("companion")
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from companion.games.maunz import kernel, native
+from companion.games import native
+from companion.games.maunz import kernel
 from companion.games.maunz.board import FULL
 # The text forms sit below the engine, so a Position and a Move can print themselves.
 from companion.games.maunz.formatting import format_move, format_position

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random as _random
 
-from companion.games.maunz import native
+from companion.games import native
 from companion.games.maunz.kernel import RULES, STANDARD, boop, hand_over
 
 MAX_PLIES = 10_000  # a guard only; random games end after ~30-100 placements

@@ -1,6 +1,6 @@
 /* companion.games.maunz.csrc._native: the compiled maunz. kernel (rules.h), its move generation,
  * perft and random playouts, and the search's inner loop (search.h), for Python.
- * companion/games/maunz/native.py decides whether it is used; the pure-Python modules stay the
+ * companion/games/native.py decides whether it is used; the pure-Python modules stay the
  * reference, and tests/test_maunz_native.py checks that both play the same game. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -461,7 +461,7 @@ typedef struct {
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"variant", "weights", "tt_entries", "leaf_check", "lmr", NULL};
-    int variant = STANDARD, leaf_check = 1, lmr = 1;
+    int variant = STANDARD, leaf_check = 1, lmr = 0;
     long entries = 150000;
     PyObject *w = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|iOlpp", names, &variant, &w, &entries, &leaf_check, &lmr)
@@ -557,7 +557,7 @@ static PyTypeObject SearchType = {
     .tp_name = "companion.games.maunz.csrc._native.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(variant=0, weights=None, tt_entries=150000, leaf_check=True, lmr=True): the search's inner"
+    .tp_doc = "Search(variant=0, weights=None, tt_entries=150000, leaf_check=True, lmr=False): the search's inner"
               " loop; weights None means the simple material-and-centre evaluation",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
@@ -584,7 +584,7 @@ static PyMethodDef methods[] = {
     {NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_native",
-                                       "The compiled maunz. kernel (see companion/games/maunz/native.py).", -1,
+                                       "The compiled maunz. kernel (see companion/games/native.py).", -1,
                                        methods};
 
 PyMODINIT_FUNC PyInit__native(void) {
