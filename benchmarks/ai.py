@@ -174,7 +174,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--time", type=float, default=0.35, help="Pi-4 seconds per move (default 0.35)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
-                   help="comma-separated A-B pairings (players: random, greedy, minimax2, easy, medium, hard)")
+                   help="comma-separated A-B pairings (players: random, greedy, minimax2, easy, medium, hard;"
+                        " today: hard before issue 37; lmr, aspiration: hard with those options)")
     p.add_argument("--max-plies", type=int, default=300)
     p.add_argument("--no-full-tt", action="store_true", help="skip the full-TT memory run")
     p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
