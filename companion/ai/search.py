@@ -63,7 +63,7 @@ class Searcher:
         if nat is not None and self.eval_fn in (default_evaluate, simple_evaluate):
             self.core = nat.Search(variant, None if self.eval_fn is simple_evaluate else weights,
                                    tt_entries, leaf_check, lmr)
-            self.negamax = self._native_negamax
+            self.negamax = _native_negamax(self.core)  # no reference back to self: no cycle
 
     @property
     def tt_len(self) -> int:
@@ -80,11 +80,6 @@ class Searcher:
         if self.core is not None:
             self.core.deadline = deadline
 
-    def _native_negamax(self, s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
-        score = self.core.negamax(s, depth, alpha, beta, ply)
-        if score is None:
-            raise Timeout
-        return score
 
     # ----------------------------------------------------------------------------------------
     def leaf(self, s: tuple, ply: int) -> float:
@@ -259,6 +254,20 @@ class Searcher:
             if time.perf_counter() > deadline:
                 break
         return best_code, best_score, done_depth, scores
+
+
+def _native_negamax(core):
+    """The compiled negamax with the deadline raised as Timeout. A closure over the C object, not a
+    bound method stored on the Searcher: that would be a cycle, and the 15 MB table would wait
+    for the cyclic garbage collector instead of going back when the search ends."""
+    compiled = core.negamax
+
+    def negamax(s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
+        score = compiled(s, depth, alpha, beta, ply)
+        if score is None:
+            raise Timeout
+        return score
+    return negamax
 
 
 def _first(item):

@@ -472,7 +472,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     Core *c = &self->core;
-    PyMem_Free(c->tt);
+    tt_unmap(c);
     memset(c, 0, sizeof(Core));
     c->variant = variant;
     c->leaf_check = leaf_check;
@@ -481,7 +481,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
     if (w != Py_None && !get_weights(w, c->w)) return -1;
     size_t cap = 16;
     while (cap < (size_t)entries + (size_t)entries / 3 + 1) cap <<= 1; /* at most 3/4 full */
-    c->tt = PyMem_Calloc(cap, sizeof(TTE));
+    c->tt = tt_map(cap);
     if (!c->tt) { PyErr_NoMemory(); return -1; }
     c->mask = cap - 1;
     c->max_entries = entries;
@@ -490,7 +490,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kw) {
 }
 
 static void Search_dealloc(SearchObject *self) {
-    PyMem_Free(self->core.tt);
+    tt_unmap(&self->core);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -513,7 +513,7 @@ static PyObject *Search_negamax(SearchObject *self, PyObject *args) {
 }
 
 static PyObject *Search_clear_tt(SearchObject *self, PyObject *unused) {
-    if (self->core.tt) tt_clear(&self->core);
+    if (self->core.tt && !tt_clear(&self->core)) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
