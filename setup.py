@@ -6,20 +6,25 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 
+def _skipped(what: str, exc: Exception) -> None:
+    why = (str(exc).strip().splitlines() or [type(exc).__name__])[-1][-160:]
+    print(f"maunz-companion: {what} was not built (...{why}); the pure-Python kernel will run")
+
+
 class OptionalBuildExt(build_ext):
-    """build_ext whose failure is one line, not setuptools' page of warnings."""
+    """build_ext whose failure is one line per extension, not setuptools' page of warnings."""
 
     def run(self):
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 -- any build failure means: the pure path
-            print(f"maunz-companion: the compiled kernel was not built ({exc}); the pure-Python kernel will run")
+            _skipped("the compiled kernels", exc)
 
     def build_extension(self, ext):
         try:
             super().build_extension(ext)
         except Exception as exc:  # noqa: BLE001
-            print(f"maunz-companion: the compiled kernel was not built ({exc}); the pure-Python kernel will run")
+            _skipped(ext.name, exc)
 
 
 setup(
@@ -27,13 +32,14 @@ setup(
         Extension(
             "companion.games.maunz.csrc._native",
             sources=["companion/games/maunz/csrc/module.c"],
-            depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "mt.h")],
+            depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "search_type.h", "mt.h")],
             extra_compile_args=["-O3"],
             optional=True,
         ),
         Extension(
             "companion.games.katzenjammer.csrc._native",
             sources=["companion/games/katzenjammer/csrc/module.c"],
+            depends=["companion/games/katzenjammer/csrc/set.h"],
             extra_compile_args=["-O3"],
             optional=True,
         ),

@@ -96,7 +96,7 @@ def check_position(pos, variant, placements: bool = True):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_successor_of_random_games_agrees(variant):
     positions = game_positions(variant, 40, seed=3700 + variant)
-    assert len(positions) > 1000
+    assert len(positions) > 800  # kids games are the shortest
     for i, pos in enumerate(positions):
         check_position(pos, variant, placements=i % 5 == 0)
 
