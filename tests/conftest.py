@@ -35,3 +35,31 @@ def _logging_as_it_was():
             root.removeHandler(handler)
     root.setLevel(level)
     logging.getLogger("companion").setLevel(companion_level)
+
+
+# The maunz. kernel: compiled or pure-Python (companion/games/native.py). A test marked
+# `pure` runs on the pure path; tests taking the `kernel` fixture run once on each path, the pure
+# run marked `pure`, so `pytest -m pure` runs the pure path alone (COMPANION_PURE=1 runs the
+# whole suite on it).
+from companion.games import native  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "pure: run on the pure-Python maunz. kernel (companion/games/native.py)")
+
+
+@pytest.fixture(autouse=True)
+def _pure_kernel(request):
+    if request.node.get_closest_marker("pure"):
+        with native.pure():
+            yield
+    else:
+        yield
+
+
+@pytest.fixture(params=["native", pytest.param("pure", marks=pytest.mark.pure)])
+def kernel(request):
+    """The kernel the test runs on; a native run without the compiled kernel is skipped."""
+    if request.param == "native" and native.kernel() is None:
+        pytest.skip(f"no compiled kernel: {native.reason()}")
+    return request.param

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.service.config import DEFAULT_CONFIG, Config, ConfigError, GameConfig, WebConfig, user_state_dir
 from companion.cliargs import OneLineParser
+from companion.games import native
 
 log = logging.getLogger("companion")
 
@@ -179,6 +180,7 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
         except EventFileError as exc:
             companion.close()
             return _fail(str(exc))
+    log.info("%s", native.describe())
     log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
              len(companion.journal.moves()))
     try:
