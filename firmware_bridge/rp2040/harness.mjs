@@ -134,7 +134,7 @@ function stepPio(now) {
 }
 
 function boot() {
-  if (sim) { sim.stop(); flash.set(mcu.flash); } // a reboot keeps the filesystem
+  if (sim) { sim.stop(); flash.set(mcu.flash.subarray(0, flash.length)); } // a reboot keeps the flash
   sim = new Simulator();
   mcu = sim.rp2040;
   mcu.logger = { debug() {}, info() {}, warn() {}, error(c, m) { process.stderr.write(`${c}: ${m}\n`); } };

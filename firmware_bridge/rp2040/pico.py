@@ -29,6 +29,7 @@ from typing import Callable
 from .. import flash, fwinfo
 from ..firmware import board_pins as P
 from ..firmware import messages as M
+from ..firmware.framing import Deframer
 
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "harness.mjs"
@@ -90,7 +91,7 @@ def filesystem_image(hall: dict | None = None, fw_hash: bytes | None = None) -> 
 
 class EmulatedPico:
     def __init__(self, port: str | os.PathLike | None = None, *, hall_bed=None,
-                 fw_hash: bytes | None = None, boot_timeout: float = 120.0) -> None:
+                 fw_hash: bytes | None = None, boot_timeout: float = 300.0) -> None:
         check()
         uf2, rom = images()
         self._tmpdir = tempfile.mkdtemp(prefix="rp2040-")
@@ -116,6 +117,8 @@ class EmulatedPico:
         self.usb_log: list[tuple[str, int, bytes | int]] = []  # ("out", ns, bytes) / ("in", ns, n)
         self.log_usb = False
         self.connected = 0
+        self.hellos = 0                        # HELLO frames seen: main.py is running
+        self._deframer = Deframer()
         self._stats: dict | None = None
         self._master: int | None = None
         self._slave: int | None = None
@@ -159,6 +162,9 @@ class EmulatedPico:
             with self._cond:
                 if kind == "usb":
                     data = bytes.fromhex(ev["data"])
+                    for payload in self._deframer.feed(data):
+                        if payload[:1] == bytes((M.BY_NAME["HELLO"].type_id,)):
+                            self.hellos += 1
                     if self.log_usb:
                         self.usb_log.append(("out", ev["t"], data))
                     if self._master is not None:
@@ -216,17 +222,19 @@ class EmulatedPico:
         os.replace(tmp, self.port)
 
     # ------------------------------------------------------------------ lifecycle
-    def boot(self, timeout: float = 120.0) -> None:
-        """Power the Pico on (again): MicroPython boots, mounts the flash, runs main.py."""
+    def boot(self, timeout: float = 300.0) -> None:
+        """Power the Pico on (again): MicroPython boots, mounts the flash, runs main.py; returns
+        once main.py's firmware said HELLO (compiling it on the emulated chip takes a while)."""
         with self._cond:
-            before = self.connected
+            before = self.hellos
+            self._deframer = Deframer()        # a new USB device: nothing half-received
         if self.hall_bed is not None:
             self._send("hall", counts=[round(v) for v in self.hall_bed.readings()])
         self._send("reeds", mask=f"{self._occupancy:x}")
         self._send("boot", wait=True)
         with self._cond:
-            if not self._cond.wait_for(lambda: self.connected > before or not self._running, timeout):
-                raise EmulatorUnavailable(f"the emulated Pico's USB did not come up in {timeout} s")
+            if not self._cond.wait_for(lambda: self.hellos > before or not self._running, timeout):
+                raise EmulatorUnavailable(f"the emulated Pico's firmware said no HELLO in {timeout} s")
             if not self._running:
                 raise EmulatorUnavailable("the rp2040 harness stopped (its error is above)")
 
