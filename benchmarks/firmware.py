@@ -7,7 +7,7 @@ the CPU's cycles), not this machine's, so the figures are the Pico's own:
 - full-bed scans per second of the running firmware, scan_hz set to its 2000 ceiling so the main
   loop (serial, scan, debounce, frames, LEDs at 50 Hz) runs flat out: the reed matrix (row 1's
   falling edges counted) and the hall bed (the multiplexers' returns to channel 0);
-- a reed change to the CHANGE frame leaving the Pico's USB (p50/p99, default 20 ms debounce);
+- a reed change to the SNAPSHOT frame carrying it leaving the Pico's USB (p50/p99, default 20 ms debounce);
 - an LED frame arriving over USB to the last LED's data bit leaving the WS2812 pin (p50/p99);
 - gc.mem_free() with the firmware imported and a Device made (after boot), and after 10,000
   scans through the same objects, in the REPL after STOP (a leak shows as the difference).
@@ -54,8 +54,8 @@ def scan_rate(pico, counter: str, seconds: float) -> float:
     """Full-bed scans per emulated second of the running firmware at scan_hz 2000."""
     from firmware_bridge.host.link import BridgeLink
 
-    link = BridgeLink(pico.port, config={"scan_hz": 2000, "heartbeat_ms": 100}, ping_interval=0.2,
-                      ack_timeout=0.5, offline_after=10.0, handshake_timeout=60.0).open()
+    link = BridgeLink(pico.port, config={"scan_hz": 2000, "heartbeat_ms": 100}, ping_interval=1.0,
+                      ack_timeout=2.0, offline_after=15.0, handshake_timeout=60.0).open()
     try:
         pico.pace(False)
         time.sleep(0.5)
@@ -69,13 +69,14 @@ def scan_rate(pico, counter: str, seconds: float) -> float:
 
 
 def change_latency(pico, n: int, seed: int) -> list[float]:
-    """Emulated microseconds from a reed closing or opening to its CHANGE frame leaving USB."""
+    """Emulated microseconds from a reed closing or opening to the SNAPSHOT frame that carries it
+    leaving the Pico's USB."""
     from firmware_bridge.firmware import messages as M
     from firmware_bridge.firmware.framing import Deframer
     from firmware_bridge.host.link import BridgeLink
 
     rng = random.Random(seed)
-    link = BridgeLink(pico.port, ping_interval=0.2, ack_timeout=0.5, offline_after=10.0,
+    link = BridgeLink(pico.port, ping_interval=1.0, ack_timeout=2.0, offline_after=15.0,
                       handshake_timeout=60.0).open()
     out = []
     try:
@@ -96,8 +97,8 @@ def change_latency(pico, n: int, seed: int) -> list[float]:
             for kind, t, data in log:
                 if kind != "out":
                     continue
-                names = [M.decode(p)[0] for p in deframer.feed(data)]
-                if "CHANGE" in names and t >= t0:
+                snaps = [M.decode(p) for p in deframer.feed(data)]
+                if t >= t0 and any(name == "SNAPSHOT" and v["occupancy"] == mask for name, v in snaps):
                     out.append((t - t0) / 1000)
                     break
     finally:
@@ -110,8 +111,8 @@ def led_latency(pico, n: int) -> list[float]:
     from firmware_bridge.firmware import messages as M
     from firmware_bridge.host.link import BridgeLink
 
-    link = BridgeLink(pico.port, config={"brightness": 255}, ping_interval=5.0, ack_timeout=2.0,
-                      offline_after=10.0, handshake_timeout=60.0).open()
+    link = BridgeLink(pico.port, config={"brightness": 255}, ping_interval=5.0, ack_timeout=5.0,
+                      offline_after=15.0, handshake_timeout=60.0).open()
     out = []
     try:
         for i in range(n):
@@ -173,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
               f"clk_sys {reed.stats()['clk_sys'] / 1e6:.0f} MHz")
         reed_rate = scan_rate(reed, "row_scans", args.seconds)
         lat = change_latency(reed, args.changes, args.seed)
-        print(f"reed change -> CHANGE frame leaving USB ({len(lat)} changes, debounce 20 ms): "
+        print(f"reed change -> its SNAPSHOT leaving USB ({len(lat)} changes, debounce 20 ms): "
               f"p50 {statistics.median(lat):.0f} us, p99 {_pct(lat, 0.99):.0f} us (emulated)")
         led = led_latency(reed, args.frames)
         print(f"LED frame over USB -> last LED data bit ({len(led)} frames, LEDs refreshed at 50 Hz): "

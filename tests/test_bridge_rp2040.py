@@ -243,11 +243,11 @@ def test_hall_bed_zero_kitten_cat_and_the_dead_band(hall_pico):
         hall_pico.put(parse_square("d4"), "c")
         assert wait(lambda: reed.poll() == (1 << 14) | (1 << 21))
         assert reed.kinds() == (1 << 21, 0)              # d4 a cat (south), c3 a kitten
-        assert hall.zero_bed(149) == (1 << 14) | (1 << 21)   # refused: pieces on the bed
+        assert hall.zero_bed(149, timeout=30) == (1 << 14) | (1 << 21)   # refused: pieces on it
         hall_pico.lift(14)
         hall_pico.lift(21)
         assert wait(lambda: reed.poll() == 0)
-        assert hall.zero_bed(149) == 0                   # the empty bed's zero, taken
+        assert hall.zero_bed(149, timeout=30) == 0       # the empty bed's zero, taken
         hall_pico.hall_bed.stray[0] = 6.0                # a magnet under the quilt: dead band
         assert wait(lambda: reed.kinds() == (0, 1) and reed.poll() & 1)
     finally:
