@@ -31,14 +31,19 @@ from bridgefw.device import Device
 gc.collect()
 free_boot = gc.mem_free()
 {setup}
+def run(a, b):
+    for i in range(a, b):
+        {scan}
+        dev.tick(i)
+        dev.take()
+run(0, {warm})
+gc.collect()
+free_warm = gc.mem_free()
 t0 = time.ticks_us()
-for i in range({n}):
-    {scan}
-    dev.tick(i)
-    dev.take()
+run({warm}, {n})
 dt = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
-print("RESULT", free_boot, gc.mem_free(), dt)
+print("RESULT", free_boot, free_warm, gc.mem_free(), dt)
 """
 REED_SETUP = "dev = Device(1, b'\\0' * 8, 0, 0)\nbed = board.Matrix()"
 HALL_SETUP = ("class C:\n    SELECT = (17, 18, 19, 20)\n    ADC = (26, 27, 28)\n    SAMPLES = 16\n"
@@ -55,7 +60,8 @@ def scan_rate(pico, counter: str, seconds: float) -> float:
     from firmware_bridge.host.link import BridgeLink
 
     link = BridgeLink(pico.port, config={"scan_hz": 2000, "heartbeat_ms": 100}, ping_interval=1.0,
-                      ack_timeout=2.0, offline_after=15.0, handshake_timeout=60.0).open()
+                      ack_timeout=2.0, offline_after=15.0, handshake_timeout=60.0,
+                      bed="hall" if pico.hall_bed is not None else "reed").open()
     try:
         pico.pace(False)
         time.sleep(0.5)
@@ -139,15 +145,18 @@ def led_latency(pico, n: int) -> list[float]:
     return out
 
 
-def mem_and_loop(pico, setup: str, scan: str, n: int) -> tuple[int, int, float]:
+def mem_and_loop(pico, setup: str, scan: str, n: int) -> tuple[int, int, int, float]:
+    """gc.mem_free() after boot, after the first tenth of n scans and after all n; the loop's
+    scans per second (emulated) over the last nine tenths."""
     from firmware_bridge import flash
 
     flash.stop_running_firmware(pico.port)
     time.sleep(1.0)
-    printed = pico.repl_exec(LEAK_CODE.format(setup=setup, scan=scan, n=n))
-    free_boot, free_after, dt = (int(v) for v in printed.split("RESULT", 1)[1].split()[:3])
+    warm = max(1, n // 10)
+    printed = pico.repl_exec(LEAK_CODE.format(setup=setup, scan=scan, n=n, warm=warm))
+    free_boot, free_warm, free_after, dt = (int(v) for v in printed.split("RESULT", 1)[1].split()[:4])
     pico.reset()
-    return free_boot, free_after, n / (dt / 1e6)
+    return free_boot, free_warm, free_after, (n - warm) / (dt / 1e6)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--changes", type=int, default=40, help="reed changes timed to the host")
     ap.add_argument("--frames", type=int, default=20, help="LED frames timed to the last data bit")
     ap.add_argument("--scans", type=int, default=10_000, help="scans between the two gc.mem_free()")
+    ap.add_argument("--hall-scans", type=int, default=300,
+                    help="hall scans between the gc.mem_free() (each is 576 ADC conversions)")
     ap.add_argument("--seed", type=int, default=22)
     args = ap.parse_args(argv)
     from firmware_bridge.rp2040 import pico as emu
@@ -183,19 +194,24 @@ def main(argv: list[str] | None = None) -> int:
         print("WS2812 bit timing on the data pin (ns, min-max): " +
               ", ".join(f"{k.upper()} {v[0]:.0f}-{v[1]:.0f}" for k, v in timing.items() if v))
         wall = time.perf_counter()
-        free_boot, free_after, loop_rate = mem_and_loop(reed, REED_SETUP, "dev.scan(bed.scan(), i)", args.scans)
-        print(f"gc.mem_free(): {free_boot} bytes after boot, {free_after} after {args.scans} reed scans "
-              f"({free_after - free_boot:+d}); the bare scan loop: {loop_rate:.0f} scans/s "
+        free_boot, free_warm, free_after, loop_rate = mem_and_loop(
+            reed, REED_SETUP, "dev.scan(bed.scan(), i)", args.scans)
+        print(f"gc.mem_free() (reed): {free_boot} bytes after boot, {free_warm} after "
+              f"{args.scans // 10} scans, {free_after} after {args.scans} "
+              f"(a leak would keep falling: {free_after - free_warm:+d} over the last "
+              f"{args.scans - args.scans // 10}); the bare scan + debounce loop: {loop_rate:.0f} scans/s "
               f"({time.perf_counter() - wall:.0f} s of wall time)")
     finally:
         reed.close()
     hall = emu.EmulatedPico(hall_bed=Bed(random.Random(args.seed)))
     try:
         hall_rate = scan_rate(hall, "mux_scans", args.seconds)
-        n = max(1, args.scans // 10)
-        free_boot, free_after, hall_loop = mem_and_loop(hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", n)
-        print(f"hall bed: gc.mem_free() {free_boot} -> {free_after} after {n} scans "
-              f"({free_after - free_boot:+d}); the bare scan loop: {hall_loop:.1f} scans/s")
+        n = max(10, args.hall_scans)
+        free_boot, free_warm, free_after, hall_loop = mem_and_loop(
+            hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", n)
+        print(f"gc.mem_free() (hall): {free_boot} bytes after boot, {free_warm} after {n // 10} scans, "
+              f"{free_after} after {n} ({free_after - free_warm:+d}); the bare scan + classify loop: "
+              f"{hall_loop:.1f} scans/s")
     finally:
         hall.close()
     scan_ms = 36 * (16 * 2.0 + 5.0) / 1000
