@@ -324,3 +324,32 @@ def test_ws2812_timing_is_within_the_datasheet_windows(rp2040):
             continue
         got_lo, got_hi = timing[key]
         assert lo <= got_lo and got_hi <= hi, (key, timing[key], (lo, hi))
+
+
+# ------------------------------------------------------------------ without the emulator
+def test_the_flash_image_holds_what_companion_flash_copies(tmp_path):
+    """The littlefs image the emulated Pico boots from: the files `companion flash` stages, with
+    the same firmware hash and bed configuration, under /bridgefw/ and /main.py."""
+    littlefs = pytest.importorskip("littlefs")
+    hall = {"select": [17, 18, 19, 20], "adc": [26, 27, 28], "register_mt": 8.0, "clear_mt": 4.0}
+    image = emu.filesystem_image(hall)
+    assert len(image) == emu.FS_BLOCKS * emu.FS_BLOCK
+    fs = littlefs.LittleFS(block_size=emu.FS_BLOCK, block_count=emu.FS_BLOCKS, mount=False)
+    fs.context.buffer = bytearray(image)
+    fs.mount()
+    flash.stage(tmp_path, hall)
+    assert sorted(fs.listdir("/")) == ["bridgefw", "main.py"]
+    for name in list(fwinfo.PACKAGE_FILES) + ["fwhash.py", "bedcfg.py"]:
+        with fs.open(f"bridgefw/{name}", "rb") as fh:
+            assert fh.read() == (tmp_path / name).read_bytes(), name
+    with fs.open("bridgefw/bedcfg.py", "r") as fh:
+        assert 'BED = "hall"' in fh.read()
+
+
+def test_a_missing_image_is_named(monkeypatch, tmp_path):
+    monkeypatch.delenv(emu.IMAGES_ENV, raising=False)
+    with pytest.raises(emu.EmulatorUnavailable, match=emu.IMAGES_ENV):
+        emu.images()
+    monkeypatch.setenv(emu.IMAGES_ENV, str(tmp_path))
+    with pytest.raises(emu.EmulatorUnavailable, match=emu.UF2_NAME):
+        emu.images()
