@@ -145,7 +145,7 @@ def led_latency(pico, n: int) -> list[float]:
     return out
 
 
-def mem_and_loop(pico, setup: str, scan: str, n: int) -> tuple[int, int, int, float]:
+def mem_and_loop(pico, setup: str, scan: str, n: int, reboot: bool = True) -> tuple[int, int, int, float]:
     """gc.mem_free() after boot, after the first tenth of n scans and after all n; the loop's
     scans per second (emulated) over the last nine tenths."""
     from firmware_bridge import flash
@@ -155,7 +155,8 @@ def mem_and_loop(pico, setup: str, scan: str, n: int) -> tuple[int, int, int, fl
     warm = max(1, n // 10)
     printed = pico.repl_exec(LEAK_CODE.format(setup=setup, scan=scan, n=n, warm=warm))
     free_boot, free_warm, free_after, dt = (int(v) for v in printed.split("RESULT", 1)[1].split()[:4])
-    pico.reset()
+    if reboot:
+        pico.reset()
     return free_boot, free_warm, free_after, (n - warm) / (dt / 1e6)
 
 
@@ -184,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"emulated Pico booted in {time.perf_counter() - t0:.1f} s of wall time; "
               f"clk_sys {reed.stats()['clk_sys'] / 1e6:.0f} MHz")
         reed_rate = scan_rate(reed, "row_scans", args.seconds)
+        print(f"reed matrix, the running firmware flat out: {reed_rate:.0f} full beds/s")
         lat = change_latency(reed, args.changes, args.seed)
         print(f"reed change -> its SNAPSHOT leaving USB ({len(lat)} changes, debounce 20 ms): "
               f"p50 {statistics.median(lat):.0f} us, p99 {_pct(lat, 0.99):.0f} us (emulated)")
@@ -195,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
               ", ".join(f"{k.upper()} {v[0]:.0f}-{v[1]:.0f}" for k, v in timing.items() if v))
         wall = time.perf_counter()
         free_boot, free_warm, free_after, loop_rate = mem_and_loop(
-            reed, REED_SETUP, "dev.scan(bed.scan(), i)", args.scans)
+            reed, REED_SETUP, "dev.scan(bed.scan(), i)", args.scans, reboot=False)
         print(f"gc.mem_free() (reed): {free_boot} bytes after boot, {free_warm} after "
               f"{args.scans // 10} scans, {free_after} after {args.scans} "
               f"(a leak would keep falling: {free_after - free_warm:+d} over the last "
@@ -206,9 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     hall = emu.EmulatedPico(hall_bed=Bed(random.Random(args.seed)))
     try:
         hall_rate = scan_rate(hall, "mux_scans", args.seconds)
+        print(f"hall bed, the running firmware flat out: {hall_rate:.1f} full beds/s")
         n = max(10, args.hall_scans)
         free_boot, free_warm, free_after, hall_loop = mem_and_loop(
-            hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", n)
+            hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", n, reboot=False)
         print(f"gc.mem_free() (hall): {free_boot} bytes after boot, {free_warm} after {n // 10} scans, "
               f"{free_after} after {n} ({free_after - free_warm:+d}); the bare scan + classify loop: "
               f"{hall_loop:.1f} scans/s")
