@@ -42,7 +42,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "other": "Bärbel", "left": 8, "streets": "1, 2, 3, 4", "the_shop": "Der Tante-Emma-Laden",
            "the_treat": "das Katzenfutter",
            # remote play's
-           "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
+           "code": "K7QM-2XPD", "orange": "Bärbel", "grey": "Bärbel", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
            # the hall bed's: the kind that belongs on a square
            "want": "Kätzchen",
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag

@@ -27,6 +27,7 @@ SAMPLES = {
     "left": 7, "lives": 8, "treats": 3, "mog": msg("ca.special.1"), "token": "C3", "rolls": "4, 2",
     "shop": msg("ca.shop.1"), "the_shop": msg("ca.the_shop.0"), "the_treat": msg("ca.the_treat.2"),
     "treat": msg("ca.treat.2"), "streets": "2, 3", "want": "Katze",
+    "action": msg("kj.move.forward", src=12, dst=16), "orange": "Anna", "grey": "Ben",
 }
 
 
