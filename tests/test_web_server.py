@@ -29,6 +29,7 @@ class StandIn:
         self.snapshots = 0
         self.sensed = 0
         self.steps = 0  # the loop iterations (the page shares one snapshot per iteration)
+        self.changes = 0  # notify() calls (a change between steps)
 
     def step(self) -> None:
         self.steps += 1
@@ -38,6 +39,7 @@ class StandIn:
             self.notify()
 
     def notify(self) -> None:
+        self.changes += 1
         for q in self.subscribers:
             if q.empty():
                 q.put_nowait(None)
@@ -481,6 +483,35 @@ def test_clicks_drive_the_real_referee(tmp_path):
             assert "unknown square 'c7'" in (await _recv(ws, "error"))["error"]
             steps()
             assert comp.table.moves == ["kc3"] and comp.devices.reed.physical == 1 << 14
+        finally:
+            await client.close()
+            comp.close()
+    run(go())
+
+
+def test_a_change_between_steps_reaches_the_page(tmp_path):
+    """A change the service makes outside its loop step (a notice, a remote link coming up, a
+    virtual hand) and announces with notify() is pushed as it is now, never as the snapshot
+    shared earlier in the same step (the Cat Attack position reset the page did not redraw)."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config(source="<test>").replace(game=GameConfig(settle=0.05, language="en"),
+                                             state_dir=tmp_path, hardware=ALL_FAKE)
+    comp = Companion(config, build_fakes(), state_dir=tmp_path, clock=lambda: 100.0, ai_mode="off")
+
+    async def go():
+        comp.step()
+        client = await _client(comp)
+        try:
+            ws, _, first = await _open(client)
+            assert first["state"]["messages"] == []
+            steps = comp.steps
+            comp.message("broker: connected")          # no loop step in between
+            assert comp.steps == steps
+            snap = await _recv(ws, "snapshot")
+            assert snap["state"]["messages"] == ["broker: connected"]
         finally:
             await client.close()
             comp.close()

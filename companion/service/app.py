@@ -97,6 +97,7 @@ class Companion:
         self._stop_event: asyncio.Event | None = None
         self.closed = False
         self.steps = 0
+        self.changes = 0  # notify() calls: a change made between two steps is news too (web cache)
         self.frames_shown = 0
         self.virtual = None  # companion sim: a virtual deck round a card game's table (virtual_cards.py)
         self.pending = PendingCommits(self._journal_one)  # commits not yet durable (storage problem)
@@ -406,6 +407,7 @@ class Companion:
 
     def notify(self) -> None:
         """Wake the pages: the snapshot changed."""
+        self.changes += 1
         for q in self._subscribers:
             if q.empty():
                 q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough

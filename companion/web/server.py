@@ -186,11 +186,13 @@ class WebState:
         """The snapshot for one page: a page that may not control the companion is a spectator
         and never gets a seat's secret from the OLED (snapshot.for_spectators). The controlling
         page (`companion sim` on a laptop: one person plays every seat) mirrors the OLED whole."""
-        # One message per loop iteration and kind of page: everything a snapshot shows changes in
-        # the service's step (counted by `steps`) or on the fake bed (`physical`), so 300
-        # spectators' sockets share one snapshot instead of each building its own (bench web).
+        # One message per loop iteration, announced change and kind of page: a snapshot changes in
+        # the service's step (counted by `steps`), by a change made between steps and announced
+        # with notify() (`changes`: a notice, a remote link, a virtual hand) or on the fake bed
+        # (`physical`), so 300 spectators' sockets share one snapshot instead of each building its
+        # own (bench web).
         physical = self.physical()
-        key = (self.companion.steps, None if physical is None else tuple(physical))
+        key = (self.companion.steps, self.companion.changes, None if physical is None else tuple(physical))
         cached = self._messages.get(control)
         if cached is None or cached[0] != key:
             state = self.companion.snapshot()
