@@ -33,7 +33,7 @@ def test_the_remote_card_hosts_and_the_oled_shows_the_code(tmp_path):
         # the OLED says the code until the other companion joins; spoken too
         spoken = [x["text"] for x in c.snapshot()["spoken"]]
         said = "Code: " + ", ".join(" ".join(half) for half in r["code"].split("-"))   # spelled
-        assert said in spoken and "Remote: grey" in spoken, spoken
+        assert said in spoken and "Remote: Grey" in spoken, spoken
         # the undo and the AI cards are the remote game's now
         c.devices.cards.tap(UID, "maunz:hint")
         p.run(0.1)

@@ -68,3 +68,32 @@ def test_english_oled_hints_name_the_buttons_in_capitals():
     assert lower == []
     assert i18n.STRINGS["mmm.players_help"]["en"] == "CAT +1, BACK -1, OK"
 
+
+
+@pytest.mark.parametrize("language, moving, head", [
+    ("de", "Orange zieht (Fernspiel) …", "Fernspiel: Orange"),
+    ("en", "Orange is moving (remote) …", "Remote: Orange")])
+def test_remote_play_names_the_other_colour_in_the_tables_language(tmp_path, language, moving, head):
+    """Before the other player's name arrives, they are their colour, said as the language says
+    it (never the notation's "orange"/"grey"), on the OLED, the page and in what is said."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig, RemoteConfig
+    from companion.service.devices import build_fakes
+    from tests.test_service_support import VirtualPlayer
+
+    config = Config(game=GameConfig(game="maunz", language=language),
+                    remote=RemoteConfig(brokers=("mqtt://127.0.0.1:1",), name="Anna"))
+    c = Companion(config, build_fakes(), state_dir=tmp_path, ai_mode="off")
+    p = VirtualPlayer(c)
+    try:
+        p.run(0.3)
+        c.devices.cards.tap("04a1b2c3d4e5f6", "maunz:remote:K7QM-2XPD")   # we join: grey
+        p.run(0.2)
+        snap = c.snapshot()
+        assert snap["remote"]["side"] == "grey"
+        assert moving in snap["instruction"], snap["instruction"]
+        spoken = [x["text"] for x in snap["spoken"]]
+        assert head in spoken and not any("orange" in t for t in spoken), spoken
+        assert snap["remote"]["labels"]["match"].startswith("Orange ("), snap["remote"]["labels"]   # not "?"
+    finally:
+        c.close()

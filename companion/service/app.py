@@ -354,10 +354,10 @@ class Companion:
 
     def note(self, key: str, for_game: bool = False, **params) -> None:
         """A notice worded by its phrase key (companion.ui.i18n) with its parameters."""
-        from companion.ui.i18n import text
         from companion.ui.screens import msg
 
-        self.message(text(key, "en", **params), msg(key, **params), for_game)
+        note = msg(key, **params)  # a parameter may be a Msg itself (the other player's colour)
+        self.message(note.text("en"), note, for_game)
 
     def record_header(self) -> dict:
         ai = self.settings.ai_text(self.game)

@@ -324,8 +324,10 @@ class RemoteGame:
             self.c.journal.set_player(self.peer, name)   # `companion history` adds "(remote)"
             self._save()
 
-    def peer_label(self) -> str:
-        return self.peer_name or SIDES[self.peer]
+    def peer_label(self):
+        """The other player: their name, else their colour as a keyed phrase ("Orange", "Grau"),
+        worded in the language of the line it stands in, whenever that line is worded."""
+        return self.peer_name or msg(f"colour.{self.peer}")
 
     # ------------------------------------------------------------------ undo, asked of the other side
     def button(self, name: str, kind: str, now: float) -> bool:
@@ -413,7 +415,8 @@ class RemoteGame:
     def _labels(self) -> dict:
         """The page's words for this game (static/remote.js writes only these), in the table's
         language, the other player already named."""
-        language, peer = self.c.table.language, self.peer_name or "?"
+        language = self.c.table.language
+        peer = self.peer_name or text(f"colour.{self.peer}", language)
         out = {key.removeprefix("remote.page."): text(key, language, name=peer)
                for key in STRINGS if key.startswith("remote.page.") and key != "remote.page.match"}
         # who plays whom, for a spectator's page (it has no "you")

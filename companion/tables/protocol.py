@@ -209,8 +209,9 @@ class TableBase(SharedControls):
     #: The simulator deals the person a virtual hand of this game's deck (Monster Mau Mau).
     virtual_hands: bool = False
     #: Remote play (companion/service/remote.py): the AI's seat is a person at another companion,
-    #: whose moves arrive as the AI's would; the service sets their name here, for the screens.
-    remote_name: str = ""
+    #: whose moves arrive as the AI's would; the service sets their name here, for the screens
+    #: (a str, or before they are named their colour as a Msg, worded in the screen's language).
+    remote_name: object = ""
 
     #: Every seat a computer plays, always a tuple (the factory's `ai_seats`).
     ai_seats: tuple[int, ...] = ()

@@ -38,7 +38,7 @@ class State:
     confirm: tuple = ()                # "new game?": the lines every table's question shows
     restore_sources: tuple = ((0, 0), False)  # undo: (kittens in the box per colour, from the pool)
     restore_notes: tuple = ()          # undo: where the pieces come from (Msg lines)
-    remote: str = ""                   # the AI's seat is a person elsewhere (remote play): their name
+    remote: str | Msg = ""             # the AI's seat is a person elsewhere (remote play): their name, else their colour
     wrong_kind: tuple = ()             # hall bed: (square, kind read) of a piece that cannot be the move
     belief: dict = field(default_factory=dict)  # correction: the piece believed on each square
 
