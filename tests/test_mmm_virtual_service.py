@@ -174,3 +174,25 @@ def test_a_deck_that_cannot_be_had_again_is_said_in_the_tables_language(tmp_path
     assert c.virtual.snapshot(language="en")["problem"].startswith("the virtual deck of game ")
     step(c, clock, 3)
     assert c.journal.moves() == moves
+
+
+def test_a_refused_card_is_said_by_its_name_and_shown_by_its_code(tmp_path):
+    """The OLED shows the card's code ("p7", as printed in its corner); the voice says its name
+    ("Punkte 7"), not the code split into letters and digits ("p 7")."""
+    from companion.tables.monster_mau_mau.words import card
+    from companion.voice.spoken import say
+
+    c, clock = setup(tmp_path, players=2, seed=9)
+    v = c.virtual
+    while v.deck.position.turn != 0:
+        step(c, clock)
+    hand = v.snapshot()["hand"]
+    for missing in [f for f in COUNTS if f not in hand][:6]:   # patterned cards and wild ones
+        assert v.person(c.table, c.devices, "play", missing) == f"{missing} ist nicht auf deiner Hand"
+        step(c, clock)
+        screen = c.table.view().screen
+        shown = [m.text("de") for m in screen.lines]
+        said = [say(m, "de") for m in screen.lines]
+        assert f"{missing} ist nicht auf deiner Hand" in shown, shown
+        assert f"{say(card(missing, 'de'), 'de')} ist nicht auf deiner Hand" in said, said
+        assert not any(f"{missing[0]} {missing[1:]}" in line for line in said), said

@@ -161,35 +161,25 @@ class VirtualCards:
             # the table says it too (its OLED, the page's copy of it), not only the page's toast:
             # worded when shown, in the table's language then
             table.refuse_hand(why)
-            return why(table.language)
+            return why.text(table.language)
         event = Event("play", card, wish if is_wild(card) else None) if what == "play" else Event(what)
         self._press(devices, event)
         return None
 
     def _refusal(self, table, what: str, card: str | None, wish: str | None):
-        """Why the deck refuses the person's click, as a function of the language; None: it may go."""
-        def say(key, **kw):
-            return lambda language: refusals.say(language, key, **kw)
-
+        """Why the deck refuses the person's click (a Msg, worded when shown); None: it may go."""
         if self.deck is None or table.phase != "play":
-            return say("not_started")
+            return refusals.refusal("not_started")
         pos = self.deck.position
         if pos.turn != self.human and pos.phase != engine.OVER:
             # a player card's name, else the seat's number
-            name = table.session.name(pos.turn)
-            return lambda language: refusals.say(language, "turn", who=refusals.who(name, pos.turn, language))
+            return refusals.refusal("turn", who=refusals.who_msg(table.session.name(pos.turn), pos.turn))
         if what == "play":
-            hand, drawn = list(self.deck.hands[self.human]), self.deck.drawn
-            if refusals.play_refusal(hand, drawn, card, wish, "en") is not None:
-                return lambda language: refusals.play_refusal(hand, drawn, card, wish, language)
-            return None
+            return refusals.play_refusal_msg(list(self.deck.hands[self.human]), self.deck.drawn, card, wish)
         if what in ("draw", "pass", "mau"):
             # OK would do the other of draw/pass: refuse the wrong one here
-            rules = self.deck.rules
-            if refusals.rules_refusal(pos, Event(what), rules, "en") is not None:
-                return lambda language: refusals.rules_refusal(pos, Event(what), rules, language)
-            return None
-        return say("unknown", what=what)
+            return refusals.rules_refusal_msg(pos, Event(what), self.deck.rules)
+        return refusals.refusal("unknown", what=what)
 
     @staticmethod
     def _press(devices, event: Event) -> None:

@@ -40,6 +40,10 @@ OLED = {
     "mmm.undone": {"de": 'zurückgenommen', "en": 'undone'},
     # a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
     # is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
+    # a card in a refusal: its code on the OLED, its name to the ear (words.card_msg)
+    "mmm.face": {"de": "{face}", "en": "{face}"},
+    "spoken.mmm.face": {"de": "{name}", "en": "{name}"},
+    "mmm.card_name": {"de": "{pattern} {rank}", "en": "{pattern} {rank}"},
     "mmm.pattern.s": {"de": "Streifen", "en": "stripes"},
     "mmm.pattern.p": {"de": "Punkte", "en": "dots"},
     "mmm.pattern.z": {"de": "Zickzack", "en": "zigzag"},

@@ -82,7 +82,7 @@ class MauMauSession:
         self.wish_index = 0
         #: (its words, until; None: from when shown). The words are a function worded when shown,
         #: so a notice said in German reads in English after the language card, and back
-        self._notice: tuple[Callable[[], str], float | None] | None = None
+        self._notice: tuple[Callable[[], str | Msg], float | None] | None = None
         #: a forgotten Mau: (the seat, the line) — it stays on the OLED until that seat acts again,
         #: so the player who drew the penalty card sees it, whoever played in between
         self._forgot: tuple[int, Callable[[], str]] | None = None
@@ -172,7 +172,7 @@ class MauMauSession:
         self.stage = self._stage_of(self.line.position)
         self._say("undone", now)
 
-    def refuse(self, words: Callable[[], str], now: float) -> None:
+    def refuse(self, words: Callable[[], str | Msg], now: float) -> None:
         """A refusal from outside the table (the simulator's deck: a draw before the deal, a
         card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
         that does not fit, from when it is first shown."""
@@ -318,7 +318,7 @@ class MauMauSession:
             self._say("fits_not", now, played=lambda: self.card(event.card), top=lambda: self.card(top))
         else:  # in the table's language (why_illegal says it in English)
             pos, rules = self.position, self.rules
-            self._notice = (lambda: refusals.rules_refusal(pos, event, rules, self.language) or why,
+            self._notice = (lambda: refusals.rules_refusal_msg(pos, event, rules) or why,
                             now + NOTICE_SECONDS)
         return why
 

@@ -127,9 +127,9 @@ class MauMauTable(TableBase):
         self._now = now
 
     def refuse_hand(self, why) -> None:
-        """The simulator's deck refused the person's click (`why(language)`: the reason): the
+        """The simulator's deck refused the person's click (`why`: the reason, a Msg): the
         OLED says it as it says a card that does not fit."""
-        self.session.refuse(lambda: why(self.language), self._now)
+        self.session.refuse(lambda: why, self._now)
 
     # Output -----------------------------------------------------------------------------------
     def lines(self) -> list[str]:

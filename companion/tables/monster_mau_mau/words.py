@@ -14,6 +14,7 @@ from __future__ import annotations
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the words)
 from companion.ui.i18n import text
+from companion.ui.screens import Msg, msg
 
 #: the longest card in words, in characters (a test holds every face to it)
 LONGEST = 18
@@ -28,6 +29,20 @@ def card(face: str, language: str) -> str:
     rank = face[1:]
     what = text(f"mmm.rank.{rank}", language) if f"mmm.rank.{rank}" in phrases.PHRASES else rank
     return f"{pattern(face[0], language)} {what}"
+
+
+def card_msg(face: str) -> Msg:
+    """A card in a line: shown by its code, as printed in its corner and typed at the terminal
+    ("p7"), said by its name ("Punkte 7"), worded in the language of the line."""
+    if is_wild(face):
+        name = msg(f"mmm.wild.{face}")
+    elif not face or face[0] not in PATTERNS:
+        name = face
+    else:
+        rank = face[1:]
+        name = msg("mmm.card_name", pattern=msg(f"mmm.pattern.{face[0]}"),
+                   rank=msg(f"mmm.rank.{rank}") if f"mmm.rank.{rank}" in phrases.PHRASES else rank)
+    return msg("mmm.face", face=face, name=name)
 
 
 def pattern(letter: str, language: str) -> str:
