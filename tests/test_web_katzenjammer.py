@@ -29,6 +29,7 @@ _DRAWN = """() => {
   return {position: window.maunzPage.state.position, pieces, dice, fields,
           last: [...svg.querySelectorAll('circle.kj-last')].length,
           lastMove: (window.maunzPage.state.board || {}).last,
+          lastText: [...svg.querySelectorAll('text.kj-last-turn')].map((t) => t.textContent),
           visible: !document.getElementById('kjtable').hidden};
 }"""
 
@@ -116,6 +117,10 @@ def test_a_three_player_game_through_the_page(tmp_path):
                     # what the last turn moved is marked (a pass moves nothing, so marks nothing)
                     moved = (drawn["lastMove"] or {}).get("move") not in (None, "pass")
                     assert (drawn["last"] >= 1) == moved, drawn["lastMove"]
+                    # the last turn is said in words, as the move list says it, not in notation
+                    if drawn["lastMove"]:
+                        assert drawn["lastText"][1] == drawn["lastMove"]["words"], drawn["lastText"]
+                        assert drawn["lastMove"]["move"] not in drawn["lastText"][1], drawn["lastText"]
                     # three seats: the moves list has no maunz orange/grey turn dots
                     assert await page.locator("#moves li code").count() >= 1
                     assert await page.locator("#moves .dot").count() == 0

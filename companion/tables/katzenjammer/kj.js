@@ -141,7 +141,7 @@
       fit(el("text", { x: n - 0.1, y: y + 0.6, class: "kj-strip small kj-last-turn", "text-anchor": "end" }, svg,
              words.last + ":"), room);
       fit(el("text", { x: n - 0.1, y: y + 1.05, class: "kj-strip kj-last-turn", "text-anchor": "end",
-                       fill: INK[b.last.colour] }, svg, (byColour[b.last.colour] || {}).name + " " + b.last.move), room);
+                       fill: INK[b.last.colour] }, svg, b.last.words), room);   // in words, as the move list
     }
   }
 

@@ -64,17 +64,20 @@ def board_view(session, language: str) -> dict:
         "to_move": None if over else COLOURS[pos.to_move],
         "winner": COLOURS[pos.colours[session.winner]] if over else None,
         "dice": None if pos.dice is None else list(pos.dice), "phase": session.phase,
-        "last": _last_turn(session),
+        "last": _last_turn(session, language),
         "labels": {key.removeprefix("kj.page."): text(key, language) for key in PHRASES},
     }
 
 
-def _last_turn(session) -> dict | None:
+def _last_turn(session, language: str) -> dict | None:
+    """The last turn: its notation, the same in words as the move list says it (the drawing
+    shows the words), and the ring fields and stall fields it changed."""
     if session.last_turn is None:
         return None
     before, move = session.last_turn
     now = session.position.board
     changed = [i for i in range(len(now)) if now[i] != before.board[i]]
     return {"colour": COLOURS[before.to_move], "move": move,
+            "words": move_words(session.game, before, move, language),
             "fields": [i for i in changed if i < RING],
             "stalls": [[COLOURS[(i - STALL) >> 2], (i - STALL) % 4 + 1] for i in changed if i >= STALL]}
