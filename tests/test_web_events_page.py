@@ -115,6 +115,19 @@ def test_cat_attack_milk_is_a_treat_and_no_text_below(tmp_path):
             empty_box, milk_box = boxes            # bird first, then milk (the larder's order)
             # (the white milk on the old page: 6.7; shaded: 20.9)
             assert _difference(_inside(shot, milk_box), _inside(shot, empty_box)) > 15
+            # "tap a Mog card": the page offers the cards to tap, and a click plays one as a tap
+            # of the card at the table does
+            card = page.locator('.ca-mog [data-card="event-C3"]')
+            assert await card.get_attribute("title") == "Miezekarte: Katze 3"
+            assert await page.locator(".ca-mog button").count() == 21
+            await card.click()
+            for _ in range(500):
+                if t.moves and t.moves[-1] == "C3":
+                    break
+                await asyncio.sleep(0.02)
+            assert t.moves and t.moves[-1] == "C3", t.moves
+            await _settled(page, companion)
+            assert await page.locator(".ca-mog").count() == 0      # asked no more
             assert errors == []
 
     asyncio.run(go())

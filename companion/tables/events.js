@@ -146,6 +146,7 @@
       h("div", { class: "ca-hand" }, el, `${w.cards}: ${seat.hand}`);
     }
     h("div", { class: "ev-deck" }, box, `${w.pile}: ${b.deck.pile}`);
+    if (b.mog && document.body.dataset.control === "true") mogCards(box, b.mog);
     said(box, b.said, b.refused, w);
   }
 
@@ -265,6 +266,23 @@
     if (r.schnurr) {
       h("button", { type: "button", class: "reaction-card schnurr", "data-card": r.schnurr.card }, row,
         r.schnurr.label).addEventListener("click", tap(r.schnurr.card));
+    }
+  }
+
+  // The Mog cards the OLED asks the active cat to tap ("tap a Mog card"), in the simulator: a
+  // row per kind (numbers 1-6) and the special cards; a click taps the deck's card (the page's
+  // card catalog: page_event_cards), as a player taps it at the table.
+  function mogCards(box, m) {
+    const row = h("div", { class: "cats-reactions ca-mog" }, box);
+    h("div", { class: "lbl" }, row, m.title + ":");
+    const tap = (card) => () => window.companionSend({ type: "card", card: card });
+    for (const r of m.rows) {
+      const group = h("div", { class: "reaction-card" }, row);
+      h("span", { class: "what" }, group, r.label);
+      for (const c of r.cards) {
+        h("button", { type: "button", class: "room", "data-card": c.card, title: c.title }, group,
+          c.label).addEventListener("click", tap(c.card));
+      }
     }
   }
 

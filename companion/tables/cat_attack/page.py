@@ -125,8 +125,28 @@ def board_view(table) -> dict:
                                 n=pos.rolls) if pos.rolls and outcome is None else "",
         "fight": fight, "banner": banner, "said": table.said_lines(),
         "refused": table.refusal(), "deck": {"pile": pos.pile, "discard": pos.discard},
+        "mog": mog_cards(table) if outcome is None and pos.phase == "card" else None,
         "labels": {k: v for k, v in words.items() if "." not in k},
     }
+
+
+def mog_cards(table) -> dict | None:
+    """The Mog cards the OLED asks the active cat to tap, for the simulator's page to tap (the
+    catalog's `event` cards, page_event_cards): a row per kind, numbers 1-6, then the specials."""
+    offered = [e for e in table.choices() if e in table.page_event_cards]
+    if not offered:
+        return None
+    lang = table.language
+
+    def card(event: str, label: str) -> dict:
+        return {"card": "event-" + event, "label": label, "title": table.describe(event)}
+
+    rows = [{"label": i18n.text(f"ca.kind_cards.{i}", lang),
+             "cards": [card(e, e[1:]) for e in offered if e[0] == kind and e[1:].isdigit()]}
+            for i, kind in enumerate(KINDS)]
+    rows.append({"label": i18n.text("ca.page.specials", lang),
+                 "cards": [card(e, card_name(e, lang)) for e in offered if not e[1:].isdigit()]})
+    return {"title": i18n.text("ca.page.mog_cards", lang), "rows": [r for r in rows if r["cards"]]}
 
 
 def caption(board: dict) -> str:

@@ -228,6 +228,8 @@ PHRASES = {
     "ca.page.said": {"de": "Zuletzt", "en": "Last said"},
     "ca.page.fight": {"de": "Rauferei", "en": "cat fight"},
     "ca.page.card": {"de": "Karte", "en": "card"},
+    "ca.page.mog_cards": {"de": "Miezekarten", "en": "Mog cards"},
+    "ca.page.specials": {"de": "Sonderkarten", "en": "special cards"},
     "ca.page.wins": {"de": "gewinnt!", "en": "wins!"},
     "ca.page.draw": {"de": "Unentschieden", "en": "A draw"},
     "ca.page.pile": {"de": "Stapel", "en": "pile"},

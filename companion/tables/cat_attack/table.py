@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE
 from companion.tables.cat_attack.announce import announce
-from companion.games.cat_attack.state import KINDS, TREATS, treat_count
+from companion.games.cat_attack.state import KINDS, SPECIALS, TREATS, treat_count
 from companion.tables.cat_attack import refusals, words
 from companion.tables.cat_attack.phrases import name
 from companion.tables.choicemenu import Group
@@ -29,6 +29,8 @@ LAST = ("done", "none", "stayed")
 
 class CatAttackTable(PickerTable):
     refusal_words = refusals
+    #: the Mog cards, on the simulator's page to tap when the OLED asks for one (page.mog_cards)
+    page_event_cards = tuple(f"{k}{n}" for k in KINDS for n in range(1, 7)) + SPECIALS
 
     def announce(self, name: str, value) -> str:
         return announce(name, value, self.language)
