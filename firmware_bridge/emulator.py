@@ -20,7 +20,6 @@ import select
 import tempfile
 import threading
 import time
-import tty
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +27,8 @@ from .firmware import messages as M
 from .firmware.device import Device
 from .firmware.hall import COUNTS_PER_MT
 from . import fwinfo
+from .pty_port import plug
+from .polling import until
 
 
 def _now_ms() -> int:
@@ -79,15 +80,7 @@ class FakePico:
         self._next_scan = time.monotonic()
 
     def _plug(self) -> None:
-        master, slave = os.openpty()
-        tty.setraw(slave)
-        os.set_blocking(master, False)
-        self._master, self._slave = master, slave
-        tmp = self.port + ".tmp"
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-        os.symlink(os.ttyname(slave), tmp)
-        os.replace(tmp, self.port)
+        self._master, self._slave = plug(self.port)
 
     def start(self) -> None:
         if self._running:
@@ -283,12 +276,7 @@ class FakePico:
         return self.device.boot_id
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float = 2.0) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if predicate():
-                return True
-            time.sleep(0.002)
-        return predicate()
+        return until(predicate, timeout, 0.002)
 
 
 __all__ = ["FakePico"]

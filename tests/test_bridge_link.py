@@ -13,6 +13,7 @@ from firmware_bridge.firmware import messages as M
 from firmware_bridge.host import backend
 from firmware_bridge.host.link import BridgeLink
 from hardware.interfaces import DeviceEvent, Effect, HardwareError, LedCell, LedFrame
+from firmware_bridge.polling import until
 
 FAST = dict(ping_interval=0.05, ack_timeout=0.05, offline_after=0.3, reconnect_interval=0.05,
             handshake_timeout=3.0)
@@ -20,12 +21,7 @@ DEVICE = {"heartbeat_ms": 50, "offline_ms": 300, "debounce_ms": 8}
 
 
 def wait(pred, timeout=3.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.005)
-    return pred()
+    return until(pred, timeout)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from firmware_bridge.host import backend
 from firmware_bridge.host.link import BridgeLink
 from firmware_bridge.rp2040 import pico as emu
 from hardware.interfaces import HardwareError, parse_square
+from firmware_bridge.polling import until
 
 pytest.importorskip("serial")
 
@@ -95,12 +96,7 @@ def link(board):
 
 
 def wait(pred, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if pred():
-            return True
-        time.sleep(0.005)
-    return pred()
+    return until(pred, timeout)
 
 
 # ------------------------------------------------------------------ the scenarios, on both boards

@@ -7,6 +7,7 @@ a reshuffle of the discards, a wish, a +4, a card refused and a forgotten Mau!.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import time
@@ -97,6 +98,26 @@ async def _start(state_dir: Path, language: str = "en", seed: int = SEED):
     task = asyncio.create_task(companion.run())
     runner = await start_web(companion, "127.0.0.1", 0, control=True)
     return companion, task, runner
+
+
+@contextlib.asynccontextmanager
+async def mmm_page(state_dir: Path, language: str = "en", seed: int = SEED, viewport=(1100, 900)):
+    """A Monster Mau Mau companion with its virtual deck and its page open in Chromium: yields
+    (companion, page); everything is stopped afterwards."""
+    from playwright.async_api import async_playwright
+
+    companion, task, runner = await _start(state_dir, language=language, seed=seed)
+    try:
+        async with async_playwright() as pw:
+            browser = await _browser(pw)
+            try:
+                page = await browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+                await page.goto(f"http://127.0.0.1:{runner.addresses[0][1]}/")
+                yield companion, page
+            finally:
+                await browser.close()
+    finally:
+        await _stop(companion, task, runner)
 
 
 async def _until(page, pred, timeout=15.0, read_js=READ_JS):

@@ -15,7 +15,7 @@ import os
 import pytest
 
 from tests import test_mmm_browser as mmm_browser
-from tests.test_web_browser import ARTIFACTS, CHROMIUM, _browser, _stop
+from tests.test_web_browser import ARTIFACTS, CHROMIUM
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent")
 
@@ -48,60 +48,50 @@ async def _until(page, pred, timeout=15.0):
 
 
 async def _walk(tmp_path):
-    from playwright.async_api import async_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    companion, task, runner = await mmm_browser._start(tmp_path, language="de", seed=7)
-    url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
     seen = {}
-    try:
-        async with async_playwright() as pw:
-            browser = await _browser(pw)
-            page = await browser.new_page(viewport={"width": 1280, "height": 900})
-            await page.goto(url)
-            await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
-            for _ in range(2):  # the players, then the deal: as offered
-                await page.click('.hw-btn[data-button="ok"]')
-                await asyncio.sleep(0.2)
-            seen["de"] = await _until(page, lambda s: s["stage"] == "play")
-            seen["cards"] = await page.evaluate(CARDS_JS)
-            await _until(page, lambda s: s["stage"] == "play" and s["hand"] > 0)
-            seen["faces_de"] = await page.evaluate(mmm_browser.FACES_JS)
-            await page.screenshot(path=str(ARTIFACTS / "words-mmm-de.png"))
-            await page.click('[data-card="language"]')
-            seen["en"] = await _until(page, lambda s: s["lang"] == "en" and s["draw"] == "draw")
-            seen["faces_en"] = await page.evaluate(mmm_browser.FACES_JS)
-            for _ in range(2):  # the game card, then again to confirm
-                await page.click('[data-card="game-cats"]')
-                await asyncio.sleep(0.2)
-            seen["cats"] = await _until(page, lambda s: s["view"] != "cards" and "alone?" in s["instruction"])
-            for _ in range(4):  # each of the two seats: "alone?" OK shows the secret, OK hides it
-                await page.click('.hw-btn[data-button="ok"]')
-                await asyncio.sleep(0.2)
-            await _until(page, lambda s: s["instruction"].startswith("steps 0/4"))
-            from companion.tables.cats.phrases import object_word
+    async with mmm_browser.mmm_page(tmp_path, "de", seed=7, viewport=(1280, 900)) as (companion, page):
+        await _until(page, lambda s: s["view"] == "cards" and s["stage"] == "players")
+        for _ in range(2):  # the players, then the deal: as offered
+            await page.click('.hw-btn[data-button="ok"]')
+            await asyncio.sleep(0.2)
+        seen["de"] = await _until(page, lambda s: s["stage"] == "play")
+        seen["cards"] = await page.evaluate(CARDS_JS)
+        await _until(page, lambda s: s["stage"] == "play" and s["hand"] > 0)
+        seen["faces_de"] = await page.evaluate(mmm_browser.FACES_JS)
+        await page.screenshot(path=str(ARTIFACTS / "words-mmm-de.png"))
+        await page.click('[data-card="language"]')
+        seen["en"] = await _until(page, lambda s: s["lang"] == "en" and s["draw"] == "draw")
+        seen["faces_en"] = await page.evaluate(mmm_browser.FACES_JS)
+        for _ in range(2):  # the game card, then again to confirm
+            await page.click('[data-card="game-cats"]')
+            await asyncio.sleep(0.2)
+        seen["cats"] = await _until(page, lambda s: s["view"] != "cards" and "alone?" in s["instruction"])
+        for _ in range(4):  # each of the two seats: "alone?" OK shows the secret, OK hides it
+            await page.click('.hw-btn[data-button="ok"]')
+            await asyncio.sleep(0.2)
+        await _until(page, lambda s: s["instruction"].startswith("steps 0/4"))
+        from companion.tables.cats.phrases import object_word
 
-            pos = companion.table.position
-            cat, obj = pos.secrets[companion.game.to_move(pos)]
-            claim = f"win? cat {cat + 1} on the {object_word(obj, 'en')}"  # the seat to move's own cat
-            # the claims are a group by cat (tables/choicemenu.py): open it, then the cat's
-            for label in ("> claim the win …", f"> win? cat {cat + 1} on …", f"> {claim}"):
-                for _ in range(40):
-                    if label in (await page.evaluate(WORDS_JS))["instruction"]:
-                        break
-                    await page.click('.hw-btn[data-button="cat"]')
-                    await asyncio.sleep(0.1)
-                await page.click('.hw-btn[data-button="ok"]')
-                await asyncio.sleep(0.2)
-            # the win: the OLED's header says who won, its body how to start anew (issue 32 item 14)
-            seen["won"] = await _until(page, lambda s: "New game: press OK" in s["instruction"])
-            await asyncio.sleep(0.3)
-            seen["won"] = await page.evaluate(WORDS_JS)
-            seen["winner_seat"] = companion.game.to_move(pos) + 1
-            await page.screenshot(path=str(ARTIFACTS / "words-cats-en.png"))
-            await browser.close()
-    finally:
-        await _stop(companion, task, runner)
+        pos = companion.table.position
+        cat, obj = pos.secrets[companion.game.to_move(pos)]
+        claim = f"win? cat {cat + 1} on the {object_word(obj, 'en')}"  # the seat to move's own cat
+        # the claims are a group by cat (tables/choicemenu.py): open it, then the cat's
+        for label in ("> claim the win …", f"> win? cat {cat + 1} on …", f"> {claim}"):
+            for _ in range(40):
+                if label in (await page.evaluate(WORDS_JS))["instruction"]:
+                    break
+                await page.click('.hw-btn[data-button="cat"]')
+                await asyncio.sleep(0.1)
+            await page.click('.hw-btn[data-button="ok"]')
+            await asyncio.sleep(0.2)
+        # the win: the OLED's header says who won, its body how to start anew (issue 32 item 14)
+        seen["won"] = await _until(page, lambda s: "New game: press OK" in s["instruction"])
+        await asyncio.sleep(0.3)
+        seen["won"] = await page.evaluate(WORDS_JS)
+        seen["winner_seat"] = companion.game.to_move(pos) + 1
+        await page.screenshot(path=str(ARTIFACTS / "words-cats-en.png"))
     return seen
 
 

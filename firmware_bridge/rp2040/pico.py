@@ -22,7 +22,6 @@ import subprocess
 import tempfile
 import threading
 import time
-import tty
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +29,8 @@ from .. import flash, fwinfo
 from ..firmware import board_pins as P
 from ..firmware import messages as M
 from ..firmware.framing import Deframer
+from ..pty_port import plug
+from ..polling import until
 
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "harness.mjs"
@@ -211,15 +212,7 @@ class EmulatedPico:
             time.sleep(0.02)
 
     def _plug(self) -> None:
-        master, slave = os.openpty()
-        tty.setraw(slave)
-        os.set_blocking(master, False)
-        self._master, self._slave = master, slave
-        tmp = self.port + ".tmp"
-        if os.path.lexists(tmp):
-            os.unlink(tmp)
-        os.symlink(os.ttyname(slave), tmp)
-        os.replace(tmp, self.port)
+        self._master, self._slave = plug(self.port)
 
     # ------------------------------------------------------------------ lifecycle
     def boot(self, timeout: float = 300.0) -> None:
@@ -354,12 +347,7 @@ class EmulatedPico:
             return decode_grb(bytes.fromhex(self.frames[-1]["grb"]))
 
     def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if predicate():
-                return True
-            time.sleep(0.005)
-        return predicate()
+        return until(predicate, timeout)
 
 
 def decode_grb(data: bytes) -> bytes:
