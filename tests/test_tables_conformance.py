@@ -3,6 +3,7 @@ tests/test_games_conformance.py is for every engine: a seeded stream of every in
 can give (buttons, every card the table takes, bed scans, the AI's answers, the service's chance
 draws) in whatever phase the table is in, and after every step:
 
+- the table is a `Table` by `isinstance` (TableBase answers every verb but its view);
 - nothing raises; every commit is of a known kind and its position text parses;
 - the view is a value of the protocol's types, its moves are the table's, and the moves replay
   through the engine from the start position to the table's position (what the journal relies
@@ -23,7 +24,7 @@ import pytest
 import companion.games as games
 from companion import tables
 from companion.games.base import CHANCE
-from companion.tables.protocol import BUTTONS, COMMIT_KINDS, PRESSES, TableView
+from companion.tables.protocol import BUTTONS, COMMIT_KINDS, PRESSES, Table, TableBase, TableView
 
 STEPS = 400
 GERMAN = set("äöüÄÖÜß")
@@ -121,6 +122,8 @@ def test_every_input_in_every_phase(name, language):
     game = games.get(name)
     rng = random.Random(f"tables|{name}|{language}")
     t = tables.make(game, language=language)
+    # the one-line promise: every verb of the protocol answered (TableBase's defaults or its own)
+    assert isinstance(t, TableBase) and isinstance(t, Table), type(t)
     now = 0.0
     phases = set()
     for _ in range(STEPS):

@@ -43,10 +43,6 @@ class Session:
         out, self._said = self._said, []
         return out
 
-    def on_chance(self, move, now: float) -> None:
-        # maunz. has no dice, shuffles or deals: the service never calls this for it.
-        raise ValueError(f"maunz. has no chance moves; got {move!r}")
-
     def _commit_move(self, plan: Plan) -> None:
         p = plan.placement
         choice = plan.final_option
