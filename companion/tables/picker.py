@@ -26,7 +26,7 @@ from typing import NamedTuple
 from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
-from companion.tables.protocol import TableBase, TableView
+from companion.tables.protocol import TableBase, TableView, UndoPolicy
 from companion.ui import i18n
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
@@ -72,6 +72,8 @@ class Step(NamedTuple):
 
 class PickerTable(TableBase):
     card_functions = ("new_game", "undo", "language", "player", "event")
+    #: the players' last event goes, the draws after it are kept for the same turn
+    undo_policy = UndoPolicy("event", keeps=("draw",))
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=(), kept=None):
@@ -340,9 +342,6 @@ class PickerTable(TableBase):
         super().on_button(name, kind, now)   # "new game?" is TableBase's
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
-        if name == "back" and kind == "long":
-            self.undo(now)
-            return
         if kind != "press":
             return
         if self.ack:               # a verdict or a refusal on screen: this press only reads it
@@ -395,8 +394,6 @@ class PickerTable(TableBase):
         # the language and player cards and "new game?" are TableBase's
         if function == "event" and arg:
             self.play(arg, now)
-        elif function == "undo":
-            self.undo(now)
 
     def restart(self, now: float) -> None:
         """A new game (TableBase.new_game started the line again): nothing picked, said or kept."""

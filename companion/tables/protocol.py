@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from companion.games.base import CHANCE
-from companion.tables.controls import SharedControls
+from companion.tables.controls import SharedControls, UndoPolicy  # noqa: F401  (a table states its undo)
 from companion.words import DeviceEvent, LedFrame
 
 #: Commit kinds, in the order the journal understands them.

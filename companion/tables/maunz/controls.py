@@ -48,9 +48,7 @@ class Controls:
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
         phase = self.phase
-        if name == "back" and kind == "long":
-            self._undo()
-        elif phase == "ask_kind" and name in ("ok", "cat"):
+        if phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
             self._ask_hint()
@@ -67,8 +65,6 @@ class Controls:
             self.notice = msg("ai_off") if self.ai_colour is None else msg("ai_set",
                                                                            colour=self.ai_colour)
             self.commit("settings")
-        elif function == "undo":
-            self._undo()
         elif function == "cat":
             if self.phase == "ask_kind":
                 self._answer_kind("c")

@@ -55,7 +55,9 @@ class Session:
         self._reset_turn()
         self._have, self._known = self._labels(), new.occupied
 
-    def _undo(self) -> None:
+    def undo(self, now: float) -> None:
+        """The undo card or BACK held (the shared controls route it): a turn in progress is
+        cancelled first, else the last move goes and the bed is guided back."""
         have = self._belief(self._stable) if self._stable is not None else {}
         sources, notes = ((0, 0), False), ()
         if self._restore is None and self._in_turn():
