@@ -198,8 +198,11 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
     own_settings: dict[str, tuple[str, ...]] = {}
-    #: The game is played on the sensed bed (maunz.): the page draws the bed and takes its clicks.
-    senses_bed: bool = False
+    @property
+    def senses_bed(self) -> bool:
+        """The game is played on the sensed bed (its GameInfo declares a `bed`: maunz.): the
+        page draws the bed and takes its clicks. Declared by the engine alone."""
+        return self.game.info.bed is not None  # type: ignore[attr-defined]
     #: Chance happens in the players' hands (a card turned up and tapped): the service draws
     #: nothing. A table may make it a property (Cats while the players tap their own cards).
     observes_chance: bool = False
