@@ -182,8 +182,9 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
     """Names are capped at 24 characters; the header bar cuts them with "...", so the whole
     header is then also the body's first phrase (and a short one is not repeated)."""
     name = "Maximiliane-Friederike B"  # 24 characters
-    for screen in (Screen("await_placement", 1, POOLS, names=("Bo", name), lines=lines),
-                   Screen("won", None, (), names=("Bo", name), lines=lines, winner=1)):
+    seats = (msg("colour.0"), msg("colour.1"))
+    for screen in (Screen("await_placement", 1, POOLS, seats=seats, names=("Bo", name), lines=lines),
+                   Screen("won", None, (), seats=seats, names=("Bo", name), lines=lines, winner=1)):
         body = pages(screen, language)
         shown = [w for page in body for line in page for w in words(line)]
         head = screen.header(language)

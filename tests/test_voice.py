@@ -60,7 +60,10 @@ def test_a_sample_of_phrases_as_they_are_said():
 
 
 def _screen(kind="await_placement", to_move=0, lines=(), **kw):
-    return Screen(kind=kind, to_move=to_move, lines=tuple(lines), **kw)
+    """A maunz. screen: its seats worded as its table words them (the bed's seat words)."""
+    from companion.tables.maunz.screens import SEATS
+
+    return Screen(kind=kind, to_move=to_move, lines=tuple(lines), seats=SEATS, **kw)
 
 
 def test_a_screen_says_its_header_and_the_lines_that_are_new():

@@ -26,9 +26,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "piece.G": {"de": "die graue Katze", "en": "the grey cat"},
     "piece.?": {"de": "die Figur", "en": "the piece"},
     # headers (first line of the OLED)
-    "head.turn": {"de": "{colour} ist dran", "en": "{colour} to move"},
-    "head.turn_named": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
-    "head.won": {"de": "{colour} gewinnt!", "en": "{colour} wins!"},
+    "head.seat_turn": {"de": "{seat} ist dran", "en": "{seat} to move"},
+    "head.seat_turn_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
+    "head.seat_won": {"de": "{seat} gewinnt!", "en": "{seat} wins!"},
     "head.paused": {"de": "Pause", "en": "Paused"},
     "head.confirm_new_game": {"de": "Neues Spiel?", "en": "New game?"},
     "head.correction": {"de": "Korrektur", "en": "Correction"},

@@ -7,12 +7,16 @@ from dataclasses import dataclass, field
 
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import Placement, Position
+from companion.games.maunz.game import BED
 from companion.tables.maunz.controls import Suggestion
 from companion.tables.maunz.guidance import step_message, steps
 from companion.tables.maunz.plan import Plan, bits
 from companion.ui import palette
 from companion.ui.screens import Msg, Pool, Screen, msg
 from companion.words import DARK, SQUARES, LedCell, LedFrame
+
+#: the seats as the OLED words them: the bed's seat words (Orange, Grau)
+SEATS = tuple(msg(seat.word) for seat in BED.seats)
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,9 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
                          else palette.echo_lift())
     screen = Screen(
         phase, to_move=None if phase == "won" else turn,
-        pools=tuple(Pool(*pos.pool(c), pos.reserve(c), pos.boxed(c)) for c in (0, 1)),
-        names=st.names, lines=tuple(lines), title=title, winner=pos.winner)
+        pools=tuple(Pool(*pos.pool(c), pos.reserve(c), pos.boxed(c), label=seat.key.upper())
+                    for c, seat in enumerate(BED.seats)),
+        seats=SEATS, names=st.names, lines=tuple(lines), title=title, winner=pos.winner)
     return LedFrame(tuple(cells.get(sq, DARK) for sq in range(SQUARES))), screen
 
 
