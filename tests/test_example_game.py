@@ -207,3 +207,16 @@ def test_its_parameter_is_its_config_section(fischnapf, tmp_path):
     with pytest.raises(ConfigError) as exc:
         Config.from_text('[game.fischnapf]\nfish = "8"\n', "c.toml")
     assert str(exc.value) == "c.toml: [game.fischnapf] fish: bad value '8'; use one of: '7', '5', '9'"
+
+
+def test_the_default_undo_takes_the_last_move_and_says_when_there_is_none(fischnapf):
+    """Its table has no undo of its own: TableBase's (the shared controls route the undo card
+    and BACK held to it) pops the last move, and says so when there is none."""
+    t = tables.make(fischnapf, language="en")
+    assert isinstance(t, tables.Table)       # every protocol verb answered, on_chance included
+    t.on_button("cat", "press", 0.0)
+    t.drain_commits()
+    t.on_card("undo", 0.1)
+    assert [c.kind for c in t.drain_commits()] == ["undo"] and t.moves == []
+    t.on_button("back", "long", 0.2)
+    assert t.drain_commits() == [] and t.view().instruction.startswith("Nothing to undo")

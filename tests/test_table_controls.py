@@ -122,18 +122,3 @@ def test_the_built_in_tables_state_their_undo():
     assert not policies["katzenjammer"].back_held        # BACK held is its chooser's "up"
     assert policies["cat-attack"].keeps == ("draw",) and policies["cats"].keeps == ("draw", "revealed")
 
-
-def test_the_default_undo_takes_the_last_move_and_says_when_there_is_none():
-    from tests.test_example_game import fischnapf  # noqa: F401 (the fixture, for its table)
-
-    import tests.example_game as pkg
-    from companion.catalogue import resolve
-
-    game = resolve(pkg.ENTRY.engine)()
-    t = resolve(pkg.ENTRY.table)(game, language="en")
-    t.on_button("cat", "press", 0.0)
-    t.drain_commits()
-    t.on_card("undo", 0.1)
-    assert [c.kind for c in t.drain_commits()] == ["undo"] and t.moves == []
-    t.on_button("back", "long", 0.2)
-    assert t.drain_commits() == [] and t.view().instruction.startswith("Nothing to undo")
