@@ -15,7 +15,7 @@ from companion.tables.maunz.testing import GAME, Bed
 from companion.tables.maunz.plan import bits
 from companion.ui import i18n
 from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width
-from companion.ui.samples import sample_screens
+from companion.tables.samples import sample_screens
 from companion.ui.screens import Pool, Screen, msg
 
 POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))

@@ -10,7 +10,7 @@ from PIL import Image
 from companion.ui import i18n
 from companion.ui.render import render
 from companion.ui.render import font, pack, text_width, wrap
-from companion.ui.samples import sample_screens
+from companion.tables.samples import sample_screens
 from companion.ui.screens import KINDS, Pool, Screen, msg
 
 GOLDEN = {
@@ -84,7 +84,7 @@ def test_unknown_screen_kind_is_an_error():
 
 
 def test_screens_command_writes_every_screen(tmp_path):
-    from companion.ui.render_cli import main
+    from companion.service.screens_cli import main
 
     assert main(["--out", str(tmp_path)]) == 0
     files = sorted(p.name for p in tmp_path.iterdir())
