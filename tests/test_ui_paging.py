@@ -87,7 +87,7 @@ def test_every_string_fits_or_pages(language):
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
         for lines in ((line,), (msg("cat_declared"), line, msg("more", n=8),
-                                msg("to_reserve", n=3, colour=1))):
+                                msg("to_reserve", n=3, colour=msg("colour.1")))):
             check_fits_or_pages(Screen("correction", 0, POOLS, lines=lines), language)
             check_fits_or_pages(Screen("paused", None, (), lines=lines), language)
 

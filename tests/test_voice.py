@@ -94,7 +94,7 @@ def test_a_win_is_an_event_and_a_move_is_said_as_one_line():
     a = Announcer()
     won = a.screen(_screen(kind="won", to_move=None, winner=1, lines=[msg("won")]), "en")
     assert [(x.text, x.kind) for x in won] == [("Grey wins!", EVENT), ("Three cats in a row!", EVENT)]
-    move = a.events([msg("say.move", colour=0, kind="k", square="c3"),
+    move = a.events([msg("say.move", colour=msg("colour.0"), kind=msg("kind.k"), square="c3"),
                      msg("say.boop", src="d4", dst="e5"), msg("say.boop_off", src="f6")], "de")
     assert [(x.text, x.kind) for x in move] == [
         ("Orange: Kätzchen auf c3, stupst d4 nach e5, stupst f6 vom Bett", EVENT)]

@@ -37,6 +37,7 @@ from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
 from companion.tables.protocol import is_computer_name
+from companion.ui.screens import msg
 
 log = logging.getLogger("companion")
 
@@ -307,13 +308,13 @@ class Companion:
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:
-            self.note("note.card_unused", card=function, named=f" {shown}" if shown else "",
+            self.note("note.card_unused", card=msg(f"card.{function}"), named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
                 not tables.factory(self.game.info.name).several_ai_seats:
             # a computer is a seat setting of the games that have computer players, never a name
-            self.note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
+            self.note("note.card_unused", card=msg("card.player"), named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
         if function in named():
@@ -352,10 +353,10 @@ class Companion:
 
     def note(self, key: str, for_game: bool = False, **params) -> None:
         """A notice worded by its phrase key (companion.ui.i18n) with its parameters."""
-        from companion.ui.i18n import text
         from companion.ui.screens import msg
 
-        self.message(text(key, "en", **params), msg(key, **params), for_game)
+        line = msg(key, **params)
+        self.message(line.text("en"), line, for_game)
 
     def record_header(self) -> dict:
         ai = self.settings.ai_text(self.game)

@@ -5,12 +5,10 @@ registered with `register` when the table is imported: tables/maunz/phrases.py,
 tables/katzenjammer/phrases.py, ...); the page's words are registered too and served with the
 snapshot.
 
-`text(key, language, **params)` formats one string. Parameters with these names are translated
-before formatting, so callers pass plain values:
-    piece  - a piece letter 'o' 'O' 'g' 'G'  -> "das graue Kätzchen" / "the grey kitten"
-    kind   - 'k' or 'c'                       -> "Kätzchen" / "kitten"
-    colour - 0 or 1                           -> "Orange" / "Grey"
-    card   - a control card's function        -> "Tipp" / "Hint"
+`text(key, language, **params)` formats one string with its parameters as given; no parameter
+name means anything here. A parameter that is itself words (a piece, a seat, a card) is passed
+as the phrase of it, a `companion.ui.screens.Msg`, which `Msg.text` words in the same language
+first ("Stell {piece} zurück" with piece=msg("piece.g")).
 """
 from __future__ import annotations
 
@@ -164,14 +162,6 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
-    if "piece" in params:
-        params["piece"] = STRINGS[f"piece.{params['piece'] or '?'}"][lang]
-    if "kind" in params:
-        params["kind"] = STRINGS[f"kind.{params['kind']}"][lang]
-    if "colour" in params:
-        params["colour"] = STRINGS[f"colour.{params['colour']}"][lang]
-    if "card" in params:
-        params["card"] = STRINGS[f"card.{params['card']}"][lang]
     return entry[lang].format(**params)
 
 

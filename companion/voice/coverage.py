@@ -8,12 +8,17 @@ import string
 
 #: a sample value per parameter name (a square, a count, a piece ...); others get a word
 SAMPLES = {
-    "square": "c3", "src": "d4", "dst": "e5", "squares": "a1, b1, c1", "n": 2, "piece": "o",
-    "kind": "k", "colour": 0, "card": "undo", "name": "Anna", "title": "Katzenjammer",
+    "square": "c3", "src": "d4", "dst": "e5", "squares": "a1, b1, c1", "n": 2,
+    "name": "Anna", "title": "Katzenjammer",
     "dice": "1-4-7", "die": 2, "value": 5, "field": "12", "label": "7", "steps": 3, "seat": 2,
     "uid": "04a1b2c3d4e5f6", "functions": "new_game, undo", "game": "Cats", "problem": "disk full",
     "mark": ">", "a": "Rot", "b": "Blau", "path": "12 - 15", "named": " Anna", "known": "maunz",
 }
+
+
+#: parameters that are words themselves: the phrase that words them (a Msg in the line)
+WORD_SAMPLES = {"piece": "piece.o", "kind": "kind.k", "want": "kind.c", "colour": "colour.0",
+                "card": "card.undo"}
 
 
 def phrase_keys() -> list[str]:
@@ -31,7 +36,8 @@ def sample(key: str, language: str) -> str:
     from companion.voice.spoken import say
 
     fields = {f for _, f, _, _ in string.Formatter().parse(i18n.STRINGS[key][language]) if f}
-    return say(msg(key, **{f: SAMPLES.get(f, "Maus") for f in fields}), language)
+    values = {f: msg(WORD_SAMPLES[f]) if f in WORD_SAMPLES else SAMPLES.get(f, "Maus") for f in fields}
+    return say(msg(key, **values), language)
 
 
 def coverage() -> tuple[int, int, list[str]]:

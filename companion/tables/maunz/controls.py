@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.games.maunz.engine import Move
 from companion.games.maunz.notation import format_move
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 
 CARD_FUNCTIONS = ("new_game", "undo", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
@@ -63,7 +64,7 @@ class Controls:
             if self._suggestion and self._suggestion.ai:
                 self._suggestion = None
             self.notice = msg("ai_off") if self.ai_colour is None else msg("ai_set",
-                                                                           colour=self.ai_colour)
+                                                                           colour=words.colour(self.ai_colour))
             self.commit("settings")
         elif function == "cat":
             if self.phase == "ask_kind":

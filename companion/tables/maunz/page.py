@@ -21,8 +21,10 @@ def _page_hints(screen) -> dict:
         params = dict(line.params)
         if line.key == "ask_kind":
             out["asking"] = params["square"]
-        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
-            out["put"] = {"square": params["square"], "piece": params["piece"]}
+        elif line.key in _PUT_KEYS and out["put"] is None:
+            letter = params["piece"].key.removeprefix("piece.")   # its phrase: "piece.g"
+            if letter != "?":
+                out["put"] = {"square": params["square"], "piece": letter}
     return out
 
 

@@ -2,6 +2,7 @@
 guidance and questions on the OLED, what the voice says of a move, its own cards' labels.
 Registered beside the shared ones (companion/ui/i18n.py) when the table is imported."""
 from companion.ui import i18n
+from companion.ui.screens import Msg, msg
 
 PHRASES = {
     "colour.0": {"de": "Orange", "en": "Orange"},
@@ -82,3 +83,18 @@ PHRASES = {
     "card.ai_grey": {"de": "KI spielt Grau", "en": "AI plays grey"},
 }
 i18n.register(PHRASES)
+
+
+# A phrase's parameter that names a piece, a kind or a colour is the phrase of it (a Msg, worded
+# in the line's language): "Stell das graue Kätzchen zurück auf c4".
+def piece(letter: str | None) -> Msg:
+    """'o' 'O' 'g' 'G' (None: not known) -> "das orange Kätzchen" ..."""
+    return msg(f"piece.{letter or '?'}")
+
+
+def kind(key: str) -> Msg:
+    return msg(f"kind.{key}")
+
+
+def colour(seat: int) -> Msg:
+    return msg(f"colour.{seat}")

@@ -2,7 +2,7 @@
 and the golden tests (gathered by companion/tables/samples.py)."""
 from __future__ import annotations
 
-from companion.tables.maunz import phrases  # noqa: F401  (its words)
+from companion.tables.maunz import phrases as words
 from companion.tables.maunz.screens import SEATS as _SEATS
 from companion.ui.screens import Pool, Screen, msg
 
@@ -14,7 +14,7 @@ SAMPLES = {
                           lines=(msg("place_kitten"),)),
     "ai_thinking": Screen("await_placement", 1, _POOLS, seats=_SEATS, lines=(msg("ai_thinking"),)),
     "ai_move": Screen("await_placement", 1, _POOLS, seats=_SEATS,
-                      lines=(msg("ai_move", kind="c", square="d4"),
+                      lines=(msg("ai_move", kind=words.kind("c"), square="d4"),
                              msg("then_lift", squares="b2 c3 d4"))),
     "ask_kind": Screen("ask_kind", 0, _POOLS, seats=_SEATS,
                        lines=(msg("ask_kind", square="c3"), msg("ask_keys"))),
@@ -28,16 +28,16 @@ SAMPLES = {
     "not_option": Screen("choose", 0, _POOLS, seats=_SEATS,
                          lines=(msg("not_option", square="e5"), msg("choose_line"))),
     "correction_put_back": Screen("correction", 1, _POOLS, seats=_SEATS,
-                                  lines=(msg("put_back", piece="g", square="c4"),)),
+                                  lines=(msg("put_back", piece=words.piece("g"), square="c4"),)),
     "correction_move": Screen("correction", 1, _POOLS, seats=_SEATS,
-                              lines=(msg("carry", piece="g", src="e5", dst="c4"),
+                              lines=(msg("carry", piece=words.piece("g"), src="e5", dst="c4"),
                                      msg("more", n=2))),
     "correction_take_off": Screen("correction", 0, _POOLS, seats=_SEATS,
                                   lines=(msg("take_off", square="e5"),)),
     "undo": Screen("correction", 1, _POOLS, seats=_SEATS, title=msg("head.undo"),
-                   lines=(msg("off_to_pool", piece="g", square="e4"), msg("more", n=1))),
+                   lines=(msg("off_to_pool", piece=words.piece("g"), square="e4"), msg("more", n=1))),
     "undo_from_pool": Screen("correction", 1, _POOLS, seats=_SEATS, title=msg("head.undo"),
-                             lines=(msg("on_from_pool", piece="o", square="f4"),)),
+                             lines=(msg("on_from_pool", piece=words.piece("o"), square="f4"),)),
     "won": Screen("won", None, _POOLS, seats=_SEATS, winner=0, lines=(msg("won"), msg("new_game_keys"))),
     "won_named": Screen("won", None, _POOLS, seats=_SEATS, names=("Anna", "Jörg"), winner=1,
                         lines=(msg("won_all"), msg("new_game_keys"))),

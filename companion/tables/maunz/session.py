@@ -7,6 +7,7 @@ from companion.games.maunz.notation import format_move
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
 from companion.tables.moveline import MoveLine
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 from companion.words import square_name
 
@@ -14,7 +15,7 @@ from companion.words import square_name
 def said_move(placement, choice: int) -> list:
     """A move as the voice says it: "Orange: Kätzchen auf c3, stupst d4 nach e5, hebt a1, b1,
     c1 ab" (what every player saw happen)."""
-    out = [msg("say.move", colour=placement.before.turn, kind=placement.kind,
+    out = [msg("say.move", colour=words.colour(placement.before.turn), kind=words.kind(placement.kind),
                square=square_name(placement.square))]
     for src, dst in placement.boops:
         out.append(msg("say.boop_off", src=square_name(src)) if dst is None else
