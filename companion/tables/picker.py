@@ -24,6 +24,7 @@ import json
 from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
+from companion.tables import picker_phrases  # noqa: F401  (registers the words the event games share)
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
 from companion.tables.protocol import TableBase, TableView, UndoPolicy
@@ -36,20 +37,6 @@ FLASH_SECONDS = 1.5
 FLASHES = {"ok": LedFrame((LedCell((0, 160, 0), Effect.STEADY),) * SQUARES),
            "no": LedFrame((LedCell((200, 0, 0), Effect.BLINK),) * SQUARES)}
 SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
-#: The words every picker table shares (a game's own are in its table package's phrases).
-i18n.register({
-    "picker.undo_keys": {"de": "rückgängig: Zurück lang", "en": "undo: hold BACK"},
-    "picker.undone": {"de": "zurückgenommen: {event}", "en": "taken back: {event}"},
-    "picker.nothing": {"de": "nichts zurückzunehmen", "en": "nothing to take back"},
-    "picker.kept": {"de": "bleibt für das nächste Mal: {draws}", "en": "kept for the next draw: {draws}"},
-    "picker.reused": {"de": "wie zuvor gezogen: {draws}", "en": "drawn before, given again: {draws}"},
-    "picker.ack": {"de": "OK: weiter", "en": "OK: continue"},
-    "picker.up": {"de": "zurück zur Auswahl davor", "en": "back to the previous choices"},
-    "picker.position": {"de": "Wahl {n} von {of}", "en": "option {n} of {of}"},
-    "picker.malformed": {"de": "{event} ist keine Aktion dieses Spiels", "en": "{event} is no event of this game"},
-    "picker.no": {"de": "Nein: {why}", "en": "No: {why}"},
-    "picker.seat": {"de": "Spieler {n}", "en": "seat {n}"},
-})
 
 
 class Say(NamedTuple):
