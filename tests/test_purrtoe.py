@@ -117,11 +117,13 @@ def test_it_survives_power_cuts_in_a_real_simulator(tmp_path, purrtoe):
 
 
 def test_it_touches_only_its_own_package_and_its_test():
-    """No file outside tests/purrtoe/ (and this test) names the game."""
+    """No file outside tests/purrtoe/ (and this test, and the architecture's checklist that points
+    at it as Fischnapf's does) names the game."""
     files = set()
     for word in (["purrtoe"], ["-w", "ptoe"]):      # its name, and its alias as a word
         out = subprocess.run(["git", "grep", "--untracked", "-l", "-i", *word[:-1], "-e", word[-1], "--", "."],
                              cwd=ROOT, capture_output=True, text=True)
         files |= set(out.stdout.split())
     files = sorted(files)
-    assert files and all(f.startswith("tests/purrtoe/") or f == "tests/test_purrtoe.py" for f in files), files
+    allowed = {"tests/test_purrtoe.py", "docs/ARCHITECTURE.md"}
+    assert files and all(f.startswith("tests/purrtoe/") or f in allowed for f in files), files
