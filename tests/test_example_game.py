@@ -172,7 +172,7 @@ def test_the_page_draws_it_with_its_own_script(fischnapf, tmp_path):
             await page.wait_for_selector("#fishbowl[data-fish='7']", timeout=15000)
             await page.click('.hw-btn[data-button="cat"]')
             await page.wait_for_selector("#fishbowl[data-fish='5']", timeout=15000)
-            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#player-o', '#hand', '#help']
+            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#players-bottom', '#hand', '#help']
                 .map((s) => getComputedStyle(document.querySelector(s)).display !== 'none')""")
             assert shown == [True, False, False, False, False] and not errors, (shown, errors)
             assert await page.locator('[data-card="count"] .card-label').inner_text() == "Count the fish"

@@ -127,3 +127,60 @@ def test_it_touches_only_its_own_package_and_its_test():
     files = sorted(files)
     allowed = {"tests/test_purrtoe.py", "docs/ARCHITECTURE.md"}
     assert files and all(f.startswith("tests/purrtoe/") or f in allowed for f in files), files
+
+
+def test_the_page_draws_its_bed_and_seats_from_its_declaration(purrtoe, tmp_path):
+    """In a real browser: the bed view shows the nine squares in play, a yellow and a violet
+    panel with their pools (one kind of piece: one picker button), the pieces in the seats'
+    looks; a game is played by clicking squares, an undo is guided back on the bed, and the win
+    is named in the winner's word."""
+    import asyncio
+
+    from tests.test_web_browser import CHROMIUM, page_of
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent")
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+
+    config = Config(source="<browser test>").replace(
+        game=GameConfig(game="purrtoe", language="en", settle=0.05), state_dir=tmp_path, hardware=ALL_FAKE)
+    state = """() => ({moves: (window.maunzPage.state || {}).moves || [], phase: document.body.dataset.phase,
+        out: [...document.querySelectorAll('.sq.out')].length,
+        seats: [...document.querySelectorAll('.player')].map((e) => [e.id, e.querySelector('.name').textContent,
+                 getComputedStyle(e).getPropertyValue('--seat').trim(), e.dataset.pool_k]),
+        picks: [...document.querySelectorAll('.pick')].map((b) => b.id),
+        pieces: Object.fromEntries([...document.querySelectorAll('.sq')].filter((e) => e.dataset.piece)
+                 .map((e) => [e.dataset.square, e.dataset.piece,])),
+        look: (document.querySelector('.sq[data-square="b2"] .piece') || {}).className,
+        winner: document.getElementById('winner').hidden ? null : document.getElementById('winner').textContent})"""
+
+    async def until(page, pred, what):
+        for _ in range(300):
+            st = await page.evaluate(state)
+            if pred(st):
+                return st
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{what}: {st}")
+
+    async def go():
+        async with page_of(Companion(config, build_fakes(), state_dir=tmp_path)) as (page, errors):
+            st = await until(page, lambda s: s["phase"] == "await_placement" and s["seats"], "the bed game drawn")
+            assert st["out"] == 36 - 9 and st["picks"] == ["pick-k"]
+            assert st["seats"] == [["player-v", "Violet", "#8a4fd8", "4"], ["player-y", "Yellow", "#e8b923", "5"]]
+            await page.click('.sq[data-square="b2"]')
+            st = await until(page, lambda s: s["moves"] == ["b2"], "yellow's kitten on b2")
+            assert st["pieces"] == {"b2": "y"} and st["look"] == "piece seat first"
+            await page.click('[data-card="undo"]')
+            await until(page, lambda s: s["phase"] == "correction" and not s["moves"], "the undo guided")
+            await page.click('.sq[data-square="b2"]')      # pick it up ...
+            await page.click('.sq[data-square="b2"]')      # ... and off the bed
+            await until(page, lambda s: s["phase"] == "await_placement" and not s["pieces"], "the bed as the game")
+            for n, square in enumerate(("a1", "a2", "b1", "b2", "c1")):   # yellow's row a1-b1-c1
+                await page.click(f'.sq[data-square="{square}"]')
+                await until(page, lambda s, n=n: len(s["moves"]) == n + 1, f"move {n + 1} on {square}")
+            st = await until(page, lambda s: s["winner"], "the win")
+            assert st["winner"] == "Yellow wins!" and st["phase"] == "won"
+            assert not errors, errors
+    asyncio.run(go())

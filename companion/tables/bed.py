@@ -10,7 +10,8 @@ person is carrying out: tables/maunz/bed.py) on the same settling rule.
 - `difference(bed, occupied, pieces)`: the squares with a piece too many (to take off) and the
   pieces missing (to put back), the guidance's and the LEDs' raw material.
 - `page_view(table, view)`: the page's bed view ("board") of any bed game: the bed's pieces, each
-  seat's pool and how it is called, the piece kinds, the squares in play and whose turn it is.
+  seat's pool and how it is called, the piece kinds, the squares in play, whose turn it is and
+  whose each move was.
 """
 from __future__ import annotations
 
@@ -107,4 +108,6 @@ def page_view(table, view) -> dict:
         "bed": {square_name(sq): p for sq, p in sorted(game.bed_pieces(pos).items())},
         "pools": {bed.seats[s].key: game.pool(pos, s) for s in range(seats)},
         "to_move": bed.seats[turn].key if turn is not None and 0 <= turn < seats else None,
+        # whose each move was (the page's move list marks it in the seat's look)
+        "movers": [bed.seats[game.to_move(table.line.before(i))].key for i in range(len(table.moves))],
     }
