@@ -37,11 +37,10 @@ class SettledBed:
         occupancy &= FULL_MASK
         if self.paused == "offline":
             return
-        if occupancy != self.sensed or self.paused:
-            if occupancy != self.sensed:
-                self.sensed, self.since = occupancy, now
-            if self.paused:   # a fresh scan after the gap: it counts once it has settled
-                self.paused = "settling"
+        if self.paused in ("start", "reset"):   # the first scan after the gap: its clock starts now
+            self.sensed, self.since, self.paused = occupancy, now, "settling"
+        elif occupancy != self.sensed:
+            self.sensed, self.since = occupancy, now
 
     def device(self, event: DeviceEvent) -> None:
         """A device reset or went offline: the bed is read afresh once it is back."""
