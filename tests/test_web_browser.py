@@ -54,7 +54,7 @@ READ_JS = """() => {
   return {
     snapshots: p.snapshots, phase: document.body.dataset.phase, moves: (s.moves || []).slice(),
     winner: s.winner || null, instruction: s.instruction || "", bed: s.bed || {},
-    sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.occupied).sort(),
+    sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.hands.occupied).sort(),
     put: s.put || null,
     squares: Array.from(document.querySelectorAll('.sq')).map(e => ({
       name: e.dataset.square, led: e.dataset.led, color: e.dataset.ledColor, piece: e.dataset.piece})),
