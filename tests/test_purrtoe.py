@@ -82,7 +82,7 @@ def test_the_oled_and_the_leds_are_drawn_from_its_bed(purrtoe):
     t.on_scan(1 << 7, 2.1)
     t.tick(2.5)
     for sq in (0, 6, 1, 12, 2):          # a1 (v), a2 (y), b1 (v), a3 (y), c1: violet's row
-        t.on_scan(sum(1 << s for s in purrtoe.bed_pieces(t.position)) | 1 << sq, t.line and 3.0 + sq)
+        t.on_scan(sum(1 << s for s in purrtoe.bed_pieces(t.position)) | 1 << sq, 3.0 + sq)
         t.tick(4.0 + sq)
     assert t.view().phase == "won" and t.view().winner == 1
     assert t.view().screen.header("de") == "Lila gewinnt!"

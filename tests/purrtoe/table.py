@@ -30,8 +30,6 @@ class PurrtoeTable(TableBase):
         self.guiding = True          # the bed must be the game's before a placement counts
         self._said: list = []
 
-    square_name = staticmethod(square_name)
-
     # the bed
     def on_scan(self, occupancy, now):
         self.bed.scan(occupancy, now)
