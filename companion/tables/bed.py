@@ -22,6 +22,13 @@ from companion.ui import i18n
 from companion.words import FULL_MASK, SQUARES, DeviceEvent, square_name
 
 
+def settles(sensed: int | None, since: float, stable: int | None, now: float, settle: float) -> bool:
+    """The one settling rule of every bed game: the bed sensed since `since` has held still for
+    `settle` seconds and is not the settled one yet (maunz.'s reading, tables/maunz/bed.py, and
+    `SettledBed` below)."""
+    return sensed is not None and sensed != stable and now - since >= settle
+
+
 class SettledBed:
     """The sensed bed and the settled one (`stable`: None until the first settled scan)."""
 
@@ -55,11 +62,15 @@ class SettledBed:
         """Settle what was sensed; True when the settled bed changed now."""
         if self.sensed is None or self.paused in ("start", "reset", "offline"):
             return False
-        if now - self.since < self.settle or self.sensed == self.stable and not self.paused:
+        if self.paused:   # the first settled scan after a gap counts, even unchanged
+            if now - self.since < self.settle:
+                return False
+            changed, self.stable, self.paused = self.sensed != self.stable, self.sensed, None
+            return changed
+        if not settles(self.sensed, self.since, self.stable, now, self.settle):
             return False
-        changed = self.sensed != self.stable
-        self.stable, self.paused = self.sensed, None
-        return changed
+        self.stable = self.sensed
+        return True
 
     @property
     def moving(self) -> int:
