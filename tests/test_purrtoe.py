@@ -118,7 +118,7 @@ def test_it_survives_power_cuts_in_a_real_simulator(tmp_path, purrtoe):
 
 def test_it_touches_only_its_own_package_and_its_test():
     """No file outside tests/purrtoe/ (and this test, and the architecture's checklist that points
-    at it as Fischnapf's does) names the game."""
+    at it as it does the first test-only game) names the game."""
     files = set()
     for word in (["purrtoe"], ["-w", "ptoe"]):      # its name, and its alias as a word
         out = subprocess.run(["git", "grep", "--untracked", "-l", "-i", *word[:-1], "-e", word[-1], "--", "."],
