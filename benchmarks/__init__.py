@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall")
+NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall", "firmware")
 
 
 def main(argv: list[str]) -> int:

@@ -25,7 +25,8 @@ FACTOR = 5.0
 PI_TARGETS = {
     "referee_echo_p99_ms": (50.0, "ms", "referee echo p99 (a reed change to the LEDs)"),
     "guidance_after_settle_p99_ms": (100.0, "ms", "guidance after the settle time, p99"),
-    "hint_medium_max_s": (2.0, "s", "a maunz. hint at the medium level, slowest of the positions"),
+    # issue 37: with the compiled kernel a hint is instant on a Pi (it was 2 s on the pure path)
+    "hint_medium_max_ms": (50.0, "ms", "a maunz. hint at the medium level, slowest of the positions"),
 }
 #: the AI's --time is honoured within this share (the same on every machine)
 TIME_TOLERANCE = 0.10

@@ -8,10 +8,58 @@ are kept as explicit `@example`s, so they run in CI too.
 """
 from __future__ import annotations
 
+import logging
 import os
+
+import pytest
 
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was():
+    """A test that runs a command in-process (`main([...])`) has it configure logging
+    (basicConfig(force=True) onto the sys.stderr of that test's capture, closed after it): put
+    the root logger's handlers and the companion loggers' levels back, so a later test's log
+    line does not end in "--- Logging error ---" on a closed stream."""
+    root = logging.getLogger()
+    before, level = set(root.handlers), root.level
+    companion_level = logging.getLogger("companion").level
+    yield
+    for handler in list(root.handlers):   # (pytest's own capture handlers come and go by phase)
+        if handler not in before and not type(handler).__module__.startswith("_pytest"):
+            root.removeHandler(handler)
+    root.setLevel(level)
+    logging.getLogger("companion").setLevel(companion_level)
+
+
+# The maunz. kernel: compiled or pure-Python (companion/games/native.py). A test marked
+# `pure` runs on the pure path; tests taking the `kernel` fixture run once on each path, the pure
+# run marked `pure`, so `pytest -m pure` runs the pure path alone (COMPANION_PURE=1 runs the
+# whole suite on it).
+from companion.games import native  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "pure: run on the pure-Python maunz. kernel (companion/games/native.py)")
+
+
+@pytest.fixture(autouse=True)
+def _pure_kernel(request):
+    if request.node.get_closest_marker("pure"):
+        with native.pure():
+            yield
+    else:
+        yield
+
+
+@pytest.fixture(params=["native", pytest.param("pure", marks=pytest.mark.pure)])
+def kernel(request):
+    """The kernel the test runs on; a native run without the compiled kernel is skipped."""
+    if request.param == "native" and native.kernel() is None:
+        pytest.skip(f"no compiled kernel: {native.reason()}")
+    return request.param

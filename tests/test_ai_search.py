@@ -122,7 +122,7 @@ def test_transposition_table_bound_is_honoured():
     pos = _random_positions(15, seed=4)[-1]
     s = Searcher(tt_entries=100)
     s.search(state_of(pos), max_depth=4)
-    assert s.tt_peak <= 100 and len(s.tt) <= 100
+    assert s.tt_peak <= 100 and s.tt_len <= 100
     assert s.tt_peak == 100  # the search wanted more: the bound really was reached
 
 

@@ -32,7 +32,7 @@ def _ref_perft(text: str, depth: int) -> int:
 
 
 @pytest.mark.parametrize("text,depth,nodes", TABLE)
-def test_perft(text, depth, nodes):
+def test_perft(text, depth, nodes, kernel):
     assert G.perft(G.parse_position(text), depth) == nodes
 
 

@@ -117,10 +117,12 @@ def test_terminal_game_subprocess():
     r = subprocess.run([sys.executable, "-m", "companion", "mmm", "play", "--seed", "4", "--players", "3",
                         "--lang", "en"], input=cmds, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("Monster Mau Mau, 3 players, seed 4")
+    assert r.stdout.startswith("Monster Mau Mau, 3 players (")
     assert "refused: x7 is not in your hand" in r.stdout
     assert "| Top: " in r.stdout and "your hand: " in r.stdout
-    assert r.stdout.rstrip().endswith("wins") or r.stdout.rstrip().endswith("stopped")
+    end = r.stdout.rstrip().splitlines()
+    assert end[-2].endswith("wins") or end[-2].endswith("stopped")
+    assert end[-1] == "seed 4 (--seed 4 shuffles the same again)"   # once the game is over
 
 
 def test_terminal_speaks_one_language_by_default():

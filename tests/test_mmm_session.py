@@ -42,7 +42,7 @@ def test_ring_is_the_20_edge_squares_clockwise():
 
 def test_setup_players_names_deal_and_first_card():
     s = MauMauSession()
-    assert s.lines(0)[0] == "Wie viele Spieler*innen? 4"
+    assert s.lines(0)[:3] == ("Spieler*innen: 4", "Wie viele spielen?", "Katze +1, Zurück -1, OK")
     for _ in range(9):
         s.on_button("cat", "press", 0)
     assert s.players == 10
@@ -56,7 +56,7 @@ def test_setup_players_names_deal_and_first_card():
     s.on_button("back", "press", 0)
     assert s.players == 3  # not fewer seats than names
     s.on_button("ok", "press", 0)
-    assert s.lines(0) == ("Jede*r bekommt 8 Karten", "austeilen, dann OK")
+    assert s.lines(0) == ("Je 8 Karten", "Katze +1, Zurück -1", "austeilen, dann OK", "")
     for _ in range(20):
         s.on_button("cat", "press", 0)
     assert s.deal == 15
@@ -143,7 +143,7 @@ def test_draw_pass_mau_and_the_forgotten_mau():
     s = started(players=2)
     s.drain_commits()
     s.on_button("ok", "press", 0)
-    assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "gezogen: legen oder OK"
+    assert s.position.phase == engine.DRAWN and s.lines(0)[2] == "legen oder weiter: OK"
     s.on_button("ok", "press", 0)
     assert fields(s)["turn"] == "2" and [c.move for c in s.drain_commits()] == ["draw", "pass"]
     s.line.reset(engine.Position(hands=(3, 2), turn=1, top="p3", phase=engine.PLAY, pile=98,
@@ -240,7 +240,7 @@ def test_the_oled_in_english_names_seats_and_cards_in_words():
     s.on_tap(card("s7"), 1.0)
     assert "stripes 7 does not fit on dots 3" in s.lines(1.0)
     s.on_tap(card("KK"), 2.0)
-    assert s.lines(2.0)[2] == "wish stripes? cat/OK"
+    assert s.lines(2.0)[2] == "wish stripes? CAT/OK"   # the button, as the English OLED names it
     for _ in range(3):
         s.on_button("cat", "press", 2.0)
     s.on_button("ok", "press", 2.0)
@@ -271,7 +271,7 @@ def test_the_screens_of_real_games_keep_the_top_card_whole_and_page_the_rest(lan
 
     from companion.games.monster_mau_mau.cards import FACES
     from companion.tables.monster_mau_mau.laptop import LaptopGame
-    from companion.ui.render import WIDTH, pages, text_width
+    from companion.ui.render import WIDTH, pages, text_width, title_line
     from companion.ui.screens import Screen, msg
 
     seen = set()
@@ -291,9 +291,8 @@ def test_the_screens_of_real_games_keep_the_top_card_whole_and_page_the_rest(lan
         body = pages(screen, language)
         assert all(text_width(line) <= WIDTH - 1 for page in body for line in page)
         shown = [w for page in body for line in page for w in line.split() if w != "·"]
-        # (a header the bar shares with the page marker "1/2" is also the body's first phrase)
-        assert shown in ([w for line in lines[1:] for w in line.split()],
-                         [w for line in lines for w in line.split()])
+        # (a header the bar shares with the page marker "1/2" goes on in the body, never twice)
+        assert title_line(screen, language).split() + shown == [w for line in lines for w in line.split()]
         tokens = [t for t in " ".join(lines).split() if t in FACES and t not in ("+4", "+3")]
         assert tokens == [], lines
 
@@ -327,7 +326,44 @@ def test_undo_to_the_deal_of_a_resumed_game_offers_that_deal():
     # offered "None cards" and the next CAT crashed
     s = resume(frozenset(), notation.format_position(engine.new_game(3, 5)), [])
     s.undo(0)
-    assert s.stage == "deal" and s.deal == 5 and s.lines(0)[0] == "Jede*r bekommt 5 Karten"
+    assert s.stage == "deal" and s.deal == 5 and s.lines(0)[0] == "Je 5 Karten"
     s.on_button("cat", "press", 0)
     s.on_button("ok", "press", 0)
     assert fields(s)["hands"] == "6,6,6" and s.drain_commits()[-1].kind == "new_game"
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_deal_screen_says_cat_and_back_change_the_number(language):
+    """Issue 32 item 10: the deal screen names the buttons that change the number of cards."""
+    s = MauMauSession(language=language)
+    s.on_button("ok", "press", 0)
+    shown = " ".join(s.lines(0)).lower()
+    assert s.stage == "deal" and "+1" in shown and "-1" in shown, shown
+    assert ({"de": "katze", "en": "cat"}[language] in shown
+            and {"de": "zurück", "en": "back"}[language] in shown), shown
+    before = s.deal
+    s.on_button("cat", "press", 0)
+    assert s.deal == before + 1 and str(before + 1) in s.lines(0)[0]
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_after_the_win_the_oled_says_new_game_press_ok(language):
+    """Issue 32 item 10: as in the other four games, the win screen says how to start anew,
+    and OK then asks for the new game."""
+    from companion import games, tables
+    from companion.tables.monster_mau_mau.laptop import LaptopGame
+    from companion.ui import i18n
+
+    g = LaptopGame(random.Random(5), 2, human=None, language=language)
+    for _ in range(3000):
+        if g.over:
+            break
+        g.advance(limit=1)
+    assert g.over
+    # the table as the service resumes it: the start and the events played
+    table = tables.make(games.get("monster-mau-mau"), position=g.table.start, moves=g.table.events,
+                        language=language, players=())
+    view = table.view()
+    assert view.phase == "won" and i18n.text("new_game_keys", language) in view.instruction, view.instruction
+    table.on_button("ok", "press", 1.0)
+    assert table.asking_new_game

@@ -97,7 +97,7 @@ def test_the_cats_page_draws_a_turn():
         ("seat 2", "miau", "Miau: cat 2 → room 4"), ("seat 3", "schnurr", "Schnurr: cat 2")]
     assert c["refused"] and not c["quiet"] and c["winner"] is None and c["reveal"] is None
     text = page["text"].splitlines()
-    assert text[0] == "seat 2 to act" and "seat 1, challenge left" in text
+    assert text[0] == "Seat 2 reacts" and "seat 1, challenge left" in text   # (issue 32: who acts, how)
     assert "steps 4/4, objects 1/2" in text and any(line.startswith("Reaction cards: seat 2: Miau") for line in text)
 
 
@@ -111,7 +111,9 @@ def test_the_cats_page_shows_a_challenge_and_the_winner():
     t.play("challenge:2=5", 0.0)             # wrong: seat 1's own cat 1 is turned over
     c = cats_page(t)["cats"]
     assert c["seats"][0]["cat"] == 1 and c["seats"][0]["challenge_used"] and c["cats"][0]["owner"] == 1
-    assert c["history"][-1]["verdict"] == "wrong" and c["history"][-1]["text"].endswith("(wrong)")
+    # a challenge is listed apart from the reaction cards (issue 32, item 12)
+    assert c["challenges"][-1]["verdict"] == "wrong" and c["challenges"][-1]["text"].endswith("(wrong)")
+    assert all(h["card"] != "challenge" for h in c["history"])
     assert c["seats"][1]["cat"] is None and c["cats"][1]["owner"] is None
     assert "greedy" not in json.dumps(c)
     t.play("win:3m", 0.0)                    # seat 3's cat 3 enters the mouse's field
@@ -123,7 +125,7 @@ def test_the_cats_page_shows_a_challenge_and_the_winner():
     assert "lazy" not in json.dumps(c) and c["seats"][1]["cat"] is None   # the losers' stay secret
     t.on_card("language", 0.0)
     c = cats_page(t)["cats"]
-    assert c["winner"]["why"] == "Katze 3, bissig (Maus)" and c["headline"] == "Spieler 3 gewinnt!"
+    assert c["winner"]["why"] == "Katze 3, bissig (Maus)" and c["headline"] == "Spieler 3 gewinnt"
 
 
 def test_the_reveal_says_whose_turn_it_is_to_look_not_what_they_see():
@@ -163,7 +165,7 @@ def test_the_cat_attack_page_at_the_start():
     deal(t, "first:2")
     page = cat_attack_page(t)
     assert page["to_move"] == "2" and page["catattack"]["seats"][1]["active"]
-    assert page["text"].splitlines()[0] == "seat 2 to act"
+    assert page["text"].splitlines()[0] == "Seat 2 to act"
 
 
 def test_fewer_lives_draw_fewer_pips():
@@ -204,7 +206,7 @@ def test_shops_the_car_and_the_larder_follow_the_events():
     b = cat_attack_page(t)["catattack"]
     assert b["seats"][0]["larder"] == [False, False, False, True, False, False]
     assert b["seats"][0]["treats"] == 1 and not b["seats"][0]["home"]
-    assert b["said"] == ["seat 1 takes the fish"]
+    assert b["said"] == ["Seat 1 takes the fish"]
     t.on_card("language", 0.0)                # the said lines follow the language card
     assert cat_attack_page(t)["catattack"]["said"] == ["Spieler 1 nimmt den Fisch"]
 
@@ -223,11 +225,11 @@ def test_a_fight_a_retired_seat_and_the_last_cat_standing():
     assert t.play("none", 0.0)                # seat 2 cannot match: its last life
     page = cat_attack_page(t)
     b = page["catattack"]
-    assert b["banner"] == {"winner": 1, "end": "last", "head": "seat 1 wins!",
+    assert b["banner"] == {"winner": 1, "end": "last", "head": "Seat 1 wins!",
                            "why": "the last cat standing"}
     assert [s["retired"] for s in b["seats"]] == [False, True, True] and b["seats"][0]["winner"]
     assert page["to_move"] is None and b["rolls_due"] == 0 and b["fight"] is None
-    assert page["text"].splitlines()[:2] == ["seat 1 wins!", "the last cat standing"]
+    assert page["text"].splitlines()[:2] == ["Seat 1 wins!", "the last cat standing"]
 
 
 def test_every_cat_attack_label_in_german_and_english():

@@ -153,6 +153,11 @@ def test_a_wrong_pairing_code_meets_nobody(pair, tmp_path):
         assert c.remote_state()["code"] == "K7QM-2XPE" and c.remote_state()["peer_online"] is None
     finally:
         c.stop()
+    # issue 32 item 2: the laptop host prints its code once on its terminal; the joining side
+    # (which was given it) never does, and no log line carries it
+    told = [line for line in a.logfile.read_text().splitlines() if CODE in line]
+    assert len(told) == 1 and "pairing code K7QM-2XPD" in told[0], told
+    assert "pairing code" not in b.logfile.read_text()
 
 
 def test_an_undo_is_asked_of_the_other_side_and_happens_only_if_they_accept(pair):

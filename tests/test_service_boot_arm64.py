@@ -1,7 +1,8 @@
 """The install on the Pi's architecture: an arm64 Debian bookworm root booted with systemd-nspawn
 under qemu's user-mode emulation, the project installed by the real systemd/install.sh, whose
 live ARM branch runs (apt installs python3-dev and gcc, pip builds spidev from source with them,
-lgpio comes as an aarch64 wheel, the `pi` extra is installed), then the service: READY, a
+lgpio comes as an aarch64 wheel, the `pi` extra is installed, and the compiled maunz. kernel
+is built there and used by the service), then the service: READY, a
 watchdog restart, a whole maunz. game driven through the page's API, a clean stop.
 
 Wheels for aarch64 are downloaded outside (pip inside the container cannot verify TLS here);
@@ -234,6 +235,17 @@ def test_install_sh_runs_its_live_arm_branch(box):
         assert f"{name}==" in freeze.replace("luma_oled", "luma.oled"), (name, freeze)
     box.run(py, "-c", "import lgpio, gpiozero, luma.oled.device, serial, smbus2, companion")
     assert box.run("systemctl", "is-enabled", "companion.service").stdout.strip() == "enabled"
+
+
+def test_the_compiled_maunz_kernel_is_built_there_and_used(box):
+    # setup.py's optional extension, compiled by the root's own gcc during the install (issue 37)
+    py = "/opt/maunz-companion/.venv/bin/python"
+    line = box.run(py, "-c", "from companion.games import native; print(native.describe())").stdout.strip()
+    assert line.startswith("kernels: maunz compiled (") and "aarch64" in line, line
+    _log(f"the native kernel was built inside the arm64 root: {line}")
+    ensure_running(box)
+    wait_for("the service to log its kernels", lambda: "kernels: maunz compiled (" in journal(box), 60)
+    _log("the service logged it uses the compiled kernel")
 
 
 def test_ready_within_bound(box):

@@ -270,3 +270,25 @@ def test_who_starts_maunz_is_a_game_parameter_in_its_own_section(tmp_path):
         c.close()
     replayed = make_game(config_from_header(header))
     assert replayed.to_move(replayed.initial_position()) == 1
+
+
+def test_a_config_with_bytes_that_are_not_utf8_is_one_line_naming_the_file(tmp_path):
+    """Issue 32 item 17: a configuration saved in Latin-1 (a name with "ü" written by an old
+    editor) is one line naming the file and where the bad byte is, exit status 2, in `companion
+    run` and `companion sim` alike, never a UnicodeDecodeError traceback."""
+    import subprocess
+    import sys
+
+    p = tmp_path / "c.toml"
+    p.write_bytes(FAKE_HW.encode() + '[remote]\nname = "J\u00fcrgen"\n'.encode("latin-1"))
+    with pytest.raises(ConfigError) as exc:
+        Config.load(p)
+    assert str(p) in str(exc.value) and "UTF-8" in str(exc.value)
+    for command in ("run", "sim"):
+        run = subprocess.run([sys.executable, "-m", "companion", command, "--config", str(p), "--state",
+                              str(tmp_path / "st"), *(["--no-web"] if command == "sim" else [])],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2, (command, run.stderr)
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1 and str(p) in lines[0] and "UTF-8" in lines[0], (command, run.stderr)
+        assert "Traceback" not in run.stderr

@@ -8,7 +8,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 from tests.test_service_config import FAKE_HW
 from tests.test_service_systemd import unit_settings
@@ -43,15 +42,21 @@ def test_run_plays_on_without_the_page_when_the_port_is_taken(tmp_path):
         cfg.write_text(CONFIG.format(state=tmp_path / "state", port=port))
         p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", str(cfg)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
-        time.sleep(4.0)
+        seen = []
+        for line in p.stderr:   # (waits on the service's own words, not a guessed time)
+            seen.append(line)
+            if "cannot listen" in line:
+                break
         alive = p.poll() is None
         p.send_signal(signal.SIGTERM)
         out, err = p.communicate(timeout=20)
+        err = "".join(seen) + err
         assert alive, err
         assert p.returncode == 0, err
         warning = [line for line in err.splitlines() if "cannot listen" in line]
         assert len(warning) == 1 and f"127.0.0.1:{port}" in warning[0]
         assert "without the web page" in warning[0] and "Traceback" not in err
+        assert "Errno" not in warning[0] and "is in use" in warning[0], warning[0]
     finally:
         holder.close()
 
@@ -67,6 +72,19 @@ def test_sim_names_the_port_option(tmp_path):
     lines = [line for line in p.stderr.splitlines() if "cannot listen" in line]
     assert len(lines) == 1 and "--port" in lines[0] and "[web] port" not in lines[0]
     assert "Traceback" not in p.stderr
+    # in words (issue 32 item 17): not "[Errno 98] ..."
+    assert "Errno" not in p.stderr and "is in use" in lines[0], lines[0]
+
+
+def test_a_port_out_of_range_is_refused_on_the_command_line(tmp_path):
+    """Issue 32 item 17: `--port 99999` was taken (and failed later, elsewhere): a port is
+    0..65535 (0: any free port), said in one line before anything starts."""
+    for bad in ("99999", "-1", "65536"):
+        p = subprocess.run([sys.executable, "-m", "companion", "sim", "--state", str(tmp_path), "--port", bad],
+                           capture_output=True, text=True, timeout=60, env=_env())
+        assert p.returncode == 2, (bad, p.stderr)
+        lines = p.stderr.strip().splitlines()
+        assert len(lines) == 1 and f"--port {bad}" in lines[0] and "0..65535" in lines[0], lines
 
 
 def test_unit_orders_every_target_it_wants():

@@ -10,7 +10,7 @@ from tests.test_tables_cats_cat_attack import attack_ready, cats_ready, make, pa
 def test_the_first_choice_never_ends_a_turn_or_gives_a_chance_away():
     """Every phase of both games: OK on the first choice opens a group, takes a step, or
     answers a question harmlessly; never end, blocked, pass, done, none (lose the fight) while
-    anything else could be done."""
+    anything else could be done — but a Cats cat that cannot step any more ends its turn."""
     import random
 
     from companion.tables.choicemenu import Group
@@ -31,8 +31,11 @@ def test_the_first_choice_never_ends_a_turn_or_gives_a_chance_away():
                 first = t.menu_items()[0]
                 legal = [e for e in t.choices() if e != "secret" and not e.startswith("win:")]
                 enders = ("end", "blocked", "pass", "done", "none", "stayed")
-                assert isinstance(first, Group) or first not in enders or legal == [first], \
-                    (first, t.position)
+                # once a Cats cat has walked all it can, ending the turn is the default (item 8)
+                walked = name == "cats" and t.position.phase == "move" \
+                    and not any(e.startswith("step:") for e in legal)
+                assert isinstance(first, Group) or first not in enders or legal == [first] \
+                    or walked, (first, t.position)
                 assert t.play(rng.choice(legal), 0.0)
 
 
@@ -45,7 +48,7 @@ def test_a_challenge_verdict_needs_its_own_ok_and_the_extra_turn_is_kept():
     t.play("challenge:2=2", 0.0)            # right: seat 1 plays again at once
     t.drain_commits()
     assert t.position.active == 0 and t.view().instruction.endswith("OK: continue")
-    assert "the challenge is right" in t.view().instruction
+    assert "The challenge is right" in t.view().instruction
     moves = list(t.moves)
     t.on_button("ok", "press", 0.0)         # reads the verdict: nothing is played
     assert t.moves == moves and t.drain_commits() == [] and not t.ack
@@ -70,11 +73,13 @@ def test_a_refusal_needs_its_own_ok_press():
 def test_a_win_is_said_again_in_the_new_language():
     t = cats_ready("en")
     t.on_card("event", 0.0, "win:3m")
-    assert "seat 3 wins" in t.view().instruction
+    # the header says who won, the body does not say it again (issue 32 item 14)
+    head = lambda: t.view().screen.header(t.language)  # noqa: E731
+    assert "Seat 3 wins" in head() and "wins" not in t.view().instruction
     t.on_card("language", 0.0)
-    assert "Spieler 3 gewinnt" in t.view().instruction and "seat 3 wins" not in t.view().instruction
+    assert "Spieler 3 gewinnt" in head() and "seat 3" not in t.view().instruction
     t.on_card("language", 0.0)
-    assert "seat 3 wins" in t.view().instruction and "gewinnt" not in t.view().instruction
+    assert "Seat 3 wins" in head() and "gewinnt" not in t.view().instruction
 
 
 def _random_session(name, seed, steps=120):
@@ -119,6 +124,11 @@ def test_every_line_said_is_worded_again_after_the_language_card():
                 now = t.view().instruction
                 for say in t.said:
                     seen.add((name, say.kind))
+                    if say.kind == "event" and say.value[0] == "winner" and t.view().phase == "won":
+                        # said by the header, not again below it (issue 32 item 14)
+                        assert announce(*say.value, t.language).startswith(
+                            t.view().screen.header(t.language).rstrip("!")), say
+                        continue
                     if say.kind == "event":
                         assert announce(*say.value, t.language) in now, (say, now)
                     assert t.word(say) in now
@@ -204,3 +214,53 @@ def test_the_groups_reach_every_legal_event_and_nothing_else():
                             break
                     assert t.moves != moves or t.refused or t.reveal or target.startswith("win:") \
                         or t.game.outcome(t.position) is not None, target
+
+
+def test_ok_on_every_default_plays_the_game_on():
+    """Issue 32 item 8: OK pressed on whatever is offered first, again and again, never loops:
+    after the last step the default ends the turn (a claim is no default: a wrong one would only
+    bring the same menu back), so every seat gets turns and moves are committed all along."""
+    import random
+
+    for seed in range(3):
+        rng, t = random.Random(seed), make("cats", players=3)
+        for _ in range(600):
+            if t.game.outcome(t.position) is not None:
+                break
+            if t.game.to_move(t.position) == -1:
+                t.on_chance(rng.choice([m for m, _ in t.game.chance_outcomes(t.position)]), 0.0)
+                continue
+            assert t.refused is None, t.view().instruction   # OK never picks a refused choice
+            t.on_button("ok", "press", 0.0)
+        played = [m for m in t.moves if not m.startswith(("deal:", "first:"))]
+        assert len(played) > 60 and "end" in played, t.moves[-12:]
+        assert not any(m.startswith("win:") for m in played)
+
+
+def test_after_the_last_step_ending_the_turn_is_the_default():
+    t = cats_ready()
+    quiet_round(t)
+    for _ in range(4):
+        t.play("step:4", 0.0)
+    assert t.position.steps == 4 and t.menu_items()[0] == "end", t.menu_items()
+    assert "> end the move" in t.view().instruction
+
+
+def test_a_verdict_line_goes_when_the_next_choice_comes():
+    t = cats_ready()
+    quiet_round(t)
+    t.on_card("event", 0.0, "win:1m")               # a wrong claim: refused, read with OK
+    assert "no win: play on" in t.view().instruction
+    t.on_button("ok", "press", 0.0)
+    assert "no win" not in t.view().instruction and "> step: cat 1" in t.view().instruction
+    t.play("step:4", 0.0)
+    pass_until(t, "move")
+    assert "no win" not in t.view().instruction
+    # a challenge's verdict, too, goes once its OK has read it
+    for event in ("step:4", "step:4", "step:4", "end"):
+        t.play(event, 0.0)
+    pass_until(t, "challenge")
+    t.play("challenge:2=2", 0.0)
+    assert "the challenge is right" in t.view().instruction
+    t.on_button("ok", "press", 0.0)
+    assert "the challenge is right" not in t.view().instruction

@@ -14,7 +14,7 @@ import pytest
 from companion.tables.maunz.testing import GAME, Bed
 from companion.tables.maunz.plan import bits
 from companion.ui import i18n
-from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width
+from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width, title_line
 from companion.tables.samples import sample_screens
 from companion.ui.screens import Pool, Screen, msg
 
@@ -25,6 +25,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "die": "III", "value": 9,  # Katzenjammer: entering physical dice
            # Katzenjammer's chooser: dice, a die's label, a field, a seven's segment, a path
            "dice": "714", "label": "55=8", "field": "s3", "steps": "+7", "path": "7 · 12",
+           "at": 39, "k": 7,  # a field's number, a seven's steps
            "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the tables' own phrases (Cats, the picker's)
            "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
@@ -42,6 +43,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "the_treat": "das Katzenfutter",
            # remote play's
            "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
+           "orange": "Bärbel", "grey": "Bärbel",  # a spectator's "who plays whom"
            # the hall bed's: the kind that belongs on a square
            "want": "Kätzchen",
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
@@ -54,6 +56,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
            # the simulator's virtual deck: the game's id in the journal
            "game": 12345,
+           # the page's move lists in words (Katzenjammer's turn: a die and its action)
+           "action": "Blau 16 zurück auf 12",
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
 
@@ -81,8 +85,8 @@ def test_every_string_fits_or_pages(language):
     for name in tables.names():   # every table's own phrases registered, whatever ran before
         tables.factory(name)
     for key, entry in i18n.STRINGS.items():
-        if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.")):
-            continue  # words inside other lines; "note.": the page's notes, never on the OLED
+        if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.", "spoken.", "say.digit.")):
+            continue  # words inside other lines; "note.": the page's notes, "spoken.": the voice's, never on the OLED
         params = {name: LONGEST[name] for name in LONGEST if "{" + name + "}" in entry[language]}
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
@@ -179,8 +183,9 @@ def test_the_service_turns_the_pages():
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("lines", [(), (msg("more", n=8),), tuple(msg("more", n=i) for i in range(9))])
 def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines):
-    """Names are capped at 24 characters; the header bar cuts them with "...", so the whole
-    header is then also the body's first phrase (and a short one is not repeated)."""
+    """Names are capped at 24 characters; a header too long for the bar is wrapped as a body
+    line is: the bar shows its first line, the body goes on with the rest (issue 32 item 14:
+    never cut with "...", never shown twice; a short one is not repeated)."""
     name = "Maximiliane-Friederike B"  # 24 characters
     seats = (msg("colour.0"), msg("colour.1"))
     for screen in (Screen("await_placement", 1, POOLS, seats=seats, names=("Bo", name), lines=lines),
@@ -189,7 +194,8 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
         shown = [w for page in body for line in page for w in words(line)]
         head = screen.header(language)
         # (a word wider than a line is broken across lines: every letter is still shown)
-        assert name in head and "".join(shown) == "".join(words(head) + words(screen.instruction(language))), body
+        bar = words(title_line(screen, language))
+        assert name in head and "".join(bar + shown) == "".join(words(head) + words(screen.instruction(language))), body
         render(screen, language)  # draws with the page marker
         short = Screen(screen.kind, screen.to_move, screen.pools, names=("Bo", "Al"), lines=lines,
                        winner=screen.winner)

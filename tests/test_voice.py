@@ -38,9 +38,10 @@ def test_a_phrase_with_a_count_picks_singular_or_plural():
 
 
 def test_dice_side_by_side_are_said_one_by_one():
-    # Katzenjammer's header shows a Miwin roll as "246": said "2, 4, 6", not two hundred ...
-    assert say(msg("head.kj.0", dice="246"), "de") == "Rot: 2, 4, 6"
-    assert say(msg("head.kj.2", dice="933"), "en") == "Green: 9, 3, 3"
+    # Katzenjammer's header shows a Miwin roll as "246": said as a roll, die by die in words
+    # (issue 32 item 6), not two hundred ...
+    assert say(msg("head.kj.0", dice="246"), "de") == "Rot würfelt zwei, vier, sechs"
+    assert say(msg("head.kj.2", dice="933"), "en") == "Green rolls nine, three, three"
 
 
 def test_a_pairing_code_is_spelled():

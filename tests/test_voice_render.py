@@ -78,6 +78,17 @@ def test_squares_and_dice_are_said_as_a_person_says_them():
     assert "s'i: Tr'i:" in GOLDENS["phonemes"]["en"]["Orange: kitten on c3, boops d4 to e5"]
 
 
+def test_the_symbols_a_screen_uses_are_said_as_words():
+    # issue 32: "Katze +1" is "plus eins", "2/4" "zwei von vier", the gender star both words,
+    # a Katzenjammer roll number words
+    de, en = GOLDENS["phonemes"]["de"], GOLDENS["phonemes"]["en"]
+    assert "pl'Us _'aIns" in de["Katze plus 1, Zurück minus 1, OK"] and "m'i:nUs" in de["Katze plus 1, Zurück minus 1, OK"]
+    assert "tsv'aI_! fOn f'i:r" in de["Schritte 2 von 4, Objekte 0 von 2"]
+    assert "Sp'i:le:R,In@n" in de["Wie viele Spielerinnen und Spieler? 4"]
+    assert de["Rot würfelt sechs, drei, sechs: Sechserpasch"].startswith("r'o:t v'yrf@lt z'Eks")
+    assert "t'u: 0v f'o@" in en["steps 2 of 4, objects 1 of 2"]
+
+
 def test_alsa_player_plays_a_wav_on_a_device(tmp_path):
     if not shutil.which("aplay"):
         pytest.skip("alsa-utils is installed by ./dev test")

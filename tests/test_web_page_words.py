@@ -93,7 +93,8 @@ async def _walk(tmp_path):
                     await asyncio.sleep(0.1)
                 await page.click('.hw-btn[data-button="ok"]')
                 await asyncio.sleep(0.2)
-            seen["won"] = await _until(page, lambda s: " wins" in s["instruction"])
+            # the win: the OLED's header says who won, its body how to start anew (issue 32 item 14)
+            seen["won"] = await _until(page, lambda s: "New game: press OK" in s["instruction"])
             await asyncio.sleep(0.3)
             seen["won"] = await page.evaluate(WORDS_JS)
             seen["winner_seat"] = companion.game.to_move(pos) + 1

@@ -39,6 +39,11 @@ def test_two_pages_play_a_remote_game_to_the_end(tmp_path):
                 await page.wait_for_selector('body[data-connected="true"][data-remote="playing"]', timeout=20000)
                 assert await page.locator("#remote-code").inner_text() == CODE
                 assert await page.locator(".remote-qr").evaluate("i => i.naturalWidth > 40")
+                # issue 32 item 1: the other player is tagged as remote play, never as the AI
+                other = "g" if name == "Anna" else "o"
+                tags = await page.locator(f"#player-{other} .tag").all_inner_texts()
+                assert any(t in ("Fernspiel", "remote") for t in tags) and not {"KI", "AI"} & set(tags), tags
+                assert not {"KI", "AI"} & set(await page.locator(f"#player-{'o' if other == 'g' else 'g'} .tag").all_inner_texts())
             await pages["Anna"].screenshot(path=str(ARTIFACTS / "remote-anna-start.png"), full_page=True)
             for i, (text, kind, square, choice) in enumerate(plan):
                 mover, other = ("Anna", "Ben") if i % 2 == 0 else ("Ben", "Anna")

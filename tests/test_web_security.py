@@ -186,3 +186,58 @@ def test_a_pi_reached_by_its_own_dns_name_is_served_when_the_config_names_it(tmp
             await plain.close()
             await named.close()
     run(go())
+
+
+def test_a_huge_integer_is_a_one_line_400_and_every_error_reply_is_json(caplog):
+    """Issue 32 item 16: a JSON integer of over 4,300 digits (Python refuses to convert it) is a
+    400 naming the number, with no traceback in the log and no token asked first; over the
+    WebSocket the same line comes back and the connection stays. NaN and Infinity (which
+    Python's json reads, and 1e999 becomes) are refused too, and no reply carries them: every
+    error reply is strict JSON."""
+    import logging
+
+    def strict(text: str):
+        def no_constant(name):
+            raise AssertionError(f"not JSON: {name} in {text[:200]}")
+        return json.loads(text, parse_constant=no_constant)
+
+    huge = '{"type": "button", "name": ' + "9" * 5000 + "}"
+    odd = ['{"type": "button", "name": Infinity}', '{"type": "button", "name": NaN, "id": NaN}',
+           '{"type": "reed", "square": -Infinity, "occupied": true}', '{"type": "button", "name": 1e999}',
+           '{"type": "button", "name": "ok", "id": Infinity}']
+
+    async def go():
+        comp = StandIn()
+        client = await _client(comp, token=TOKEN)
+        try:
+            with caplog.at_level(logging.DEBUG):
+                r = await client.post("/api/control", data=huge, headers={"Content-Type": "application/json"})
+                body = strict(await r.text())
+                assert r.status == 400, (r.status, body)
+                assert "number" in body["error"] and "\n" not in body["error"], body
+                for text in odd:
+                    r = await client.post("/api/control", data=text, headers={"Content-Type": "application/json",
+                                                                               "X-Companion-Token": TOKEN})
+                    body = strict(await r.text())
+                    assert r.status == 400 and "\n" not in body["error"], (text, body)
+                ws = await client.ws_connect("/ws")
+                for text in (huge, *odd):
+                    await ws.send_str(text)
+                    while True:
+                        msg = await ws.receive(timeout=5)
+                        assert msg.type == aiohttp.WSMsgType.TEXT, (text[:60], msg)  # not closed
+                        if (reply := strict(msg.data))["type"] not in ("hello", "snapshot"):
+                            break
+                    assert reply["type"] == "error" and "\n" not in reply["error"], reply
+                # the connection is still open: a good control still works on it
+                await ws.send_json({"type": "button", "name": "ok", "token": TOKEN})
+                while (msg := await ws.receive_json(timeout=5))["type"] not in ("ok", "error"):
+                    pass
+                assert msg["type"] == "ok", msg
+                await ws.close()
+            assert [b.name for b in comp.devices.buttons.poll()] == ["ok"]
+            tracebacks = [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
+            assert tracebacks == [], [r.getMessage() for r in tracebacks]
+        finally:
+            await client.close()
+    run(go())

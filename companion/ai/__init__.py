@@ -65,10 +65,14 @@ def choose_move(game, position, *, level: str = "hard", time_limit: float = 1.0,
 
 
 def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: int,
-          weights: tuple | None = None):
+          weights: tuple | None = None, today: bool = False, **options):
+    # `today`: the search as it was before issue 37, the benchmark's yardstick (match.today_player);
+    # `options`: the Searcher's optional techniques (lmr, aspiration), for the benchmark
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
+    if today:
+        options = {"lmr": False, "aspiration": False}
     searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
-                        **({} if weights is None else {"weights": weights}))
+                        **({} if weights is None else {"weights": weights}), **options)
     noisy = lv.noise > 0
     code, score, depth, scores = searcher.search(
         s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy)

@@ -76,7 +76,12 @@ def features(s: tuple, variant: int) -> tuple:
 
 
 def evaluate(s: tuple, variant: int, weights: tuple = WEIGHTS) -> float:
-    return sum(w * f for w, f in zip(weights, features(s, variant)))
+    # Added left to right in one float, as the compiled kernel does (csrc/search.h): sum() of
+    # floats is compensated from Python 3.12 on, which would differ in the last bit.
+    acc = 0.0
+    for w, f in zip(weights, features(s, variant)):
+        acc += w * f
+    return acc
 
 
 def simple_evaluate(s: tuple, variant: int = 0, weights=None) -> float:

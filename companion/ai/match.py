@@ -14,6 +14,7 @@ from companion.ai.evaluate import WEIGHTS, simple_evaluate
 from companion.ai.levels import LEVELS
 from companion.ai.movegen import placements, play
 from companion.ai.search import Searcher
+from companion.games import native
 from companion.games.maunz.engine import STANDARD
 
 
@@ -51,7 +52,8 @@ def minimax2_player(s, variant, deadline, rng):
     return searcher.search(s, max_depth=2, deadline=deadline)[0]
 
 
-def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = None):
+def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = None, **options):
+    """A level as a player; `options` are the Searcher's (lmr, aspiration)."""
     from companion.ai import _pick
 
     lv = LEVELS[name]
@@ -59,18 +61,32 @@ def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = No
         lv = lv.__class__(lv.name, max_depth, lv.noise, lv.miss_threat, lv.time_share)
 
     def player(s, variant, deadline, rng):
-        return _pick(lv, s, variant, deadline, rng, 150_000, weights)[0]
+        return _pick(lv, s, variant, deadline, rng, 150_000, weights, **options)[0]
 
     player.__name__ = name
     return player
 
 
-BASELINES = {"random": random_player, "greedy": greedy_player, "minimax2": minimax2_player}
+def today_player(s, variant, deadline, rng):
+    """Today's hard (before issue 37), the yardstick of `companion bench ai --versus`: the same
+    level on the pure-Python kernel, without the search's later improvements."""
+    from companion.ai import _pick
+
+    with native.pure():
+        return _pick(LEVELS["hard"], s, variant, deadline, rng, 150_000, WEIGHTS, today=True)[0]
+
+
+BASELINES = {"random": random_player, "greedy": greedy_player, "minimax2": minimax2_player,
+             "today": today_player}
+#: the hard level with the search's options that are off by default (README: what did not help)
+OPTION_PLAYERS = {"lmr": {"lmr": True, "aspiration": True}, "aspiration": {"aspiration": True}}
 
 
 def player_by_name(name: str):
     if name in BASELINES:
         return BASELINES[name]
+    if name in OPTION_PLAYERS:
+        return level_player("hard", **OPTION_PLAYERS[name])
     return level_player(name)
 
 

@@ -8,10 +8,13 @@ never a search state (the move that wins is scored where it is generated).
 A move is an int code: bits 0-5 the square, bit 6 set for a cat, bits 7+ the step-4 choice mask.
 Every rule comes from the kernel (`boop`, the variant's `settle` and `take`, `mover_wins`), the
 same functions the engine and the playouts call; tests check `expand` against `engine.successors`.
+With the compiled kernel (companion/games/native.py) `expand`, `placements`, `play` and
+`winning_squares` run in C, and tests check the two agree.
 """
 from __future__ import annotations
 
 from companion.games.maunz.board import FULL, LINE_STEPS, has_line
+from companion.games import native
 from companion.games.maunz.engine import Move
 from companion.games.maunz.kernel import KIDS, PIECES, RULES, STANDARD, boop, hand_over, mover_wins
 
@@ -34,6 +37,9 @@ def expand(s: tuple, variant: int = STANDARD) -> tuple[int, list]:
     """(winning move code, []) as soon as a placement wins for the mover; otherwise
     (-1, [(code, child)...]) with the child from the opponent's view, or None for a move that
     loses at once (option opponent-cats-win: the mover lined up the opponent's cats)."""
+    nat = native.kernel()
+    if nat is not None:
+        return nat.expand(s, variant)
     mk, mc, tk, tc, mkp, mcp, tkp, tcp = s
     empty = ~(mk | mc | tk | tc) & FULL
     kinds = (0, CAT_BIT) if mkp and mcp else ((CAT_BIT,) if mcp else (0,))
@@ -76,6 +82,9 @@ def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False)
     """Squares where the mover wins at once by placing a piece that completes a line (or the
     eighth cat). Counts placements next to two of the mover's pieces; wins made purely by pushes
     (the stealthy L) are left to the full-width search. Exact for what it reports."""
+    nat = native.kernel()
+    if nat is not None:
+        return nat.winning_squares(s, variant, first_only)
     mk, mc, tk, tc, mkp, mcp = s[0], s[1], s[2], s[3], s[4], s[5]
     empty = ~(mk | mc | tk | tc) & FULL
     if variant == KIDS:
@@ -109,6 +118,9 @@ def winning_squares(s: tuple, variant: int = STANDARD, first_only: bool = False)
 def placements(s: tuple) -> list[int]:
     """Placement codes (square | cat bit), without the step-4 choice: the search orders these
     and only plays out the ones it reaches (most are cut off)."""
+    nat = native.kernel()
+    if nat is not None:
+        return nat.placements(s)
     empty = ~(s[0] | s[1] | s[2] | s[3]) & FULL
     kinds = (0, CAT_BIT) if s[4] and s[5] else ((CAT_BIT,) if s[5] else (0,))
     out = []
@@ -124,6 +136,9 @@ def placements(s: tuple) -> list[int]:
 def play(s: tuple, pcode: int, variant: int = STANDARD):
     """Play one placement: 1 if it wins, -1 if it loses at once, else a list of
     (move code, child) — one per step-4 option, or one with no choice."""
+    nat = native.kernel()
+    if nat is not None:
+        return nat.play(s, pcode, variant)
     settle, take = RULES[variant]
     a = boop(s, pcode & CAT_BIT, pcode & 63)
     r = settle(a)

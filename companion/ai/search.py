@@ -2,6 +2,11 @@
 history move ordering, and an immediate-win check at the leaves (a cheap quiescence: a leaf
 where the mover can complete a line of cats is scored as won). Why not MCTS: see README.md.
 
+With the compiled kernel (companion/games/native.py) the inner loop -- `negamax` below
+the root, its table, ordering, leaf check and evaluation -- runs in C (csrc/search.h), node for
+node the same search (tests/test_ai_native.py); iterative deepening and the root stay here.
+A caller's own evaluation function keeps the search in Python.
+
 One Searcher per search: no module-level mutable state, so searches in different threads never
 share anything. The deadline is checked at every node above the leaves and every 32 nodes
 elsewhere; iteration 1 always completes, so a move is always returned.
@@ -10,14 +15,19 @@ from __future__ import annotations
 
 import time
 
-from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate
+from companion.ai.evaluate import WEIGHTS, evaluate as default_evaluate, simple_evaluate
 from companion.ai.movegen import expand, placements, play, winning_squares
+from companion.games import native
 from companion.games.maunz.engine import STANDARD
 
 WIN = 100_000
 MATE_BOUND = WIN - 1000  # scores beyond this are forced wins/losses
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
+# Options, off by default: measured against the same compiled search without them at equal time
+# they lost (README.md, "What did not help").
+LMR_DEPTH, LMR_AFTER = 3, 3  # reduce from this depth on, after this many placements (search.h)
+ASPIRATION = 50  # centi-cats each side of the last iteration's score
 DEFAULT_TT_ENTRIES = 150_000  # ~ 35 MB at ~230 bytes an entry (see benchmarks/ai.py for RSS)
 
 
@@ -33,8 +43,11 @@ def pack(s: tuple) -> int:
 
 class Searcher:
     def __init__(self, variant: int = STANDARD, *, weights: tuple = WEIGHTS, evaluate=None,
-                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True):
+                 tt_entries: int = DEFAULT_TT_ENTRIES, leaf_check: bool = True, lmr: bool = False,
+                 aspiration: bool = False):
         self.variant = variant
+        self.lmr = lmr
+        self.aspiration = aspiration
         self.weights = weights
         self.eval_fn = evaluate or default_evaluate
         self.tt: dict[int, tuple] = {}
@@ -45,6 +58,28 @@ class Searcher:
         self.nodes = 0
         self.deadline = float("inf")
         self.tt_peak = 0
+        nat = native.kernel()
+        self.core = None
+        if nat is not None and self.eval_fn in (default_evaluate, simple_evaluate):
+            self.core = nat.Search(variant, None if self.eval_fn is simple_evaluate else weights,
+                                   tt_entries, leaf_check, lmr)
+            self.negamax = _native_negamax(self.core)  # no reference back to self: no cycle
+
+    @property
+    def tt_len(self) -> int:
+        return len(self.tt) if self.core is None else self.core.tt_len
+
+    def _clear_tt(self) -> None:
+        if self.core is None:
+            self.tt.clear()
+        else:
+            self.core.clear_tt()
+
+    def _set_deadline(self, deadline: float) -> None:
+        self.deadline = deadline
+        if self.core is not None:
+            self.core.deadline = deadline
+
 
     # ----------------------------------------------------------------------------------------
     def leaf(self, s: tuple, ply: int) -> float:
@@ -94,7 +129,8 @@ class Searcher:
         best_code = -1
         alpha0 = alpha
         cut = False
-        for _, pcode in order:
+        lmr = self.lmr and depth >= LMR_DEPTH
+        for i, (pri, pcode) in enumerate(order):
             r = play(s, pcode, variant)
             if r == 1:
                 best, best_code = WIN - ply, pcode
@@ -103,9 +139,17 @@ class Searcher:
                 r = ((pcode, None),)
             elif len(r) > 1 and tt_move >= 0 and tt_place == pcode:
                 r.sort(key=lambda item: item[0] != tt_move)
+            # Late move reduction: a plain placement (no step-4 choice) late in the order, not the
+            # table's nor a killer, is searched a ply shallower first; only if it then beats alpha
+            # is it searched to the full depth.
+            reduce = lmr and i >= LMR_AFTER and pri < 1 << 30 and r[0][0] == pcode
             for code, child in r:
                 if child is None:
                     score = -(WIN - ply - 1)
+                elif reduce:
+                    score = -self.negamax(child, depth - 2, -beta, -alpha, ply + 1)
+                    if score > alpha:
+                        score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 if score > best:
@@ -144,8 +188,17 @@ class Searcher:
         """Iterative deepening. Returns (best code, score, depth completed, {code: score}).
         With exact_root every root move gets an exact score (no root pruning), for the levels
         that pick among moves with noise."""
-        self.deadline = deadline
+        self._set_deadline(deadline)
         self.nodes = 0
+        if self.core is not None:
+            self.core.nodes = 0
+        try:
+            return self._iterate(s, max_depth, deadline, exact_root, min_depth)
+        finally:
+            if self.core is not None:
+                self.nodes, self.tt_peak = self.core.nodes, self.core.tt_peak
+
+    def _iterate(self, s: tuple, max_depth: int, deadline: float, exact_root: bool, min_depth: int):
         win, kids = expand(s, self.variant)
         if win >= 0:
             return win, WIN - 0, 1, {win: WIN}
@@ -153,30 +206,44 @@ class Searcher:
         child_of = dict(kids)
         best_code, best_score, done_depth, scores = order[0], -INF, 0, {}
         for depth in range(1, max_depth + 1):
-            if len(self.tt) > 0.75 * self.tt_entries:
-                self.tt.clear()
-            self.deadline = float("inf") if depth <= min_depth else deadline
-            alpha = -INF
-            it_best, it_scores = None, {}
+            if self.tt_len > 0.75 * self.tt_entries:
+                self._clear_tt()
+            self._set_deadline(float("inf") if depth <= min_depth else deadline)
+            # Aspiration: from depth 3 the root searches a window around the last score, and again
+            # with the whole window only when the result falls outside it.
+            aspire = self.aspiration and not exact_root and depth >= 3 and abs(best_score) < MATE_BOUND
+            lo, hi = (best_score - ASPIRATION, best_score + ASPIRATION) if aspire else (-INF, INF)
+            it_best, sound = None, None
             try:
-                for code in order:
-                    child = child_of[code]
-                    if child is None:
-                        sc = -(WIN - 1)
-                    elif exact_root:
-                        sc = -self.negamax(child, depth - 1, -INF, INF, 1)
-                    else:
-                        sc = -self.negamax(child, depth - 1, -INF, -alpha, 1)
-                    it_scores[code] = sc
-                    if sc > alpha:
-                        alpha, it_best = sc, code
-                    if depth > min_depth and time.perf_counter() > deadline:
-                        raise Timeout
+                while True:
+                    alpha, it_best, it_scores = lo, None, {}
+                    for code in order:
+                        child = child_of[code]
+                        if child is None:
+                            sc = -(WIN - 1)
+                        elif exact_root:
+                            sc = -self.negamax(child, depth - 1, -INF, INF, 1)
+                        else:
+                            sc = -self.negamax(child, depth - 1, -hi, -alpha, 1)
+                        it_scores[code] = sc
+                        if sc > alpha:
+                            alpha, it_best = sc, code
+                        if alpha >= hi:
+                            break
+                        if depth > min_depth and time.perf_counter() > deadline:
+                            raise Timeout
+                    if it_best is not None and alpha < hi:
+                        break
+                    if alpha >= hi:  # failed high: that move beat the last best
+                        sound = (it_best, alpha)
+                    lo, hi = -INF, INF
             except Timeout:
                 # The previous best was searched first: a move that beat it in this iteration is
                 # a sound improvement.
                 if it_best is not None and not exact_root:
                     best_code, best_score = it_best, alpha
+                elif sound is not None:
+                    best_code, best_score = sound
                 break
             best_code, best_score, done_depth, scores = it_best, alpha, depth, it_scores
             if abs(best_score) > MATE_BOUND:
@@ -187,6 +254,20 @@ class Searcher:
             if time.perf_counter() > deadline:
                 break
         return best_code, best_score, done_depth, scores
+
+
+def _native_negamax(core):
+    """The compiled negamax with the deadline raised as Timeout. A closure over the C object, not a
+    bound method stored on the Searcher: that would be a cycle, and the 15 MB table would wait
+    for the cyclic garbage collector instead of going back when the search ends."""
+    compiled = core.negamax
+
+    def negamax(s: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
+        score = compiled(s, depth, alpha, beta, ply)
+        if score is None:
+            raise Timeout
+        return score
+    return negamax
 
 
 def _first(item):

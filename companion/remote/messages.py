@@ -11,6 +11,8 @@ Kinds: "entry" (one entry of the move log, chain.py), "state" (the whole log: re
 broker, so a side that was away catches up), "undo_ask" / "undo_no" (an undo is asked of the
 other side; "undo_yes" is the undo entry itself), "hello" (a side's name, on connecting),
 "presence" (retained: online, or offline as the broker's last will when a side drops away).
+Every message carries its sender's `mark` (presence.py): a presence message older than the
+last word heard from that side is refused, so a replayed "offline" changes nothing.
 """
 from __future__ import annotations
 

@@ -204,7 +204,8 @@ class Companion:
         screen = self.screen.choose(view.screen, over if over is not None else self.remote.screen(), now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
-            self.speech.shown(screen, ref.language, private=view.private and screen is view.screen)
+            self.speech.shown(screen, ref.language, private=view.private and screen is view.screen,
+                              secret=self.remote.secret(screen))
         changed = changed or shown is not None
         self.ai.maybe(view, now)
         if changed:

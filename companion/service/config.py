@@ -153,6 +153,10 @@ class Config:
                               "write one (see systemd/companion.toml.example) or pass --config FILE") from None
         except OSError as exc:
             raise ConfigError(src, None, None, f"cannot read: {exc.strerror}", "check the permissions") from None
+        except UnicodeDecodeError as exc:
+            line = exc.object[:exc.start].count(b"\n") + 1
+            raise ConfigError(src, None, None, f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} in line {line})",
+                              "save the file as UTF-8 (TOML files are UTF-8)") from None
         return cls.from_text(text, src, base_dir=path.parent)
 
     @classmethod

@@ -69,6 +69,19 @@ def load_game(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
     return g
 
 
+def remote_seat(conn: sqlite3.Connection, game_id: int) -> int | None:
+    """The seat a person at another companion played in game `game_id` (remote play keeps the
+    setting `remote.game.<id>`: our side), or None."""
+    import json
+
+    try:
+        row = conn.execute("SELECT value FROM settings WHERE key=?", (f"remote.game.{game_id}",)).fetchone()
+        side = json.loads(row[0]).get("side") if row else None
+    except (sqlite3.OperationalError, ValueError, AttributeError):   # round 1 had no settings
+        return None
+    return {"orange": 1, "grey": 0}.get(side)
+
+
 def list_games(conn: sqlite3.Connection) -> list[GameRow]:
     ids = [r[0] for r in conn.execute("SELECT id FROM games ORDER BY id")]
     return [g for g in (load_game(conn, i) for i in ids) if g is not None]

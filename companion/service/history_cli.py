@@ -66,11 +66,16 @@ def fmt_date(t: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
-def _names(g: GameRow) -> GameRow:
-    """Names as shown: rows written before names were cleaned may hold anything."""
+def _names(g: GameRow, conn=None) -> GameRow:
+    """Names as shown: rows written before names were cleaned may hold anything; the player at
+    another companion (remote play) is marked "(remote)": a person, not the computer."""
     from companion.service.cards import clean_name
+    from companion.service.history import remote_seat
 
     g.players = [clean_name(p) for p in g.players]
+    seat = None if conn is None else remote_seat(conn, g.id)
+    if seat is not None and seat < len(g.players) and not g.players[seat].endswith(REMOTE):
+        g.players[seat] = f"{g.players[seat] or '?'}{REMOTE}"
     return g
 
 
@@ -101,6 +106,7 @@ def table_view(g: GameRow, reveal: bool = False) -> GameRow:
     return dataclasses.replace(g, start=start, moves=moves, hidden=True)
 
 
+REMOTE = " (remote)"
 HIDDEN_NOTE = "secrets hidden until the game is over (--reveal shows them)"
 
 
@@ -151,7 +157,7 @@ def history_main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     try:
-        games = [table_view(_names(g), args.reveal) for g in list_games(conn)]
+        games = [table_view(_names(g, conn), args.reveal) for g in list_games(conn)]
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     finally:
@@ -210,7 +216,7 @@ def export_main(argv: list[str] | None = None) -> int:
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
-            g = g if g is None else table_view(_names(g), args.reveal)
+            g = g if g is None else table_view(_names(g, conn), args.reveal)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -225,7 +231,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = [table_view(_names(g), args.reveal) for g in list_games(conn)]
+        games = [table_view(_names(g, conn), args.reveal) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from companion.service.config import DEFAULT_CONFIG, Config, ConfigError, GameConfig, WebConfig, user_state_dir
 from companion.cliargs import OneLineParser
+from companion.games import native
 
 log = logging.getLogger("companion")
 
@@ -100,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def sim_main(argv: list[str] | None = None) -> int:
-    args = _parser("companion sim", sim=True).parse_args(argv)
+    parser = _parser("companion sim", sim=True)
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port {args.port}: a port is 0..65535 (0: any free port)")
     _setup_logging(args.verbose)
     from companion.service import devices as devmod
 
@@ -163,9 +167,11 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
         from companion.service.virtual_cards import VirtualCards
 
         seed = args.seed if args.seed is not None else secrets.randbits(32)
-        # only used while a card game is played; each game's seed is journaled before it deals
+        # only used while a card game is played; each game's seed is journaled before it deals.
+        # Never logged: every game's shuffle is drawn from it, so whoever reads the terminal
+        # could deal the computer players' hands (the journal keeps each game's own seed)
         companion.virtual = VirtualCards(seed, journal=companion.journal)
-        log.info("virtual card deck: seed %d", seed)
+        log.info("virtual card deck: shuffled from %s", "--seed" if args.seed is not None else "a random seed")
     if args.record:
         from companion.service.events import EventFileError, Recorder
 
@@ -174,6 +180,7 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
         except EventFileError as exc:
             companion.close()
             return _fail(str(exc))
+    log.info("%s", native.describe())
     log.info("state in %s; game %d, %d moves", config.state_dir, companion.journal.current.id,
              len(companion.journal.moves()))
     try:
@@ -185,9 +192,11 @@ def _serve(config: Config, devices, args, web: WebConfig, sim: bool = False) -> 
     return 0
 
 
-def _remote(companion, args) -> bool:
+def _remote(companion, args, sim: bool = False) -> bool:
     """Remote play as the flags ask (--remote new|new:CODE|CODE, --broker, --name), or the remote
-    game the journal keeps for the game in play (a restart resumes it). False: refused (said)."""
+    game the journal keeps for the game in play (a restart resumes it). False: refused (said).
+    A laptop host (`companion sim`) prints the pairing code once: its page may be a spectator's,
+    and the code is never logged (a Pi's terminal is the system journal; its OLED shows it)."""
     import dataclasses
 
     from companion.remote.pairing import PairingError
@@ -218,6 +227,10 @@ def _remote(companion, args) -> bool:
     except (RemoteSetupError, PairingError, ConfigError) as exc:
         _fail(f"--remote: {exc}")
         return False
+    game = companion.remote
+    if sim and game.active and game.side == 0:
+        print(f"companion: remote game: pairing code {game.pairing.code} (the other companion joins"
+              f" with `--remote {game.pairing.code}` or its remote card)", flush=True)
     return True
 
 
@@ -237,7 +250,7 @@ async def _run(companion, web: WebConfig, sim: bool = False, remote_args=None) -
         except SystemExit:
             companion.close()
             raise
-    if remote_args is not None and not _remote(companion, remote_args):
+    if remote_args is not None and not _remote(companion, remote_args, sim=sim):
         companion.close()
         raise SystemExit(2)
     notifier = Notifier()

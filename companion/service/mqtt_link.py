@@ -50,13 +50,15 @@ def parse_broker(url: str) -> tuple[str, str, int, bool, str | None]:
 
 class BrokerLink:
     def __init__(self, url: str, room: str, side: str, peer: str, on_message, on_change,
-                 ca_file: str | None = None, will: bytes | None = None) -> None:
+                 ca_file: str | None = None, will=None) -> None:
         self.url = url
         self.transport, self.host, self.port, self.tls, self.path = parse_broker(url)
         self.room, self.side, self.peer = room, side, peer
         self.on_message, self.on_change = on_message, on_change
         self.ca_file = ca_file
-        self.will = will   # sealed "offline" presence: the broker publishes it if we drop away
+        # will(link) -> the sealed "offline" presence the broker publishes if we drop away, made
+        # afresh for each connection (its mark is newer than the last connection's)
+        self.will = will
         self.connected = False
         self.client = None
         self.reconnects = 0
@@ -73,7 +75,7 @@ class BrokerLink:
             tls = None
             if self.tls:
                 tls = ssl.create_default_context(cafile=self.ca_file)
-            will = None if self.will is None else aiomqtt.Will(self.topic(self.side, "presence"), self.will,
+            will = None if self.will is None else aiomqtt.Will(self.topic(self.side, "presence"), self.will(self),
                                                                 qos=1, retain=True)
             try:
                 async with aiomqtt.Client(self.host, self.port, transport=self.transport, will=will,

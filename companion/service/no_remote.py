@@ -25,6 +25,9 @@ class NoRemote:
     def screen(self):
         return None
 
+    def secret(self, screen) -> bool:
+        return False
+
     def snapshot(self):
         return None
 

@@ -27,7 +27,9 @@ import time
 from companion.remote import chain as ch
 from companion.remote.messages import RemoteMessageError, seal, unseal
 from companion.remote.pairing import derive
+from companion.remote.presence import GONE, HERE, Presence
 from companion.service.mqtt_link import BrokerLink
+from companion.service.refusals import Refusals
 from companion.ui.i18n import STRINGS, text
 from companion.ui.screens import Screen, msg
 
@@ -55,13 +57,14 @@ class RemoteGame:
         self.peer = 1 - self.side
         self.name = name or SIDES[self.side]
         self.peer_name = ""
-        self.peer_online: bool | None = None
+        self.presence = Presence()    # the other side there or gone, from fresh messages only
         self.inbox: collections.deque = collections.deque()
         self.held: dict[int, ch.Entry] = {}
         self.stopped = None          # a Msg: why the game stopped (a disagreement)
         self.undo_asked: str | None = None   # "me" (waiting for the answer) | "peer" (asking us)
         self.undoing = False          # an agreed undo the table is carrying out
-        self.refused = 0              # messages refused (tampered, foreign, not of this log)
+        # messages refused (tampered, foreign, not of this log, stale): counted, logged within bounds
+        self.refusals = Refusals(companion.note)
         # when each of our moves went out, and when each of the other side's was shown on our
         # table (monotonic seconds, by the move's number): `companion bench remote` reads them
         self.sent_at: dict[int, float] = {}
@@ -69,10 +72,12 @@ class RemoteGame:
         self._tasks: set = set()
         self._started = False
         self._qr_uri: str | None = None
+        self._connection = 0          # our connections to brokers in this start (the marks' middle)
         self.links = [BrokerLink(url, self.pairing.room, SIDES[self.side], SIDES[self.peer],
-                                 self._received, self._link_changed, ca_file,
-                                 will=self._seal("presence", online=False)) for url in brokers]
+                                 self._received, self._link_changed, ca_file, will=self._will)
+                      for url in brokers]
         self.chain = self._restore() or self._begin(now)
+        self.epoch = self._next_epoch()
         companion.settings.ai_seats = (self.peer,)  # the other seat is played from elsewhere
         companion.table.ai_colour = self.peer
         companion.table.remote_name = self.peer_label()
@@ -97,6 +102,7 @@ class RemoteGame:
         j = self.c.journal
         chain = ch.Chain.from_list(self.c.game, j.start_position(), data.get("entries", []))
         self.peer_name = data.get("peer", "")
+        self.presence = Presence(data.get("peer_mark"))  # an older "offline" stays refused after a restart
         moves, logged = j.moves(), chain.moves
         if moves == logged[:len(moves)]:
             return chain            # (the other side's moves not yet on our bed come back too)
@@ -121,6 +127,7 @@ class RemoteGame:
         # companion's own; `companion history` and the page never show this setting)
         self.c.journal.set_setting("remote", json.dumps({
             "code": self.pairing.code, "room": self.pairing.room, "side": self.side, "game_id": game_id, "peer": self.peer_name,
+            "peer_mark": None if self.presence.mark is None else list(self.presence.mark),
             "entries": self.chain.to_list()}))
         # what `companion history` shows of it: the other side's name (never the code)
         self.c.journal.set_setting(f"remote.game.{game_id}", json.dumps(
@@ -149,8 +156,23 @@ class RemoteGame:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _seal(self, kind: str, **payload) -> bytes:
-        return seal(self.pairing, dict(payload, kind=kind, **{"from": SIDES[self.side]}))
+    def _next_epoch(self) -> int:
+        """This start's epoch (companion/remote/presence.py): the wall clock in milliseconds, and
+        always above the last start's, kept in the journal (a clock set back cannot undercut it)."""
+        last = self.c.journal.setting("remote.epoch")
+        epoch = max(int(time.time() * 1000), int(last) + 1 if last and last.isdigit() else 0)
+        self.c.journal.set_setting("remote.epoch", str(epoch))
+        return epoch
+
+    def _seal(self, kind: str, rank: int = HERE, connection: int | None = None, **payload) -> bytes:
+        mark = [self.epoch, self._connection if connection is None else connection, rank]
+        return seal(self.pairing, dict(payload, kind=kind, mark=mark, **{"from": SIDES[self.side]}))
+
+    def _will(self, link) -> bytes:
+        """The "offline" the broker publishes for us if this connection drops, sealed for it (a
+        connection about to be made: the marks after it are newer)."""
+        self._connection += 1
+        return self._seal("presence", rank=GONE, connection=self._connection, online=False)
 
     def _publish(self, topic: str, kind: str, retain: bool = False, **payload) -> None:
         data = self._seal(kind, **payload)
@@ -161,7 +183,7 @@ class RemoteGame:
         self._publish("state", "state", retain=True, entries=self.chain.to_list(), name=self.name)
 
     def _received(self, data: bytes, retained: bool, link) -> None:
-        self.inbox.append(data)
+        self.inbox.append((data, retained))
 
     def _link_changed(self, link) -> None:
         if link.connected:
@@ -172,13 +194,22 @@ class RemoteGame:
         self.c.notify()
 
     @property
+    def peer_online(self) -> bool | None:
+        return self.presence.online
+
+    @property
+    def refused(self) -> int:
+        return self.refusals.count
+
+    @property
     def connected(self) -> bool:
         return any(link.connected for link in self.links)
 
     # ------------------------------------------------------------------ from the service loop
     def step(self, view, now: float) -> None:
         while self.inbox:
-            self._handle(self.inbox.popleft(), now)
+            self._handle(*self.inbox.popleft(), now)
+        self.refusals.tick(now)
         if self.stopped is not None:
             return
         t = self.c.table
@@ -220,29 +251,35 @@ class RemoteGame:
             elif c.kind in ("new_game", "abandon") and self.chain.entries:
                 self._stop(msg("remote.ended_here"))
 
-    def _handle(self, data: bytes, now: float) -> None:
+    def _handle(self, data: bytes, retained: bool, now: float) -> None:
         try:
             body = unseal(self.pairing, data)
             if body.get("from") != SIDES[self.peer]:
                 raise RemoteMessageError(f"a message from {body.get('from')!r}, not from {SIDES[self.peer]}"
                                          f" (our own, replayed?): ignored")
         except RemoteMessageError as exc:
-            self.refused += 1
-            log.warning("remote: %s", exc)
-            self.c.note("note.remote", why=str(exc))
+            self.refusals.refused(str(exc), now)
             return
         kind = body["kind"]
+        fresh = self.presence.heard(body.get("mark"))   # the newest word: there, or gone
+        if kind == "presence" and not fresh:
+            if self.presence.repeated(body.get("mark")):
+                return
+            self.refusals.refused("a presence message older than the last one heard (replayed, or left"
+                                  " on the broker): ignored", now)
+            return
+        if fresh:
+            self._save()
         if body.get("name") and kind in ("hello", "state"):
             self._peer_named(str(body["name"])[:24])
-        if kind == "presence":
-            self.peer_online = bool(body.get("online"))
-        elif kind == "hello":
-            self.peer_online = True
+        if kind == "hello" and fresh:
+            # they (re)started: tell them we are here, newer than whatever the broker kept for us
+            self._publish("presence", "presence", retain=True, online=True)
         elif kind == "entry":
-            self._take(body.get("entry") or {})
+            self._take(body.get("entry") or {}, now, live=not retained)
         elif kind == "state":
             for d in body.get("entries") or []:
-                self._take(d)
+                self._take(d, now)
         elif kind == "undo_ask":
             if body.get("seq") == len(self.chain.entries) and self.chain.moves:
                 self.undo_asked = "peer"
@@ -251,7 +288,7 @@ class RemoteGame:
             self.c.note("note.remote_undo_declined", name=self.peer_label())
         self.c.notify()
 
-    def _take(self, d) -> None:
+    def _take(self, d, now: float, live: bool = False) -> None:
         try:
             entry = ch.Entry.from_dict(d)
             self.chain.add(entry)
@@ -261,17 +298,17 @@ class RemoteGame:
             self.held[entry.seq] = entry      # a message went missing: the retained log fills it
             return
         except ch.NotOurs as exc:
-            self.refused += 1
-            log.warning("remote: %s", exc)
-            self.c.note("note.remote", why=str(exc))
+            self.refusals.refused(str(exc), now)
             return
         except ch.Disagreement as exc:
             self._stop(msg("text", text=str(exc)))
             return
         if entry.kind == "undo":
             self.undo_asked = None
+        if live and entry.side == self.peer:
+            self.presence.live()              # a new move of theirs, just sent: they are there
         while len(self.chain.entries) in self.held:
-            self._take(self.held.pop(len(self.chain.entries)).__dict__)
+            self._take(self.held.pop(len(self.chain.entries)).__dict__, now)
         self._save()
 
     def _stop(self, why) -> None:
@@ -284,7 +321,7 @@ class RemoteGame:
             self.peer_name = name
             self.c.table.remote_name = self.peer_label()
             self.c.table.set_name(self.peer, name)
-            self.c.journal.set_player(self.peer, f"{name} (remote)")
+            self.c.journal.set_player(self.peer, name)   # `companion history` adds "(remote)"
             self._save()
 
     def peer_label(self) -> str:
@@ -356,8 +393,17 @@ class RemoteGame:
             return Screen("paused", title=head, lines=(msg("remote.peer_away", name=self.peer_label()),))
         return None
 
+    @staticmethod
+    def secret(screen) -> bool:
+        """The screen shows the pairing code: the OLED and the controlling page may, no
+        spectator's page (web/privacy.py: a stand-in OLED image, the spoken code left out)."""
+        return isinstance(screen, Screen) and any(m.key == "remote.code" for m in screen.lines)
+
     def snapshot(self) -> dict:
-        return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name,
+        # the code, its QR and the broker addresses go to the controlling page only (a
+        # spectator's is web/privacy.py's): whoever has the code can play in our name
+        return {"code": self.pairing.code, "side": SIDES[self.side], "name": self.name, "peer_seat": self.peer,
+                "code_on_oled": self.secret(self.c.screen.screen),
                 "peer": self.peer_name, "connected": self.connected, "peer_online": self.peer_online,
                 "stopped": None if self.stopped is None else self.stopped.text(self.c.table.language),
                 "undo": self.undo_asked, "refused": self.refused, "entries": len(self.chain.entries),
@@ -368,8 +414,12 @@ class RemoteGame:
         """The page's words for this game (static/remote.js writes only these), in the table's
         language, the other player already named."""
         language, peer = self.c.table.language, self.peer_name or "?"
-        return {key.removeprefix("remote.page."): text(key, language, name=peer)
-                for key in STRINGS if key.startswith("remote.page.")}
+        out = {key.removeprefix("remote.page."): text(key, language, name=peer)
+               for key in STRINGS if key.startswith("remote.page.") and key != "remote.page.match"}
+        # who plays whom, for a spectator's page (it has no "you")
+        names = {self.side: self.name, self.peer: peer}
+        out["match"] = text("remote.page.match", language, orange=names[0], grey=names[1])
+        return out
 
     def _qr(self) -> str:
         """The code as a QR code for the page (made once: the snapshot is taken on every change)."""

@@ -58,7 +58,14 @@ def snapshot(state: ServiceState) -> dict:
         leds.append({"square": square_name(sq), "color": f"#{r:02x}{g:02x}{b:02x}",
                      "effect": cell.effect.value})
     winner = view.winner
-    ai_seat = st.ai_seats[0] if st.ai_seats else None
+    # a remote game's other seat is a person at another companion, never the computer: it is
+    # the AI's seat only inside the service (its moves come in as the AI's would)
+    remote_seat = st.remote["peer_seat"] if st.remote else None
+    ai_seats = [seat for seat in st.ai_seats if seat != remote_seat and seat < len(keys)]
+    ai_seat = ai_seats[0] if ai_seats else None
+    players = dict(st.players)
+    if remote_seat is not None and st.remote.get("peer"):
+        players[keys[remote_seat]] = st.remote["peer"]   # the journal's "Ben (remote)": the page tags it
     out = {
         "game": name,
         "title": game.info.title,
@@ -68,8 +75,9 @@ def snapshot(state: ServiceState) -> dict:
         "sensed": [square_name(sq) for sq in range(SQUARES) if st.sensed >> sq & 1],
         "leds": leds,
         "oled": st.oled_png,
-        # the OLED shows a seat's secrets now: spectators get web/privacy.py's stand-in
-        "private": view.private,
+        # the OLED shows a seat's secrets (or the pairing code) now: spectators get
+        # web/privacy.py's stand-in
+        "private": view.private or bool(st.remote and st.remote.get("code_on_oled")),
         "instruction": _instruction(st),
         "phase": "menu" if st.menu_open else view.phase,
         "moves": list(view.moves),
@@ -79,9 +87,10 @@ def snapshot(state: ServiceState) -> dict:
         "storage": st.storage,
         "winner": None if winner is None else keys[winner],
         "language": table.language,
-        "ai": None if ai_seat is None or ai_seat >= len(keys) else keys[ai_seat],
-        "ai_seats": [keys[seat] for seat in st.ai_seats if seat < len(keys)],  # several: Katzenjammer
-        "players": st.players,
+        "ai": None if ai_seat is None else keys[ai_seat],
+        "ai_seats": [keys[seat] for seat in ai_seats],  # several: Katzenjammer
+        "remote_seat": None if remote_seat is None else keys[remote_seat],
+        "players": players,
         "game_id": st.game_id,
         # only a game played on the sensed bed (maunz.) has the bed on the page
         "senses_bed": table.senses_bed,

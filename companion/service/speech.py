@@ -75,8 +75,8 @@ class Speech:
         return speech
 
     # ------------------------------------------------------------------ from the service loop
-    def shown(self, screen, language: str, private: bool = False) -> None:
-        self._put(self.announcer.screen(screen, language, private))
+    def shown(self, screen, language: str, private: bool = False, secret: bool = False) -> None:
+        self._put(self.announcer.screen(screen, language, private, secret))
 
     def announced(self, msgs, language: str) -> None:
         if msgs:
@@ -98,7 +98,8 @@ class Speech:
             self._cond.notify()
 
     def recent_lines(self) -> list[dict]:
-        return [{"n": line.seq, "text": line.text, "lang": line.language}
+        # a secret line (the pairing code) is marked: web/privacy.py keeps it from spectators
+        return [{"n": line.seq, "text": line.text, "lang": line.language, **({"secret": True} if line.secret else {})}
                 for line in self.announcer.recent]
 
     def set(self, enabled: bool | None = None, volume: int | None = None) -> None:

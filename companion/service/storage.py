@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import sqlite3
 import time
 from pathlib import Path
 
 from companion.ui.i18n import text
+
+log = logging.getLogger("companion.storage")
 
 MARK_SUFFIX = ".mark"
 BACKUP_DIR = "backups"
@@ -143,8 +146,7 @@ def check_db(conn: sqlite3.Connection, db_path: Path) -> None:
     try:
         rows = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
         if rows != ["ok"]:
-            raise StorageError(f"journal {db_path} is damaged ({'; '.join(rows)[:160]}):"
-                               f" {recover_hint(db_path.parent)}")
+            raise damaged(db_path, rows)
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute("INSERT INTO settings(key, value) VALUES ('last_start', ?) ON CONFLICT(key)"
@@ -156,6 +158,18 @@ def check_db(conn: sqlite3.Connection, db_path: Path) -> None:
             raise
     except sqlite3.DatabaseError as exc:
         raise open_error(exc, db_path) from None
+
+
+def damaged(db_path: Path, report: list[str]) -> StorageError:
+    """The refusal of a journal that fails SQLite's integrity check: one line naming its first
+    problem. The report comes in several lines ("*** in database main ***\nPage 6: ..."), so the
+    whole of it goes to the log, a line each, and never into the refusal."""
+    lines = [line.strip() for row in report for line in str(row).splitlines()]
+    lines = [line for line in lines if line and not line.startswith("***")] or ["no details"]
+    for line in lines:
+        log.info("journal %s: integrity check: %s", db_path, line)
+    more = f"; {len(lines) - 1} more in the log" if len(lines) > 1 else ""
+    return StorageError(f"journal {db_path} is damaged ({lines[0][:120]}{more}): {recover_hint(db_path.parent)}")
 
 
 def open_error(exc: BaseException, db_path: Path) -> StorageError:

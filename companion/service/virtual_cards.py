@@ -156,29 +156,40 @@ class VirtualCards:
         `pass` or `mau`. The reason when the deck itself refuses (not your turn, not in your hand,
         only the card just drawn); the referee's own refusals show on the table as usual."""
         self.sync(table)
-        language = table.language
-        say = lambda key, **kw: refusals.say(language, key, **kw)  # noqa: E731
+        why = self._refusal(table, what, card, wish)
+        if why is not None:
+            # the table says it too (its OLED, the page's copy of it), not only the page's toast:
+            # worded when shown, in the table's language then
+            table.refuse_hand(why)
+            return why(table.language)
+        event = Event("play", card, wish if is_wild(card) else None) if what == "play" else Event(what)
+        self._press(devices, event)
+        return None
+
+    def _refusal(self, table, what: str, card: str | None, wish: str | None):
+        """Why the deck refuses the person's click, as a function of the language; None: it may go."""
+        def say(key, **kw):
+            return lambda language: refusals.say(language, key, **kw)
+
         if self.deck is None or table.phase != "play":
             return say("not_started")
         pos = self.deck.position
         if pos.turn != self.human and pos.phase != engine.OVER:
             # a player card's name, else the seat's number
-            return say("turn", who=refusals.who(table.session.name(pos.turn), pos.turn, language))
+            name = table.session.name(pos.turn)
+            return lambda language: refusals.say(language, "turn", who=refusals.who(name, pos.turn, language))
         if what == "play":
-            why = refusals.play_refusal(self.deck.hands[self.human], self.deck.drawn, card, wish, language)
-            if why is not None:
-                return why
-            event = Event("play", card, wish if is_wild(card) else None)
-        elif what in ("draw", "pass", "mau"):
-            event = Event(what)
+            hand, drawn = list(self.deck.hands[self.human]), self.deck.drawn
+            if refusals.play_refusal(hand, drawn, card, wish, "en") is not None:
+                return lambda language: refusals.play_refusal(hand, drawn, card, wish, language)
+            return None
+        if what in ("draw", "pass", "mau"):
             # OK would do the other of draw/pass: refuse the wrong one here
-            why = refusals.rules_refusal(pos, event, self.deck.rules, language)
-            if why is not None:
-                return why
-        else:
-            return say("unknown", what=what)
-        self._press(devices, event)
-        return None
+            rules = self.deck.rules
+            if refusals.rules_refusal(pos, Event(what), rules, "en") is not None:
+                return lambda language: refusals.rules_refusal(pos, Event(what), rules, language)
+            return None
+        return say("unknown", what=what)
 
     @staticmethod
     def _press(devices, event: Event) -> None:

@@ -3,9 +3,11 @@
 // closed, the car on its road, this turn's Mog card and die rolls, the cat fight, the winner),
 // and Cats, the assistant's view (the seats with their revealed cats and challenges, the five
 // cats with what happened to them this turn, the step counter, the turn's stages, the reaction
-// cards played, the winner). Drawn from snapshot.catattack / snapshot.cats (the tables' page.py,
-// labels already in the page's language); only public state ever arrives here. The text view
-// stays beneath as the caption. A view only: the person plays with the buttons and cards.
+// cards played apart from the challenges, the winner). Drawn from snapshot.catattack /
+// snapshot.cats (the tables' page.py, labels already in the page's language); only public state
+// ever arrives here. The drawing is the view: the plain text of the game (snapshot.text) is not
+// shown under it. The person plays with the buttons and cards; in the simulator Cats' reaction
+// cards are offered here to tap when the OLED asks for one.
 "use strict";
 
 (function () {
@@ -181,9 +183,8 @@
                             "data-challenge": seat.challenge_used ? "used" : "free" }, seats);
       const top = h("div", { class: "ev-top" }, el);
       h("span", { class: "name" }, top, seat.name);
-      if (seat.winner) h("span", { class: "ev-tag hot" }, top, "★ " + w.wins);
-      else if (seat.active) h("span", { class: "ev-tag hot" }, top, w.to_move);
-      else if (seat.acting) h("span", { class: "ev-tag" }, top, w.acts);
+      // the tag agrees with the headline: who acts now and how (page.py words it)
+      if (seat.tag) h("span", { class: "ev-tag" + (seat.winner || seat.acting ? " hot" : ""), "data-tag": seat.tag }, top, seat.tag);
       const row = h("div", { class: "row" }, el);
       if (seat.cat) {
         catHead(row, seat.cat, "#3b2f2a", "revealed");
@@ -224,24 +225,54 @@
       for (const st of b.stages) h("li", { class: st.current ? "current" : "", "data-stage": st.key }, stages, st.label);
     }
     if (b.quiet) h("div", { class: "cats-quiet" }, box, w.quiet);
+    if (b.reactions && document.body.dataset.control === "true") reactionCards(box, b.reactions);
 
     const hist = h("div", { class: "cats-history" }, box);
     h("div", { class: "ev-head" }, hist, w.history);
     const ol = h("ol", {}, hist);
     if (!b.history.length) h("li", { class: "none" }, ol, w.none_yet);
     for (const item of b.history) {
-      h("li", { "data-card": item.card, "data-seat": item.seat, class: item.verdict || "" }, ol,
-        `${item.name}: ${item.text}`);
+      h("li", { "data-card": item.card, "data-seat": item.seat }, ol, `${item.name}: ${item.text}`);
+    }
+    if (b.challenges.length) {   // a challenge is no reaction card: its own list
+      const ch = h("div", { class: "cats-history cats-challenges" }, box);
+      h("div", { class: "ev-head" }, ch, w.challenges);
+      const list = h("ol", {}, ch);
+      for (const item of b.challenges) {
+        h("li", { "data-card": item.card, "data-seat": item.seat, class: item.verdict || "" }, list,
+          `${item.name}: ${item.text}`);
+      }
     }
     h("div", { class: "ev-deck" }, box, `${w.pile}: ${b.deck.pile}`);
     said(box, b.said, b.refused, w);
   }
 
+  // The reaction cards the OLED asks for, in the simulator (one person holds every hand): a Miau
+  // card per cat the rules let a Miau send, a room button each, and Schnurr; a click taps the
+  // deck's card (the page's card catalog: page_event_cards), as a player taps it at the table.
+  function reactionCards(box, r) {
+    const row = h("div", { class: "cats-reactions" }, box);
+    h("div", { class: "lbl" }, row, r.title + ":");
+    const tap = (card) => () => window.companionSend({ type: "card", card: card });
+    for (const m of r.miau) {
+      const card = h("div", { class: "reaction-card miau", "data-cat": m.cat }, row);
+      h("span", { class: "what" }, card, m.label);
+      for (const room of m.rooms) {
+        h("button", { type: "button", class: "room", "data-card": room.card, title: room.label }, card,
+          String(room.room)).addEventListener("click", tap(room.card));
+      }
+    }
+    if (r.schnurr) {
+      h("button", { type: "button", class: "reaction-card schnurr", "data-card": r.schnurr.card }, row,
+        r.schnurr.label).addEventListener("click", tap(r.schnurr.card));
+    }
+  }
+
   // the views this script draws: the view's name -> the snapshot's key of its data, its drawing
   const VIEWS = { "cat-attack": ["catattack", drawCatAttack], cats: ["cats", drawCats] };
 
-  // The drawing's box, built on the first draw in the page's table (before the text view, which
-  // stays beneath as the caption); the two games share it
+  // The drawing's box, built on the first draw in the page's table (where the text view is, which
+  // these two games hide); the two games share it
   const table = () => window.maunzViewBox("eventtable", (box) => $("textview").before(box));
 
   function render(state) {   // app.js passes the snapshot when its view is one of ours, else null

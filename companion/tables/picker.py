@@ -29,6 +29,7 @@ from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
 from companion.tables.protocol import TableBase, TableView, UndoPolicy
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 from companion.ui.screens import Screen, msg
 from companion.words import SQUARES, Effect, LedCell, LedFrame
 
@@ -118,6 +119,10 @@ class PickerTable(TableBase):
 
     def header(self) -> str:
         return ""
+
+    def headline(self) -> str:
+        """The header as the OLED and the page show it: a sentence ("Seat 2 wins!")."""
+        return sentence(self.header())
 
     def board(self) -> LedFrame:
         """The LEDs between flashes (default: dark)."""
@@ -333,6 +338,9 @@ class PickerTable(TableBase):
             return
         if self.ack:               # a verdict or a refusal on screen: this press only reads it
             self.ack = False
+            if self.refused is None:
+                self.said = ()     # a verdict read: it goes, the next choice comes alone
+            self.refused = None    # read: it no longer stands in front of what comes next
             return
         items = self.menu_items()
         if not items:
@@ -397,7 +405,11 @@ class PickerTable(TableBase):
         return name or self._words("seat", n=seat + 1)
 
     def lines(self) -> list[str]:
-        out = ([self.notice.text(self.language)] if self.notice else []) + self.said_lines()
+        said = self.said_lines()
+        if self.game.outcome(self.position) is not None:
+            # the header says who won: the engine's "winner" event is not said again below it
+            said = [self.word(s) for s in self.said if not (s.kind == "event" and s.value[0] == "winner")]
+        out = ([self.notice.text(self.language)] if self.notice else []) + said
         if self.refused:
             out.append(self._words("no", why=self.refusal()))
         out += self.prompt()
@@ -428,7 +440,7 @@ class PickerTable(TableBase):
             screen = self.new_game_screen()
         else:
             kind = "won" if outcome is not None else "await_placement"
-            screen = Screen(kind, title=msg("text", text=self.header()),
+            screen = Screen(kind, title=msg("text", text=self.headline()),
                             lines=tuple(msg("text", text=line) for line in self.lines()))
         leds = FLASHES[self.flash[0]] if self.flash is not None else self.board()
         return TableView(leds, screen, self.position, tuple(self.shown_moves()), phase,

@@ -192,6 +192,10 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     card_functions: tuple[str, ...] = ()
     #: Those of `card_functions` that are this game's own, and what each does.
     own_card_functions: dict[str, OwnCard] = {}
+    #: The events of the game's own `event` cards that the simulator's page offers in the game's
+    #: view when the OLED asks for a card (Cats' reaction cards): the page's card catalog holds
+    #: one card per event ("maunz:event:<event>"), tapped as the deck's card would be.
+    page_event_cards: tuple[str, ...] = ()
     #: The table plays any number of computer seats itself (Katzenjammer); otherwise at most one
     #: seat, played by the service's AI.
     several_ai_seats: bool = False

@@ -36,6 +36,10 @@ STRINGS: dict[str, dict[str, str]] = {
     # game calls it (maunz.: its colour; else "Spieler 2"), and the name
     "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
     "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
+    # a digit said as a word (companion/voice/spoken.py: a roll of dice, "sechs, drei, sechs")
+    **{f"say.digit.{d}": {"de": de, "en": en} for d, (de, en) in enumerate(zip(
+        ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),
+        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")))},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
     "head.menu": {"de": "Spiel wählen", "en": "Choose a game"},
     "head.menu_confirm": {"de": "Neues Spiel?", "en": "New game?"},
@@ -111,6 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "remote.page.who_orange": {"de": "du spielst Orange gegen {name}", "en": "you play orange against {name}"},
     "remote.page.who_grey": {"de": "du spielst Grau gegen {name}", "en": "you play grey against {name}"},
     "remote.page.waiting": {"de": "warte auf den anderen Companion", "en": "waiting for the other companion"},
+    "remote.page.match": {"de": "{orange} (Orange) gegen {grey} (Grau)", "en": "{orange} (orange) against {grey} (grey)"},
     "remote.page.link_up": {"de": "Broker erreicht", "en": "broker reached"},
     "remote.page.link_down": {"de": "kein Broker erreicht", "en": "no broker reached"},
     "remote.page.away": {"de": "nicht verbunden", "en": "not connected"},
@@ -163,6 +168,12 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
     return entry[lang].format(**params)
+
+
+def sentence(line: str) -> str:
+    """A line as a sentence: its first letter a capital ("Seat 2 wins", "The Mog pile is empty"),
+    though its phrase may also stand inside another line."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
 
 
 def check_language(language: str) -> str:

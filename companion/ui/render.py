@@ -83,14 +83,6 @@ def pack(phrases: list[str], width: int = WIDTH - 1) -> list[str]:
     return lines
 
 
-def _fit(text: str, width: int) -> str:
-    if text_width(text) <= width:
-        return text
-    while text and text_width(text + "...") > width:
-        text = text[:-1]
-    return text + "..."
-
-
 def _icon(draw: ImageDraw.ImageDraw, x: int, y: int, cat: bool) -> None:
     """A 7x8 cat head: hollow for a kitten, filled for a cat."""
     draw.polygon([(x, y), (x + 2, y + 2), (x, y + 3)], fill=1)          # left ear
@@ -123,14 +115,32 @@ def _header_room(pages_: int) -> int:
 
 def pages(screen: Screen, language: str = i18n.DEFAULT) -> list[list[str]]:
     """The instruction's lines, split into pages that fit under the header (at least one). A
-    header the bar must cut (a long player name, the bar shared with the page marker) is also
-    the body's first phrase: every word reaches the OLED."""
+    title too long for the bar (a long player name, the bar shared with the page marker) is
+    wrapped as a body line is: the bar shows its first line (`title_line`), the body begins
+    with the rest. Every word reaches the OLED, none is cut, none is shown twice."""
+    return _layout(screen, language)[1]
+
+
+def title_line(screen: Screen, language: str = i18n.DEFAULT) -> str:
+    """What the header bar shows of the title: all of it, or its first line in whole words."""
+    return _layout(screen, language)[0]
+
+
+def _layout(screen: Screen, language: str) -> tuple[str, list[list[str]]]:
     phrases = [m.text(language) for m in screen.lines]
     body = _paginate(screen, phrases)
     head = screen.header(language)
-    if text_width(head) > _header_room(len(body)):
-        body = _paginate(screen, [head] + phrases)
-    return body
+    if text_width(head) <= _header_room(len(body)):
+        return head, body
+    # the page marker may come with the title's rest in the body: wrap to the room it leaves
+    for room in sorted({_header_room(1), _header_room(len(body)), _header_room(9), _header_room(99)},
+                       reverse=True):
+        first = wrap(head, room)[0]
+        rest = head[len(first):].strip()
+        body = _paginate(screen, ([rest] if rest else []) + phrases)
+        if text_width(first) <= _header_room(len(body)):
+            return first, body
+    return first, body
 
 
 def _paginate(screen: Screen, phrases: list[str]) -> list[list[str]]:
@@ -167,10 +177,9 @@ def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image
     img = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
-    body = pages(screen, language)
+    header, body = _layout(screen, language)
     page %= len(body)
     marker = f"{page + 1}/{len(body)}" if len(body) > 1 else ""
-    header = _fit(screen.header(language), _header_room(len(body)))
     draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
     _draw_text(draw, 2, 0, header, fill=0)
     if marker:  # more to read: the page number, right-aligned in the header bar
@@ -187,3 +196,4 @@ def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image
             draw.point((0, y), fill=1)
             draw.point((WIDTH - 1, y), fill=1)
     return img
+

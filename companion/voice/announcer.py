@@ -32,6 +32,7 @@ class Line:
     language: str     # "de" | "en"
     kind: str         # GUIDANCE | EVENT
     generation: int   # the screen it belongs to (guidance of an older screen is stale)
+    secret: bool = False  # said at the table, but no spectator's page gets it (a pairing code)
 
 
 class Announcer:
@@ -45,13 +46,13 @@ class Announcer:
         #: the newest lines said, for the page (which speaks them with the browser's voice)
         self.recent: deque[Line] = deque(maxlen=keep)
 
-    def _line(self, text: str, language: str, kind: str) -> Line:
+    def _line(self, text: str, language: str, kind: str, secret: bool = False) -> Line:
         self._seq += 1
-        line = Line(self._seq, text, language, kind, self.generation)
+        line = Line(self._seq, text, language, kind, self.generation, secret)
         self.recent.append(line)
         return line
 
-    def screen(self, screen, language: str, private: bool = False) -> list[Line]:
+    def screen(self, screen, language: str, private: bool = False, secret: bool = False) -> list[Line]:
         """The lines to say for a screen just shown (a service message, given as a tuple, and a
         private screen say nothing, and make the next screen say all of its lines)."""
         from companion.ui.screens import Screen
@@ -66,7 +67,7 @@ class Announcer:
         out = []
         header = say(screen.title if screen.title is not None else screen.header(language), language)
         if header and header != self._header:
-            out.append(self._line(header, language, kind))
+            out.append(self._line(header, language, kind, secret))
         self._header = header
         for m in screen.lines:
             if m in self._lines:
@@ -77,7 +78,7 @@ class Announcer:
                     continue
                 self._help = text
             if text:
-                out.append(self._line(text, language, kind))
+                out.append(self._line(text, language, kind, secret))
         self._lines = frozenset(screen.lines)
         return out
 

@@ -6,19 +6,31 @@ from __future__ import annotations
 
 import string
 
-#: a sample value per parameter name (a square, a count, a piece ...); others get a word
+from companion.ui.screens import msg
+
+#: a sample value per parameter name, as the tables pass it (a square, a count, a piece, a
+#: phrase given as a Msg ...): every parameter has one, so each phrase is said as it is shown
 SAMPLES = {
     "square": "c3", "src": "d4", "dst": "e5", "squares": "a1, b1, c1", "n": 2,
-    "name": "Anna", "title": "Katzenjammer",
-    "dice": "1-4-7", "die": 2, "value": 5, "field": "12", "label": "7", "steps": 3, "seat": 2,
+    # a parameter that is words itself is given as the phrase that words it (a Msg in the line)
+    "piece": msg("piece.o"), "kind": msg("kind.k"), "want": msg("kind.c"), "colour": msg("colour.0"),
+    "card": msg("card.undo"), "name": "Anna", "title": "Katzenjammer",
+    "dice": "147", "die": 2, "value": 5, "field": msg("kj.field", at=12), "at": 12, "k": 2,
+    "label": msg("kj.die.7"), "steps": 3, "seat": 2, "path": msg("kj.opt.piece", field=msg("kj.field", at=12)),
     "uid": "04a1b2c3d4e5f6", "functions": "new_game, undo", "game": "Cats", "problem": "disk full",
-    "mark": ">", "a": "Rot", "b": "Blau", "path": "12 - 15", "named": " Anna", "known": "maunz",
+    "mark": ">", "a": "Rot", "b": "Blau", "named": " Anna", "known": "maunz", "code": "K7QM-2XPD",
+    "text": "Spieler 2 ist dran", "ask": msg("ca.ask.move"), "cat": 3, "character": msg("cats.character.1"),
+    "obj": msg("cats.object.2"), "objects": 1, "of": 4, "room": 7, "seats": "1, 3", "other": 3,
+    "draws": "3, 5", "event": msg("cats.miau", cat=2, room=7), "move": msg("cats.move_kind.step"),
+    "face": "s7", "played": "Streifen 3", "top": "Punkte 7", "fits": "s7 p3", "hand": "s7 p3 +4",
+    "pattern": msg("mmm.pattern.p"), "rank": "7", "wish": msg("mmm.pattern.z"), "phase": "play",
+    "who": "Spieler 2", "what": "Katze 3", "why": "Erst die erste Karte aufdecken", "seed": 12345,
+    "help": msg("mmm.term.help"), "here": "kc3", "there": "cd4", "kinds": "Katze, Maus",
+    "left": 7, "lives": 8, "treats": 3, "mog": msg("ca.special.1"), "token": "C3", "rolls": "4, 2",
+    "shop": msg("ca.shop.1"), "the_shop": msg("ca.the_shop.0"), "the_treat": msg("ca.the_treat.2"),
+    "treat": msg("ca.treat.2"), "streets": "2, 3",
+    "action": msg("kj.move.enter", field=msg("kj.field", at=12)), "orange": "Anna", "grey": "Ben",
 }
-
-
-#: parameters that are words themselves: the phrase that words them (a Msg in the line)
-WORD_SAMPLES = {"piece": "piece.o", "kind": "kind.k", "want": "kind.c", "colour": "colour.0",
-                "card": "card.undo"}
 
 
 def phrase_keys() -> list[str]:
@@ -35,9 +47,11 @@ def sample(key: str, language: str) -> str:
     from companion.ui.screens import msg
     from companion.voice.spoken import say
 
-    fields = {f for _, f, _, _ in string.Formatter().parse(i18n.STRINGS[key][language]) if f}
-    values = {f: msg(WORD_SAMPLES[f]) if f in WORD_SAMPLES else SAMPLES.get(f, "Maus") for f in fields}
-    return say(msg(key, **values), language)
+    from companion.voice.spoken import SPOKEN
+
+    templates = [i18n.STRINGS[k][language] for k in (key, SPOKEN + key) if k in i18n.STRINGS]
+    fields = {f for t in templates for _, f, _, _ in string.Formatter().parse(t) if f}
+    return say(msg(key, **{f: SAMPLES.get(f, "Maus") for f in fields}), language)
 
 
 def coverage() -> tuple[int, int, list[str]]:

@@ -34,6 +34,8 @@ PHRASES = {
     "page.wins": {"de": "{who} gewinnt!", "en": "{who} wins!"},
     "page.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
     "page.ai": {"de": "KI", "en": "AI"},
+    # a remote game's other player (the seat's tag): a person at another companion
+    "page.remote": {"de": "Fernspiel", "en": "remote"},
     "page.no_moves": {"de": "Noch keine Züge.", "en": "No moves yet."},
     "page.unsaved": {"de": "noch nicht gespeichert: Speicherproblem, wird wiederholt",
                      "en": "not saved yet: storage problem, retrying"},

@@ -17,17 +17,31 @@ from companion.ui.i18n import LANGUAGES, text
 _private_png: dict[str, str] = {}
 
 
+#: What a spectator's page learns of a remote game: that it is on, who plays whom, and how it
+#: goes. Never the pairing code or its QR (whoever has the code can play in our name) or the
+#: brokers' addresses (they may carry a password).
+REMOTE_PUBLIC = ("side", "name", "peer", "peer_seat", "connected", "peer_online", "stopped", "undo",
+                 "entries", "labels")
+
+
 def for_spectators(state: dict) -> dict:
-    """The snapshot as a page that does not control the companion may see it: while a secret is
-    on the OLED, a neutral image and caption replace the OLED image and the instruction."""
+    """The snapshot as a page that does not control the companion may see it: no pairing code,
+    no simulator's hand (the person's own cards) and no line said only for the table; while a
+    secret is on the OLED, a neutral image and caption replace the OLED image and the
+    instruction."""
+    out = dict(state)
+    out.pop("virtual", None)
+    if out.get("remote"):
+        out["remote"] = {k: v for k, v in out["remote"].items() if k in REMOTE_PUBLIC}
+    if out.get("spoken"):
+        out["spoken"] = [line for line in out["spoken"] if not line.get("secret")]
     if not state.get("private"):
-        return state
+        return out
     language = state["language"] if state.get("language") in LANGUAGES else "en"
     if language not in _private_png:
         buf = io.BytesIO()
         render_private(language).save(buf, format="PNG")
         _private_png[language] = base64.b64encode(buf.getvalue()).decode("ascii")
-    out = dict(state)
     out["oled"] = _private_png[language]
     out["instruction"] = text("private.caption", language)
     return out

@@ -106,13 +106,15 @@ def _label(function: str, name: str, language: str) -> str:
 
 def card_catalog(companion=None) -> list[Card]:
     """The cards the page shows: the shared ones, each game's own (from its table), one game card
-    per game that has a table, and the named cards of a game's own (Cats' secret cards, shown in
-    its view), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
+    per game that has a table, and the named cards of a game's own (Cats' secret cards and
+    reaction cards, `page_event_cards`, shown in its view), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
     understands without enrolment (companion.service.cards.parse_text)."""
     own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
     games = [(f"game:{name}", "") for name in tables.names()]
     named = [(f"{f}:{n}", game) for game in tables.names()
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
+    named += [(f"event:{event}", game) for game in tables.names()
+              for event in tables.factory(game).page_event_cards]
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")

@@ -27,11 +27,13 @@ headers: security.py.
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import importlib.resources
 import ipaddress
 import json
 import logging
+import socket
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
@@ -257,15 +259,31 @@ def _virtual_hand(companion, action) -> None:
         raise ControlError(why, action.card or action.action, status=409)
 
 
+def _not_a_number(name: str):
+    # Python's json reads NaN and Infinity, which JSON has not (and no control takes)
+    raise ControlError(f"malformed message: {name} is not a JSON number; send a number or a string", name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        _not_a_number(text[:40])
+    return value
+
+
 def _decode(text: str):
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except RecursionError:
         raise ControlError("malformed message: JSON nested too deeply; send one flat control object",
                            text[:40]) from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ControlError(f"malformed message: not JSON ({exc.msg} at character {exc.pos})",
                            text[:200]) from None
+    except ValueError:
+        # int() refuses a number of over 4,300 digits (CPython's guard against slow conversion)
+        raise ControlError("malformed message: a number has too many digits; no control takes a number"
+                           " that long", text[:40]) from None
 
 
 # --------------------------------------------------------------------------- handlers
@@ -411,8 +429,21 @@ async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, contro
         await site.start()
     except OSError as exc:
         await runner.cleanup()
-        raise OSError(exc.errno, f"web page: cannot listen on {host}:{port} ({exc.strerror}); {fix}") from None
+        # one line in words (not "[Errno 98] ..."): OSError's str shows the errno only when given one
+        refused = OSError(f"web page: cannot listen on {host}:{port}: {_listen_problem(exc, host, port)}; {fix}")
+        refused.errno = exc.errno
+        raise refused from None
     return runner
+
+
+def _listen_problem(exc: OSError, host: str, port: int) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is in use by another program"
+    if exc.errno == errno.EACCES:
+        return f"port {port} needs more privileges (ports below 1024 are the system's)"
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):
+        return f"this computer has no address {host}"
+    return (exc.strerror or str(exc)).rstrip(".")
 
 
 def web_url(runner: web.AppRunner, token: str | None = None) -> str:

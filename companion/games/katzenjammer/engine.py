@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 from typing import Iterator, NamedTuple
 
+from companion.games import native
 from companion.games.katzenjammer import board as bd
 from companion.games.katzenjammer.board import RING, START, backward, enter, forward, swap
 from companion.games.katzenjammer.sevens import SevenSearch, foreign_movers, own_movers
@@ -190,11 +191,15 @@ def after_turn(pos: Position, board: bytes) -> Position:
 
 
 def successors(pos: Position, two_dice: bool = False) -> list[Position]:
-    """Every distinct position one legal turn reaches (the dice must be rolled); none once over."""
+    """Every distinct position one legal turn reaches (the dice must be rolled); none once over.
+    In C when the compiled kernel is built (companion/games/native.py): the same set."""
     if pos.dice is None:
         raise ValueError("the dice are not rolled yet")
     if game_over(pos):
         return []
+    nat = native.kernel("katzenjammer")
+    if nat is not None:
+        return nat.successors(pos.colours, pos.board, pos.to_move, pos.dice, two_dice, Position)
     colours, nxt = pos.colours, next_colour(pos.colours, pos.to_move)
     # A crowded 77 makes some 31,000 boards and positions, none of them part of a reference
     # cycle: the cycle collector, which would walk them again and again as they pile up (about

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from companion.games import native
 from companion.games.maunz import kernel
 from companion.games.maunz.board import FULL
 # The text forms sit below the engine, so a Position and a Move can print themselves.
@@ -187,6 +188,9 @@ def successors(pos: Position, variant: int = STANDARD) -> list[tuple[Move, Posit
     """(move, position after) for every legal move, sharing the boop work between choices."""
     if pos[9] >= 0:
         return []
+    nat = native.kernel()
+    if nat is not None:
+        return nat.successors(pos, variant, Position, Move)
     out = []
     append = out.append
     settle, take = RULES[variant]
@@ -216,6 +220,9 @@ def perft(pos: Position, depth: int, variant: int = STANDARD) -> int:
         return 1
     if pos[9] >= 0:
         return 0
+    nat = native.kernel()
+    if nat is not None:
+        return nat.perft(pos, depth, variant)
     if depth == 1:
         return len(legal_moves(pos, variant))
     return sum(perft(child, depth - 1, variant) for _, child in successors(pos, variant))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.games.cat_attack.state import SHOPS
 from companion.tables.cat_attack.phrases import PHRASES
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 
 class Word(str):
@@ -60,5 +61,5 @@ def phrase(name: str, value) -> tuple[str, dict]:
 def announce(name: str, value, language: str) -> str:
     """One line for the event (name, value), in `language` ("de" or "en")."""
     key, params = phrase(name, value)
-    return i18n.text(key, language, **{k: i18n.text(v, language) if isinstance(v, Word) else v
-                                       for k, v in params.items()})
+    return sentence(i18n.text(key, language, **{k: i18n.text(v, language) if isinstance(v, Word) else v
+                                                for k, v in params.items()}))

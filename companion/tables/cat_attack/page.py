@@ -14,12 +14,14 @@ from companion.tables import eventlog
 from companion.tables.cat_attack.phrases import PHRASES, name
 from companion.tables.cat_attack.words import card_name
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 #: One colour per seat (the game's life stones come in six colours the rulebook does not name).
 SEAT_COLOURS = ("#d62828", "#1f5fbf", "#23903a", "#e08a00", "#8e44ad", "#16a0a0")
 #: The treats' colours (as on the LED grid: blue bird, brown mouse, white milk, pink fish,
 #: green vitamins, purple cat food).
-TREAT_COLOURS = ("#5aa0ff", "#96643c", "#ffffff", "#ff5aa0", "#00b400", "#a000c8")
+#: (The milk a bluish white: a white ball would read as the empty slot beside it.)
+TREAT_COLOURS = ("#5aa0ff", "#96643c", "#e3edf8", "#ff5aa0", "#00b400", "#a000c8")
 PAGE = "ca.page."   # the page's own words among the table's phrases
 
 def _words(language: str) -> dict[str, str]:
@@ -52,7 +54,27 @@ def this_turn(table) -> tuple[str | None, list[int]]:
 def page_view(table, view=None) -> dict:
     board = board_view(table)
     return {"view": "cat-attack", "text": caption(board), "to_move": board["to_move"],
-            "catattack": board}
+            "catattack": board, "move_words": move_words(table)}
+
+
+def move_words(table) -> list[str]:
+    """The move list in words, one line per move: who starts (the lot), whose die rolled what,
+    who did what in the words the buttons offered it."""
+    game, lang, line = table.game, table.language, table.line
+    out = []
+    for i, text in enumerate(table.moves):
+        before = line.before(i)
+        kind, _, arg = text.partition(":")
+        seat = game.to_move(before)
+        if kind == "first":
+            out.append(i18n.text("ca.move.first", lang, name=table.seat_name(int(arg) - 1)))
+        elif kind == "d6" and seat == CHANCE:
+            who = before.active if before.active is not None else 0
+            out.append(i18n.text("ca.move.roll", lang, name=table.seat_name(who), n=arg))
+        else:
+            who = seat if seat != CHANCE else before.active
+            out.append(i18n.text("ca.move.by", lang, name=table.seat_name(who), what=table.describe(text)))
+    return out
 
 
 def board_view(table) -> dict:
@@ -74,7 +96,7 @@ def board_view(table) -> dict:
         })
     banner = None
     if outcome is not None:
-        head = (f"{table.seat_name(outcome.winner)} {words['wins']}" if outcome.winner is not None
+        head = (sentence(f"{table.seat_name(outcome.winner)} {words['wins']}") if outcome.winner is not None
                 else words["draw"])
         banner = {"winner": None if outcome.winner is None else outcome.winner + 1,
                   "end": pos.end, "head": head, "why": words[f"end.{pos.end}"]}
@@ -94,7 +116,7 @@ def board_view(table) -> dict:
         "shops": [{"key": SHOPS[i], "name": name("shop", i, lang), "open": bool(pos.shops >> i & 1),
                    "treat": name("treat", TREATS.index(SHOPS[i]), lang)} for i in range(len(SHOPS))],
         "car": {"at": car, "label": words["parking"] if car == 0 else f"{words['street']} {car}"},
-        "phase": table.phase(), "headline": table.header(),
+        "phase": table.phase(), "headline": table.headline(),
         "active": None if pos.active is None or outcome is not None else pos.active + 1,
         "to_move": None if acting is None or acting == CHANCE else str(acting + 1),
         "die": pos.die, "rolls": rolls, "play": play,

@@ -186,15 +186,21 @@ PHRASES = {
     "ca.ev.draw_game": {"de": "Niemand gewinnt: unentschieden", "en": "nobody wins: a draw"},
     # the table's header and prompts
     "ca.draw": {"de": "Unentschieden", "en": "A draw"},
-    "ca.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},
+    # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
+    "ca.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
-    "ca.status": {"de": "Leben {lives} · Leckerbissen {treats}", "en": "lives {lives} · treats {treats}"},
+    # the seats' counts, one phrase each (the OLED packs them, or wraps them apart: never a
+    # count alone on a line, the table joins the counts with no-break spaces)
+    "ca.status.lives": {"de": "Leben {lives}", "en": "lives {lives}"},
+    "ca.status.treats": {"de": "Leckerbissen {treats}", "en": "treats {treats}"},
+    # what the seat to act is asked, with its name: the caption under the OLED says whose turn
+    "ca.whose": {"de": "{name}: {ask}", "en": "{name}: {ask}"},
     "ca.ask.card": {"de": "Miezekarte antippen", "en": "tap a Mog card"},
     "ca.ask.move": {"de": "Wo gelandet?", "en": "where did your cat land?"},
     "ca.ask.hits": {"de": "Wer wurde getroffen?", "en": "who was hit?"},
     "ca.ask.penalty": {"de": "Noch dort?", "en": "still there?"},
-    "ca.rolled": {"de": "{die} gewürfelt: {ask}", "en": "rolled {die}: {ask}"},
+    "ca.rolled": {"de": "{name} würfelte {die}: {ask}", "en": "{name} rolled {die}: {ask}"},
     "ca.fight_turn": {"de": "Rauferei, {name}: {what} antippen oder 'kann nicht mehr'",
                       "en": "fight, {name}: tap a {what} or 'cannot match'"},
     "ca.six": {"de": "6/6: genau nach Hause würfeln", "en": "6/6: now roll home exactly"},
@@ -241,6 +247,10 @@ PHRASES = {
     "ca.page.treat_short.3": {"de": "Fisch", "en": "fish"},
     "ca.page.treat_short.4": {"de": "Vitamine", "en": "vitamins"},
     "ca.page.treat_short.5": {"de": "Futter", "en": "cat food"},
+    # the page's move list in words (page.py move_words): who, then what (the choices' words)
+    "ca.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
+    "ca.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
+    "ca.move.roll": {"de": "{name} würfelt {n}", "en": "{name} rolls {n}"},
     "ca.play.fight": {"de": "Rauferei", "en": "cat fight"},
     "ca.play.six": {"de": "Sechskatzen-Magie", "en": "six-cats magic"},
     "ca.play.loot": {"de": "Plündern", "en": "loot"},

@@ -91,19 +91,22 @@ class CatAttackTable(PickerTable):
 
     def prompt(self) -> list[str]:
         pos, w = self.position, self._words
-        status = w("ca.status", lives=" ".join(str(n) for n in pos.lives),
-                   treats=" ".join(str(treat_count(t)) for t in pos.larders))
+        # no-break spaces: the OLED wraps a count list whole ("treats 0 6" never leaves the 6)
+        status = [w("ca.status.lives", lives="\u00a0".join(str(n) for n in pos.lives)),
+                  w("ca.status.treats", treats="\u00a0".join(str(treat_count(t)) for t in pos.larders))]
         if self.game.outcome(pos) is not None:
-            return [status, i18n.text("new_game_keys", self.language)]
-        out = [status]
+            return status + [i18n.text("new_game_keys", self.language)]
+        out = status
+        who = self.seat_name(self.game.to_move(pos)) if pos.turn is not None else ""
         if pos.phase == "fight":  # whose card the fight waits for, by name
             what = name("kind_card", KINDS.index(pos.fight[2]), self.language)
             out.append(w("ca.fight_turn", name=self.seat_name(pos.turn), what=what))
         elif pos.phase in ("card", "move", "hits", "penalty"):
             ask = w(f"ca.ask.{pos.phase}")
             if pos.phase == "move" and pos.segment == "die" and pos.die is not None:
-                ask = w("ca.rolled", die=pos.die, ask=ask)
-            out.append(ask)
+                out.append(w("ca.rolled", name=who, die=pos.die, ask=ask))
+            else:
+                out.append(w("ca.whose", name=who, ask=ask))
         if pos.active is not None and pos.larders[pos.active] == (1 << len(TREATS)) - 1:
             out.append(w("ca.six"))
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.tables.cats.phrases import PHRASES
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 
 def phrase(name: str, value) -> tuple[str, dict]:
@@ -28,4 +29,4 @@ def phrase(name: str, value) -> tuple[str, dict]:
 def announce(name: str, value, language: str) -> str:
     """One line for the event (name, value), in `language` ("de" or "en")."""
     key, params = phrase(name, value)
-    return i18n.text(key, language, **params)
+    return sentence(i18n.text(key, language, **params))

@@ -20,6 +20,7 @@ from companion.tables import eventlog
 from companion.tables.cats.setup import CAT_FACES, FACES
 from companion.tables.cats.phrases import PHRASES, character_word, object_word
 from companion.ui import i18n
+from companion.ui.i18n import sentence
 
 HISTORY = 8   # reaction cards and challenges shown, newest last
 PAGE = "cats.page."   # the page's own words among the table's phrases
@@ -34,7 +35,29 @@ def _words(language: str) -> dict[str, str]:
 
 def page_view(table, view=None) -> dict:
     board = board_view(table)
-    return {"view": "cats", "text": caption(board), "to_move": board["to_move"], "cats": board}
+    return {"view": "cats", "text": caption(board), "to_move": board["to_move"], "cats": board,
+            "move_words": move_words(table)}
+
+
+def move_words(table) -> list[str]:
+    """The move list in words, one line per move the page lists (`shown_moves`: the deal as
+    `deal:??`): whose deal, who starts, who did what in the words the buttons offered it. A
+    deal never says what was dealt; a claim in the list is a claim the engine accepted."""
+    game, lang, line = table.game, table.language, table.line
+    out = []
+    for i, text in enumerate(table.shown_moves()):
+        before = line.before(i)
+        kind, _, arg = text.partition(":")
+        if kind == "deal":
+            seat = before.secrets.index(None)
+            out.append(i18n.text("cats.move.deal", lang, name=table.seat_name(seat)))
+        elif kind == "first":
+            out.append(i18n.text("cats.move.first", lang, name=table.seat_name(int(arg) - 1)))
+        else:
+            what = (i18n.text("cats.move.win", lang, cat=arg[0], obj=object_word(OBJECTS.index(arg[1]), lang))
+                    if kind == "win" else table.describe(text))
+            out.append(i18n.text("cats.move.by", lang, name=table.seat_name(game.to_move(before)), what=what))
+    return out
 
 
 def history(table) -> list[dict]:
@@ -72,6 +95,7 @@ def board_view(table) -> dict:
         "seat": s + 1, "name": table.seat_name(s),
         "active": outcome is None and pos.active == s,
         "acting": acting == s and not table.reveal,
+        "tag": _tag(w, pos, outcome, acting if not table.reveal else None, s),
         "challenge_used": bool(pos.challenged >> s & 1),
         "had_turn": bool(pos.had >> s & 1),
         "cat": next((c + 1 for c, owner in enumerate(pos.revealed) if owner == s), None),
@@ -94,7 +118,7 @@ def board_view(table) -> dict:
         seats[outcome.winner]["cat"] = cat + 1
         char, thing = character_word(obj, lang), object_word(obj, lang)
         winner = {"seat": outcome.winner + 1, "cat": cat + 1, "character": char, "object": thing,
-                  "head": f"{table.seat_name(outcome.winner)} {w['wins']}",
+                  "head": sentence(f"{table.seat_name(outcome.winner)} {w['wins']}"),
                   "why": f"{w['cat']} {cat + 1}, {char} ({thing})"}
     reveal = None
     if table.reveal and outcome is None:   # whose turn it is to look, never what they see
@@ -110,9 +134,10 @@ def board_view(table) -> dict:
                                         f"{w['char']}: {character_word(OBJECTS.index(face[5:]), lang)}")}
                              for face in FACES]}
     phase = pos.phase
+    played = history(table)
     quiet = (not setting_up and phase != OVER and game.engine.quiet(pos, game.rules_set))
     return {
-        "seats": seats, "cats": cats, "phase": table.phase(), "headline": table.header(),
+        "seats": seats, "cats": cats, "phase": table.phase(), "headline": table.headline(),
         "active": None if setting_up or outcome is not None else pos.active + 1,
         "to_move": None if acting is None or acting == CHANCE or table.reveal else str(acting + 1),
         "steps": pos.steps, "object_steps": pos.object_steps, "max_steps": MAX_STEPS,
@@ -121,11 +146,50 @@ def board_view(table) -> dict:
         "setup": (tapping["text"] if tapping else w["shuffling"]) if phase == "deal" else
                  w["lot"] if phase == "lot" else None,
         "tapping": tapping,
-        "quiet": quiet, "history": history(table), "reveal": reveal, "winner": winner,
+        "quiet": quiet, "reveal": reveal, "winner": winner,
+        # the reaction cards played (Miau, Schnurr) and, apart from them, the challenges
+        "history": [h for h in played if h["card"] != "challenge"],
+        "challenges": [h for h in played if h["card"] == "challenge"],
+        "reactions": reactions(table) if outcome is None and phase == REACT else None,
         "said": table.said_lines(), "refused": table.refusal(),
         "deck": {"pile": pos.pile, "discard": pos.discard},
         "labels": {k: v for k, v in w.items() if "." not in k},
     }
+
+
+def _tag(w: dict, pos, outcome, acting, seat: int) -> str | None:
+    """A seat's tag, agreeing with the headline (table.header): the winner; the seat acting now
+    (the mover "to move", or "reacts" / "swaps" while the others answer the move); the mover
+    while another seat acts ("has moved")."""
+    if outcome is not None:
+        return "★ " + w["wins"] if outcome.winner == seat else None
+    if acting == seat:
+        return {REACT: w["acts"], SWAP: w["swaps"]}.get(pos.phase, w["to_move"])
+    if pos.active == seat:
+        return w["moved_turn"] if pos.phase in (REACT, SWAP) else w["to_move"]
+    return None
+
+
+def reactions(table) -> dict:
+    """The reaction cards the OLED asks for now, for the simulator's page to tap (the catalog's
+    `event` cards, page_event_cards): each cat a Miau may send, with its rooms, and Schnurr."""
+    offered = [e for e in table.choices() if e.startswith("miau:") or e == "schnurr"]
+    miau: dict[int, list] = {}
+    for event in offered:
+        if event.startswith("miau:"):
+            cat, room = event[5:].split("@")
+            miau.setdefault(int(cat), []).append({"room": int(room), "card": _card_id(event),
+                                                  "label": table.describe(event)})
+    return {"miau": [{"cat": cat, "label": i18n.text("cats.group.miau_cat", table.language, cat=cat),
+                      "rooms": rooms} for cat, rooms in sorted(miau.items())],
+            "schnurr": ({"card": _card_id("schnurr"), "label": table.describe("schnurr")}
+                        if "schnurr" in offered else None),
+            "title": i18n.text("cats.page.reaction_cards", table.language)}
+
+
+def _card_id(event: str) -> str:
+    """The page's card catalog id of an event card (companion/web/protocol.py card_catalog)."""
+    return "event-" + event.replace(":", "-")
 
 
 def caption(board: dict) -> str:
@@ -149,5 +213,7 @@ def caption(board: dict) -> str:
         lines.append(w["quiet"])
     if board["history"]:
         lines.append(f"{w['history']}: " + "; ".join(f"{h['name']}: {h['text']}" for h in board["history"]))
+    if board["challenges"]:
+        lines.append(f"{w['challenges']}: " + "; ".join(f"{h['name']}: {h['text']}" for h in board["challenges"]))
     lines += board["said"]
     return "\n".join(lines)

@@ -13,16 +13,20 @@ PHRASES = {
     **{f"cats.object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(OBJECT_WORDS)},
     **{f"cats.character.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(CHARACTER_WORDS)},
     # the header and the prompts
-    "cats.wins": {"de": "{name} gewinnt!", "en": "{name} wins!"},
+    # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
+    "cats.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "cats.shuffling": {"de": "Karten werden gemischt", "en": "Shuffling"},
     "cats.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
+    # while the mover's turn waits for the others: who reacts, who may swap now
+    "cats.to_react": {"de": "{name} reagiert", "en": "{name} reacts"},
+    "cats.to_swap": {"de": "{name} tauscht", "en": "{name} swaps"},
     "cats.alone": {"de": "{name}: allein? Dann OK", "en": "{name}: alone? Then press OK"},
     "cats.your_cat": {"de": "Deine Katze: {cat}, {character} ({obj})",
                       "en": "Your cat: {cat}, {character} ({obj})"},
     "cats.hide": {"de": "OK: verdecken", "en": "OK: hide"},
     "cats.steps": {"de": "Schritte {steps}/4, Objekte {objects}/2", "en": "steps {steps}/4, objects {objects}/2"},
     "cats.react": {"de": "Reaktionskarte antippen oder weiter", "en": "tap a reaction card or pass"},
-    "cats.swap_q": {"de": "eine Karte tauschen?", "en": "swap one card?"},
+    "cats.swap_q": {"de": "{name}: eine Karte tauschen?", "en": "{name}: swap one card?"},
     "cats.challenge_q": {"de": "herausfordern?", "en": "challenge someone?"},
     # what the table announces after an engine event (companion/tables/cats/announce.py words
     # the event; `companion cats apply --json` says the same): seats and cats 1-based
@@ -170,6 +174,11 @@ PHRASES = {
                        "en": "{name}: tap your cat card and character card face down"},
     "cats.setup.header": {"de": "Karten antippen", "en": "Tap own cards"},  # the OLED's title: which way
     "cats.setup.dealt": {"de": "Karten verteilt", "en": "Cards dealt"},
+    # the page's move list in words (page.py move_words): who, then what (the choices' words)
+    "cats.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
+    "cats.move.deal": {"de": "{name}: Geheimkarten gegeben", "en": "{name}: secret cards dealt"},
+    "cats.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
+    "cats.move.win": {"de": "Sieg: Katze {cat} auf {obj}", "en": "win: cat {cat} on the {obj}"},
     # the page's drawing (page.py, static/events.js): its labels, worded in the table's language
     "cats.page.cat": {"de": "Katze", "en": "cat"},
     "cats.page.cats": {"de": "Katzen", "en": "cats"},
@@ -180,6 +189,10 @@ PHRASES = {
     "cats.page.challenge_free": {"de": "Herausforderung frei", "en": "challenge left"},
     "cats.page.to_move": {"de": "am Zug", "en": "to move"},
     "cats.page.acts": {"de": "reagiert", "en": "reacts"},
+    "cats.page.swaps": {"de": "tauscht", "en": "swaps"},
+    "cats.page.moved_turn": {"de": "hat gezogen", "en": "has moved"},
+    "cats.page.challenges": {"de": "Herausforderungen", "en": "Challenges"},
+    "cats.page.reaction_cards": {"de": "Reaktionskarte antippen", "en": "Tap a reaction card"},
     "cats.page.moved": {"de": "gezogen", "en": "moved"},
     "cats.page.moved_last": {"de": "zuletzt gezogen", "en": "moved last"},
     "cats.page.hissed": {"de": "angefaucht", "en": "hissed at"},

@@ -17,6 +17,7 @@ everything before them. The deal and the lot are chance: never taken back.
 from __future__ import annotations
 
 from companion.games.base import CHANCE
+from companion.games.cats.deck import MIAU
 from companion.tables.cats.announce import announce
 from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
@@ -46,6 +47,8 @@ class CatsTable(PickerTable):
     }
     #: the table's own setting: how the secrets come (kept by the service, passed back by name)
     own_settings = {"secrets": MODES}
+    #: the reaction cards the simulator's page offers when the OLED asks for one
+    page_event_cards = MIAU + ("schnurr",)
 
     def __init__(self, game, position=None, secrets="deal", **settings):
         self.tapping = secrets == "cards"   # the players tap their own secret cards
@@ -194,9 +197,14 @@ class CatsTable(PickerTable):
                  if m.kind != "win"]
         # the real actions first (steps, the Miau group, swap, the challenge group): the first
         # choice is never one that ends the turn or gives a chance away; ending it comes last,
-        # one BACK press away
+        # one BACK press away. Once the cat has walked all it can, ending the turn is what a
+        # player does next: it comes first (a claim as the default would answer "play on" and
+        # bring the same menu back to an OK pressed on every default)
         last = [e for e in ("end", "blocked", "pass") if e in legal]
-        return [e for e in legal if e not in last] + list(CLAIMS) + [SECRET] + last
+        rest = [e for e in legal if e not in last]
+        if self.position.phase == "move" and last and not any(e.startswith("step:") for e in rest):
+            return last + rest + list(CLAIMS) + [SECRET]
+        return rest + list(CLAIMS) + [SECRET] + last
 
     def group_of(self, event: str) -> tuple:
         """Steps on cats stand alone (the commonest event); objects, hisses, Miau (by cat), the
@@ -263,7 +271,10 @@ class CatsTable(PickerTable):
             return w("cats.setup.header")
         if seat == CHANCE:
             return w("cats.shuffling")
-        return w("cats.to_act", name=self.seat_name(seat))
+        # the mover's turn waits for another seat: the title names who acts now and how, as the
+        # page's tags do (the mover keeps "has moved", not "to move")
+        key = {"react": "cats.to_react", "swap": "cats.to_swap"}.get(pos.phase, "cats.to_act")
+        return w(key, name=self.seat_name(seat))
 
     def prompt(self) -> list[str]:
         pos, w = self.position, self._words
@@ -288,7 +299,7 @@ class CatsTable(PickerTable):
         if pos.phase in ("react", "challenge"):
             return [w(f"cats.{pos.phase}" + ("_q" if pos.phase == "challenge" else ""))]
         if pos.phase == "swap":
-            return [w("cats.swap_q")]
+            return [w("cats.swap_q", name=self.seat_name(self.game.to_move(pos)))]
         return []
 
     def private(self) -> bool:

@@ -18,6 +18,7 @@ from companion.games.katzenjammer import engine
 from companion.games.katzenjammer.board import RING, backward, forward
 from companion.games.katzenjammer.engine import PASS, Part, Position
 from companion.games.katzenjammer.sevens import foreign_movers, own_movers
+from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the dice's and fields' words)
 from companion.ui.screens import Msg, msg
 
 
@@ -43,13 +44,14 @@ class Menu:
         return self._options
 
 
-def _name(index: int) -> str:
-    return str(index) if index < RING else f"s{(index - RING) % 4 + 1}"
+def field(index: int) -> Msg:
+    """A board index as the OLED names it ("12", "s3") and the voice says it ("Feld 12")."""
+    return msg("kj.field", at=index) if index < RING else msg("kj.stall", at=(index - RING) % 4 + 1)
 
 
-def _same(text: str) -> Msg:
-    """A die's label or a field's name: the same in both languages."""
-    return msg("text", text=text)
+def die_label(label: str) -> Msg:
+    """A die label as the OLED shows it ("66", "55=8") and the voice says it ("Sechserpasch")."""
+    return msg(f"kj.die.{label}")
 
 
 def _captured(before: bytes, after: bytes) -> int:
@@ -77,7 +79,7 @@ class Chooser:
         for label in engine.labels(self.pos.dice):
             if label in used or not self._usable(board, label):
                 continue
-            out.append(Option(label, _same(label), node=self._die_menu(board, label, prefix)))
+            out.append(Option(label, die_label(label), node=self._die_menu(board, label, prefix)))
         return out
 
     def _usable(self, board: bytes, label: str) -> bool:
@@ -119,7 +121,7 @@ class Chooser:
                     groups.setdefault(key, []).append((part, nb))
             out = []
             for key in sorted(groups, key=lambda k: -1 if k == "e" else k):
-                text = msg("kj.opt.enter") if key == "e" else _same(_name(key))
+                text = msg("kj.opt.enter") if key == "e" else msg("kj.opt.piece", field=field(key))
                 actions = groups[key]
                 if len(actions) == 1:
                     part, nb = actions[0]
@@ -129,7 +131,7 @@ class Chooser:
                     out.append(Option(key, text, node=self._piece_menu(board, value, key, actions,
                                                                        prefix)))
             return out
-        return Menu(msg("kj.menu.which_piece", label=label), build)
+        return Menu(msg("kj.menu.which_piece", label=die_label(label)), build)
 
     def _piece_menu(self, board, value, key, actions, prefix) -> Menu:
         def build():
@@ -137,14 +139,14 @@ class Chooser:
             for part, nb in actions:
                 if part.kind == "x":
                     other = part.args[1] if part.args[0] == key else part.args[0]
-                    text = msg("kj.opt.swap_with", field=_name(other))
+                    text = msg("kj.opt.swap_with", field=field(other))
                 else:
                     step = forward if part.kind == "f" else backward
                     text = msg("kj.opt.forward_to" if part.kind == "f" else "kj.opt.back_to",
-                               field=_name(step(board, key, value)[1]))
+                               field=field(step(board, key, value)[1]))
                 out.append(Option((part.kind, part.args), text, **self._finish(nb, prefix + (part,))))
             return out
-        return Menu(msg("kj.menu.how", field=_name(key)), build)
+        return Menu(msg("kj.menu.how", field=field(key)), build)
 
     # Sevens: segment by segment --------------------------------------------------------
     def _seven_start(self, board, label, prefix, own) -> Menu:
@@ -158,7 +160,7 @@ class Chooser:
                     out.append(Option(direction, text, node=self._segment_menu(
                         board, label, prefix, own, direction, -1, 7, ())))
             return out
-        return Menu(msg("kj.menu.which_direction", label=label), build)
+        return Menu(msg("kj.menu.which_direction", label=die_label(label)), build)
 
     def _segment_menu(self, board, label, prefix, own, direction, last, rem, segs) -> Menu:
         step = forward if direction > 0 else backward
@@ -177,9 +179,9 @@ class Chooser:
                         continue
                     nb, na = moved
                     caught = _captured(board, nb)
-                    steps = f"{'+' if direction > 0 else '-'}{k}"
-                    text = msg("kj.opt.steps_captures", steps=steps, field=_name(na), n=caught) \
-                        if caught else msg("kj.opt.steps", steps=steps, field=_name(na))
+                    steps = msg("kj.steps.forward" if direction > 0 else "kj.steps.back", k=k)
+                    text = msg("kj.opt.steps_captures", steps=steps, field=field(na), n=caught) \
+                        if caught else msg("kj.opt.steps", steps=steps, field=field(na))
                     nsegs = segs + ((a, k * direction),)
                     if rem - k == 0:
                         opt = Option(k, text, **self._finish(nb, prefix + (Part(label, "s", nsegs),)))
@@ -188,11 +190,11 @@ class Chooser:
                             nb, label, prefix, own, direction, na, rem - k, nsegs))
                     options.append(opt)
                 if options:
-                    out.append(Option(a, _same(_name(a)), node=Menu(msg("kj.menu.how_far", field=_name(a)),
-                                                                   lambda o=options: o)))
+                    how_far = Menu(msg("kj.menu.how_far", field=field(a)), lambda o=options: o)
+                    out.append(Option(a, msg("kj.opt.piece", field=field(a)), node=how_far))
             return out
-        return Menu(msg("kj.menu.steps_left" if rem > 1 else "kj.menu.step_left", label=label, n=rem),
-                    build)
+        return Menu(msg("kj.menu.steps_left" if rem > 1 else "kj.menu.step_left", label=die_label(label),
+                        n=rem), build)
 
     def _can_finish(self, board, last, rem, own, direction) -> bool:
         """Can a seven in this state still be completed with exactly `rem` more steps?"""

@@ -9,6 +9,7 @@ from companion.games.katzenjammer import layout
 from companion.games.katzenjammer.board import COLOURS, RING, STALL, START, nest_count, stall_base
 from companion.games.katzenjammer.notation import format_pieces
 from companion.tables.katzenjammer.phrases import PHRASES
+from companion.tables.katzenjammer.words import move_words
 from companion.ui.i18n import text
 
 
@@ -31,7 +32,9 @@ def page_view(table, view) -> dict:
     keys = [str(i + 1) for i in range(len(pos.colours))]
     to_move = None if s.over else keys[pos.colours.index(pos.to_move)]
     return {"view": "katzenjammer", "text": "\n".join(lines), "to_move": to_move,
-            "board": board_view(s, lang)}
+            "board": board_view(s, lang),
+            # the move list in words, one line per move (the page keeps the notation beside it)
+            "move_words": [move_words(s.game, s.line.before(i), m, lang) for i, m in enumerate(s.moves)]}
 
 
 def board_view(session, language: str) -> dict:

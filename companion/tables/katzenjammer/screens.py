@@ -48,7 +48,7 @@ def _screen(session, language: str) -> Screen:
     if session.phase == "enter_dice":
         entry = session.entry
         return Screen("menu", title=msg(head, dice="?"),
-                      lines=(msg("kj.enter_die", die=("III", "IV", "V")[entry.die],
+                      lines=(msg("kj.enter_die", die=msg(f"kj.die_name.{('III', 'IV', 'V')[entry.die]}"),
                                  value=entry.faces[entry.index]), msg("kj.keys")))
     cursor = session.cursor
     dice = "".join(map(str, pos.dice))

@@ -18,6 +18,7 @@ from companion.games.base import CHANCE
 from companion.games.katzenjammer import notation, engine
 from companion.games.katzenjammer.players import player_by_name
 from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
+from companion.tables.katzenjammer.spoken import said_turn
 from companion.tables.moveline import MoveLine
 from companion.tables.protocol import Commit
 
@@ -36,6 +37,8 @@ class Session:
         #: The last turn played (not a roll): the position before it and its text, so a view can
         #: show what just moved; None before the first turn.
         self.last_turn: tuple[engine.Position, str] | None = None
+        #: the computer's turn just played, in words for the voice (drain_said)
+        self._said: list = []
         for text in moves:  # resuming: the journal's moves, nothing to commit again
             self._play(text, commit=False)
         self._refresh()
@@ -118,8 +121,14 @@ class Session:
         rng = random.Random(self.game.format_position(self.position))
         move = player.choose(self.position, rng, self.game.two_dice)
         text = notation.format_move(move)
+        self._said = said_turn(self.position, move)
         self._play(text, commit=True)
         return text
+
+    def drain_said(self) -> list:
+        """The computer's turn just played, as Msgs to say (once)."""
+        out, self._said = self._said, []
+        return out
 
     def undo(self) -> None:
         """Take back the last turn a person played, keeping that turn's dice: everything after

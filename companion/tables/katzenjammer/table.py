@@ -145,6 +145,9 @@ class KatzenjammerTable(TableBase):
         if self.session.phase == "computer":
             self.session.play_computer()
 
+    def drain_said(self) -> list:
+        return self.session.drain_said()
+
     def view(self) -> TableView:
         s = self.session
         screen = (self.new_game_screen() if self.asking_new_game

@@ -109,6 +109,7 @@
     </div>
     <div class="cardwinner" id="cardwinner" hidden></div>
     <div class="handlabel" id="handlabel"></div>
+    <p class="handlegend" id="handlegend" hidden><span class="liftmark" aria-hidden="true">↑</span><span id="handlegendtext"></span></p>
     <div class="myhand" id="myhand"></div>
     <div class="wishpick" id="wishpick" hidden>
       <span class="label" id="wishlabel">wish:</span>
@@ -116,7 +117,7 @@
       <button type="button" data-wish="z">z</button><button type="button" data-wish="g">g</button>
       <button type="button" data-wish="">×</button>
     </div>
-    <div class="handbuttons">
+    <div class="handbuttons" id="handbuttons">
       <button type="button" id="btn-draw">draw</button>
       <button type="button" id="btn-pass">pass</button>
       <button type="button" id="btn-mau">Mau!</button>
@@ -191,7 +192,15 @@
       hand.appendChild(b);
     }
     hand.dataset.count = mine ? String(v.hand.length) : "";
-    for (const id of ["btn-draw", "btn-pass", "btn-mau", "drawpile"]) $(id).disabled = !mine;
+    // the cards that may be played stand lifted out of the hand, and the line above says so
+    // (a coloured border alone is lost on the patterned cards and explains nothing)
+    const myTurn = mine && s.turn === me && (s.stage === "play" || s.stage === "wish");
+    $("handlegend").hidden = !(myTurn && v.playable.length);
+    $("handlegendtext").textContent = w.fitsLegend;
+    // draw, pass and Mau! belong to the game in play: not to the set-up, the first card or the win
+    const playing = s.stage === "play" || s.stage === "wish";
+    $("handbuttons").hidden = !(mine && playing);
+    for (const id of ["btn-draw", "btn-pass", "btn-mau", "drawpile"]) $(id).disabled = !(mine && playing);
     $("wishpick").hidden = !pendingWild;
     const win = $("cardwinner");
     const winner = (s.seats || []).find((x) => x.cards === 0);

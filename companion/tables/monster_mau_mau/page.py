@@ -42,7 +42,7 @@ def labels(language: str) -> dict:
         ("draw", "draw"), ("pass", "pass"), ("wish", "wish"), ("cancel", "cancel"),
         ("anyPattern", "any_pattern"), ("wished", "wished"), ("you", "you"),
         ("yourHand", "your_hand"), ("card", "card"), ("yourTurn", "your_turn"),
-        ("drawn", "drawn"), ("spectating", "spectating"))}
+        ("drawn", "drawn"), ("spectating", "spectating"), ("fitsLegend", "fits_legend"))}
     return {
         **page,
         "patterns": {p: t(f"mmm.pattern.{p}") for p in PATTERNS},

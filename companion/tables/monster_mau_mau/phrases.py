@@ -3,13 +3,16 @@ beside the shared phrases when the table is imported, and worded in the table's 
 when shown: the OLED's lines, the cards and seats in words (words.py), the refusals
 (refusals.py), the laptop's move log (laptop.py) and the page's labels (page.py). A card is named
 by its words before it is put in (`{played}`, `{top}`); a card's token (`s7`, `+4`) is `{face}`,
-never `{card}`, which i18n words as a control card."""
+never `{card}`, the shared phrases' control card (note.card_unused)."""
 from companion.ui import i18n
 
 OLED = {
-    "mmm.players": {"de": 'Wie viele Spieler*innen? {n}', "en": 'How many players? {n}'},
-    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'cat +1, back -1, OK'},
-    "mmm.deal": {"de": 'Jede*r bekommt {n} Karten', "en": '{n} cards each'},
+    # the set-up's titles fit the OLED's header bar (20 characters) with any number in them
+    "mmm.players": {"de": 'Spieler*innen: {n}', "en": 'Players: {n}'},
+    "mmm.players_q": {"de": 'Wie viele spielen?', "en": 'How many play?'},
+    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'CAT +1, BACK -1, OK'},
+    "mmm.deal": {"de": 'Je {n} Karten', "en": '{n} cards each'},
+    "mmm.deal_keys": {"de": 'Katze +1, Zurück -1', "en": 'CAT +1, BACK -1'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
     "mmm.first": {"de": 'Erste Karte aufdecken', "en": 'Turn up the first card'},
     "mmm.first_help": {"de": 'und antippen', "en": 'and tap it'},
@@ -20,8 +23,9 @@ OLED = {
     "mmm.cw": {"de": 'im Uhrzeigersinn', "en": 'clockwise'},
     "mmm.ccw": {"de": 'gegen den Uhrzeigersinn', "en": 'counter-clockwise'},
     "mmm.pending": {"de": '{n} Karten ziehen (OK)', "en": 'draw {n} cards (OK)'},
-    "mmm.drawn": {"de": 'gezogen: legen oder OK', "en": 'drawn: play it or OK'},
-    "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? cat/OK'},
+    # after drawing, OK passes: the OLED says it with the page's button's word ("weiter")
+    "mmm.drawn": {"de": 'legen oder weiter: OK', "en": 'play it or pass: OK'},
+    "mmm.pick": {"de": 'Wunsch {wish}? Katze/OK', "en": 'wish {wish}? CAT/OK'},
     "mmm.fits_not": {"de": '{played} passt nicht auf {top}', "en": '{played} does not fit on {top}'},
     "mmm.not_now": {"de": '{why}', "en": '{why}'},
     "mmm.mau_penalty": {"de": 'Mau vergessen! {name} zieht 1', "en": 'Mau forgotten! {name} draws 1'},
@@ -46,6 +50,13 @@ OLED = {
     "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
     "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
+    "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
+    "spoken.mmm.hand": {"de": "{who}: {n} Karte(n)", "en": "{who}: {n} card(s)"},
+    "mmm.hand_turn": {"de": ">{seat}:{n}", "en": ">{seat}:{n}"},
+    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} Karte(n)", "en": "{who} to play: {n} card(s)"},
+    "mmm.hands": {"de": "{a} {b}", "en": "{a} {b}"},
+    "spoken.mmm.hands": {"de": "{a}, {b}", "en": "{a}, {b}"},
 }
 
 #: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
@@ -130,6 +141,8 @@ PAGE = {
     "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
     "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
     "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
+    "mmm.page.fits_legend": {"de": "hochgestellt: passt, zum Legen anklicken",
+                             "en": "lifted: fits, click it to play"},
     "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},
@@ -149,8 +162,10 @@ TERMINAL = {
                                " start a new game (hold OK) to play on with virtual cards"},
     "mmm.term.help": {"de": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
                       "en": "a card (s7, MW>z), d = draw, p = pass, m = Mau!, q = quit"},
-    "mmm.term.head": {"de": "Monster Mau Mau, {n} Spieler*innen, Seed {seed} ({help})",
-                      "en": "Monster Mau Mau, {n} players, seed {seed} ({help})"},
+    "mmm.term.head": {"de": "Monster Mau Mau, {n} Spieler*innen ({help})",
+                      "en": "Monster Mau Mau, {n} players ({help})"},
+    "mmm.term.seed": {"de": "Seed {seed} (--seed {seed} mischt noch einmal so)",
+                      "en": "seed {seed} (--seed {seed} shuffles the same again)"},
     "mmm.term.you": {"de": "du", "en": "you"},
     "mmm.term.bot": {"de": "Computer {n}", "en": "bot {n}"},
     "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "seat {n} ({name}) wins"},

@@ -2,7 +2,7 @@
 what the 20 LEDs round the edge of the bed show. No devices, no clock (time comes in as `now`);
 the service (or the laptop's virtual table) feeds it inputs and journals its commits.
 
-Set-up: the number of players (cat +1, back -1, OK; player cards tapped now name the seats in
+Set-up: the number of players (CAT +1, BACK -1, OK; player cards tapped now name the seats in
 order), the deal (the same buttons), then "turn up the first card" and tap it. In play:
 - a card tapped by the player to act is played if it fits; a wild card first asks for the wish
   (cat cycles s p z g, OK confirms, back cancels). A card that does not fit flashes the ring red,
@@ -31,6 +31,7 @@ from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers i
 from companion.tables.monster_mau_mau import refusals, words
 from companion.tables.moveline import MoveLine
 from companion.ui import i18n
+from companion.ui.screens import Msg, msg
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event, Position
@@ -170,6 +171,13 @@ class MauMauSession:
         self.stage = self._stage_of(self.line.position)
         self._say("undone", now)
 
+    def refuse(self, words: Callable[[], str], now: float) -> None:
+        """A refusal from outside the table (the simulator's deck: a draw before the deal, a
+        card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
+        that does not fit, from when it is first shown."""
+        self._flash_until = now + FLASH_SECONDS
+        self._notice = (words, None)
+
     def apply_journaled(self, event: Event, now: float) -> None:
         """An event somebody else has journaled already (a chance move the service drew)."""
         self._play(event, now, commit=False)
@@ -189,23 +197,34 @@ class MauMauSession:
         return words.card(face, self.language)
 
     def lines(self, now: float) -> tuple[str, ...]:
-        """The OLED's lines (at most 6 of 21 characters or so)."""
+        """The OLED's lines as text (at most 6 of 21 characters or so)."""
+        return tuple(m.text(self.language) for m in self.shown(now))
+
+    def shown(self, now: float) -> tuple[Msg, ...]:
+        """The OLED's lines as Msgs: the hand counts keyed (said "Spieler 1: 3 Karten", shown
+        "1:3"), the others worded already."""
+        return tuple(line if isinstance(line, Msg) else msg("text", text=line) for line in self._lines(now))
+
+    def _lines(self, now: float) -> tuple[str | Msg, ...]:
         t = self._t
-        if self.stage == "players":
-            return (t("players", n=self.players), t("players_help"), " ".join(self.names))
-        if self.stage == "deal":
-            return (t("deal", n=self.deal), t("deal_help"))
-        pos = self.position
         if self._notice is not None and self._notice[1] is None:
             self._notice = (self._notice[0], now + NOTICE_SECONDS)
         notice = self._notice[0]() if self._notice and self._notice[1] > now else ""
+        if self.stage == "players":
+            return (t("players", n=self.players), t("players_q"), t("players_help"),
+                    " ".join(self.names), notice)
+        if self.stage == "deal":
+            return (t("deal", n=self.deal), t("deal_keys"), t("deal_help"), notice)
+        pos = self.position
         if self.stage == "first_card":
             if pos and pos.top:  # a covered card: the next one goes on top of it
                 return (self._top_line(), t("cover"), t("first_help"), notice)
             return (t("first"), t("first_help"), notice)
         if pos.phase == engine.OVER:
             # "Mau Mau!" in the header bar, the winner's name below it, where it is never cut
-            return ("Mau Mau!", t("winner", name=self.who(pos.turn)), self._counts(0), self._counts(5))
+            # and how to start anew, as in the other games (OK then asks: TableBase)
+            return ("Mau Mau!", t("winner", name=self.who(pos.turn)), self._counts(0), self._counts(5),
+                    i18n.text("new_game_keys", self.language))
         lines = [self._top_line()]  # the wish on its own line: the header bar is short
         if pos.wish:
             lines.append(t("wish", wish=words.pattern(pos.wish, self.language)))
@@ -336,10 +355,22 @@ class MauMauSession:
         line = self._t("top", top=top)
         return line if len(line) <= TITLE_CHARS else top
 
-    def _counts(self, first: int) -> str:
+    def _counts(self, first: int) -> Msg:
         pos = self.position
-        seats = range(first, min(first + 5, pos.players))
-        return " ".join(f"{'>' if s == pos.turn else ''}{s + 1}:{pos.hands[s]}" for s in seats)
+        return self.counts_line(pos.hands, pos.turn, first)
+
+    @staticmethod
+    def counts_line(hands, turn: int, first: int) -> Msg:
+        """Up to five seats' hand counts from seat `first` (0-based): "1:3 >2:5" on the OLED,
+        the seat to play marked; said "Spieler 1: 3 Karten, Spieler 2 ist dran: 5 Karten"."""
+        items = [msg("mmm.hand_turn" if s == turn else "mmm.hand", seat=s + 1, n=hands[s],
+                     who=msg("mmm.seat", n=s + 1)) for s in range(first, min(first + 5, len(hands)))]
+        if not items:
+            return msg("text", text="")
+        line = items[-1]
+        for item in reversed(items[:-1]):
+            line = msg("mmm.hands", a=item, b=line)
+        return line
 
 
 def _dim(colour: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -126,11 +126,20 @@ class MauMauTable(TableBase):
     def tick(self, now: float) -> None:
         self._now = now
 
+    def refuse_hand(self, why) -> None:
+        """The simulator's deck refused the person's click (`why(language)`: the reason): the
+        OLED says it as it says a card that does not fit."""
+        self.session.refuse(lambda: why(self.language), self._now)
+
     # Output -----------------------------------------------------------------------------------
     def lines(self) -> list[str]:
         """The OLED's lines as text (the page shows them too)."""
-        notice = [self.notice.text(self.language)] if self.notice else []
-        return [line for line in self.session.lines(self._now) if line] + notice
+        return [m.text(self.language) for m in self.shown()]
+
+    def shown(self) -> list:
+        """The OLED's lines as Msgs (the voice says them: companion/voice/spoken.py)."""
+        notice = [self.notice] if self.notice else []
+        return [m for m in self.session.shown(self._now) if m.text(self.language)] + notice
 
     @property
     def phase(self) -> str:
@@ -148,10 +157,9 @@ class MauMauTable(TableBase):
         if self.asking_new_game:
             screen = self.new_game_screen()
         else:
-            lines = self.lines()
+            lines = self.shown()
             kind = "won" if self.phase == "won" else "cards"
-            screen = Screen(kind, title=msg("text", text=lines[0]),
-                            lines=tuple(msg("text", text=line) for line in lines[1:]))
+            screen = Screen(kind, title=lines[0], lines=tuple(lines[1:]))
         over = pos.phase == engine.OVER and self.session.position is not None
         return TableView(leds=leds, screen=screen, position=pos, moves=tuple(self.session.events),
                          phase=self.phase, instruction=screen.instruction(self.language),

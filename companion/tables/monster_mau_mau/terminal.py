@@ -26,7 +26,8 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
                           names=names, language=args.language)
     except ValueError as exc:
         raise GameError(f"--deal {args.deal}: {exc}") from None
-    print(w("head", n=args.players, seed=seed, help=w("help")), file=out)
+    # the seed deals every hand: shown once the game is over (to play it again), never before
+    print(w("head", n=args.players, help=w("help")), file=out)
     shown = 0
     while True:
         game.advance()
@@ -38,6 +39,7 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
         if game.over:
             print(w("wins", n=view["winner"], name=view["players"][view["winner"] - 1]["name"]),
                   file=out)
+            print(w("seed", seed=seed), file=out)
             return 0
         print(w("hand", hand=" ".join(view["hand"]), fits=" ".join(view["playable"]) or "-"),
               file=out)
@@ -45,6 +47,7 @@ def play_terminal(args, rules: frozenset[str], stdin, out) -> int:
         line = stdin.readline()
         if not line or line.strip() == "q":
             print("\n" + w("stopped"), file=out)
+            print(w("seed", seed=seed), file=out)
             return 0
         word = line.strip()
         word = SHORT.get(word, word)

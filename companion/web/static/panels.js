@@ -46,6 +46,8 @@
       el.innerHTML =
         '<div class="who"><span class="dot"></span><span class="name"></span>' +
         (s.ai === seat.key ? '<span class="tag">' + t("ai") + "</span>" : "") +
+        // a remote game's other player is a person at another companion, not the computer
+        (s.remote_seat === seat.key ? '<span class="tag remote">' + t("remote") + "</span>" : "") +
         (toMove ? '<span class="tag move">' + t("to_move") + "</span>" : "") + "</div>" +
         '<div class="stock"><span class="group pool" title="' + t("pool") + '"><span class="cap-label">' +
         t("pool") + "</span>" + d.kinds.map((k, i) => discs(counts[i], i ? "large" : "small")).join("") +
@@ -63,6 +65,7 @@
   function renderMoves(s) {
     const moves = $("moves");
     moves.innerHTML = "";
+    moves.classList.toggle("worded", !!s.move_words);   // moves in words: one a line
     const list = s.moves || [];
     const looks = {};
     for (const seat of (s.bed_game || {}).seats || []) looks[seat.key] = seat.look;
@@ -74,6 +77,13 @@
       li.innerHTML = (mover && looks[mover] ? '<span class="dot"></span>' : "") + "<code></code>";
       if (mover && looks[mover]) li.querySelector(".dot").style.setProperty("--seat", looks[mover]);
       li.querySelector("code").textContent = m;
+      const said = (s.move_words || [])[i];   // the move in words (the table's phrases), the
+      if (said) {                              // notation kept small after it
+        const span = document.createElement("span");
+        span.className = "mv-words";
+        span.textContent = said + " ";
+        li.insertBefore(span, li.querySelector("code"));
+      }
       const label = window.maunzMoveLabels[s.view];   // a view's own words for its moves
       if (label) label(li, m, s, i);                   // (a card game names its cards and seats)
       if (i >= list.length - (s.unsaved || 0)) {  // the table has it, the journal not yet
