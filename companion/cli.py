@@ -21,7 +21,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "history": ("companion.service.history_cli:history_main", "list the games played"),
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
-    "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
+    "screens": ("companion.service.screens_cli:main", "render every OLED screen to PNG files"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
     "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware"),
 }

@@ -37,6 +37,7 @@ from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
 from companion.tables.protocol import is_computer_name
+from companion.ui.screens import msg
 
 log = logging.getLogger("companion")
 
@@ -309,13 +310,13 @@ class Companion:
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:
-            self.note("note.card_unused", card=function, named=f" {shown}" if shown else "",
+            self.note("note.card_unused", card=msg(f"card.{function}"), named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
                 not tables.factory(self.game.info.name).several_ai_seats:
             # a computer is a seat setting of the games that have computer players, never a name
-            self.note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
+            self.note("note.card_unused", card=msg("card.player"), named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
         if function in named():
@@ -356,8 +357,8 @@ class Companion:
         """A notice worded by its phrase key (companion.ui.i18n) with its parameters."""
         from companion.ui.screens import msg
 
-        note = msg(key, **params)  # a parameter may be a Msg itself (the other player's colour)
-        self.message(note.text("en"), note, for_game)
+        line = msg(key, **params)  # a parameter may be a Msg itself (the other player's colour)
+        self.message(line.text("en"), line, for_game)
 
     def record_header(self) -> dict:
         ai = self.settings.ai_text(self.game)

@@ -327,7 +327,7 @@ class RemoteGame:
     def peer_label(self):
         """The other player: their name, else their colour as a keyed phrase ("Orange", "Grau"),
         worded in the language of the line it stands in, whenever that line is worded."""
-        return self.peer_name or msg(f"colour.{self.peer}")
+        return self.peer_name or msg(self.c.game.info.bed.seats[self.peer].word)
 
     # ------------------------------------------------------------------ undo, asked of the other side
     def button(self, name: str, kind: str, now: float) -> bool:
@@ -349,7 +349,7 @@ class RemoteGame:
             self._ask_undo()
             return True
         if function in ("ai_orange", "ai_grey", "ai_off", "hint"):
-            self.c.note("note.remote_not_now", card=function)
+            self.c.note("note.remote_not_now", card=msg(f"card.{function}"))
             return True
         return False
 
@@ -416,7 +416,7 @@ class RemoteGame:
         """The page's words for this game (static/remote.js writes only these), in the table's
         language, the other player already named."""
         language = self.c.table.language
-        peer = self.peer_name or text(f"colour.{self.peer}", language)
+        peer = self.peer_name or self.peer_label().text(language)
         out = {key.removeprefix("remote.page."): text(key, language, name=peer)
                for key in STRINGS if key.startswith("remote.page.") and key != "remote.page.match"}
         # who plays whom, for a spectator's page (it has no "you")

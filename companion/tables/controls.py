@@ -18,15 +18,51 @@ The rules, the same in every game that uses them:
   While it asks, other buttons do nothing (CAT belongs to the service's game menu). Its screen
   (`new_game_screen`) is the same in every game and says "ends the game in play" only when a
   game with moves is running, the one case in which a yes commits "abandon" before "new_game".
+- undo: the undo card, and BACK held where the table's `undo_policy` says so, call the table's
+  `undo(now)`, here and nowhere else (no table routes it itself). What one undo takes back and
+  what stays is the table's `undo_policy` (an `UndoPolicy`): the default undo pops the last move
+  off the line ("Nothing to undo" when there is none); a table whose undo takes back more (a
+  whole turn, the players' last event past the draws after it) or keeps something (a roll, a
+  card shown) says so in its policy and its own `undo`.
 - while `inputs_paused` (maunz.: the bed is being re-read) only the setting cards work.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import CHANCE
 from companion.ui import i18n
 from companion.ui.screens import Msg, Screen, msg
+
+
+#: What an undo may take back (UndoPolicy.takes).
+UNDO_TAKES = ("move", "turn", "event")
+#: What an undo may leave standing (UndoPolicy.keeps).
+UNDO_KEEPS = ("draw", "revealed")
+
+
+@dataclass(frozen=True)
+class UndoPolicy:
+    """A table's undo, stated: what one undo takes back and what stays.
+
+    takes: "move"  the last move on the line (maunz.: or the turn in progress; Monster Mau Mau)
+           "turn"  the last turn a person played, with everything after it (Katzenjammer)
+           "event" the players' last event, with the draws after it (Cats, Cat Attack)
+    keeps: "draw"      the chance drawn after what is taken back stays for the same turn
+                       (Katzenjammer's turn keeps its roll, Cat Attack's die is kept)
+           "revealed"  a card once shown stays shown: an undo does not take it back (Cats)
+    back_held: BACK held undoes too (Katzenjammer: BACK held is the chooser's "up", whose first
+           step back at the start of a turn is its undo)."""
+
+    takes: str = "move"
+    keeps: tuple[str, ...] = ()
+    back_held: bool = True
+
+    def __post_init__(self) -> None:
+        if self.takes not in UNDO_TAKES or not set(self.keeps) <= set(UNDO_KEEPS):
+            raise ValueError(f"undo policy {self.takes!r} keeping {self.keeps!r}: takes one of"
+                             f" {', '.join(UNDO_TAKES)}, keeps any of {', '.join(UNDO_KEEPS)}")
 
 
 class SharedControls:
@@ -36,6 +72,8 @@ class SharedControls:
 
     #: The table's own cards that change a setting (committed as "settings"): see the module doc.
     setting_cards: tuple[str, ...] = ()
+    #: What the table's undo takes back and what stays (see UndoPolicy).
+    undo_policy: UndoPolicy = UndoPolicy()
     language: str = "de"
     #: The table asks "new game?" (the view's `asking_new_game`); asked by a card: the screen
     #: adds "(or tap the card again)".
@@ -95,8 +133,13 @@ class SharedControls:
     def restart(self, now: float) -> None:
         """The table's own state for a new game, after its line started again (default: none)."""
 
+    def undo(self, now: float) -> None:
+        """The undo card or BACK held (see `undo_policy`): by default the last move goes."""
+        if self.line.pop() is None:  # type: ignore[attr-defined]
+            self.notice = msg("nothing_to_undo")
+
     def on_own_card(self, function: str, now: float, arg: str | None) -> None:
-        """A card of the table's own (undo, hint, dice ...)."""
+        """A card of the table's own (hint, dice ...)."""
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
         """A button press the shared controls leave to the game."""
@@ -121,6 +164,8 @@ class SharedControls:
                 self.ask_new_game(by_card=True)
         elif self.asking_new_game:
             self.asking_new_game = False  # any other card says no, and does nothing else
+        elif function == "undo":
+            self.undo(now)
         else:
             self.on_own_card(function, now, arg)
 
@@ -135,6 +180,8 @@ class SharedControls:
             return
         if (name, kind) == ("ok", "long") or ((name, kind) == ("ok", "press") and self.game_over):
             self.ask_new_game(by_card=False)
+        elif (name, kind) == ("back", "long") and self.undo_policy.back_held:
+            self.undo(now)
         else:
             self.on_own_button(name, kind, now)
 

@@ -27,9 +27,6 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     card_functions = CARD_FUNCTIONS
     own_card_functions = {"cat": OwnCard("the next piece is a cat"), "hint": OwnCard("show a suggested move"),
                  "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey")}
-    #: the game is played on the sensed bed (the other games' tables leave it alone, and the
-    #: page shows the bed only for a game that senses it)
-    senses_bed = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),

@@ -8,7 +8,7 @@ order), the deal (the same buttons), then "turn up the first card" and tap it. I
   (cat cycles s p z g, OK confirms, back cancels). A card that does not fit flashes the ring red,
   shows the reason ("Streifen 7 passt nicht auf Punkte 3") and changes nothing;
 - OK: draw (one press draws one card, or the whole penalty) and, after drawing, pass;
-- cat: Mau!; back held: undo the last event.
+- cat: Mau!; back held (or the undo card, both the shared controls'): undo the last event.
 A control card or an unknown tag tapped during the game is told apart and changes nothing here
 (control cards are the service's).
 The OLED names seats by their players' names ("Spieler 1" without one) and cards in short words
@@ -135,8 +135,7 @@ class MauMauSession:
         self._play(Event("play", tap.face), now)
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        if name == "back" and kind == "long":
-            return self.undo(now)
+        # (BACK held is the shared controls' undo: the table's `undo` calls this session's)
         if kind != "press":
             return None
         if self.stage in ("players", "deal"):

@@ -111,9 +111,9 @@ class MauMauTable(TableBase):
         self._now = now
         super().on_card(function, now, arg)
 
-    def on_own_card(self, function: str, now: float, arg: str | None) -> None:
-        if function == "undo":
-            self.session.undo(now)
+    def undo(self, now: float) -> None:
+        """The last event goes (before the first one: back to the deal's set-up)."""
+        self.session.undo(now)
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         self._now = now
