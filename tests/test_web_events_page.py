@@ -99,7 +99,15 @@ def test_cat_attack_milk_is_a_treat_and_no_text_below(tmp_path):
             t.line.reset(t.game.parse_position(
                 "cats=9Hk,9Hbmkfvc hands=6,6 shops=kfvc car=P phase=card active=1 turn=1 rolls=1"
                 " die=- seg=- raided=- burgled=0 fight=- hits=- deck=50/1 end=-"), commit=None)
-            companion.notify()
+            # no player changes the line under the service: what it shows (the snapshot, the
+            # OLED) is taken in its loop's step, so wait for that step before waiting for the
+            # page (the snapshot taken before it still shows the old position)
+            shown = t.game.format_position(t.position)
+            for _ in range(500):
+                if companion.snapshot()["position"] == shown:
+                    break
+                await asyncio.sleep(0.02)
+            assert companion.snapshot()["position"] == shown
             await _settled(page, companion)
             assert not await page.locator("#textview").is_visible()
             assert "Spieler 1: Miezekarte antippen" in await page.locator("#instruction").inner_text()
