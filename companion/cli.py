@@ -23,7 +23,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.service.screens_cli:main", "render every OLED screen to PNG files"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach"),
 }
 
 

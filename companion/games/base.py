@@ -161,6 +161,17 @@ class Game(ABC):
         """The square `move` puts a piece down on (None: it puts none down)."""
         return None
 
+    # "Why?" (issue 36): the judgements the engine makes, as data (companion/games/reason.py) --
+    #: Every kind of reason this game's `explain` (and its refusals) can give; a table words
+    #: each as its phrase `why.<game>.<kind>` (the coverage test holds every one worded).
+    reasons: tuple[str, ...] = ()
+
+    def explain(self, position: Any, move: Any) -> tuple:
+        """Why `move`, played at `position`, did what it did: the engine's judgement as a tuple of
+        `Reason`s (the rule and its pieces, cards or dice), each of a kind in `reasons`; only
+        what every player may know. Default: nothing to explain."""
+        return ()
+
     def seats(self, position: Any) -> int:
         """How many seats play in `position` (default: the game's minimum, for fixed-size games)."""
         return self.info.min_players

@@ -201,7 +201,11 @@ class Companion:
                 changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
         over = self.switching.screen(view)
-        screen = self.screen.choose(view.screen, over if over is not None else self.remote.screen(), now)
+        if over is None:
+            over = self.remote.screen()
+        if over is None:   # "why?": the explanation the table shows over its own screen
+            over = ref.why_screen(view.screen)
+        screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
             self.speech.shown(screen, ref.language, private=view.private and screen is view.screen,

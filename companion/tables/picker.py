@@ -59,7 +59,7 @@ class Step(NamedTuple):
 
 
 class PickerTable(TableBase):
-    card_functions = ("new_game", "undo", "language", "player", "event")
+    card_functions = ("new_game", "undo", "why", "language", "player", "event")
     #: the players' last event goes, the draws after it are kept for the same turn
     undo_policy = UndoPolicy("event", keeps=("draw",))
 

@@ -78,6 +78,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "note.voice_off_in_config": {"de": "Die Stimme ist in der Konfiguration aus ([voice] enabled)",
                                  "en": "the voice is off in the config ([voice] enabled)"},
     "card.voice": {"de": "Stimme", "en": "Voice"},
+    # "why?" (issue 36, companion/tables/controls.py): the why card, the explanation's header,
+    # and what it says when there is no judgement to explain yet
+    "card.why": {"de": "Warum?", "en": "Why?"},
+    "why.head": {"de": "Warum?", "en": "Why?"},
+    "why.none": {"de": "Noch nichts zu erklären", "en": "Nothing to explain yet"},
     # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
     "page.card.player": {"de": "Spieler {name}", "en": "Player {name}"},
     "page.card.game": {"de": "Spiel: {title}", "en": "Game: {title}"},

@@ -40,7 +40,7 @@ class KatzenjammerTable(TableBase):
     #: a person's last turn goes with everything after it, its roll kept; BACK held is the
     #: chooser's "up" (at the start of a turn, its undo: session.py)
     undo_policy = UndoPolicy("turn", keeps=("draw",), back_held=False)
-    card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    card_functions = ("new_game", "undo", "why", "language", "player", "dice", "ai_off")
     own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
                                  " (again: the companion rolls)")}
     #: the cards that change a setting: they leave a "new game?" question standing

@@ -16,7 +16,7 @@ from companion.tables.protocol import TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import Effect, LedCell, LedFrame
 
-CARD_FUNCTIONS = ("new_game", "undo", "player", "language")
+CARD_FUNCTIONS = ("new_game", "undo", "why", "player", "language")
 
 
 class MauMauTable(TableBase):
