@@ -61,7 +61,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # the longest line the Cats and Cat Attack tables write in either language
            "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?",
            # "why?" (issue 36): maunz.'s direction of a boop, in words
-           "way": "nach rechts unten"}
+           "way": "nach rechts unten",
+           # Katzenjammer's: the seat a piece belongs to
+           "owner": "Schwarz"}
 
 
 def words(text: str) -> list[str]:

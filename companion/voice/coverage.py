@@ -32,6 +32,8 @@ SAMPLES = {
     "action": msg("kj.move.enter", field=msg("kj.field", at=12)), "orange": "Anna", "grey": "Ben",
     # "why?" (issue 36): maunz.'s direction of a boop
     "way": msg("why.maunz.way.ne"),
+    # Katzenjammer's: the seat whose piece it is (a fresh piece in the way, a capture)
+    "owner": msg("kj.seat.1"),
 }
 
 

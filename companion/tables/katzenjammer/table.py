@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
 from companion.tables.katzenjammer import screens
+from companion.tables.katzenjammer.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView, UndoPolicy, is_computer_name
 from companion.ui.screens import msg
 
@@ -31,7 +32,7 @@ def _is_computer(name: str) -> bool:
     return is_computer_name(name)
 
 
-class KatzenjammerTable(TableBase):
+class KatzenjammerTable(Why, TableBase):
     """The language and player cards and the "new game?" question are every table's (TableBase);
     what is Katzenjammer's own: the chooser's buttons, undo, the dice card, computer seats."""
 
