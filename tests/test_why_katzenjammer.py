@@ -78,3 +78,16 @@ def test_the_table_words_the_void_roll_on_the_why_card():
     assert "1: 9 may not land on Blue's fresh piece on 10" in lines
     de = [m.text("de") for m in table.why_screen(table.view().screen).lines]
     assert "3: 9 kommt nicht an der frischen Figur von Blau auf 10 vorbei" in de
+
+
+def test_back_then_ok_in_the_chooser_stays_previous_and_choose():
+    pos = G.parse_position("b:n,n,5,6 k:n,n,3,4 k -")
+    table = KatzenjammerTable(G, pos, language="en")
+    table.on_chance(Roll((7, 1, 4)), 0.0)
+    before = table.view().screen
+    table.on_button("back", "press", 1.0)    # the chooser's "previous": BACK did something
+    assert table.view().screen != before
+    table.on_button("ok", "press", 1.2)      # so OK chooses, it does not ask "why?"
+    assert table.why_screen(table.view().screen) is None
+    table.on_card("why", 2.0)                # the card always asks
+    assert table.why_screen(table.view().screen).lines[0].text("en") == "Black rolled 714"

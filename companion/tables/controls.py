@@ -25,8 +25,8 @@ The rules, the same in every game that uses them:
   whole turn, the players' last event past the draws after it) or keeps something (a roll, a
   card shown) says so in its policy and its own `undo`.
 - while `inputs_paused` (maunz.: the bed is being re-read) only the setting cards work.
-- "why?" (issue 36): the why card, or BACK then OK (OK pressed within WHY_GESTURE seconds of
-  BACK), shows the explanation of the table's last judgement (`judgement()`: a refusal or
+- "why?" (issue 36): the why card, or BACK then OK (OK pressed within WHY_GESTURE seconds of a
+  BACK press that changed nothing: in a menu BACK is "previous" and keeps its meaning), shows the explanation of the table's last judgement (`judgement()`: a refusal or
   verdict the table recorded with `judged`, else the engine's `explain` of the last move on the
   line), each Reason worded by `why_msg` as its phrase `why.<game>.<kind>`; it shows until the
   next button or card, or until the table's own screen changes. Reading it changes nothing.
@@ -41,9 +41,8 @@ from companion.games.reason import Reason
 from companion.ui import i18n
 from companion.ui.screens import Msg, Screen, msg
 
-#: BACK then OK within this many seconds asks "why?" (a person reading a menu between the two
-#: presses takes longer, so the chooser's "previous, choose" keeps its meaning).
-WHY_GESTURE = 0.6
+#: BACK then OK within this many seconds asks "why?", where BACK had nothing else to do.
+WHY_GESTURE = 1.5
 #: How far back the default judgement looks for a move the engine explains (a turn's dice, a
 #: card turned up, explain themselves; a chance move without a rule of its own does not).
 WHY_LOOKBACK = 4
@@ -192,13 +191,24 @@ class SharedControls:
             self.on_own_card(function, now, arg)
 
     def on_button(self, name: str, kind: str, now: float) -> None:
-        back_at, self._back_at = self._back_at, now if (name, kind) == ("back", "press") else None
+        back_at, self._back_at = self._back_at, None
         if self._why is not None:   # an explanation showing: this press only reads it
             self._why = None
             return
         if (name, kind) == ("ok", "press") and back_at is not None and now - back_at <= WHY_GESTURE:
             self.explain_now()   # BACK then OK: "why?"
             return
+        if (name, kind) == ("back", "press"):
+            # BACK begins the gesture only where it did nothing else (a menu's "previous", the
+            # set-up's "-1" and "no" keep their meaning: BACK then OK stays "previous, choose")
+            before = self.view().screen  # type: ignore[attr-defined]
+            self._handle_button(name, kind, now)
+            if self.view().screen == before:  # type: ignore[attr-defined]
+                self._back_at = now
+            return
+        self._handle_button(name, kind, now)
+
+    def _handle_button(self, name: str, kind: str, now: float) -> None:
         if self.inputs_paused:
             return
         if self.asking_new_game:
