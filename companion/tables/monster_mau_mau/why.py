@@ -41,8 +41,10 @@ PHRASES = {f"why.monster-mau-mau.{key}": words for key, words in {
     "drew_penalty": {"de": "{who} zieht die Strafe: {n} Karte(n)", "en": "{who} draws the penalty: {n} card(s)"},
     "turn_ends": {"de": "Nach der Strafe ist der Zug von {who} zu Ende",
                   "en": "After the penalty {who}'s turn ends"},
-    "plus3_play": {"de": "Mit plus3-play darf {who} nach der Strafe noch legen oder weiter",
-                   "en": "Under plus3-play {who} may still play after the penalty, or pass"},
+    "plus3_play": {"de": "Mit der Option Weiterlegen nach plus drei darf {who} nach der Strafe noch"
+                         " legen oder weiter",
+                   "en": "With the option to play on after plus three, {who} may still play after"
+                         " the penalty, or pass"},
     "reshuffled": {"de": "Der Stapel war leer: die Ablage außer der obersten Karte ist neu gemischt",
                    "en": "The draw pile was empty: the discards but the top card are shuffled"},
     "nothing_drawn": {"de": "Keine Karte mehr zu ziehen: der Zug von {who} geht weiter",
