@@ -290,6 +290,12 @@ class SharedControls:
         return self.why_phrase(self.game.info.name, kind)  # type: ignore[attr-defined]
 
     @classmethod
+    def why_worded(cls, game: str, kind: str, language: str) -> bool:
+        """Whether the reason `kind` of `game` has its words in `language` (the coverage test's
+        question; a table whose refusals are worded by a family of phrases answers for them)."""
+        return language in i18n.STRINGS.get(cls.why_phrase(game, kind), {})
+
+    @classmethod
     def why_phrase(cls, game: str, kind: str) -> str:
         """The phrase that words the reason `kind` of `game` (the coverage test asks the table's
         class, with no table made)."""

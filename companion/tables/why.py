@@ -4,7 +4,6 @@ coverage test holds it at 100 % and `companion bench teach` prints it. Pure."""
 from __future__ import annotations
 
 from companion import games, tables
-from companion.ui import i18n
 
 
 def coverage(name: str, language: str) -> tuple[int, int, list[str]]:
@@ -12,7 +11,7 @@ def coverage(name: str, language: str) -> tuple[int, int, list[str]]:
     table = tables.factory(name)   # importing the table registers its phrases
     kinds = games.get(name).reasons
     missing = [table.why_phrase(name, kind) for kind in kinds
-               if language not in i18n.STRINGS.get(table.why_phrase(name, kind), {})]
+               if not table.why_worded(name, kind, language)]
     return len(kinds) - len(missing), len(kinds), missing
 
 
