@@ -63,7 +63,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # "why?" (issue 36): maunz.'s direction of a boop, in words
            "way": "nach rechts unten",
            # Katzenjammer's: the seat a piece belongs to
-           "owner": "Schwarz"}
+           "owner": "Schwarz",
+           # Cat Attack's: a fight's kind of card
+           "suit": "Katze"}
 
 
 def words(text: str) -> list[str]:

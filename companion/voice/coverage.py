@@ -34,6 +34,8 @@ SAMPLES = {
     "way": msg("why.maunz.way.ne"),
     # Katzenjammer's: the seat whose piece it is (a fresh piece in the way, a capture)
     "owner": msg("kj.seat.1"),
+    # Cat Attack's: the kind of card a fight is fought with
+    "suit": msg("ca.kind.1"),
 }
 
 
