@@ -18,7 +18,7 @@ REASONS = tuple(f"refused.{key}" for key in REFUSALS) + (
     # the event played, by the rule it followed
     "lot", "roll", "move_card", "speedy", "critter", "six", "loot", "time",
     "fight_start", "fight_card", "fight_refill", "fight_lost",
-    "catch", "shop", "raid", "burgle", "attack", "trespass", "home", "jam", "curiosity", "done",
+    "catch", "shop", "raid", "burgle", "take", "attack", "trespass", "home", "jam", "curiosity", "done",
     "hits", "stayed", "left",
     # what the engine announced of it
     "life", "retired", "drew", "reshuffled", "swap_card", "win_check", "winner", "draw_game",
@@ -66,6 +66,8 @@ def _move(pos: Position, move: Move, events) -> list[Reason]:
     if k in ("catch", "shop"):
         return [reason(k, seat=a, treat=move.b)]
     if k in ("raid", "burgle"):
+        if move.a is None:   # taken where nobody's larder is named (a retired cat's, a shop's)
+            return [reason("take", seat=a, treat=move.b)]
         return [reason(k, seat=a, other=move.a, treat=move.b)]
     if k in ("attack", "trespass"):
         return [reason(k, seat=a, other=move.a)]

@@ -39,6 +39,7 @@ PHRASES = {f"why.cat-attack.{key}": words for key, words in {
              "en": "{seat} raids {other}'s larder: the {treat}"},
     "burgle": {"de": "Raubkatze: {seat} stiehlt {treat} von {other}",
                "en": "Cat Burglar: {seat} steals the {treat} from {other}"},
+    "take": {"de": "{seat} nimmt {treat} für die Speisekammer", "en": "{seat} takes the {treat} for the larder"},
     "attack": {"de": "{seat} greift {other} an: {other} verliert ein Leben und geht nach Hause",
                "en": "{seat} attacks {other}: {other} loses a life and goes home"},
     "trespass": {"de": "{other} war auf fremdem Gebiet: {seat} greift an",
