@@ -36,7 +36,7 @@ def test_the_cats_headline_and_tags_agree_in_reactions_and_swaps():
     t = cats_in_reactions()
     assert t.position.phase == "react" and t.position.active == 0 and t.game.to_move(t.position) == 1
     board = cats_page(t)["cats"]
-    assert board["headline"] == t.view().screen.header("en") == "seat 2 reacts"
+    assert board["headline"] == t.view().screen.header("en") == "Seat 2 reacts"
     assert _tags(board) == {1: "has moved", 2: "reacts"}
     assert "to move" not in _tags(board).values()
     while t.position.phase == "react":
@@ -45,7 +45,7 @@ def test_the_cats_headline_and_tags_agree_in_reactions_and_swaps():
     seat = t.game.to_move(t.position)
     name = t.seat_name(seat)
     board = cats_page(t)["cats"]
-    assert board["headline"] == f"{name} swaps" and _tags(board)[seat + 1] == "swaps"
+    assert board["headline"] == f"{name} swaps".capitalize() and _tags(board)[seat + 1] == "swaps"
     assert f"{name}: swap one card?" in t.view().instruction          # the question names who
     if seat != t.position.active:
         assert _tags(board)[t.position.active + 1] == "has moved"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import companion.games as games
-from companion import catalogue, tables
+from companion import tables
 from companion.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,14 +22,10 @@ LINE = "tests.purrtoe:ENTRY"
 
 
 @pytest.fixture
-def purrtoe(monkeypatch):
-    """Registered for this test only: its line added to the catalogue, the registry's engines
-    kept in copies that are put back afterwards: other tests never see it."""
-    games._load_builtin()
-    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
-        monkeypatch.setattr(games, name, dict(getattr(games, name)))
-    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, catalogue.resolve(LINE)))
-    return games.get("purrtoe")
+def purrtoe(catalogue_line):
+    """Registered for this test only: its line added to the catalogue (conftest's
+    catalogue_line puts the registry back afterwards): other tests never see it."""
+    return catalogue_line(LINE)
 
 
 def test_the_engine_keeps_the_games_contract(purrtoe):

@@ -154,8 +154,11 @@ def test_sigterm_exits_cleanly(tmp_path):
     cfg.write_text(FAKE_HW + f'[state]\ndir = "{tmp_path / "st"}"\n')
     p = subprocess.Popen([sys.executable, "-m", "companion", "run", "--config", str(cfg)],
                          stderr=subprocess.PIPE, text=True)
-    line = p.stderr.readline()  # "state in ..." once the loop is about to start
-    assert "state in" in line
+    # "state in ..." once the loop is about to start (after the line naming the kernels)
+    lines = [p.stderr.readline()]
+    while "state in" not in lines[-1] and lines[-1] and len(lines) < 5:
+        lines.append(p.stderr.readline())
+    assert "state in" in lines[-1], lines
     time.sleep(0.3)
     p.send_signal(signal.SIGTERM)
     assert p.wait(10) == 0

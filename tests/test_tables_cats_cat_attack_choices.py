@@ -261,6 +261,6 @@ def test_a_verdict_line_goes_when_the_next_choice_comes():
         t.play(event, 0.0)
     pass_until(t, "challenge")
     t.play("challenge:2=2", 0.0)
-    assert "the challenge is right" in t.view().instruction
+    assert "The challenge is right" in t.view().instruction
     t.on_button("ok", "press", 0.0)
     assert "the challenge is right" not in t.view().instruction

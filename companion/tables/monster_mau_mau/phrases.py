@@ -166,6 +166,9 @@ TERMINAL = {
                       "en": "Monster Mau Mau, {n} players ({help})"},
     "mmm.term.seed": {"de": "Seed {seed} (--seed {seed} mischt noch einmal so)",
                       "en": "seed {seed} (--seed {seed} shuffles the same again)"},
+    # said (the terminal's line is never on the OLED, but every phrase has a spoken form)
+    "spoken.mmm.term.seed": {"de": "Seed {seed}, mit der Option seed {seed} mischt es noch einmal so",
+                             "en": "seed {seed}, the option seed {seed} shuffles the same again"},
     "mmm.term.you": {"de": "du", "en": "you"},
     "mmm.term.bot": {"de": "Computer {n}", "en": "bot {n}"},
     "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "seat {n} ({name}) wins"},
