@@ -88,3 +88,24 @@ def test_the_table_explains_its_refusal_and_then_the_event_played():
     lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
     assert lines[1] == "Skip: Seat 2 misses the turn"
     assert lines[0] == "Stripes skip fits on stripes 3: the same pattern"
+
+
+def test_the_why_card_on_the_reader_through_the_service(tmp_path):
+    """The why card (its NDEF text maunz:why) tapped on the real service's reader after a card
+    that does not fit: the OLED and the page's snapshot explain it; the next press goes back."""
+    from tests.test_mmm_service import Clock, companion, press, step, tap
+
+    clock = Clock()
+    c = companion(tmp_path, clock)
+    step(c, clock)
+    for name in ("back", "back", "ok", "ok"):   # 2 players, 8 cards each
+        press(c, clock, name)
+    tap(c, clock, "mmm:p3")
+    tap(c, clock, "mmm:s7", uid="04:00:00:00:00:00:07")   # does not fit: refused
+    tap(c, clock, "maunz:why", uid="04:AA:00:00:00:00:09")
+    why = c.snapshot()["why"]
+    assert why["head"] == "Warum?"
+    assert why["lines"] == ["s7 passt nicht auf p3 (leg eine p-Karte, eine 3 oder eine Wunschkarte, oder zieh)"]
+    assert c.screen.screen.kind == "why"
+    press(c, clock, "cat")
+    assert c.snapshot()["why"] is None and c.journal.moves() == ["up:p3"]
