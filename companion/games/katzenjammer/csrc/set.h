@@ -11,7 +11,8 @@
 
 /* The records lie densely in insertion order; the open-addressing index holds (hash tag, record
  * number + 1) in 8 bytes, so a lookup mostly stays in a small table instead of missing the cache
- * on a 64-byte record per probe. */
+ * on a 64-byte record per probe. A record's slot is the low bits of its 32-bit tag, so growing
+ * the index moves the entries without hashing a record again (at most 2^32 slots). */
 typedef struct {
     uint8_t b[SIZE];
     int8_t last, rem;
@@ -47,15 +48,22 @@ static void set_free(Set *s) {
     s->recs = NULL;
 }
 
-static uint64_t rec_hash(const Rec *r) {
-    uint64_t w[7], h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint8_t)r->last << 8 ^ (uint64_t)(uint8_t)r->rem;
-    memcpy(w, r->b, SIZE);
-    for (int i = 0; i < 7; i++) {
-        h ^= w[i];
-        h *= 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    h ^= h >> 30; /* splitmix64's finaliser: every input bit reaches the index bits */
+/* The board's 7 words and the search state, each times its own odd constant, summed (independent
+ * multiplies, not a chain: half the instructions of hashing word after word), then splitmix64's
+ * finaliser, so every input bit reaches the tag's bits. A weak hash costs only probes: a match
+ * is always checked against the whole record. */
+static uint64_t board_hash(const uint8_t *b, int last, int rem) {
+    uint64_t w[7];
+    memcpy(w, b, SIZE);
+    uint64_t h = (w[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
+               + (w[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
+               + (w[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL
+               + (w[3] ^ 0xA4093822299F31D0ULL) * 0xFF51AFD7ED558CCDULL
+               + (w[4] ^ 0x082EFA98EC4E6C89ULL) * 0xC4CEB9FE1A85EC53ULL
+               + (w[5] ^ 0x452821E638D01377ULL) * 0x9FB21C651E98DF25ULL
+               + (w[6] ^ 0xBE5466CF34E90C6CULL) * 0x2127599BF4325C37ULL
+               + ((uint64_t)(uint8_t)last << 8 | (uint8_t)rem) * 0x880355F21E6D1965ULL;
+    h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 27;
     h *= 0x94D049BB133111EBULL;
@@ -74,10 +82,8 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
             return -1;
         }
         for (size_t i = 0; i < s->cap; i++)
-            if (s->index[i]) {
+            if (s->index[i]) { /* the slot comes from the tag: no record is hashed again */
                 size_t j = (size_t)(s->index[i] >> 32) & (cap - 1);
-                /* the tag keeps only 32 bits of the hash: re-hash the record for the wider index */
-                j = rec_hash(&recs[(s->index[i] & 0xFFFFFFFFU) - 1]) & (cap - 1);
                 while (index[j]) j = (j + 1) & (cap - 1);
                 index[j] = s->index[i];
             }
@@ -87,21 +93,20 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
         s->cap = cap;
         s->rcap = cap / 2;
     }
-    Rec r;
-    memcpy(r.b, b, SIZE);
-    r.last = (int8_t)last;
-    r.rem = (int8_t)rem;
-    memset(r.pad, 0, sizeof r.pad);
-    uint64_t h = rec_hash(&r), tag = h >> 32;
-    size_t j = h & (s->cap - 1);
+    uint64_t h = board_hash(b, last, rem), tag = h >> 32;
+    size_t j = (size_t)tag & (s->cap - 1);
     while (s->index[j]) {
         if (s->index[j] >> 32 == tag) {
             const Rec *o = &s->recs[(s->index[j] & 0xFFFFFFFFU) - 1];
-            if (o->last == r.last && o->rem == r.rem && memcmp(o->b, r.b, SIZE) == 0) return 0;
+            if (o->last == last && o->rem == rem && memcmp(o->b, b, SIZE) == 0) return 0;
         }
         j = (j + 1) & (s->cap - 1);
     }
-    s->recs[s->count] = r;
+    Rec *r = &s->recs[s->count];
+    memcpy(r->b, b, SIZE);
+    r->last = (int8_t)last;
+    r->rem = (int8_t)rem;
+    memset(r->pad, 0, sizeof r->pad);
     s->index[j] = tag << 32 | (uint64_t)(s->count + 1);
     s->count++;
     return 1;
