@@ -278,7 +278,8 @@ static int turn_boards(const uint8_t *b, const int *colours, int ncol, int colou
         if (!set_init(&firsts, 256)) return 0;
         if (!part_boards(b, colour, own[l], val[l], &firsts)) { set_free(&firsts); return 0; }
         for (size_t i = 0; i < firsts.count; i++) {
-            const uint8_t *nb = firsts.recs[i].b;
+            uint8_t nb[SIZE];
+            set_board(&firsts, i, nb);
             if (!add(out, nb)) { set_free(&firsts); return 0; }
             int over = 0;
             for (int c = 0; c < ncol; c++) over |= stall_full(nb, colours[c]);
@@ -364,7 +365,9 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     Py_ssize_t n = 0;
     PyTypeObject *pt = (PyTypeObject *)ptype;
     for (size_t i = 0; i < out.count; i++) {
-        PyObject *p = pt->tp_alloc(pt, 4), *board = PyBytes_FromStringAndSize((const char *)out.recs[i].b, SIZE);
+        uint8_t nb[SIZE];
+        set_board(&out, i, nb);
+        PyObject *p = pt->tp_alloc(pt, 4), *board = PyBytes_FromStringAndSize((const char *)nb, SIZE);
         if (!p || !board) { Py_XDECREF(p); Py_XDECREF(board); goto fail; }
         Py_INCREF(cols); Py_INCREF(nxt); Py_INCREF(Py_None);
         PyTuple_SET_ITEM(p, 0, cols);
@@ -460,8 +463,10 @@ static PyObject *py_successor_text(PyObject *self, PyObject *args) {
     }
     if (ok) {
         for (size_t n = 0; n < out.count; n++) {
+            uint8_t nb[SIZE];
+            set_board(&out, n, nb);
             lines[n] = text + n * LINE;
-            format_board(out.recs[n].b, colours, ncol, nxt, lines[n]);
+            format_board(nb, colours, ncol, nxt, lines[n]);
         }
         qsort(lines, out.count, sizeof(char *), cmp_lines);
         for (size_t n = 0; n < out.count; n++) {

@@ -9,16 +9,38 @@
 
 #define SIZE 56
 
+/* A record is the board packed into three words, and the search state in a fourth (32 bytes, not
+ * 64: half the memory to walk, and a record compares in four word compares). Every ring field
+ * holds 0-8 and every stall field 0-1 (checked where a board comes in from Python), so two words
+ * of fields share one word's bytes losslessly: each byte lane keeps a field of the first word in
+ * its low four bits and one of the second above them; shifts and masks pack and unpack the
+ * lanes whatever the byte order. */
+typedef struct {
+    uint64_t k[4];
+} Rec;
+
+#define LOW4 0x0F0F0F0F0F0F0F0FULL
+#define LOW1 0x0101010101010101ULL
+
+static void pack(const uint8_t *b, int last, int rem, Rec *r) {
+    uint64_t w[7];
+    memcpy(w, b, SIZE);
+    r->k[0] = w[0] | w[1] << 4;
+    r->k[1] = w[2] | w[3] << 4;
+    r->k[2] = w[4] | w[5] << 4 | w[6] << 5; /* ring 32-39, then the stalls' 0/1 above them */
+    r->k[3] = (uint64_t)(uint8_t)last << 8 | (uint8_t)rem;
+}
+
+static void unpack(const Rec *r, uint8_t *b) {
+    uint64_t w[7] = {r->k[0] & LOW4, r->k[0] >> 4 & LOW4, r->k[1] & LOW4, r->k[1] >> 4 & LOW4,
+                     r->k[2] & LOW4, r->k[2] >> 4 & LOW1, r->k[2] >> 5 & LOW1};
+    memcpy(b, w, SIZE);
+}
+
 /* The records lie densely in insertion order; the open-addressing index holds (hash tag, record
  * number + 1) in 8 bytes, so a lookup mostly stays in a small table instead of missing the cache
- * on a 64-byte record per probe. A record's slot is the low bits of its 32-bit tag, so growing
- * the index moves the entries without hashing a record again (at most 2^32 slots). */
-typedef struct {
-    uint8_t b[SIZE];
-    int8_t last, rem;
-    uint8_t pad[6];
-} Rec; /* 64 bytes */
-
+ * on a record per probe. A record's slot is the low bits of its 32-bit tag, so growing the index
+ * moves the entries without hashing a record again (at most 2^32 slots). */
 typedef struct {
     uint64_t *index;
     Rec *recs;
@@ -48,21 +70,17 @@ static void set_free(Set *s) {
     s->recs = NULL;
 }
 
-/* The board's 7 words and the search state, each times its own odd constant, summed (independent
- * multiplies, not a chain: half the instructions of hashing word after word), then splitmix64's
- * finaliser, so every input bit reaches the tag's bits. A weak hash costs only probes: a match
- * is always checked against the whole record. */
-static uint64_t board_hash(const uint8_t *b, int last, int rem) {
-    uint64_t w[7];
-    memcpy(w, b, SIZE);
-    uint64_t h = (w[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
-               + (w[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
-               + (w[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL
-               + (w[3] ^ 0xA4093822299F31D0ULL) * 0xFF51AFD7ED558CCDULL
-               + (w[4] ^ 0x082EFA98EC4E6C89ULL) * 0xC4CEB9FE1A85EC53ULL
-               + (w[5] ^ 0x452821E638D01377ULL) * 0x9FB21C651E98DF25ULL
-               + (w[6] ^ 0xBE5466CF34E90C6CULL) * 0x2127599BF4325C37ULL
-               + ((uint64_t)(uint8_t)last << 8 | (uint8_t)rem) * 0x880355F21E6D1965ULL;
+/* The board of record i. */
+static void set_board(const Set *s, size_t i, uint8_t *b) { unpack(&s->recs[i], b); }
+
+/* Each word of the record times its own odd constant, summed (independent multiplies, not a
+ * chain), then splitmix64's finaliser, so every input bit reaches the tag's bits. A weak hash
+ * costs only probes: a match is always checked against the whole record. */
+static uint64_t rec_hash(const Rec *r) {
+    uint64_t h = (r->k[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
+               + (r->k[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
+               + (r->k[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL
+               + (r->k[3] ^ 0xA4093822299F31D0ULL) * 0xFF51AFD7ED558CCDULL;
     h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 27;
@@ -93,20 +111,18 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
         s->cap = cap;
         s->rcap = cap / 2;
     }
-    uint64_t h = board_hash(b, last, rem), tag = h >> 32;
+    Rec r;
+    pack(b, last, rem, &r);
+    uint64_t h = rec_hash(&r), tag = h >> 32;
     size_t j = (size_t)tag & (s->cap - 1);
     while (s->index[j]) {
         if (s->index[j] >> 32 == tag) {
             const Rec *o = &s->recs[(s->index[j] & 0xFFFFFFFFU) - 1];
-            if (o->last == last && o->rem == rem && memcmp(o->b, b, SIZE) == 0) return 0;
+            if (o->k[0] == r.k[0] && o->k[1] == r.k[1] && o->k[2] == r.k[2] && o->k[3] == r.k[3]) return 0;
         }
         j = (j + 1) & (s->cap - 1);
     }
-    Rec *r = &s->recs[s->count];
-    memcpy(r->b, b, SIZE);
-    r->last = (int8_t)last;
-    r->rem = (int8_t)rem;
-    memset(r->pad, 0, sizeof r->pad);
+    s->recs[s->count] = r;
     s->index[j] = tag << 32 | (uint64_t)(s->count + 1);
     s->count++;
     return 1;
