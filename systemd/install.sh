@@ -60,14 +60,27 @@ apt_has() {
 }
 
 PACKAGES="python3-venv"
+# The compiler and Python's headers: pip builds the compiled game kernels with them on every
+# machine (setup.py's optional extensions, issue 37). Where apt has no compiler the install goes
+# on: the pure-Python kernels run, much slower, as this line and the service's log say.
+COMPILER="python3-dev gcc libc6-dev"
+KERNELS=compiled
 NATIVE=no
 case "$MACHINE" in
 aarch64|armv7l)
     NATIVE=yes
-    # spidev has no wheel: it is compiled against the Python headers.
-    PACKAGES="$PACKAGES python3-dev gcc libc6-dev"
+    # spidev has no wheel: it is compiled against the Python headers, so here they are required.
+    PACKAGES="$PACKAGES $COMPILER"
     # lgpio's sdist builds against the C library (only when no wheel fits this Python).
     if apt_has liblgpio-dev; then PACKAGES="$PACKAGES liblgpio-dev swig"; LIBLGPIO=yes; else LIBLGPIO=no; fi
+    ;;
+*)
+    for p in $COMPILER; do apt_has "$p" || dpkg -s "$p" >/dev/null 2>&1 || KERNELS=pure; done
+    if [ "$KERNELS" = compiled ]; then
+        PACKAGES="$PACKAGES $COMPILER"
+    else
+        echo "install.sh: apt offers no C compiler ($COMPILER): the games' pure-Python kernels will run (much slower); install them and run this again for the compiled ones" >&2
+    fi
     ;;
 esac
 # The voice: espeak-ng renders the phrases, aplay (alsa-utils) plays them; installed when the
@@ -88,6 +101,7 @@ if [ "$PLAN" = yes ]; then
     echo "machine: $MACHINE  python: $PYVER"
     echo "apt: $PACKAGES"
     echo "voice: $VOICE"
+    echo "kernels: $KERNELS"
     if [ "$NATIVE" = yes ]; then
         echo "pip: $PREFIX[pi] $LGPIO (lgpio from a wheel if one fits Python $PYVER, else built against liblgpio-dev: $LIBLGPIO)"
     else

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable, Iterable, Sequence
 
+from companion.games.errors import GameError, IllegalMoveError, NotationError  # noqa: F401 -- re-exported
+
 #: `to_move` of a position where chance decides the next move (dice, a shuffle, a deal).
 CHANCE = -1
 
@@ -27,19 +29,6 @@ REFEREE = "referee"          # checks every move against sensed or tapped input
 ASSISTANT = "assistant"      # keeps secrets and judges some moves; the rest is on the honour system
 SCOREKEEPER = "scorekeeper"  # keeps scores, lives, dice; the players move the pieces
 SERVED = (REFEREE, ASSISTANT, SCOREKEEPER)
-
-
-class GameError(ValueError):
-    """Bad input for a game: malformed or illegal notation, an invalid position. The one-line
-    message names the input, the position (where there is one) and why."""
-
-
-class NotationError(GameError):
-    """Text that does not parse as a position or a move."""
-
-
-class IllegalMoveError(GameError):
-    """A well-formed move that is not legal in the given position."""
 
 
 @dataclass(frozen=True)
