@@ -22,6 +22,8 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.ui.render_cli:main", "render every OLED screen to PNG files"),
+    "update": ("companion.update.update:main", "install a new version beside the running one; back by itself if it is not healthy"),
+    "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
     "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware"),
 }

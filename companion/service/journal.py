@@ -90,18 +90,39 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
             raise JournalError(f"{path}: no journal yet; run `companion run` or `companion sim` first,"
                                " or pass --state DIR")
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10, isolation_level=None)
+        _refuse_newer(conn, path)
     else:
         conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
+        # Before anything writes: a journal a newer version made is left exactly as it is (an
+        # update rolled back, or an older card put in), and one of an older schema is backed
+        # up before its upgrade changes it.
+        version = _refuse_newer(conn, path)
         mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise JournalError(f"{path}: SQLite refused WAL mode ({mode}); put the state directory on a"
                                " local file system")
+        if version < SCHEMA_VERSION and _columns(conn, "games"):
+            storage.backup(conn, path.parent, f"schema{version}")
         _upgrade(conn)
         conn.executescript(_SCHEMA)
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     return conn
+
+
+def _refuse_newer(conn: sqlite3.Connection, path: Path) -> int:
+    """The journal's schema version; a newer one than this version reads is refused, untouched."""
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return SCHEMA_VERSION  # damaged: storage.check_db names that, with its fix
+    if version > SCHEMA_VERSION:
+        conn.close()
+        raise JournalError(f"{path}: the journal has schema {version}, newer than this version of the companion"
+                           f" reads ({SCHEMA_VERSION}); it was left untouched: install the newer version again"
+                           " (companion update), or use another state directory")
+    return version
 
 
 def _upgrade(conn: sqlite3.Connection) -> None:
