@@ -63,3 +63,12 @@ def kernel(request):
     if request.param == "native" and native.kernel() is None:
         pytest.skip(f"no compiled kernel: {native.reason()}")
     return request.param
+
+
+@pytest.fixture(scope="session")
+def amd64_box():
+    """The boot test's container (tests/test_service_boot.py), booted and installed once per run:
+    the update test (tests/test_update_boot.py) goes on from where the boot test left it."""
+    from tests.test_service_boot import installed_box
+
+    yield from installed_box()

@@ -18,8 +18,8 @@ game the companion plays (schema version 2):
                                                      companion | players, Katzenjammer)
     cards(uid, function, name, added)             -- control cards (see cards.py)
 
-A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
-place on open, in one transaction: its names move into `players`, nothing else changes.
+An older schema is copied to backups/ and upgraded on open in one transaction (round 1's version
+0: names from `orange`/`grey` columns into `players`); a newer one is refused, untouched.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from companion.service import storage
 # The games as read back (history, export, resume) live beside: imported from here as before.
 from companion.service.history import GameRow, _columns, list_games, load_game  # noqa: F401
-from companion.service.storage import StorageError
+from companion.service.storage import JournalError, StorageError
 
 log = logging.getLogger("companion")
 
@@ -80,49 +80,24 @@ CREATE TABLE IF NOT EXISTS cards(
 """ % _PLAYERS
 
 
-class JournalError(RuntimeError):
-    pass
-
-
 def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
-    if readonly:
-        if not path.exists():
-            raise JournalError(f"{path}: no journal yet; run `companion run` or `companion sim` first,"
-                               " or pass --state DIR")
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10, isolation_level=None)
-        _refuse_newer(conn, path)
-    else:
-        conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
-        # Before anything writes: a journal a newer version made is left exactly as it is (an
-        # update rolled back, or an older card put in), and one of an older schema is backed
-        # up before its upgrade changes it.
-        version = _refuse_newer(conn, path)
+    if readonly and not path.exists():
+        raise JournalError(f"{path}: no journal yet; run `companion run` or `companion sim` first,"
+                           " or pass --state DIR")
+    conn = sqlite3.connect(f"file:{path}?mode=ro" if readonly else str(path), uri=readonly, timeout=10,
+                           isolation_level=None)
+    storage.check_schema(conn, path, SCHEMA_VERSION, backup_older=not readonly)  # before anything writes
+    if not readonly:
         mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise JournalError(f"{path}: SQLite refused WAL mode ({mode}); put the state directory on a"
                                " local file system")
-        if version < SCHEMA_VERSION and _columns(conn, "games"):
-            storage.backup(conn, path.parent, f"schema{version}")
         _upgrade(conn)
         conn.executescript(_SCHEMA)
         conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     return conn
-
-
-def _refuse_newer(conn: sqlite3.Connection, path: Path) -> int:
-    """The journal's schema version; a newer one than this version reads is refused, untouched."""
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.DatabaseError:
-        return SCHEMA_VERSION  # damaged: storage.check_db names that, with its fix
-    if version > SCHEMA_VERSION:
-        conn.close()
-        raise JournalError(f"{path}: the journal has schema {version}, newer than this version of the companion"
-                           f" reads ({SCHEMA_VERSION}); it was left untouched: install the newer version again"
-                           " (companion update), or use another state directory")
-    return version
 
 
 def _upgrade(conn: sqlite3.Connection) -> None:

@@ -29,10 +29,19 @@ def release_info() -> dict:
     except metadata.PackageNotFoundError:
         info.setdefault("version", "unknown")
     if not info.get("commit") or info["commit"] == "unknown":
-        source = Path(__file__).resolve().parents[2]
-        proc = subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True)
-        info["commit"] = proc.stdout.strip() if proc.returncode == 0 else "unknown"
+        info["commit"] = _git_commit(Path(__file__).resolve().parents[2])
     return info
+
+
+def _git_commit(source: Path) -> str:
+    """A checkout's commit; "unknown" for a release built from a tree without git data (or a
+    system without git, as a Pi often is)."""
+    try:
+        proc = subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return proc.stdout.strip() if proc.returncode == 0 else "unknown"
 
 
 def pico_firmware(config_path: Path, timeout: float = 3.0) -> str:
