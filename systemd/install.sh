@@ -11,6 +11,8 @@
 #   sh systemd/install.sh --plan   print what would be installed on this system and change nothing
 #   sh systemd/install.sh --stage  install this checkout as a release beside the running one and
 #                                  stop there (`companion update` switches to it and checks it)
+#   sh systemd/install.sh --image  install into a root that is not running (the SD-card image:
+#                                  companion image build): the unit enabled, nothing started
 #   sh systemd/install.sh --voice  also install the voice's packages (espeak-ng, alsa-utils) even
 #                                  before the config switches the voice on ([voice] enabled = true:
 #                                  then they are installed anyway; with the voice off, none is)
@@ -31,12 +33,14 @@ die() { echo "install.sh: $*" >&2; exit 1; }
 PLAN=no
 VOICE=no
 STAGE=no
+IMAGE=no
 for arg in "$@"; do
     case "$arg" in
     --plan) PLAN=yes ;;
     --stage) STAGE=yes ;;
+    --image) IMAGE=yes ;;
     --voice) VOICE=yes ;;
-    *) echo "install.sh: unknown argument '$arg': run it without arguments, or with --plan, --stage and/or --voice" >&2; exit 2 ;;
+    *) echo "install.sh: unknown argument '$arg': run it without arguments, or with --plan, --stage, --image and/or --voice" >&2; exit 2 ;;
     esac
 done
 if [ "$PLAN" = no ]; then
@@ -196,6 +200,12 @@ sync
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
 chmod 0644 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
+if [ "$IMAGE" = yes ]; then
+    # no systemd runs in the image's root while it is made: enable by the files alone
+    systemctl --root=/ enable companion.service
+    echo "installed into the image; it starts at the image's first boot"
+    exit 0
+fi
 systemctl daemon-reload
 systemctl enable companion.service
 systemctl restart companion.service ||

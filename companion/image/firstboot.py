@@ -22,6 +22,8 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -185,6 +187,10 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
         wants.parent.mkdir(parents=True, exist_ok=True)
         if not wants.is_symlink():
             wants.symlink_to(SSH_UNIT)
+        if shutil.which("ssh-keygen") and not list((root / "etc/ssh").glob("ssh_host_*_key")):
+            # the image carries no host keys (every card its own): made the first time ssh is on
+            (root / "etc/ssh").mkdir(parents=True, exist_ok=True)
+            subprocess.run(["ssh-keygen", "-A", "-f", str(root)], capture_output=True)
     else:
         # no key: ssh stays off (and with a key that was taken away, it goes off again)
         if wants.is_symlink() or wants.exists():
