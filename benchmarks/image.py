@@ -18,6 +18,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--base", default="debian")
     p.add_argument("--wheelhouse", metavar="DIR", help="Python packages from here instead of PyPI")
     p.add_argument("--keep", metavar="FILE", help="keep the image here (default: a temporary file, removed)")
+    p.add_argument("--cache", metavar="DIR", help="the arm64 root's cache: a warm build when it holds one")
     args = p.parse_args(argv)
     why = unavailable()
     if why:
@@ -26,7 +27,8 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="maunz-image-", dir="/var/tmp") as tmp:
         out = Path(args.keep) if args.keep else Path(tmp) / "maunz.img"
         try:
-            f = build(out, args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None)
+            f = build(out, args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None,
+                      cache=Path(args.cache) if args.cache else None)
         except ImageError as exc:
             print(f"companion bench image: {exc}", file=sys.stderr)
             return 1

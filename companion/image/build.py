@@ -14,6 +14,7 @@ a Linux PC as root, no Pi needed (docs/IMAGE.md).
 """
 from __future__ import annotations
 
+import hashlib
 import lzma
 import os
 import re
@@ -48,10 +49,24 @@ def _run(*cmd: str, timeout: float = 3600, env: dict | None = None) -> None:
         raise ImageError(f"{cmd[0]} failed (status {proc.returncode}): {tail}")
 
 
-def debian_root(root: Path, mirror: str) -> None:
+def debian_root(root: Path, mirror: str, cache: Path | None = None) -> None:
+    """The arm64 root, from `cache` when a root of the same recipe is there (a warm build), else
+    made with mmdebstrap (a cold one; kept in `cache` for the next)."""
+    key = hashlib.sha1(f"{SUITE} {mirror} {PACKAGES}".encode()).hexdigest()[:12]
+    cached = cache / f"image-root-{key}" if cache else None
+    if cached is not None and (cached / ".built").exists():
+        _say(f"copying the cached arm64 root {cached}")
+        _run("cp", "-a", "--reflink=auto", str(cached), str(root))
+        (root / ".built").unlink()
+        return
     _say(f"making the arm64 {SUITE} root with mmdebstrap from {mirror} (under qemu-user: many minutes)")
     _run("mmdebstrap", "--arch=arm64", "--variant=minbase", "--components=main non-free-firmware",
          f"--include={PACKAGES}", SUITE, str(root), mirror)
+    if cached is not None:
+        shutil.rmtree(cached, ignore_errors=True)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        _run("cp", "-a", "--reflink=auto", str(root), str(cached))
+        (cached / ".built").write_text(f"{SUITE} {mirror} {PACKAGES}\n")
 
 
 def base_root(base: Path, work: Path) -> tuple[Path, str | None]:
@@ -129,7 +144,8 @@ def image_settings(root: Path, debian: bool) -> None:
 
 
 def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None = None,
-          mirror: str = "http://deb.debian.org/debian", wheelhouse: Path | None = None, xz: bool = True) -> dict:
+          mirror: str = "http://deb.debian.org/debian", wheelhouse: Path | None = None, xz: bool = True,
+          cache: Path | None = None) -> dict:
     """Build the image; its figures (seconds per step, sizes)."""
     figures: dict[str, float] = {}
     t0 = time.monotonic()
@@ -139,7 +155,7 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
     label_id = None
     if base == "debian":
         root = work / "root"
-        debian_root(root, mirror)
+        debian_root(root, mirror, cache)
     else:
         root, label_id = base_root(Path(base), work)
     figures["root_s"] = time.monotonic() - t0
@@ -178,6 +194,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--mirror", default="http://deb.debian.org/debian", help="the Debian archive (--base debian)")
     p.add_argument("--wheelhouse", metavar="DIR", help="install the Python packages from here instead of PyPI")
     p.add_argument("--no-xz", action="store_true", help="leave the image uncompressed only")
+    p.add_argument("--cache", metavar="DIR", help="keep the arm64 root here, and start from it next time")
     args = p.parse_args(argv)
     why = unavailable()
     if why:
@@ -189,7 +206,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         figures = build(Path(args.out), args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None,
-                        mirror=args.mirror, xz=not args.no_xz)
+                        mirror=args.mirror, xz=not args.no_xz, cache=Path(args.cache) if args.cache else None)
     except ImageError as exc:
         print(f"companion image build: {exc}", file=sys.stderr)
         return 1
