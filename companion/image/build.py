@@ -33,7 +33,7 @@ PACKAGES = ("systemd,systemd-sysv,dbus,udev,kmod,python3,python3-venv,python3-de
             "network-manager,avahi-daemon,libnss-mdns,openssh-server,raspi-firmware,linux-image-arm64,"
             "firmware-brcm80211,wireless-regdb,iproute2,procps,dosfstools,initramfs-tools,zstd")
 BOOT_MIB = 256
-FREE_MIB = 512  # room on the root for the journal, logs and an update's second release
+FREE_MIB = 384  # room on the root for the journal, logs and an update's second release
 TOOLS = {"mmdebstrap": "mmdebstrap", "systemd-nspawn": "systemd-container", "qemu-aarch64-static": "qemu-user-static"}
 
 
@@ -131,6 +131,9 @@ def image_settings(root: Path, debian: bool) -> None:
     text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
                   r'\1enabled = true\nhost = "0.0.0.0"\nport = 80\ncontrol = true    # with the token only the OLED\'s QR code carries',
                   text)
+    if "\nport = 80\n" not in text:
+        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
+                         " set (enabled, port 80, control): mend image_settings() to the new example")
     conf.write_text(text)
     if debian:
         (root / "etc/fstab").write_text(f"LABEL={disk.ROOT_LABEL} / ext4 defaults,noatime 0 1\n"
@@ -139,8 +142,12 @@ def image_settings(root: Path, debian: bool) -> None:
         if cmdline.exists():
             words = [w for w in cmdline.read_text().split() if not w.startswith("root=")]
             cmdline.write_text(" ".join([f"root=LABEL={disk.ROOT_LABEL}", *words]) + "\n")
-    for cache in (root / "var/cache/apt/archives").glob("*.deb"):
+    for cache in [*(root / "var/cache/apt/archives").glob("*.deb"), *(root / "var/lib/apt/lists").glob("*_*")]:
         cache.unlink()
+    defaults = root / "etc/default/raspi-firmware"
+    if debian and defaults.exists():  # a kernel update rewrites cmdline.txt from it: the same root
+        text = re.sub(r"^#?\s*ROOTPART=.*$", f"ROOTPART=LABEL={disk.ROOT_LABEL}", defaults.read_text(), flags=re.M)
+        defaults.write_text(text if "ROOTPART=" in text else text + f"ROOTPART=LABEL={disk.ROOT_LABEL}\n")
 
 
 def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None = None,
