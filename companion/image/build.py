@@ -96,7 +96,7 @@ def base_root(base: Path, work: Path) -> tuple[Path, str | None]:
 def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
     """systemd/install.sh --image inside the root (systemd-nspawn: /proc, /dev and the network as
     the install needs them; arm64 programs under qemu-user)."""
-    dest = root / "tmp/maunz-src"
+    dest = root / "var/tmp/maunz-src"
     shutil.rmtree(dest, ignore_errors=True)
     shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".venv", ".git", "node_modules", "__pycache__",
                                                             "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
@@ -110,7 +110,7 @@ def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
         args += [f"--bind-ro={wheelhouse}:/wheelhouse", "-E", "PIP_NO_INDEX=1", "-E", "PIP_FIND_LINKS=/wheelhouse",
                  "-E", "PIP_DISABLE_PIP_VERSION_CHECK=1"]
     _say("installing the companion with systemd/install.sh --image (pip builds spidev and the kernels under qemu)")
-    _run(*args, "sh", "/tmp/maunz-src/systemd/install.sh", "--image")
+    _run(*args, "sh", "/var/tmp/maunz-src/systemd/install.sh", "--image")
     shutil.rmtree(dest, ignore_errors=True)
 
 
