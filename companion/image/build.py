@@ -129,7 +129,7 @@ def image_settings(root: Path, debian: bool) -> None:
     conf = root / "etc/maunz-companion/companion.toml"
     text = conf.read_text()
     text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
-                  r'\1enabled = true\nhost = "0.0.0.0"\nport = 80\ncontrol = true    # with the token only the OLED\'s QR code carries',
+                  "\\1enabled = true\nhost = \"0.0.0.0\"\nport = 80\ncontrol = true    # with the token made at first boot",
                   text)
     if "\nport = 80\n" not in text:
         raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
