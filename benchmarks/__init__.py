@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall", "firmware",
-         "image")
+NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall",
+         "firmware", "teach", "image")
 
 
 def main(argv: list[str]) -> int:

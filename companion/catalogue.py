@@ -30,7 +30,8 @@ from collections import namedtuple
 #                    `window.maunzViews[view]` and builds its own box in the page; its look,
 #                    if any, is the stylesheet of its name beside it ("kj.js": "kj.css")
 #   seats            the seats as (key, name) pairs: keys in the page's snapshot and the
-#                    settings, names in the history; (): seats "1", "2", ...
+#                    settings, names in the history; (): a bed game's bed seats (its
+#                    GameInfo's `bed`), else seats "1", "2", ...
 #   command          `companion <name> ...`: ("module:function", its one-line help); the
 #                    function is `main(argv) -> int`
 #   command_aliases  other names of the command, each one of the game's aliases (the registry
@@ -42,7 +43,7 @@ Entry = namedtuple("Entry", "name engine table page script seats command command
 #: The built-in games, in the order `companion --help` lists their commands.
 GAMES = (
     Entry("maunz", "companion.games.maunz.game:Maunz", "companion.tables.maunz:MaunzTable",
-          "companion.tables.maunz.page:page_view", None, (("o", "orange"), ("g", "grey")),
+          "companion.tables.maunz.page:page_view", None, (),
           ("companion.games.maunz.cli:main", "maunz. engine: moves, apply, perft, best, replay"),
           ("boop",)),
     Entry("katzenjammer", "companion.games.katzenjammer.game:Katzenjammer",

@@ -65,6 +65,27 @@ def kernel(request):
     return request.param
 
 
+@pytest.fixture
+def catalogue_line(monkeypatch):
+    """Adds a test-only game's catalogue line for this test only (a "module:attr" string or an
+    Entry) and returns its engine: the registry's engines are kept in copies that are put back
+    afterwards, so other tests never see the game. The built-in games are registered first: the
+    registry registers them on its first lookup, and patching before that would leave the undo
+    deleting real games for later tests."""
+    import companion.games as games
+    from companion import catalogue
+
+    games._load_builtin()
+    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
+        monkeypatch.setattr(games, name, dict(getattr(games, name)))
+
+    def add(line):
+        entry = catalogue.resolve(line) if isinstance(line, str) else line
+        monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, entry))
+        return games.get(entry.name)
+    return add
+
+
 @pytest.fixture(scope="session")
 def amd64_box():
     """The boot test's container (tests/test_service_boot.py), booted and installed once per run:

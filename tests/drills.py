@@ -26,6 +26,14 @@ import urllib.request
 from pathlib import Path
 
 READY_SECONDS = 60.0  # a cold start on a busy 2-core CI machine
+ROOT = Path(__file__).resolve().parents[1]
+#: `python -c REGISTER module:ENTRY ... -- ARGS`: the companion with those catalogue lines added
+REGISTER = """import sys
+from companion import catalogue, cli
+cut = sys.argv.index("--")
+catalogue.GAMES = (*catalogue.GAMES, *(catalogue.resolve(line) for line in sys.argv[1:cut]))
+sys.exit(cli.main(sys.argv[cut + 1:]))
+"""
 
 
 def free_port() -> int:
@@ -76,15 +84,19 @@ def wait_until(pred, timeout: float, what: str):
 class Sim:
     """One `companion sim` process on a state directory, and the page's API to it."""
 
-    def __init__(self, state: Path, config: Path | None = None, seed: int = 1, extra=()) -> None:
+    def __init__(self, state: Path, config: Path | None = None, seed: int = 1, extra=(), lines=()) -> None:
         self.port = free_port()
-        args = [sys.executable, "-m", "companion", "sim", "--state", str(state), "--port", str(self.port),
+        # `lines`: catalogue lines a test adds ("module:ENTRY"), registered in the process before
+        # its command runs, as the test registered them in its own
+        start = ["-m", "companion"] if not lines else ["-c", REGISTER, *lines, "--"]
+        args = [sys.executable, *start, "sim", "--state", str(state), "--port", str(self.port),
                 "--seed", str(seed), "-v", *extra]
         if config is not None:
             args += ["--config", str(config)]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         env.pop("NOTIFY_SOCKET", None)
-        self.p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        self.p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
+                                  cwd=ROOT)
         self.lines: queue.Queue = queue.Queue()
         self.log: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -193,8 +205,9 @@ class Drill:
     kept draws has its own test. `same(before, after)` may check more of a restart (a hand)."""
 
     def __init__(self, state: Path, config: Path | None, *, seed: int, kills: int, act,
-                 same=None, max_kill_after: float = 1.5) -> None:
+                 same=None, max_kill_after: float = 1.5, lines=()) -> None:
         self.state, self.config, self.seed, self.kills = state, config, seed, kills
+        self.lines = tuple(lines)
         self.act, self.same = act, same
         self.rng = random.Random(seed)
         self.max_kill_after = max_kill_after
@@ -205,7 +218,7 @@ class Drill:
     def run(self) -> "Drill":
         last: dict | None = None  # the last snapshot the page showed before a kill
         for n in range(self.kills + 1):
-            sim = Sim(self.state, self.config, seed=self.rng.randrange(1 << 30))
+            sim = Sim(self.state, self.config, seed=self.rng.randrange(1 << 30), lines=self.lines)
             snap = sim.ready()
             gid, game, moves = journal(self.state)
             assert shows(snap["moves"], moves), \

@@ -15,7 +15,11 @@ from companion.service import cards
 from companion.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
-OTHERS = ("katzenjammer", "monster_mau_mau", "cats", "cat_attack")
+
+
+def _packages(line) -> set[str]:
+    """The packages a catalogue line's parts live in (its engine's and its table's)."""
+    return {target.partition(":")[0].rsplit(".", 1)[0] for target in (line.engine, line.table) if target}
 
 
 def _loaded(*argv: str) -> list[str]:
@@ -31,17 +35,26 @@ def test_help_imports_no_game_and_a_games_command_no_other_game():
     assert not [m for m in _loaded("--help") if m.startswith(("companion.games", "companion.tables"))]
     loaded = _loaded("boop", "moves")
     assert "companion.games.maunz.cli" in loaded
-    assert not [m for m in loaded for other in OTHERS if f".{other}" in m], loaded
+    # no package of any other line of the catalogue (a game added later is covered too)
+    others = set().union(*(_packages(line) for line in catalogue.GAMES if line.name != "maunz"))
+    assert not [m for m in loaded for other in others if m == other or m.startswith(other + ".")], loaded
 
 
-def test_the_fixed_command_lines_and_their_aliases(capsys):
+def test_the_command_lines_and_their_aliases_come_from_the_catalogue(capsys):
     known = cli.commands()
-    for alias, game in (("boop", "maunz"), ("kj", "katzenjammer"), ("mau-mau", "monster-mau-mau"),
-                        ("mmm", "monster-mau-mau")):
-        assert known[alias] == (known[game][0], f"alias of {game!r}")
-        assert alias in games.info(game).aliases   # the game's own alias, as the registry checks
-    assert list(known)[:11] == ["games", "maunz", "boop", "katzenjammer", "kj", "monster-mau-mau",
-                                "mau-mau", "mmm", "cats", "cat-attack", "run"]
+    expected = ["games"]
+    for line in catalogue.GAMES:      # each line's command, then its aliases, in the lines' order
+        if line.command is None:
+            continue
+        expected += [line.name, *line.command_aliases]
+        assert known[line.name] == line.command
+        for alias in line.command_aliases:
+            assert known[alias] == (line.command[0], f"alias of {line.name!r}")
+            assert alias in games.info(line.name).aliases   # the game's own alias, as the registry checks
+    assert list(known) == expected + list(cli.SERVICE_COMMANDS)
+    # the built-in games' lines, as a player types them
+    assert {known[a][1] for a in ("boop", "kj", "mau-mau", "mmm")} == {
+        "alias of 'maunz'", "alias of 'katzenjammer'", "alias of 'monster-mau-mau'"}
 
 
 def test_a_line_whose_command_alias_is_not_the_games_is_refused(monkeypatch):
@@ -79,7 +92,11 @@ def test_the_pages_cards_are_worded_in_each_language():
     assert dict(page["voice-40"].labels) == {"de": "Stimme 40 %", "en": "Voice 40 %"}
     assert dict(page["game-maunz"].labels) == {"de": "Spiel: maunz.", "en": "Game: maunz."}
     assert page["secret-cat-3"].game == "cats" and page["secret-cat-3"].name == "cat:3"
-    assert not (ROOT / "companion/web/static/words.js").read_text().count("card_")
+    # the page's own words are registered phrases (web/phrases.py), none of them a card's
+    from companion.web.phrases import page_words
+
+    assert not any(key.startswith(("card_", "card.")) for words in page_words().values() for key in words)
+    assert not (ROOT / "companion/web/static/words.js").exists()   # no second dictionary
 
 
 def test_the_view_scripts_come_from_the_lines_and_register_by_view_name():

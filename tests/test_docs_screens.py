@@ -7,8 +7,8 @@ from PIL import Image, ImageChops
 
 from companion.ui import i18n
 from companion.ui.render import page_count, render
-from companion.ui.render_cli import page_file
-from companion.ui.samples import sample_screens
+from companion.service.screens_cli import page_file
+from companion.tables.samples import sample_screens
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "screens"
 

@@ -14,23 +14,17 @@ from pathlib import Path
 import pytest
 
 import companion.games as games
-from companion import catalogue, tables
+from companion import tables
 from companion.ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def fischnapf(monkeypatch):
-    """Registered for this test only: its one line added to the catalogue, the registry's engines
-    kept in copies that are put back afterwards: other tests never see it."""
-    games._load_builtin()
-    for name in ("_INFOS", "_FACTORIES", "_ALIASES"):
-        monkeypatch.setattr(games, name, dict(getattr(games, name)))
-    import tests.example_game as pkg
-
-    monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, pkg.ENTRY))
-    return games.get("fischnapf")
+def fischnapf(catalogue_line):
+    """Registered for this test only: its one line added to the catalogue (conftest's
+    catalogue_line puts the registry back afterwards): other tests never see it."""
+    return catalogue_line("tests.example_game:ENTRY")
 
 
 def test_the_engine_keeps_the_games_contract(fischnapf):
@@ -172,7 +166,7 @@ def test_the_page_draws_it_with_its_own_script(fischnapf, tmp_path):
             await page.wait_for_selector("#fishbowl[data-fish='7']", timeout=15000)
             await page.click('.hw-btn[data-button="cat"]')
             await page.wait_for_selector("#fishbowl[data-fish='5']", timeout=15000)
-            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#player-o', '#hand', '#help']
+            shown = await page.evaluate("""() => ['#fishbowl', '.bed-wrap', '#players-bottom', '#hand', '#help']
                 .map((s) => getComputedStyle(document.querySelector(s)).display !== 'none')""")
             assert shown == [True, False, False, False, False] and not errors, (shown, errors)
             assert await page.locator('[data-card="count"] .card-label').inner_text() == "Count the fish"
@@ -207,3 +201,16 @@ def test_its_parameter_is_its_config_section(fischnapf, tmp_path):
     with pytest.raises(ConfigError) as exc:
         Config.from_text('[game.fischnapf]\nfish = "8"\n', "c.toml")
     assert str(exc.value) == "c.toml: [game.fischnapf] fish: bad value '8'; use one of: '7', '5', '9'"
+
+
+def test_the_default_undo_takes_the_last_move_and_says_when_there_is_none(fischnapf):
+    """Its table has no undo of its own: TableBase's (the shared controls route the undo card
+    and BACK held to it) pops the last move, and says so when there is none."""
+    t = tables.make(fischnapf, language="en")
+    assert isinstance(t, tables.Table)       # every protocol verb answered, on_chance included
+    t.on_button("cat", "press", 0.0)
+    t.drain_commits()
+    t.on_card("undo", 0.1)
+    assert [c.kind for c in t.drain_commits()] == ["undo"] and t.moves == []
+    t.on_button("back", "long", 0.2)
+    assert t.drain_commits() == [] and t.view().instruction.startswith("Nothing to undo")

@@ -132,7 +132,7 @@ async def _game(tmp_path):
             # cards.js built its table where the page had it (after the seat below the bed) and
             # its look came from cards.css (served at /views/)
             assert await page.evaluate(PLACED_JS) == {
-                "after": "player-o", "before": "hand", "display": "grid", "pile": "repeating-linear-gradient"}
+                "after": "players-bottom", "before": "hand", "display": "grid", "pile": "repeating-linear-gradient"}
             await _button(page, "ok")  # 4 players
             await _until(page, lambda s: s["stage"] == "deal")
             for _ in range(DEAL - 7):

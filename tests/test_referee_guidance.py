@@ -88,7 +88,8 @@ class Table:
             line = next((m for m in view.screen.lines if m.key in ACTION_KEYS), None)
             assert line is not None, f"correction without an action: {view.instruction!r}"
             seen.append(line.text("en"))
-            p = dict(line.params)
+            # the piece a line names is its phrase ("piece.g"): the letter is the piece
+            p = {k: v.key.removeprefix("piece.") if k == "piece" else v for k, v in line.params}
             if line.key == "carry":
                 src, dst = SQUARE_BY_NAME[p["src"]], SQUARE_BY_NAME[p["dst"]]
                 assert self.pieces.get(src) == p["piece"], (

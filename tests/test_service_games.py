@@ -135,9 +135,6 @@ class TallyTable(tables.TableBase):
         self.line = MoveLine(game, position, moves)
         self.init_controls(language, players)
 
-    def on_chance(self, move, now):
-        self.line.push(move, commit=False)  # drawn and journaled by the service: nothing to commit
-
     def on_own_button(self, name, kind, now):
         legal = self.game.legal_moves(self.position)
         if name == "cat" and legal and self.game.to_move(self.position) != CHANCE:

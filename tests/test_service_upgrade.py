@@ -114,7 +114,7 @@ def test_round1_installation_upgrades_and_resumes(state, tmp_path):
 
 
 def test_a_failed_upgrade_leaves_the_round1_database_as_it_was(state, monkeypatch):
-    from companion.service import journal
+    from companion.service import journal_schema
 
     # The step after the names were copied fails (as a full disk would): all or nothing.
     real_execute_sql = "ALTER TABLE games DROP COLUMN orange"
@@ -130,7 +130,7 @@ def test_a_failed_upgrade_leaves_the_round1_database_as_it_was(state, monkeypatc
             return self.conn.execute(sql, *args)
 
     with pytest.raises(sqlite3.OperationalError):
-        journal._upgrade(Failing(conn))
+        journal_schema.upgrade(Failing(conn))
     assert "orange" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     assert "seats" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     assert conn.execute("SELECT count(*) FROM sqlite_master WHERE name='players'").fetchone()[0] == 0

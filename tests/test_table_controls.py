@@ -78,3 +78,47 @@ def test_the_question_says_the_game_in_play_ends_only_when_one_runs(name):
     t.on_button("ok", "press", 1.2)
     assert not t.view().asking_new_game and t.moves == []
     assert [c.kind for c in t.drain_commits()] == ["abandon", "new_game"]
+
+
+@pytest.mark.parametrize("name", tables.names())
+def test_the_undo_card_and_back_held_reach_the_tables_undo_through_the_shared_controls(name):
+    """Issue 33, 4: the undo is routed once (controls.py): the undo card, and BACK held where
+    the table's policy says so, call the table's `undo`, with no question open."""
+    from companion.tables.controls import UNDO_KEEPS, UNDO_TAKES
+
+    t = tables.make(games.get(name), language="en")
+    policy = t.undo_policy
+    assert policy.takes in UNDO_TAKES and set(policy.keeps) <= set(UNDO_KEEPS)
+    t.on_scan(0, 0.0)          # maunz.: the bed is seen empty first
+    t.tick(1.0)
+    called = []
+    t.undo = lambda now: called.append(now)
+    if "undo" in t.card_functions:
+        t.on_card("undo", 1.1)
+    t.on_button("back", "long", 1.2)
+    expected = ([1.1] if "undo" in t.card_functions else []) + ([1.2] if policy.back_held else [])
+    assert called == expected, (name, called)
+    t.on_button("ok", "long", 1.3)   # "new game?" open: the undo card says no and undoes nothing
+    if "undo" in t.card_functions:
+        t.on_card("undo", 1.4)
+        assert called == expected and not t.view().asking_new_game
+
+
+def test_no_table_routes_the_undo_itself():
+    """The undo card and BACK held are the shared controls': no table package answers them in
+    its own card or button handling."""
+    from pathlib import Path
+
+    root = Path(tables.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py") if p.name != "controls.py"
+             and ('function == "undo"' in p.read_text() or 'name == "back" and kind == "long"' in p.read_text())]
+    assert found == [], found
+
+
+def test_the_built_in_tables_state_their_undo():
+    policies = {name: tables.factory(name).undo_policy for name in tables.names()}
+    assert (policies["maunz"].takes, policies["monster-mau-mau"].takes) == ("move", "move")
+    assert (policies["katzenjammer"].takes, policies["katzenjammer"].keeps) == ("turn", ("draw",))
+    assert not policies["katzenjammer"].back_held        # BACK held is its chooser's "up"
+    assert policies["cat-attack"].keeps == ("draw",) and policies["cats"].keeps == ("draw", "revealed")
+

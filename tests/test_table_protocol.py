@@ -25,6 +25,7 @@ def test_every_table_extends_the_base_and_answers_every_capability(name):
     assert isinstance(table, tables.Table)
     assert isinstance(table.ai_seats, tuple)                       # always a tuple
     assert isinstance(cls.several_ai_seats, bool) and isinstance(table.senses_bed, bool)
+    assert table.senses_bed == (games.info(name).bed is not None)   # the engine declares it
     assert isinstance(table.observes_chance, bool) and isinstance(table.own_deck, bool)
     assert isinstance(table.virtual_hands, bool) and isinstance(table.card_functions, tuple)
     assert set(table.setting_values) <= set(cls.own_settings)
@@ -32,13 +33,36 @@ def test_every_table_extends_the_base_and_answers_every_capability(name):
     assert table.language == "en"
 
 
-def test_the_capabilities_of_todays_tables():
+def test_the_capabilities_of_the_built_in_tables():
+    """What each built-in game's table declares (a game added to the catalogue declares its own:
+    nothing here names it or needs to)."""
     caps = {name: tables.factory(name) for name in tables.names()}
-    assert [n for n, c in caps.items() if c.several_ai_seats] == ["katzenjammer"]
-    assert [n for n, c in caps.items() if c.senses_bed] == ["maunz"]
-    assert [n for n, c in caps.items() if c.own_deck] == ["monster-mau-mau"]
-    assert {n: sorted(c.own_settings) for n, c in caps.items() if c.own_settings} == \
-        {"katzenjammer": ["dice"], "cats": ["secrets"]}
+    assert caps["katzenjammer"].several_ai_seats and games.info("maunz").bed is not None
+    assert caps["monster-mau-mau"].own_deck
+    assert sorted(caps["katzenjammer"].own_settings) == ["dice"]
+    assert sorted(caps["cats"].own_settings) == ["secrets"]
+    assert not any(caps[n].several_ai_seats for n in ("maunz", "monster-mau-mau", "cats", "cat-attack"))
+    assert not any(games.info(n).bed for n in ("katzenjammer", "monster-mau-mau", "cats", "cat-attack"))
+    # (senses_bed is the engine's declaration, read by every table: test_every_table_extends...)
+
+
+@pytest.mark.parametrize("name", tables.names())
+def test_every_table_is_a_table_by_isinstance(name):
+    """The protocol's verbs all have TableBase's default (view: each table's own, abstract), so a
+    table that says only what is its own is a `Table`."""
+    table = tables.make(games.get(name), language="de")
+    missing = [verb for verb in ("on_scan", "on_card", "on_button", "on_device_event", "on_ai_move",
+                                 "on_chance", "new_game", "tick", "view", "drain_commits")
+               if not callable(getattr(table, verb, None))]
+    assert not missing and isinstance(table, tables.Table), missing
+
+
+def test_a_table_without_a_view_is_refused_by_name():
+    class Blind(TableBase):
+        pass
+
+    with pytest.raises(TypeError, match="Blind.*view"):
+        Blind()
 
 
 def _probes(path: Path):

@@ -3,6 +3,7 @@ tests/test_games_conformance.py is for every engine: a seeded stream of every in
 can give (buttons, every card the table takes, bed scans, the AI's answers, the service's chance
 draws) in whatever phase the table is in, and after every step:
 
+- the table is a `Table` by `isinstance` (TableBase answers every verb but its view);
 - nothing raises; every commit is of a known kind and its position text parses;
 - the view is a value of the protocol's types, its moves are the table's, and the moves replay
   through the engine from the start position to the table's position (what the journal relies
@@ -23,7 +24,7 @@ import pytest
 import companion.games as games
 from companion import tables
 from companion.games.base import CHANCE
-from companion.tables.protocol import BUTTONS, COMMIT_KINDS, PRESSES, TableView
+from companion.tables.protocol import BUTTONS, COMMIT_KINDS, PRESSES, Table, TableBase, TableView
 
 STEPS = 400
 GERMAN = set("äöüÄÖÜß")
@@ -39,8 +40,9 @@ def _mmm_card(rng: random.Random) -> str:
 DECK_CARD = {"monster-mau-mau": _mmm_card}
 
 
-def _bed(pos) -> int:
-    return pos.pieces(0) | pos.pieces(1)
+def _bed(game, pos) -> int:
+    """The bed as the game stands: its pieces' squares (the engine's bed declaration)."""
+    return sum(1 << sq for sq in game.bed_pieces(pos))
 
 
 def _replays(game, table) -> None:
@@ -94,24 +96,26 @@ def _input(game, t, v, rng: random.Random, now: float) -> None:
         function = rng.choice(t.card_functions)
         t.on_card(function, now, arg=rng.choice([None, "Anna", "Computer"]))
     elif t.senses_bed:                       # a knocked piece, a hand over the bed
-        t.on_scan(_bed(pos) ^ (1 << rng.randrange(36)), now)
+        t.on_scan(_bed(game, pos) ^ (1 << rng.randrange(36)), now)
     else:
         t.tick(now)
 
 
 def _bed_move(game, t, rng: random.Random, now: float) -> None:
-    """A person plays a legal move on the bed: the piece put down, then the bed as the move
-    leaves it (boops carried out), each held past the settle time."""
+    """A person plays a legal move on the bed: the piece put down on the square the move puts
+    it on, then the bed as the move leaves it (maunz.: boops carried out), each held past the
+    settle time. Drawn from the engine's bed verbs (`bed_pieces`, `placed_square`), so any game
+    that declares a bed is driven alike."""
     pos = t.position
     legal = list(game.legal_moves(pos))
     if not legal or game.outcome(pos) is not None or t.view().phase == "correction":
         # (a correction: the person puts the bed back as the game stands)
-        t.on_scan(_bed(pos), now)
+        t.on_scan(_bed(game, pos), now)
         return
     move = rng.choice(legal)
-    t.on_scan(_bed(pos) | 1 << move.square, now)
+    t.on_scan(_bed(game, pos) | 1 << game.placed_square(pos, move), now)
     t.tick(now + 0.5)
-    t.on_scan(_bed(game.apply(pos, move)), now + 0.6)
+    t.on_scan(_bed(game, game.apply(pos, move)), now + 0.6)
     t.tick(now + 1.2)
 
 
@@ -121,6 +125,8 @@ def test_every_input_in_every_phase(name, language):
     game = games.get(name)
     rng = random.Random(f"tables|{name}|{language}")
     t = tables.make(game, language=language)
+    # the one-line promise: every verb of the protocol answered (TableBase's defaults or its own)
+    assert isinstance(t, TableBase) and isinstance(t, Table), type(t)
     now = 0.0
     phases = set()
     for _ in range(STEPS):

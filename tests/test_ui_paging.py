@@ -15,7 +15,7 @@ from companion.tables.maunz.testing import GAME, Bed
 from companion.tables.maunz.plan import bits
 from companion.ui import i18n
 from companion.ui.render import BODY_TOP, HEIGHT, LINE_H, WIDTH, pages, render, text_width, title_line
-from companion.ui.samples import sample_screens
+from companion.tables.samples import sample_screens
 from companion.ui.screens import Pool, Screen, msg
 
 POOLS = (Pool(5, 1, 6, 1), Pool(7, 0, 8, 0))
@@ -42,7 +42,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "other": "Bärbel", "left": 8, "streets": "1, 2, 3, 4", "the_shop": "Der Tante-Emma-Laden",
            "the_treat": "das Katzenfutter",
            # remote play's
-           "code": "K7QM-2XPD", "orange": "Bärbel", "grey": "Bärbel", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
+           "code": "K7QM-2XPD", "here": "ka1/a1b1c1", "there": "kf6/d4e5f6",
+           "orange": "Bärbel", "grey": "Bärbel",  # a spectator's "who plays whom"
            # the hall bed's: the kind that belongs on a square
            "want": "Kätzchen",
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
@@ -58,7 +59,13 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # the page's move lists in words (Katzenjammer's turn: a die and its action)
            "action": "Blau 16 zurück auf 12",
            # the longest line the Cats and Cat Attack tables write in either language
-           "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?"}
+           "text": "Stehst du noch im Garten oder auf dem Ausgangsfeld, wo du geraubt hast?",
+           # "why?" (issue 36): maunz.'s direction of a boop, in words
+           "way": "nach rechts unten",
+           # Katzenjammer's: the seat a piece belongs to
+           "owner": "Schwarz",
+           # Cat Attack's: a fight's kind of card
+           "suit": "Katze"}
 
 
 def words(text: str) -> list[str]:
@@ -90,7 +97,7 @@ def test_every_string_fits_or_pages(language):
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
         for lines in ((line,), (msg("cat_declared"), line, msg("more", n=8),
-                                msg("to_reserve", n=3, colour=1))):
+                                msg("to_reserve", n=3, colour=msg("colour.1")))):
             check_fits_or_pages(Screen("correction", 0, POOLS, lines=lines), language)
             check_fits_or_pages(Screen("paused", None, (), lines=lines), language)
 
@@ -99,7 +106,9 @@ def test_every_string_fits_or_pages(language):
 def test_sample_screens_fit_or_page(language):
     paged = [name for name, s in sample_screens().items()
              if len(check_fits_or_pages(s, language)) > 1]
-    assert paged == ["lift"]  # "+3 cat(s) from the reserve" is its own page, not cut off
+    # "+3 cat(s) from the reserve" is its own page, not cut off; an explanation ("why?", a reason
+    # a line) reads on over its pages
+    assert paged == ["lift", "why"]
 
 
 def test_pages_are_marked_and_differ():
@@ -186,8 +195,9 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
     line is: the bar shows its first line, the body goes on with the rest (issue 32 item 14:
     never cut with "...", never shown twice; a short one is not repeated)."""
     name = "Maximiliane-Friederike B"  # 24 characters
-    for screen in (Screen("await_placement", 1, POOLS, names=("Bo", name), lines=lines),
-                   Screen("won", None, (), names=("Bo", name), lines=lines, winner=1)):
+    seats = (msg("colour.0"), msg("colour.1"))
+    for screen in (Screen("await_placement", 1, POOLS, seats=seats, names=("Bo", name), lines=lines),
+                   Screen("won", None, (), seats=seats, names=("Bo", name), lines=lines, winner=1)):
         body = pages(screen, language)
         shown = [w for page in body for line in page for w in words(line)]
         head = screen.header(language)

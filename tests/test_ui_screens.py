@@ -10,7 +10,7 @@ from PIL import Image
 from companion.ui import i18n
 from companion.ui.render import render
 from companion.ui.render import font, pack, text_width, wrap
-from companion.ui.samples import sample_screens
+from companion.tables.samples import sample_screens
 from companion.ui.screens import KINDS, Pool, Screen, msg
 
 GOLDEN = {
@@ -68,12 +68,16 @@ def test_wrap_and_pack_fit_the_width():
     assert pack(["c4 → c5", "b3 vom Bett"]) == ["c4 → c5 · b3 vom Bett"]
 
 
-def test_i18n_has_every_key_in_both_languages_and_translates_params():
+def test_i18n_has_every_key_in_both_languages_and_words_a_phrase_inside_a_phrase():
+    from companion.tables.maunz import phrases as words
+
     for key, entry in i18n.STRINGS.items():
         assert set(entry) == set(i18n.LANGUAGES), key
-    assert i18n.text("put_back", "de", piece="g", square="c4") == \
+    assert msg("put_back", piece=words.piece("g"), square="c4").text("de") == \
         "Stell das graue Kätzchen zurück auf c4"
-    assert i18n.text("put_back", "en", piece="O", square="a1") == "Put the orange cat back on a1"
+    assert msg("put_back", piece=words.piece("O"), square="a1").text("en") == "Put the orange cat back on a1"
+    # no parameter name means anything to i18n: a piece is passed as its phrase
+    assert i18n.text("put_back", "en", piece="O", square="a1") == "Put O back on a1"
     with pytest.raises(KeyError, match="no text for key 'nope'"):
         i18n.text("nope")
 
@@ -84,11 +88,11 @@ def test_unknown_screen_kind_is_an_error():
 
 
 def test_screens_command_writes_every_screen(tmp_path):
-    from companion.ui.render_cli import main
+    from companion.service.screens_cli import main
 
     assert main(["--out", str(tmp_path)]) == 0
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 2 * len(sample_screens()) + 2  # + the second page of "lift"
+    assert len(files) == 2 * len(sample_screens()) + 4  # + the second pages of "lift" and "why"
     assert "won.de.png" in files and "won.en.png" in files
     assert "lift.p2.de.png" in files and "lift.p2.en.png" in files
     with Image.open(tmp_path / "boops.de.png") as img:

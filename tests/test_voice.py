@@ -61,7 +61,10 @@ def test_a_sample_of_phrases_as_they_are_said():
 
 
 def _screen(kind="await_placement", to_move=0, lines=(), **kw):
-    return Screen(kind=kind, to_move=to_move, lines=tuple(lines), **kw)
+    """A maunz. screen: its seats worded as its table words them (the bed's seat words)."""
+    from companion.tables.maunz.screens import SEATS
+
+    return Screen(kind=kind, to_move=to_move, lines=tuple(lines), seats=SEATS, **kw)
 
 
 def test_a_screen_says_its_header_and_the_lines_that_are_new():
@@ -92,7 +95,7 @@ def test_a_win_is_an_event_and_a_move_is_said_as_one_line():
     a = Announcer()
     won = a.screen(_screen(kind="won", to_move=None, winner=1, lines=[msg("won")]), "en")
     assert [(x.text, x.kind) for x in won] == [("Grey wins!", EVENT), ("Three cats in a row!", EVENT)]
-    move = a.events([msg("say.move", colour=0, kind="k", square="c3"),
+    move = a.events([msg("say.move", colour=msg("colour.0"), kind=msg("kind.k"), square="c3"),
                      msg("say.boop", src="d4", dst="e5"), msg("say.boop_off", src="f6")], "de")
     assert [(x.text, x.kind) for x in move] == [
         ("Orange: Kätzchen auf c3, stupst d4 nach e5, stupst f6 vom Bett", EVENT)]

@@ -54,7 +54,7 @@ READ_JS = """() => {
   return {
     snapshots: p.snapshots, phase: document.body.dataset.phase, moves: (s.moves || []).slice(),
     winner: s.winner || null, instruction: s.instruction || "", bed: s.bed || {},
-    sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.occupied).sort(),
+    sensed: (s.sensed || []).slice().sort(), physical: Array.from(p.hands.occupied).sort(),
     put: s.put || null,
     squares: Array.from(document.querySelectorAll('.sq')).map(e => ({
       name: e.dataset.square, led: e.dataset.led, color: e.dataset.ledColor, piece: e.dataset.piece})),
@@ -172,14 +172,19 @@ async def _play_move(page, text: str, kind: str, square: str, choice_squares: li
     if await pick.is_enabled():
         await pick.click()
     await page.click(f'[data-square="{square}"]')
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    # 20 s for each step a person takes (a move with boops and a line lifted takes six or more,
+    # each waiting for the page to settle: on a busy machine, with two companions paired, that
+    # can be seconds a step), and at most 40 steps: a guidance that goes round in circles fails
+    deadline, steps = time.monotonic() + 20, 0
+    while time.monotonic() < deadline and steps < 40:
         st = await _quiet(page)
         if len(st["moves"]) > before:
             return st
         # the OLED's "OK = kitten, CAT = cat" is answered by the page's picker (issue 11)
         assert st["phase"] != "ask_kind", f"{text}: the picker did not answer the question"
         action = _next_action(st, choice_squares)
+        if action:
+            deadline, steps = time.monotonic() + 20, steps + 1
         if action and action[0] == "move":
             if "boops" not in shots:
                 shots["boops"] = await _shot(page, "boops")
@@ -199,7 +204,7 @@ async def _play_move(page, text: str, kind: str, square: str, choice_squares: li
             except Exception:
                 raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
                                      f" {st['instruction']!r}") from None
-    raise AssertionError(f"{text} was not committed: {st['phase']} {st['instruction']!r}")
+    raise AssertionError(f"{text} was not committed after {steps} steps: {st['phase']} {st['instruction']!r}")
 
 
 # Undo after orange's ka5 (ply 9), which pushed grey's a4 to a3 and orange's b6 off the bed: the

@@ -147,7 +147,9 @@ def test_token_is_swapped_for_a_cookie_and_leaves_the_url():
             client.session.cookie_jar.clear()
             r = await client.get("/?token=guess", allow_redirects=False)
             assert r.status == 303 and "companion_token" not in r.cookies
-            js = await (await client.get("/static/app.js")).text()
+            js = ""   # the page's script and its connection part (app.js, connection.js)
+            for part in ("app.js", "connection.js"):
+                js += await (await client.get(f"/static/{part}")).text()
             assert "location.search" not in js and "msg.token" not in js and '"/ws"' in js
         finally:
             await client.close()

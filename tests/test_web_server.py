@@ -91,9 +91,11 @@ def test_page_and_static_files_are_served():
             r = await client.get("/")
             html = await r.text()
             assert r.status == 200 and 'id="bed"' in html and "/static/app.js" in html
-            r = await client.get("/static/app.js")
-            assert r.status == 200 and "javascript" in r.headers["Content-Type"]
-            assert "new WebSocket" in await r.text()
+            for part in ("app.js", "connection.js", "bed.js", "controls.js", "panels.js"):
+                assert f"/static/{part}" in html   # the page's script and its parts, in order
+                r = await client.get(f"/static/{part}")
+                assert r.status == 200 and "javascript" in r.headers["Content-Type"]
+            assert "new WebSocket" in await (await client.get("/static/connection.js")).text()
             r = await client.get("/static/style.css")
             assert r.status == 200 and "image-rendering: pixelated" in await r.text()
             r = await client.get("/static/../server.py")

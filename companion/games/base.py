@@ -88,6 +88,10 @@ class GameInfo:
     exclusive_options: tuple[tuple[str, ...], ...] = field(default=())
     #: What the game is made with beyond its rules options and seats (maunz.: who starts).
     parameters: tuple[Parameter, ...] = ()
+    #: A game played on the sensed bed: its seats, piece kinds and squares (companion/games/
+    #: bed.py); None: the bed plays no part. Its game then answers `bed_pieces`, `pool` and
+    #: `placed_square` below.
+    bed: Any = None
 
     def __post_init__(self):
         if self.served not in SERVED:
@@ -143,6 +147,30 @@ class Game(ABC):
         """The values of `info.parameters` this game was made with, as texts (a game record's
         header keeps them; `get(name, **parameters)` makes the same game again)."""
         return {}
+
+    # A game played on the bed (`info.bed`) answers these three; the others never hear them.
+    def bed_pieces(self, position: Any) -> dict[int, str]:
+        """The pieces on the bed: square -> piece letter (companion/games/bed.py)."""
+        return {}
+
+    def pool(self, position: Any, seat: int) -> dict[str, int]:
+        """The pieces `seat` may still put on the bed, by kind ("k": 5)."""
+        return {}
+
+    def placed_square(self, position: Any, move: Any) -> int | None:
+        """The square `move` puts a piece down on (None: it puts none down)."""
+        return None
+
+    # "Why?" (issue 36): the judgements the engine makes, as data (companion/games/reason.py) --
+    #: Every kind of reason this game's `explain` (and its refusals) can give; a table words
+    #: each as its phrase `why.<game>.<kind>` (the coverage test holds every one worded).
+    reasons: tuple[str, ...] = ()
+
+    def explain(self, position: Any, move: Any) -> tuple:
+        """Why `move`, played at `position`, did what it did: the engine's judgement as a tuple of
+        `Reason`s (the rule and its pieces, cards or dice), each of a kind in `reasons`; only
+        what every player may know. Default: nothing to explain."""
+        return ()
 
     def seats(self, position: Any) -> int:
         """How many seats play in `position` (default: the game's minimum, for fixed-size games)."""

@@ -37,6 +37,7 @@ from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
 from companion.tables.protocol import is_computer_name
+from companion.ui.screens import msg
 
 log = logging.getLogger("companion")
 
@@ -201,7 +202,11 @@ class Companion:
                 changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
         over = self.switching.screen(view)
-        screen = self.screen.choose(view.screen, over if over is not None else self.remote.screen(), now)
+        if over is None:
+            over = self.remote.screen()
+        if over is None:   # "why?": the explanation the table shows over its own screen
+            over = ref.why_screen(view.screen)
+        screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
             self.speech.shown(screen, ref.language, private=view.private and screen is view.screen,
@@ -309,13 +314,13 @@ class Companion:
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:
-            self.note("note.card_unused", card=function, named=f" {shown}" if shown else "",
+            self.note("note.card_unused", card=msg(f"card.{function}"), named=f" {shown}" if shown else "",
                        game=self.game.info.title, for_game=True)
             return
         if function == "player" and is_computer_name(name) and \
                 not tables.factory(self.game.info.name).several_ai_seats:
             # a computer is a seat setting of the games that have computer players, never a name
-            self.note("note.card_unused", card=function, named=f" {name}", game=self.game.info.title,
+            self.note("note.card_unused", card=msg("card.player"), named=f" {name}", game=self.game.info.title,
                        for_game=True)
             return
         if function in named():
@@ -354,10 +359,10 @@ class Companion:
 
     def note(self, key: str, for_game: bool = False, **params) -> None:
         """A notice worded by its phrase key (companion.ui.i18n) with its parameters."""
-        from companion.ui.i18n import text
         from companion.ui.screens import msg
 
-        self.message(text(key, "en", **params), msg(key, **params), for_game)
+        line = msg(key, **params)
+        self.message(line.text("en"), line, for_game)
 
     def record_header(self) -> dict:
         ai = self.settings.ai_text(self.game)

@@ -1,25 +1,12 @@
-"""The journal: every committed move, undo, new game and setting, in SQLite (WAL,
+"""The journal's writer: every committed move, undo, new game and setting, in SQLite (WAL,
 synchronous=FULL) in the service's state directory, so a power loss never loses a committed move.
 
 The service writes a commit *before* it acknowledges it on the LEDs; each commit is one
 transaction. The same database holds the game history and the control-card mapping, for every
-game the companion plays (schema version 2):
-
-    games(id, game, rules, start, started, ended, result, seats)
-                                                  -- game: its registered name; rules: its rules
-                                                     options (text, NULL: the rulebook); start:
-                                                     the start position as text; result:
-                                                     unfinished | abandoned | draw | the winning
-                                                     seat's name (maunz: orange | grey)
-    players(game_id, seat, name)                  -- who sat where (seats are 0..seats-1)
-    moves(game_id, ply, move, position, at)       -- each game's moves and positions as text
-    settings(key, value)                          -- language, ai seats ("grey", "2,3"), current
-                                                     game, a table's own settings (dice:
-                                                     companion | players, Katzenjammer)
-    cards(uid, function, name, added)             -- control cards (see cards.py)
-
-An older schema is copied to backups/ and upgraded on open in one transaction (round 1's version
-0: names from `orange`/`grey` columns into `players`); a newer one is refused, untouched.
+game the companion plays. By concern: the schema, its upgrade from round 1, opening the database
+and the transaction are journal_schema.py; the games as read back (history, export, the game a
+restart resumes) are history.py; this module writes, and keeps the current game's position to
+check every commit against the engine before it is written.
 """
 from __future__ import annotations
 
@@ -29,9 +16,16 @@ import time
 from pathlib import Path
 
 from companion.service import storage
-# The games as read back (history, export, resume) live beside: imported from here as before.
-from companion.service.history import GameRow, _columns, list_games, load_game  # noqa: F401
-from companion.service.storage import JournalError, StorageError
+# The games as read back (history, export, resume) and the database itself live beside:
+# imported from here as before.
+from companion.service.history import GameRow, list_games, load_game  # noqa: F401
+from companion.service.journal_schema import (  # noqa: F401
+    SCHEMA_VERSION,
+    JournalError,
+    Transaction,
+    connect,
+)
+from companion.service.storage import StorageError
 
 log = logging.getLogger("companion")
 
@@ -42,83 +36,6 @@ CHOSEN = "chosen_game"
 #: the game (its id) its table began (a "new_game" commit: Monster Mau Mau's deal), not the
 #: service (boot, switch): a restart resumes it as begun, not at the table's set-up, before a move
 BEGUN = "table_begun"
-SCHEMA_VERSION = 2
-
-_PLAYERS = """CREATE TABLE IF NOT EXISTS players(
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    PRIMARY KEY(game_id, seat)
-)"""
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games(
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,
-    rules TEXT,
-    start TEXT NOT NULL,
-    started REAL NOT NULL,
-    ended REAL,
-    result TEXT NOT NULL DEFAULT 'unfinished',
-    seats INTEGER NOT NULL DEFAULT 2
-);
-%s;
-CREATE TABLE IF NOT EXISTS moves(
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    move TEXT NOT NULL,
-    position TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY(game_id, ply)
-);
-CREATE TABLE IF NOT EXISTS settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS cards(
-    uid TEXT PRIMARY KEY,
-    function TEXT NOT NULL,
-    name TEXT NOT NULL DEFAULT '',
-    added REAL NOT NULL
-);
-""" % _PLAYERS
-
-
-def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
-    if readonly and not path.exists():
-        raise JournalError(f"{path}: no journal yet; run `companion run` or `companion sim` first,"
-                           " or pass --state DIR")
-    conn = sqlite3.connect(f"file:{path}?mode=ro" if readonly else str(path), uri=readonly, timeout=10,
-                           isolation_level=None)
-    storage.check_schema(conn, path, SCHEMA_VERSION, backup_older=not readonly)  # before anything writes
-    if not readonly:
-        mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if mode.lower() != "wal":
-            raise JournalError(f"{path}: SQLite refused WAL mode ({mode}); put the state directory on a"
-                               " local file system")
-        _upgrade(conn)
-        conn.executescript(_SCHEMA)
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA busy_timeout=10000")
-    return conn
-
-
-def _upgrade(conn: sqlite3.Connection) -> None:
-    """A round-1 database: names from games.orange/grey into players, in one transaction (a
-    power loss during it leaves the round-1 database as it was)."""
-    if "orange" not in _columns(conn, "games"):
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute(_PLAYERS)
-        for seat, column in enumerate(("orange", "grey")):
-            conn.execute(f"INSERT OR IGNORE INTO players(game_id, seat, name) SELECT id, {seat}, {column}"
-                         f" FROM games WHERE {column} != ''")
-        conn.execute("ALTER TABLE games ADD COLUMN seats INTEGER NOT NULL DEFAULT 2")
-        conn.execute("ALTER TABLE games DROP COLUMN orange")
-        conn.execute("ALTER TABLE games DROP COLUMN grey")
-        conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
 
 
 class Journal:
@@ -459,37 +376,4 @@ class Journal:
             self.conn = None
 
     def _tx(self):
-        return _Transaction(self.conn)
-
-
-class _Transaction:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self):
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise StorageError(f"journal write failed ({storage.describe(exc)})") from None
-        return self.conn
-
-    def __exit__(self, exc_type, exc, tb):
-        # A failed write (disk full, read-only, I/O error) becomes a StorageError: the service
-        # keeps the commit in memory and retries; it never acknowledges it.
-        failure = exc
-        if exc_type is None:
-            try:
-                self.conn.execute("COMMIT")
-                return False
-            except sqlite3.Error as err:
-                failure = err
-        if self.conn.in_transaction:
-            try:
-                self.conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-        if isinstance(failure, sqlite3.DatabaseError) and not isinstance(failure, sqlite3.IntegrityError):
-            raise StorageError(f"journal write failed ({storage.describe(failure)})") from None
-        if failure is not exc:
-            raise failure
-        return False
+        return Transaction(self.conn)

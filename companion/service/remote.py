@@ -347,7 +347,7 @@ class RemoteGame:
             self._ask_undo()
             return True
         if function in ("ai_orange", "ai_grey", "ai_off", "hint"):
-            self.c.note("note.remote_not_now", card=function)
+            self.c.note("note.remote_not_now", card=msg(f"card.{function}"))
             return True
         return False
 

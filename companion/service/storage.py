@@ -36,10 +36,6 @@ class StorageError(RuntimeError):
     """The journal cannot be read or written; the one-line message says how to recover."""
 
 
-class JournalError(RuntimeError):
-    """The journal cannot be used as it is (none yet, a newer schema, no WAL): one line, the fix."""
-
-
 def describe(exc: BaseException) -> str:
     """One line for a sqlite3 or OS error."""
     if isinstance(exc, OSError):
@@ -185,24 +181,6 @@ def open_error(exc: BaseException, db_path: Path) -> StorageError:
     if "full" in text:
         return StorageError(f"journal {db_path}: the disk is full ({text}); free some space and start again")
     return StorageError(f"journal {db_path} is damaged ({text}): {recover_hint(db_path.parent)}")
-
-
-def check_schema(conn: sqlite3.Connection, path: Path, schema: int, backup_older: bool = False) -> None:
-    """Before anything writes: a journal newer than `schema` (what this version reads) is refused
-    and stays as the newer version left it (an update rolled back); an older one with games in
-    it is copied to the backups first (`backup_older`), since the upgrade changes it."""
-    try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.DatabaseError:
-        return  # damaged: check_db names that, with its fix
-    if version > schema:
-        conn.close()
-        raise JournalError(f"{path}: the journal has schema {version}, newer than this version of the companion"
-                           f" reads ({schema}); it was left untouched: install the newer version again"
-                           " (companion update), or use another state directory")
-    if backup_older and version < schema and \
-            conn.execute("SELECT 1 FROM sqlite_master WHERE name='games'").fetchone():
-        backup(conn, path.parent, f"schema{version}")
 
 
 # ------------------------------------------------------------------------------ backups

@@ -85,6 +85,11 @@ def _seats(name: str, seats: int, which: int) -> tuple[str, ...]:
     except ValueError:  # a game no longer registered, in an old history
         line = None
     named = line.seats if line is not None else ()
+    if line is not None and not named:   # a bed game's seats are its bed's (companion/games/bed.py)
+        from companion.games import info
+
+        bed = info(name).bed
+        named = tuple((seat.key, seat.name) for seat in bed.seats) if bed is not None else ()
     return tuple(named[s][which] if s < len(named) else str(s + 1) for s in range(seats))
 
 

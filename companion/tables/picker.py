@@ -24,9 +24,11 @@ import json
 from typing import NamedTuple
 
 from companion.games.base import CHANCE, GameError, NotationError
+from companion.tables import picker_phrases  # noqa: F401  (registers the words the event games share)
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
-from companion.tables.protocol import TableBase, TableView
+from companion.tables.picker_why import PickerWhy
+from companion.tables.protocol import TableBase, TableView, UndoPolicy
 from companion.ui import i18n
 from companion.ui.i18n import sentence
 from companion.ui.screens import Screen, msg
@@ -37,20 +39,6 @@ FLASH_SECONDS = 1.5
 FLASHES = {"ok": LedFrame((LedCell((0, 160, 0), Effect.STEADY),) * SQUARES),
            "no": LedFrame((LedCell((200, 0, 0), Effect.BLINK),) * SQUARES)}
 SHOWN_ANNOUNCEMENTS = 6   # the OLED pages long instructions: all of them reach it
-#: The words every picker table shares (a game's own are in its table package's phrases).
-i18n.register({
-    "picker.undo_keys": {"de": "rückgängig: Zurück lang", "en": "undo: hold BACK"},
-    "picker.undone": {"de": "zurückgenommen: {event}", "en": "taken back: {event}"},
-    "picker.nothing": {"de": "nichts zurückzunehmen", "en": "nothing to take back"},
-    "picker.kept": {"de": "bleibt für das nächste Mal: {draws}", "en": "kept for the next draw: {draws}"},
-    "picker.reused": {"de": "wie zuvor gezogen: {draws}", "en": "drawn before, given again: {draws}"},
-    "picker.ack": {"de": "OK: weiter", "en": "OK: continue"},
-    "picker.up": {"de": "zurück zur Auswahl davor", "en": "back to the previous choices"},
-    "picker.position": {"de": "Wahl {n} von {of}", "en": "option {n} of {of}"},
-    "picker.malformed": {"de": "{event} ist keine Aktion dieses Spiels", "en": "{event} is no event of this game"},
-    "picker.no": {"de": "Nein: {why}", "en": "No: {why}"},
-    "picker.seat": {"de": "Spieler {n}", "en": "seat {n}"},
-})
 
 
 class Say(NamedTuple):
@@ -71,8 +59,10 @@ class Step(NamedTuple):
     events: tuple
 
 
-class PickerTable(TableBase):
-    card_functions = ("new_game", "undo", "language", "player", "event")
+class PickerTable(PickerWhy, TableBase):
+    card_functions = ("new_game", "undo", "why", "language", "player", "event")
+    #: the players' last event goes, the draws after it are kept for the same turn
+    undo_policy = UndoPolicy("event", keeps=("draw",))
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=(), kept=None):
@@ -227,6 +217,7 @@ class PickerTable(TableBase):
             events = self._push(text, chance=False)
         except GameError as exc:
             self.refused = self._refusal(exc, text)
+            self.judge_refusal(exc)
             return False
         self.events = list(events)
         self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]
@@ -345,9 +336,6 @@ class PickerTable(TableBase):
         super().on_button(name, kind, now)   # "new game?" is TableBase's
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
-        if name == "back" and kind == "long":
-            self.undo(now)
-            return
         if kind != "press":
             return
         if self.ack:               # a verdict or a refusal on screen: this press only reads it
@@ -403,8 +391,6 @@ class PickerTable(TableBase):
         # the language and player cards and "new game?" are TableBase's
         if function == "event" and arg:
             self.play(arg, now)
-        elif function == "undo":
-            self.undo(now)
 
     def restart(self, now: float) -> None:
         """A new game (TableBase.new_game started the line again): nothing picked, said or kept."""

@@ -42,8 +42,11 @@ in the players' hands (a card turned up from a real deck and tapped: Monster Mau
 
 Every table extends `TableBase` (below), which declares each capability the service may ask
 with its default (several_ai_seats, own_settings and setting_values, senses_bed,
-observes_chance, own_deck and deck_uids, virtual_hands, ai_seats, on_tag): the service reads
-them as attributes and never probes a table for them (tests/test_table_protocol.py). TableBase
+observes_chance, own_deck and deck_uids, virtual_hands, ai_seats, on_tag) and has a default
+for every verb of `Table` but `view` (what a table shows is always its own: an abstract
+method), so a table of any game is a `Table` by `isinstance` (the table conformance checks it):
+the service reads them as attributes and never probes a table for them
+(tests/test_table_protocol.py). TableBase
 also brings the controls every game shares (companion/tables/controls.py): the language and
 player cards, the "new game?" question and its one screen; a table's own cards and buttons
 arrive through `on_own_card` and `on_own_button`.
@@ -54,10 +57,12 @@ position text after it. The journal replays moves through the engine before writ
 """
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from companion.tables.controls import SharedControls
+from companion.games.base import CHANCE
+from companion.tables.controls import SharedControls, UndoPolicy  # noqa: F401  (a table states its undo)
 from companion.words import DeviceEvent, LedFrame
 
 #: Commit kinds, in the order the journal understands them.
@@ -177,7 +182,7 @@ class OwnCard:
     names: tuple[str, ...] = ()
 
 
-class TableBase(SharedControls):
+class TableBase(SharedControls, metaclass=ABCMeta):
     """What every table inherits: each capability the service may ask of a table, declared
     here with its default, so the service reads attributes instead of probing for them, and the
     controls every game shares (companion/tables/controls.py: the language and player cards,
@@ -197,8 +202,11 @@ class TableBase(SharedControls):
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
     own_settings: dict[str, tuple[str, ...]] = {}
-    #: The game is played on the sensed bed (maunz.): the page draws the bed and takes its clicks.
-    senses_bed: bool = False
+    @property
+    def senses_bed(self) -> bool:
+        """The game is played on the sensed bed (its GameInfo declares a `bed`: maunz.): the
+        page draws the bed and takes its clicks. Declared by the engine alone."""
+        return self.game.info.bed is not None  # type: ignore[attr-defined]
     #: Chance happens in the players' hands (a card turned up and tapped): the service draws
     #: nothing. A table may make it a property (Cats while the players tap their own cards).
     observes_chance: bool = False
@@ -266,4 +274,16 @@ class TableBase(SharedControls):
 
     def tick(self, now: float) -> None:
         """Timers."""
+
+    def on_chance(self, move, now: float) -> None:
+        """The service drew `move` at a chance node and journaled it: played on the line,
+        committing nothing. A game without chance never hears it (its positions are never a
+        chance node), so a call at a player's turn is the caller's mistake, refused."""
+        if self.game.to_move(self.position) != CHANCE:  # type: ignore[attr-defined]
+            raise ValueError(f"{self.game.info.name}: no chance move is due here; got {move!r}")  # type: ignore[attr-defined]
+        self.line.push(move, commit=False)
+
+    @abstractmethod
+    def view(self) -> TableView:
+        """What the table shows now (LEDs, OLED screen, phase ...): always the game's own."""
 

@@ -1,11 +1,14 @@
-"""The companion's words, German (default) and English.
+"""The companion's shared words, German (default) and English: what every game and the service
+say alike (the "new game?" question, the language and player cards, the game menu, the cards,
+the service's notes, remote play). A game's own words are its table package's (`phrases.py`,
+registered with `register` when the table is imported: tables/maunz/phrases.py,
+tables/katzenjammer/phrases.py, ...); the page's words are registered too and served with the
+snapshot.
 
-`text(key, language, **params)` formats one string. Parameters with these names are translated
-before formatting, so callers pass plain values:
-    piece  - a piece letter 'o' 'O' 'g' 'G'  -> "das graue Kätzchen" / "the grey kitten"
-    kind   - 'k' or 'c'                       -> "Kätzchen" / "kitten"
-    colour - 0 or 1                           -> "Orange" / "Grey"
-    card   - a control card's function        -> "Tipp" / "Hint"
+`text(key, language, **params)` formats one string with its parameters as given; no parameter
+name means anything here. A parameter that is itself words (a piece, a seat, a card) is passed
+as the phrase of it, a `companion.ui.screens.Msg`, which `Msg.text` words in the same language
+first ("Stell {piece} zurück" with piece=msg("piece.g")).
 """
 from __future__ import annotations
 
@@ -15,83 +18,19 @@ DEFAULT = "de"
 STRINGS: dict[str, dict[str, str]] = {
     # a line a game's table has already put into the table's language (Cats, Cat Attack)
     "text": {"de": "{text}", "en": "{text}"},
-    # pieces and colours
-    "colour.0": {"de": "Orange", "en": "Orange"},
-    "colour.1": {"de": "Grau", "en": "Grey"},
-    "kind.k": {"de": "Kätzchen", "en": "kitten"},
-    "kind.c": {"de": "Katze", "en": "cat"},
-    "piece.o": {"de": "das orange Kätzchen", "en": "the orange kitten"},
-    "piece.O": {"de": "die orange Katze", "en": "the orange cat"},
-    "piece.g": {"de": "das graue Kätzchen", "en": "the grey kitten"},
-    "piece.G": {"de": "die graue Katze", "en": "the grey cat"},
-    "piece.?": {"de": "die Figur", "en": "the piece"},
     # headers (first line of the OLED)
-    "head.turn": {"de": "{colour} ist dran", "en": "{colour} to move"},
-    "head.turn_named": {"de": "{colour}: {name}", "en": "{colour}: {name}"},
-    "head.won": {"de": "{colour} gewinnt!", "en": "{colour} wins!"},
+    "head.seat_turn": {"de": "{seat} ist dran", "en": "{seat} to move"},
+    "head.seat_turn_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
+    "head.seat_won": {"de": "{seat} gewinnt!", "en": "{seat} wins!"},
     "head.paused": {"de": "Pause", "en": "Paused"},
     "head.confirm_new_game": {"de": "Neues Spiel?", "en": "New game?"},
     "head.correction": {"de": "Korrektur", "en": "Correction"},
-    "head.undo": {"de": "Zug zurück", "en": "Undo"},
-    "head.clear": {"de": "Neues Spiel", "en": "New game"},
     # instructions
-    "place": {"de": "Setz ein Kätzchen oder eine Katze", "en": "Place a kitten or a cat"},
-    "place_kitten": {"de": "Setz ein Kätzchen", "en": "Place a kitten"},
-    "place_cat": {"de": "Setz eine Katze", "en": "Place a cat"},
-    "cat_declared": {"de": "Katze angesagt", "en": "Cat declared"},
-    "no_cat": {"de": "Keine Katze im Vorrat", "en": "No cat in the pool"},
-    "ask_kind": {"de": "{square}: Kätzchen oder Katze?", "en": "{square}: kitten or cat?"},
-    "ask_keys": {"de": "OK = Kätzchen · Katze = Katze", "en": "OK = kitten · CAT = cat"},
-    "boop": {"de": "{src} → {dst}", "en": "{src} → {dst}"},
-    "boop_off": {"de": "{src} vom Bett", "en": "{src} off the bed"},
-    "lift": {"de": "{squares} vom Bett", "en": "{squares} off the bed"},
-    "choose_line": {"de": "Wähle: heb eine Dreierreihe ab", "en": "Choose: lift a line of three"},
-    "choose_retire": {"de": "Wähle: heb eine Figur ab", "en": "Choose: lift one piece"},
-    "choose_any": {"de": "Wähle: Dreierreihe oder eine Figur abheben",
-                   "en": "Choose: lift a line of three or one piece"},
-    "to_box": {"de": "{n} Kätzchen in die Schachtel", "en": "{n} kitten(s) into the box"},
-    "cats_in": {"de": "+{n} Katze(n) aus der Reserve", "en": "+{n} cat(s) from the reserve"},
-    "cats_back": {"de": "{n} Katze(n) zurück in den Vorrat", "en": "{n} cat(s) back to the pool"},
-    "kits_back": {"de": "{n} Kätzchen zurück in den Vorrat", "en": "{n} kitten(s) back to the pool"},
-    "grad_rule": {"de": "Kätzchen → Schachtel, Katzen → Vorrat",
-                  "en": "kittens → box, cats → pool"},
-    "not_option": {"de": "{square} ist keine Wahl: zurückstellen",
-                   "en": "{square} is no option: put it back"},
-    "confirm_retire": {"de": "Nur {square} nehmen? OK drücken", "en": "Only {square}? Press OK"},
-    "put_back": {"de": "Stell {piece} zurück auf {square}", "en": "Put {piece} back on {square}"},
-    "put_on": {"de": "Setz {piece} auf {square}", "en": "Put {piece} on {square}"},
-    "take_off": {"de": "Nimm die Figur von {square}", "en": "Take the piece off {square}"},
-    "carry": {"de": "Stell {piece} von {src} auf {dst}", "en": "Move {piece} from {src} to {dst}"},
-    "off_to_pool": {"de": "Stell {piece} von {square} zurück in den Vorrat",
-                    "en": "Put {piece} from {square} back in the pool"},
-    "on_from_pool": {"de": "Setz {piece} aus dem Vorrat auf {square}",
-                     "en": "Put {piece} from the pool on {square}"},
-    "on_from_box": {"de": "Setz {piece} aus der Schachtel auf {square}",
-                    "en": "Put {piece} from the box on {square}"},
-    "box_to_pool": {"de": "{n} Kätzchen von {colour} aus der Schachtel in den Vorrat",
-                    "en": "{n} {colour} kitten(s) from the box to the pool"},
-    "to_reserve": {"de": "{n} Katze(n) von {colour} zurück in die Reserve",
-                   "en": "{n} {colour} cat(s) back to the reserve"},
-    "more": {"de": "(noch {n})", "en": "({n} more)"},
-    "ai_thinking": {"de": "KI denkt nach …", "en": "AI is thinking …"},
-    "ai_move": {"de": "KI: {kind} auf {square}", "en": "AI: {kind} on {square}"},
-    "remote_move": {"de": "{name}: {kind} auf {square}", "en": "{name}: {kind} on {square}"},
-    "remote_wait": {"de": "{name} zieht (Fernspiel) …", "en": "{name} is moving (remote) …"},
-    "hint_move": {"de": "Tipp: {kind} auf {square}", "en": "Hint: {kind} on {square}"},
-    "hint_wait": {"de": "Tipp wird berechnet …", "en": "Finding a hint …"},
-    "then_lift": {"de": "dann {squares} vom Bett", "en": "then {squares} off the bed"},
     "confirm_keys": {"de": "OK = ja · Zurück = nein", "en": "OK = yes · BACK = no"},
     "confirm_card": {"de": "(oder Karte nochmal)", "en": "(or tap the card again)"},
-    "paused": {"de": "Brett wird neu gelesen …", "en": "Re-reading the bed …"},
-    "offline": {"de": "Brett nicht verbunden", "en": "Bed not connected"},
-    "won": {"de": "Drei Katzen in einer Reihe!", "en": "Three cats in a row!"},
-    "won_all": {"de": "Alle 8 Katzen auf dem Bett!", "en": "All 8 cats on the bed!"},
-    "won_kids": {"de": "Drei in einer Reihe!", "en": "Three in a row!"},
     "new_game_keys": {"de": "Neues Spiel: OK drücken", "en": "New game: press OK"},
-    "clear_bed": {"de": "Bett abräumen", "en": "Clear the bed"},
     "nothing_to_undo": {"de": "Nichts zurückzunehmen", "en": "Nothing to undo"},
     "language": {"de": "Sprache: Deutsch", "en": "Language: English"},
-    "ai_set": {"de": "KI spielt {colour}", "en": "AI plays {colour}"},
     "ai_off": {"de": "KI aus", "en": "AI off"},
     # the player card's notice in every game (companion/tables/controls.py): the seat as the
     # game calls it (maunz.: its colour; else "Spieler 2"), and the name
@@ -101,81 +40,18 @@ STRINGS: dict[str, dict[str, str]] = {
     **{f"say.digit.{d}": {"de": de, "en": en} for d, (de, en) in enumerate(zip(
         ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),
         ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")))},
-    # the voice's account of a move just made (companion/tables/maunz/session.py said_move)
-    "say.move": {"de": "{colour}: {kind} auf {square}", "en": "{colour}: {kind} on {square}"},
-    "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},
-    "say.boop_off": {"de": "stupst {src} vom Bett", "en": "boops {src} off the bed"},
-    "say.lift": {"de": "hebt {squares} ab", "en": "lifts {squares}"},
-    "wrong_kind": {"de": "{square}: {kind} passt nicht zu diesem Zug – abheben",
-                   "en": "{square}: a {kind} is not this move: lift it"},
-    "swapped_kind": {"de": "{square}: {kind} statt {want} – tauschen",
-                     "en": "{square}: a {kind} where a {want} belongs: swap it"},
-    "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
     # the game menu (companion/tables/menu.py): choose a game, then confirm
-    # a card game's table composes its lines in its own language (companion/games/monster_mau_mau)
     "head.menu": {"de": "Spiel wählen", "en": "Choose a game"},
     "head.menu_confirm": {"de": "Neues Spiel?", "en": "New game?"},
     "menu_item": {"de": "{mark} {title}", "en": "{mark} {title}"},
-    "kj.seat.0": {"de": "Rot", "en": "Red"},
-    "kj.seat.1": {"de": "Blau", "en": "Blue"},
-    "kj.seat.2": {"de": "Grün", "en": "Green"},
-    "kj.seat.3": {"de": "Schwarz", "en": "Black"},
-    "head.kj.0": {"de": "Rot: {dice}", "en": "Red: {dice}"},
-    "head.kj.1": {"de": "Blau: {dice}", "en": "Blue: {dice}"},
-    "head.kj.2": {"de": "Grün: {dice}", "en": "Green: {dice}"},
-    "head.kj.3": {"de": "Schwarz: {dice}", "en": "Black: {dice}"},
-    "head.kj_won.0": {"de": "Rot gewinnt!", "en": "Red wins!"},
-    "head.kj_won.1": {"de": "Blau gewinnt!", "en": "Blue wins!"},
-    "head.kj_won.2": {"de": "Grün gewinnt!", "en": "Green wins!"},
-    "head.kj_won.3": {"de": "Schwarz gewinnt!", "en": "Black wins!"},
-    # what the voice says for a header (companion/voice/spoken.py: `spoken.<key>`): who rolled what,
-    # then the choices made so far
-    **{f"spoken.head.kj.{c}": {"de": f"{de} würfelt {{dice}}", "en": f"{en} rolls {{dice}}"}
-       for c, de, en in ((0, "Rot", "Red"), (1, "Blau", "Blue"), (2, "Grün", "Green"), (3, "Schwarz", "Black"))},
-    "spoken.kj.path": {"de": "{dice}: {path}", "en": "{dice}: {path}"},
-    "spoken.kj.enter_die": {"de": "Würfel {die} zeigt {value}", "en": "die {die} shows {value}"},
-    "kj.keys": {"de": "OK wählt · Katze/Zurück blättern", "en": "OK picks · CAT/BACK browse"},
-    # the chooser's menus (companion/tables/katzenjammer/chooser.py): titles, then options. Die
-    # labels ("7", "33", "55=8") and fields ("12", "s3") read the same in both languages.
-    "kj.menu.dice": {"de": "Würfel {dice}", "en": "dice {dice}"},
-    "kj.menu.second_die": {"de": "zweiter Würfel?", "en": "second die?"},
-    "kj.menu.which_piece": {"de": "{label}: welche Figur?", "en": "{label}: which piece?"},
-    "kj.menu.how": {"de": "{field}: wie?", "en": "{field}: how?"},
-    "kj.menu.which_direction": {"de": "{label}: welche Richtung?", "en": "{label}: which direction?"},
-    "kj.menu.how_far": {"de": "{field}: wie weit?", "en": "{field}: how far?"},
-    "kj.menu.step_left": {"de": "{label}: noch 1 Schritt, welche Figur?", "en": "{label}: 1 step left, which piece?"},
-    "kj.menu.steps_left": {"de": "{label}: noch {n} Schritte, welche Figur?",
-                           "en": "{label}: {n} steps left, which piece?"},
-    "kj.opt.void": {"de": "Wurf verfällt: nächster Spieler", "en": "void roll: nothing moves, next player"},
-    "kj.opt.done": {"de": "fertig", "en": "done"},
-    "kj.opt.enter": {"de": "einsetzen", "en": "enter"},
-    "kj.opt.swap_with": {"de": "tauschen mit {field}", "en": "swap with {field}"},
-    "kj.opt.forward_to": {"de": "vor auf {field}", "en": "forward to {field}"},
-    "kj.opt.back_to": {"de": "zurück auf {field}", "en": "back to {field}"},
-    "kj.opt.forward": {"de": "vorwärts", "en": "forward"},
-    "kj.opt.backward": {"de": "rückwärts", "en": "backward"},
-    "kj.opt.steps": {"de": "{steps} auf {field}", "en": "{steps} to {field}"},
-    "kj.path": {"de": "{dice} {path}", "en": "{dice} {path}"},
-    "join": {"de": "{a} · {b}", "en": "{a} · {b}"},
-    "kj.opt.steps_captures": {"de": "{steps} auf {field}, schlägt {n}", "en": "{steps} to {field}, captures {n}"},
-    "kj.rolling": {"de": "Die Würfel rollen ...", "en": "Rolling the dice ..."},
-    "kj.computer": {"de": "Der Computer zieht ...", "en": "The computer moves ..."},
-    "kj.enter_die": {"de": "Würfel {die}: {value}", "en": "Die {die}: {value}"},
-    "kj.dice.companion": {"de": "Der Companion würfelt", "en": "The companion rolls"},
-    "kj.dice.players": {"de": "Ihr würfelt selbst", "en": "You roll your dice"},
     # the control cards by function (the page's labels say the same)
     "card.new_game": {"de": "Neues Spiel", "en": "New game"},
     "card.undo": {"de": "Zug zurück", "en": "Undo"},
-    "card.cat": {"de": "Katze", "en": "Cat"},
-    "card.hint": {"de": "Tipp", "en": "Hint"},
-    "card.ai_orange": {"de": "KI spielt Orange", "en": "AI plays orange"},
-    "card.ai_grey": {"de": "KI spielt Grau", "en": "AI plays grey"},
     "card.ai_off": {"de": "KI aus", "en": "AI off"},
     "card.language": {"de": "Sprache", "en": "Language"},
     "card.player": {"de": "Spielerkarte", "en": "Player card"},
     "card.game": {"de": "Spielkarte", "en": "Game card"},
     "card.event": {"de": "Ereigniskarte", "en": "Event card"},
-    "card.dice": {"de": "Eigene Würfel", "en": "Own dice"},
     "card.own_cards": {"de": "Eigene Geheimkarten", "en": "Own secret cards"},
     "card.secret": {"de": "Geheimkarte", "en": "Secret card"},
     # the service's one-line notes on the page (its log keeps the English)
@@ -202,6 +78,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "note.voice_off_in_config": {"de": "Die Stimme ist in der Konfiguration aus ([voice] enabled)",
                                  "en": "the voice is off in the config ([voice] enabled)"},
     "card.voice": {"de": "Stimme", "en": "Voice"},
+    # "why?" (issue 36, companion/tables/controls.py): the why card, the explanation's header,
+    # and what it says when there is no judgement to explain yet
+    "card.why": {"de": "Warum?", "en": "Why?"},
+    "why.head": {"de": "Warum?", "en": "Why?"},
+    "why.none": {"de": "Noch nichts zu erklären", "en": "Nothing to explain yet"},
     # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
     "page.card.player": {"de": "Spieler {name}", "en": "Player {name}"},
     "page.card.game": {"de": "Spiel: {title}", "en": "Game: {title}"},
@@ -294,14 +175,6 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
-    if "piece" in params:
-        params["piece"] = STRINGS[f"piece.{params['piece'] or '?'}"][lang]
-    if "kind" in params:
-        params["kind"] = STRINGS[f"kind.{params['kind']}"][lang]
-    if "colour" in params:
-        params["colour"] = STRINGS[f"colour.{params['colour']}"][lang]
-    if "card" in params:
-        params["card"] = STRINGS[f"card.{params['card']}"][lang]
     return entry[lang].format(**params)
 
 

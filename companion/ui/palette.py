@@ -7,13 +7,14 @@ a piece or a warning.
 """
 from __future__ import annotations
 
+from companion.games.maunz.game import BED
 from companion.words import DARK, Effect, LedCell
 
 RGB = tuple[int, int, int]
 
-ORANGE: RGB = (255, 90, 0)
-GREY_BLUE: RGB = (60, 90, 255)
-PIECE_COLOURS: tuple[RGB, RGB] = (ORANGE, GREY_BLUE)  # indexed by colour (0 orange, 1 grey)
+# maunz.'s pieces: the colours its bed declares (companion/games/maunz/game.py)
+PIECE_COLOURS: tuple[RGB, ...] = tuple(seat.led for seat in BED.seats)  # indexed by colour
+ORANGE, GREY_BLUE = PIECE_COLOURS
 RED: RGB = (255, 0, 0)
 GREEN: RGB = (0, 255, 0)
 WHITE: RGB = (255, 255, 255)
@@ -36,11 +37,16 @@ def pair_hue(index: int) -> RGB:
     return PAIR_HUES[index % len(PAIR_HUES)]
 
 
-def colour_of(letter: str | None) -> RGB:
-    """LED colour for a piece letter ('o', 'O', 'g', 'G'); white when unknown."""
-    if not letter:
+def colour_of(letter: str | None, bed=BED) -> RGB:
+    """LED colour for a piece letter of `bed` (maunz.: 'o', 'O', 'g', 'G'); white when unknown."""
+    if not letter or letter.lower() not in [seat.key for seat in bed.seats]:
         return WHITE
-    return ORANGE if letter.lower() == "o" else GREY_BLUE
+    return bed.seats[bed.seat_of(letter)].led
+
+
+def seat_cell(bed, seat: int, effect: Effect = Effect.STEADY) -> LedCell:
+    """A seat's piece on the LEDs of any bed game, in the colour its bed declares."""
+    return LedCell(bed.seats[seat].led, effect)
 
 
 # The cells, named for what they mean on the bed --------------------------------------------
@@ -114,7 +120,7 @@ def hex_colour(cell: LedCell) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-__all__ = ["DARK", "ORANGE", "GREY_BLUE", "RED", "GREEN", "WHITE", "PAIR_HUES", "pair_hue",
+__all__ = ["DARK", "seat_cell", "ORANGE", "GREY_BLUE", "RED", "GREEN", "WHITE", "PAIR_HUES", "pair_hue",
            "colour_of", "placed", "place_here", "ask_kind", "push_from", "push_to", "leaves_bed",
            "candidate", "put_back", "move_from", "move_to", "echo_place", "echo_lift", "win_line",
            "winner_piece", "hex_colour"]

@@ -92,16 +92,16 @@ def _icon(draw: ImageDraw.ImageDraw, x: int, y: int, cat: bool) -> None:
 
 def _pools_row(draw: ImageDraw.ImageDraw, pools: tuple[Pool, ...], to_move: int | None) -> None:
     y = 11
-    for colour, pool in enumerate(pools[:2]):
-        x = colour * 66
-        label = "OG"[colour]
-        if colour == to_move:  # the player to move is marked with a small triangle
+    for seat, pool in enumerate(pools[:2]):
+        x = seat * 66
+        if seat == to_move:  # the player to move is marked with a small triangle
             draw.polygon([(x, y + 2), (x + 3, y + 5), (x, y + 8)], fill=1)
-        x = _draw_text(draw, x + 5, y, label)
+        x = _draw_text(draw, x + 5, y, pool.label or str(seat + 1))
         _icon(draw, x + 2, y + 1, cat=False)
         x = _draw_text(draw, x + 10, y, str(pool.kittens))
-        _icon(draw, x + 3, y + 1, cat=True)
-        _draw_text(draw, x + 11, y, str(pool.cats))
+        if pool.kinds > 1:
+            _icon(draw, x + 3, y + 1, cat=True)
+            _draw_text(draw, x + 11, y, str(pool.cats))
 
 
 def _body_top(screen: Screen) -> int:

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from companion.ui import i18n
 
 KINDS = ("await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
-         "confirm_new_game", "menu", "cards", "kj_board")
+         "confirm_new_game", "menu", "cards", "kj_board", "why")
 #: Kinds whose lines are a list (one Msg per line), never packed together. "cards": a card
-#: game's table (Monster Mau Mau) composes its own lines.
-LISTS = ("menu", "cards")
+#: game's table (Monster Mau Mau) composes its own lines; "why": an explanation, a reason a line.
+LISTS = ("menu", "cards", "why")
 
 
 @dataclass(frozen=True)
@@ -35,17 +35,25 @@ def msg(key: str, **params) -> Msg:
 
 @dataclass(frozen=True)
 class Pool:
+    """A seat's pieces off the bed, on the OLED's pools row: its first kind's and second kind's
+    counts (maunz.: kittens, cats), `kinds` of them drawn (a game of kittens only: 1), after
+    `label` (its seat's letter, upper case: "O")."""
     kittens: int
     cats: int
     reserve: int = 0
     boxed: int = 0
+    label: str = ""
+    kinds: int = 2
 
 
 @dataclass(frozen=True)
 class Screen:
     kind: str                                  # one of KINDS
-    to_move: int | None = None                 # 0 orange, 1 grey
-    pools: tuple[Pool, ...] = ()               # (orange, grey), shown under the header
+    to_move: int | None = None                 # the seat to move
+    pools: tuple[Pool, ...] = ()               # a pool per seat, shown under the header
+    #: the seats as the header words them (a bed game's: its bed's seat words, maunz.: "Orange");
+    #: none: "Spieler 1"
+    seats: tuple[Msg, ...] = ()
     names: tuple[str, str] = ("", "")
     lines: tuple[Msg, ...] = ()                # the instruction, one Msg per phrase
     title: Msg | None = None                   # overrides the header derived from kind
@@ -61,7 +69,7 @@ class Screen:
             return self.title.text(language)
         if self.kind == "won" and self.winner is not None:
             name = self.names[self.winner] if self.names else ""
-            return name + "!" if name else i18n.text("head.won", language, colour=self.winner)
+            return name + "!" if name else msg("head.seat_won", seat=self.seat(self.winner)).text(language)
         if self.kind == "menu":
             return i18n.text("head.menu", language)
         if self.kind in ("paused", "confirm_new_game", "correction"):
@@ -70,8 +78,12 @@ class Screen:
             return ""
         name = self.names[self.to_move] if self.names else ""
         if name:
-            return i18n.text("head.turn_named", language, colour=self.to_move, name=name)
-        return i18n.text("head.turn", language, colour=self.to_move)
+            return msg("head.seat_turn_named", seat=self.seat(self.to_move), name=name).text(language)
+        return msg("head.seat_turn", seat=self.seat(self.to_move)).text(language)
+
+    def seat(self, seat: int) -> Msg:
+        """A seat as the header words it."""
+        return self.seats[seat] if seat < len(self.seats) else msg("table.seat", n=seat + 1)
 
     def instruction(self, language: str = i18n.DEFAULT) -> str:
         """The instruction as one line of text (for logs, the web page and tests). A menu's

@@ -11,8 +11,10 @@ from companion.ui.screens import msg
 #: a sample value per parameter name, as the tables pass it (a square, a count, a piece, a
 #: phrase given as a Msg ...): every parameter has one, so each phrase is said as it is shown
 SAMPLES = {
-    "square": "c3", "src": "d4", "dst": "e5", "squares": "a1, b1, c1", "n": 2, "piece": "o",
-    "kind": "k", "colour": 0, "card": "undo", "name": "Anna", "title": "Katzenjammer",
+    "square": "c3", "src": "d4", "dst": "e5", "squares": "a1, b1, c1", "n": 2,
+    # a parameter that is words itself is given as the phrase that words it (a Msg in the line)
+    "piece": msg("piece.o"), "kind": msg("kind.k"), "want": msg("kind.c"), "colour": msg("colour.0"),
+    "card": msg("card.undo"), "name": "Anna", "title": "Katzenjammer",
     "dice": "147", "die": 2, "value": 5, "field": msg("kj.field", at=12), "at": 12, "k": 2,
     "label": msg("kj.die.7"), "steps": 3, "seat": 2, "path": msg("kj.opt.piece", field=msg("kj.field", at=12)),
     "uid": "04a1b2c3d4e5f6", "functions": "new_game, undo", "game": "Cats", "problem": "disk full",
@@ -26,8 +28,14 @@ SAMPLES = {
     "help": msg("mmm.term.help"), "here": "kc3", "there": "cd4", "kinds": "Katze, Maus",
     "left": 7, "lives": 8, "treats": 3, "mog": msg("ca.special.1"), "token": "C3", "rolls": "4, 2",
     "shop": msg("ca.shop.1"), "the_shop": msg("ca.the_shop.0"), "the_treat": msg("ca.the_treat.2"),
-    "treat": msg("ca.treat.2"), "streets": "2, 3", "want": "Katze",
-    "action": msg("kj.move.forward", src=12, dst=16), "orange": "Anna", "grey": "Ben",
+    "treat": msg("ca.treat.2"), "streets": "2, 3",
+    "action": msg("kj.move.enter", field=msg("kj.field", at=12)), "orange": "Anna", "grey": "Ben",
+    # "why?" (issue 36): maunz.'s direction of a boop
+    "way": msg("why.maunz.way.ne"),
+    # Katzenjammer's: the seat whose piece it is (a fresh piece in the way, a capture)
+    "owner": msg("kj.seat.1"),
+    # Cat Attack's: the kind of card a fight is fought with
+    "suit": msg("ca.kind.1"),
 }
 
 

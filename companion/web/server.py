@@ -40,6 +40,7 @@ from aiohttp import WSMsgType, web
 
 from companion import catalogue
 from companion.web import security
+from companion.web.phrases import page_words
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
     ControlError,
@@ -208,6 +209,8 @@ class WebState:
             "simulated": self.physical() is not None,
             "cards": [c.as_json() for c in self.cards],
             "buttons": list(self.buttons),
+            # the page's own words, from the phrase registry (web/phrases.py): no second dictionary
+            "words": page_words(),
         }
 
     def kick(self) -> None:

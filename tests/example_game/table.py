@@ -29,9 +29,7 @@ class FischnapfTable(TableBase):
             self.line.push(move)
 
     def on_own_card(self, function, now, arg):
-        if function == "undo":
-            self.line.pop()
-        elif function == "count":
+        if function == "count":
             self._said.append(msg("fish.left", n=self.position[1]))
 
     def drain_said(self):

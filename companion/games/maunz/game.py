@@ -3,8 +3,15 @@ from __future__ import annotations
 
 from companion.games.base import (REFEREE, Game, GameError, GameInfo, IllegalMoveError, Outcome, Parameter,
                                   parse_rules, rules_text)
-from companion.games.maunz import engine, notation
+from companion.games.bed import Bed, BedSeat, PieceKind
+from companion.games.maunz import engine, explain, notation
 from companion.games.maunz.engine import Move, Placement, Position
+
+#: Played on the whole bed: orange and grey (grey's LEDs grey-blue: a grey LED looks white under
+#: a piece), kittens and the cats they graduate to (the words: the table's phrases).
+BED = Bed(seats=(BedSeat("o", "orange", "colour.0", (255, 90, 0), "#f08a24"),
+                 BedSeat("g", "grey", "colour.1", (60, 90, 255), "#8b929c")),
+          kinds=(PieceKind("k", "kind.k"), PieceKind("c", "kind.c")))
 
 INFO = GameInfo(
     name="maunz",
@@ -18,6 +25,7 @@ INFO = GameInfo(
     description="German edition of boop. by Scott Brady: boop kittens, graduate cats, three cats wins.",
     # ruling R4: orange starts unless the players agree otherwise
     parameters=(Parameter("first", ("orange", "grey"), "the colour that makes the first move"),),
+    bed=BED,
 )
 
 PLAYER_NAMES = ("orange", "grey")
@@ -41,6 +49,17 @@ def variant_of(rules) -> int:
 
 class Maunz(Game):
     info = INFO
+    reasons = explain.REASONS
+
+    def bed_pieces(self, position: Position) -> dict[int, str]:
+        return {sq: position.piece_at(sq) for sq in range(36) if position.occupied >> sq & 1}
+
+    def pool(self, position: Position, seat: int) -> dict[str, int]:
+        kittens, cats = position.pool(seat)
+        return {"k": kittens, "c": cats}
+
+    def placed_square(self, position: Position, move: Move) -> int:
+        return move.square
 
     def __init__(self, rules=frozenset(), players: int | None = None, first: int | str = engine.ORANGE):
         self.rules_set = parse_rules(INFO, rules)  # the registry has parsed them; direct use too
@@ -71,6 +90,9 @@ class Maunz(Game):
     def place(self, position: Position, kind: str, square: int) -> Placement:
         """Steps 1-3 of a turn (the referee's view): boops, winner, and the options to choose."""
         return engine.place(position, kind, square, self.variant)
+
+    def explain(self, position: Position, move: Move) -> tuple:
+        return explain.explain_move(position, move, self.variant)
 
     def successors(self, position: Position) -> list[tuple[Move, Position]]:
         return engine.successors(position, self.variant)

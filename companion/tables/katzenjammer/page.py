@@ -65,7 +65,7 @@ def board_view(session, language: str) -> dict:
         "winner": COLOURS[pos.colours[session.winner]] if over else None,
         "dice": None if pos.dice is None else list(pos.dice), "phase": session.phase,
         "last": _last_turn(session),
-        "labels": {key.removeprefix("kj.page."): text(key, language) for key in PHRASES},
+        "labels": {key.removeprefix("kj.page."): text(key, language) for key in PHRASES if key.startswith("kj.page.")},
     }
 
 

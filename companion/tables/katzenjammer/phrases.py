@@ -1,9 +1,55 @@
-"""Katzenjammer's words on the page's board (static/kj.js draws them, page.py words them in the
-table's language), keyed German/English phrases registered beside the shared ones (the OLED's
-kj.* phrases live in companion/ui/i18n.py, which its sample screens need without a table)."""
+"""Katzenjammer's words, keyed German/English phrases registered beside the shared ones: the
+OLED's (its seats, headers, the chooser's menus and options, its own card) and the page's board
+(kj.js draws them, page.py words them in the table's language)."""
 from companion.ui import i18n
 
 PHRASES = {
+    "kj.seat.0": {"de": "Rot", "en": "Red"},
+    "kj.seat.1": {"de": "Blau", "en": "Blue"},
+    "kj.seat.2": {"de": "Grün", "en": "Green"},
+    "kj.seat.3": {"de": "Schwarz", "en": "Black"},
+    "head.kj.0": {"de": "Rot: {dice}", "en": "Red: {dice}"},
+    "head.kj.1": {"de": "Blau: {dice}", "en": "Blue: {dice}"},
+    "head.kj.2": {"de": "Grün: {dice}", "en": "Green: {dice}"},
+    "head.kj.3": {"de": "Schwarz: {dice}", "en": "Black: {dice}"},
+    "head.kj_won.0": {"de": "Rot gewinnt!", "en": "Red wins!"},
+    "head.kj_won.1": {"de": "Blau gewinnt!", "en": "Blue wins!"},
+    "head.kj_won.2": {"de": "Grün gewinnt!", "en": "Green wins!"},
+    "head.kj_won.3": {"de": "Schwarz gewinnt!", "en": "Black wins!"},
+    # what the voice says for a header (companion/voice/spoken.py: `spoken.<key>`): who rolled what,
+    # then the choices made so far
+    **{f"spoken.head.kj.{c}": {"de": f"{de} würfelt {{dice}}", "en": f"{en} rolls {{dice}}"}
+       for c, de, en in ((0, "Rot", "Red"), (1, "Blau", "Blue"), (2, "Grün", "Green"), (3, "Schwarz", "Black"))},
+    "spoken.kj.path": {"de": "{dice}: {path}", "en": "{dice}: {path}"},
+    "spoken.kj.enter_die": {"de": "Würfel {die} zeigt {value}", "en": "die {die} shows {value}"},
+    "kj.keys": {"de": "OK wählt · Katze/Zurück blättern", "en": "OK picks · CAT/BACK browse"},
+    "kj.menu.dice": {"de": "Würfel {dice}", "en": "dice {dice}"},
+    "kj.menu.second_die": {"de": "zweiter Würfel?", "en": "second die?"},
+    "kj.menu.which_piece": {"de": "{label}: welche Figur?", "en": "{label}: which piece?"},
+    "kj.menu.how": {"de": "{field}: wie?", "en": "{field}: how?"},
+    "kj.menu.which_direction": {"de": "{label}: welche Richtung?", "en": "{label}: which direction?"},
+    "kj.menu.how_far": {"de": "{field}: wie weit?", "en": "{field}: how far?"},
+    "kj.menu.step_left": {"de": "{label}: noch 1 Schritt, welche Figur?", "en": "{label}: 1 step left, which piece?"},
+    "kj.menu.steps_left": {"de": "{label}: noch {n} Schritte, welche Figur?",
+                           "en": "{label}: {n} steps left, which piece?"},
+    "kj.opt.void": {"de": "Wurf verfällt: nächster Spieler", "en": "void roll: nothing moves, next player"},
+    "kj.opt.done": {"de": "fertig", "en": "done"},
+    "kj.opt.enter": {"de": "einsetzen", "en": "enter"},
+    "kj.opt.swap_with": {"de": "tauschen mit {field}", "en": "swap with {field}"},
+    "kj.opt.forward_to": {"de": "vor auf {field}", "en": "forward to {field}"},
+    "kj.opt.back_to": {"de": "zurück auf {field}", "en": "back to {field}"},
+    "kj.opt.forward": {"de": "vorwärts", "en": "forward"},
+    "kj.opt.backward": {"de": "rückwärts", "en": "backward"},
+    "kj.opt.steps": {"de": "{steps} auf {field}", "en": "{steps} to {field}"},
+    "kj.path": {"de": "{dice} {path}", "en": "{dice} {path}"},
+    "kj.opt.steps_captures": {"de": "{steps} auf {field}, schlägt {n}", "en": "{steps} to {field}, captures {n}"},
+    "kj.rolling": {"de": "Die Würfel rollen ...", "en": "Rolling the dice ..."},
+    "kj.computer": {"de": "Der Computer zieht ...", "en": "The computer moves ..."},
+    "kj.enter_die": {"de": "Würfel {die}: {value}", "en": "Die {die}: {value}"},
+    "kj.dice.companion": {"de": "Der Companion würfelt", "en": "The companion rolls"},
+    "kj.dice.players": {"de": "Ihr würfelt selbst", "en": "You roll your dice"},
+    "join": {"de": "{a} · {b}", "en": "{a} · {b}"},
+    "card.dice": {"de": "Eigene Würfel", "en": "Own dice"},
     "kj.page.to_move": {"de": "am Zug", "en": "to move"},
     "kj.page.wins": {"de": "gewinnt!", "en": "wins!"},
     "kj.page.last": {"de": "zuletzt", "en": "last"},

@@ -17,7 +17,8 @@ from __future__ import annotations
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
 from companion.tables.katzenjammer import screens
-from companion.tables.protocol import OwnCard, TableBase, TableView, is_computer_name
+from companion.tables.katzenjammer.why import Why
+from companion.tables.protocol import OwnCard, TableBase, TableView, UndoPolicy, is_computer_name
 from companion.ui.screens import msg
 
 COMPUTER = "expectimax2"
@@ -31,13 +32,16 @@ def _is_computer(name: str) -> bool:
     return is_computer_name(name)
 
 
-class KatzenjammerTable(TableBase):
+class KatzenjammerTable(Why, TableBase):
     """The language and player cards and the "new game?" question are every table's (TableBase);
     what is Katzenjammer's own: the chooser's buttons, undo, the dice card, computer seats."""
 
     #: "player" with the name Computer makes the seat to move a computer seat; "ai_off" gives
     #: every seat back to people (the computer seats of `ai` and of players called Computer).
-    card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    #: a person's last turn goes with everything after it, its roll kept; BACK held is the
+    #: chooser's "up" (at the start of a turn, its undo: session.py)
+    undo_policy = UndoPolicy("turn", keeps=("draw",), back_held=False)
+    card_functions = ("new_game", "undo", "why", "language", "player", "dice", "ai_off")
     own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
                                  " (again: the companion rolls)")}
     #: the cards that change a setting: they leave a "new game?" question standing
@@ -112,10 +116,11 @@ class KatzenjammerTable(TableBase):
         self.session.restart()
 
     # Inputs ----------------------------------------------------------------------------------
+    def undo(self, now: float) -> None:
+        self.session.undo()
+
     def on_own_card(self, function: str, now: float, arg: str | None) -> None:
-        if function == "undo":
-            self.session.undo()
-        elif function == "ai_off":
+        if function == "ai_off":
             self.ai_seats = ()
             self._players = tuple("" if _is_computer(name) else name for name in self.players)
             self.session.set_computers(self._computers())

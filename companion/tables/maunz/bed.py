@@ -1,4 +1,5 @@
-"""Reading the bed: what the reed grid senses, settled for `settle` seconds, matched against the
+"""Reading the bed: what the reed grid senses, settled for `settle` seconds (the settling rule
+every bed game shares: companion/tables/bed.py's `settles`), matched against the
 committed position and the placements a person may be carrying out (plan.py); the pause after a
 device reset and the resync after it. See README.md ("How the bed is read")."""
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from companion.games.maunz.engine import Placement
 from companion.tables.maunz.guidance import wrong_pieces
 from companion.tables.maunz.plan import Plan, bits, plan_placement
+from companion.tables.bed import settles
 from companion.tables.protocol import NON_BOARD_DEVICES
 from companion.words import FULL_MASK, SQUARES, DeviceEvent
 
@@ -151,7 +153,7 @@ class BedReading:
             if now - self._sensed_since < self.settle:
                 return
             self._resume()
-        if self._sensed != self._stable and now - self._sensed_since >= self.settle:
+        if settles(self._sensed, self._sensed_since, self._stable, now, self.settle):
             self._stable, self._stable_since = self._sensed, self._sensed_since
             self._retire_ok = False
             self.notice = None

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from companion.games.maunz.engine import Move
 from companion.games.maunz.notation import format_move
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 
-CARD_FUNCTIONS = ("new_game", "undo", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
+CARD_FUNCTIONS = ("new_game", "undo", "why", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
                   "language", "player")
 
 
@@ -48,9 +49,7 @@ class Controls:
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
         phase = self.phase
-        if name == "back" and kind == "long":
-            self._undo()
-        elif phase == "ask_kind" and name in ("ok", "cat"):
+        if phase == "ask_kind" and name in ("ok", "cat"):
             self._answer_kind("k" if name == "ok" else "c")
         elif name == "cat" and kind == "long":
             self._ask_hint()
@@ -65,10 +64,8 @@ class Controls:
             if self._suggestion and self._suggestion.ai:
                 self._suggestion = None
             self.notice = msg("ai_off") if self.ai_colour is None else msg("ai_set",
-                                                                           colour=self.ai_colour)
+                                                                           colour=words.colour(self.ai_colour))
             self.commit("settings")
-        elif function == "undo":
-            self._undo()
         elif function == "cat":
             if self.phase == "ask_kind":
                 self._answer_kind("c")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from companion.games.maunz.engine import Position
 from companion.tables.maunz.pairing import pair
 from companion.tables.maunz.plan import bits
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import Msg, msg
 
 # The letter of each piece: colour from the letter, kind from its case.
@@ -90,14 +91,14 @@ def steps(extra: int, missing: int, have: dict[int, str | None], want: dict[int,
 def step_message(step: Step, names) -> Msg:
     """The OLED line for one step (`names`: square -> "e4")."""
     if step.what == "carry":
-        return msg("carry", piece=step.piece, src=names[step.src], dst=names[step.dst])
+        return msg("carry", piece=words.piece(step.piece), src=names[step.src], dst=names[step.dst])
     if step.what == "off":
         if step.piece is None:
             return msg("take_off", square=names[step.src])
-        return msg("off_to_pool", piece=step.piece, square=names[step.src])
+        return msg("off_to_pool", piece=words.piece(step.piece), square=names[step.src])
     key = {"pool": "on_from_pool", "box": "on_from_box", "new": "put_on"}.get(step.source,
                                                                               "put_back")
-    return msg(key, piece=step.piece, square=names[step.dst])
+    return msg(key, piece=words.piece(step.piece), square=names[step.dst])
 
 
 def undo_sources(after: Position, before: Position):
@@ -110,10 +111,10 @@ def undo_sources(after: Position, before: Position):
         # the graduated kitten that had just been placed goes back to the pool, not the bed
         back = min(box[c], before.pool(c)[0] - after.pool(c)[0])
         if back > 0:
-            notes.append(msg("box_to_pool", n=back, colour=c))
+            notes.append(msg("box_to_pool", n=back, colour=words.colour(c)))
             box[c] -= back  # (so it is not named as the source of a kitten for a square)
         if before.reserve(c) > after.reserve(c):
-            notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=c))
+            notes.append(msg("to_reserve", n=before.reserve(c) - after.reserve(c), colour=words.colour(c)))
     return (tuple(box), True), tuple(notes)
 
 

@@ -1,12 +1,10 @@
-"""The web page's drawing of a maunz game: the bed, both pools and whose turn it is, as the
-page's board view (companion/web/static/app.js) draws them, and what the simulated hands need
-to answer the table's questions. A pure function of the table and its view."""
+"""The web page's drawing of a maunz game: the bed view every bed game has (companion/tables/
+bed.py: the bed, the pools, whose turn, drawn from maunz.'s bed declaration), maunz.'s own stock
+beside the pools (cats in the reserve, kittens in the box), and what the simulated hands need to
+answer the table's questions. A pure function of the table and its view."""
 from __future__ import annotations
 
-from companion.words import SQUARES, square_name
-
-COLOURS = ("o", "g")
-
+from companion.tables import bed
 
 # The OLED lines that put a named piece on a square (guidance.py).
 _PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
@@ -21,22 +19,18 @@ def _page_hints(screen) -> dict:
         params = dict(line.params)
         if line.key == "ask_kind":
             out["asking"] = params["square"]
-        elif line.key in _PUT_KEYS and params.get("piece") and out["put"] is None:
-            out["put"] = {"square": params["square"], "piece": params["piece"]}
+        elif line.key in _PUT_KEYS and out["put"] is None:
+            letter = params["piece"].key.removeprefix("piece.")   # its phrase: "piece.g"
+            if letter != "?":
+                out["put"] = {"square": params["square"], "piece": letter}
     return out
 
 
 def page_view(table, view) -> dict:
     pos = table.position
-    pools = {}
-    for colour, letter in enumerate(COLOURS):
-        k, c = pos.pool(colour)
-        pools[letter] = {"kittens": k, "cats": c, "reserve": pos.reserve(colour),
-                         "boxed": pos.boxed(colour)}
-    bed = {}
-    for sq in range(SQUARES):
-        piece = pos.piece_at(sq)
-        if piece:
-            bed[square_name(sq)] = piece
-    return {"view": "board", "to_move": COLOURS[pos.turn], "pools": pools, "bed": bed,
-            **_page_hints(view.screen)}
+    seats = table.game.info.bed.seats
+    # maunz.'s own groups beside each pool, in the page's words (cats waiting, kittens boxed)
+    stock = {seat.key: [{"word": "page.reserve", "n": pos.reserve(c), "look": "ghost"},
+                        {"word": "page.boxed", "n": pos.boxed(c), "look": "box"}]
+             for c, seat in enumerate(seats)}
+    return {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen)}

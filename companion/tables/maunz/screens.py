@@ -7,12 +7,17 @@ from dataclasses import dataclass, field
 
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import Placement, Position
+from companion.games.maunz.game import BED
 from companion.tables.maunz.controls import Suggestion
 from companion.tables.maunz.guidance import step_message, steps
 from companion.tables.maunz.plan import Plan, bits
 from companion.ui import palette
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import Msg, Pool, Screen, msg
 from companion.words import DARK, SQUARES, LedCell, LedFrame
+
+#: the seats as the OLED words them: the bed's seat words (Orange, Grau)
+SEATS = tuple(msg(seat.word) for seat in BED.seats)
 
 
 @dataclass(frozen=True)
@@ -75,9 +80,9 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
         lines.insert(0, st.notice)
     if st.wrong_kind and phase not in ("paused", "confirm_new_game", "won"):
         sq, kind = st.wrong_kind[:2]   # the hall bed read the kind: refused at once, not asked
-        lines.insert(0, msg("wrong_kind", square=SQUARE_NAMES[sq], kind=kind) if len(st.wrong_kind) == 2
-                     else msg("swapped_kind", square=SQUARE_NAMES[sq], kind=kind,
-                                                  want=msg(f"kind.{st.wrong_kind[2]}")))
+        lines.insert(0, msg("wrong_kind", square=SQUARE_NAMES[sq], kind=words.kind(kind)) if len(st.wrong_kind) == 2
+                     else msg("swapped_kind", square=SQUARE_NAMES[sq], kind=words.kind(kind),
+                                                  want=words.kind(st.wrong_kind[2])))
         cells[sq] = palette.leaves_bed()
     if phase != "paused" and st.sensed is not None and st.stable is not None:
         changed = st.sensed ^ st.stable
@@ -86,8 +91,9 @@ def compose(st: State) -> tuple[LedFrame, Screen]:
                          else palette.echo_lift())
     screen = Screen(
         phase, to_move=None if phase == "won" else turn,
-        pools=tuple(Pool(*pos.pool(c), pos.reserve(c), pos.boxed(c)) for c in (0, 1)),
-        names=st.names, lines=tuple(lines), title=title, winner=pos.winner)
+        pools=tuple(Pool(*pos.pool(c), pos.reserve(c), pos.boxed(c), label=seat.key.upper())
+                    for c, seat in enumerate(BED.seats)),
+        seats=SEATS, names=st.names, lines=tuple(lines), title=title, winner=pos.winner)
     return LedFrame(tuple(cells.get(sq, DARK) for sq in range(SQUARES))), screen
 
 
@@ -105,9 +111,9 @@ def _await_view(st: State, plan: Plan | None, cells: dict, lines: list) -> None:
         m = sugg.move
         cells[m.square] = palette.place_here(turn, m.kind)
         if sugg.ai and st.remote:
-            lines.append(msg("remote_move", name=st.remote, kind=m.kind, square=SQUARE_NAMES[m.square]))
+            lines.append(msg("remote_move", name=st.remote, kind=words.kind(m.kind), square=SQUARE_NAMES[m.square]))
         else:
-            lines.append(msg("ai_move" if sugg.ai else "hint_move", kind=m.kind,
+            lines.append(msg("ai_move" if sugg.ai else "hint_move", kind=words.kind(m.kind),
                              square=SQUARE_NAMES[m.square]))
         if m.choice:
             lines.append(msg("then_lift", squares=_names(m.choice)))

@@ -7,6 +7,7 @@ from companion.games.maunz.notation import format_move
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
 from companion.tables.moveline import MoveLine
+from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 from companion.words import square_name
 
@@ -14,7 +15,7 @@ from companion.words import square_name
 def said_move(placement, choice: int) -> list:
     """A move as the voice says it: "Orange: Kätzchen auf c3, stupst d4 nach e5, hebt a1, b1,
     c1 ab" (what every player saw happen)."""
-    out = [msg("say.move", colour=placement.before.turn, kind=placement.kind,
+    out = [msg("say.move", colour=words.colour(placement.before.turn), kind=words.kind(placement.kind),
                square=square_name(placement.square))]
     for src, dst in placement.boops:
         out.append(msg("say.boop_off", src=square_name(src)) if dst is None else
@@ -43,10 +44,6 @@ class Session:
         out, self._said = self._said, []
         return out
 
-    def on_chance(self, move, now: float) -> None:
-        # maunz. has no dice, shuffles or deals: the service never calls this for it.
-        raise ValueError(f"maunz. has no chance moves; got {move!r}")
-
     def _commit_move(self, plan: Plan) -> None:
         p = plan.placement
         choice = plan.final_option
@@ -59,7 +56,9 @@ class Session:
         self._reset_turn()
         self._have, self._known = self._labels(), new.occupied
 
-    def _undo(self) -> None:
+    def undo(self, now: float) -> None:
+        """The undo card or BACK held (the shared controls route it): a turn in progress is
+        cancelled first, else the last move goes and the bed is guided back."""
         have = self._belief(self._stable) if self._stable is not None else {}
         sources, notes = ((0, 0), False), ()
         if self._restore is None and self._in_turn():

@@ -12,10 +12,11 @@ from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
+from companion.tables.maunz.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView
 
 
-class MaunzTable(Session, BedReading, Controls, TableBase):
+class MaunzTable(Why, Session, BedReading, Controls, TableBase):
     """Referees one game of maunz. on a physical bed.
 
     `position` is the game's *start* position (Position or text; None: the game's initial one)
@@ -27,9 +28,6 @@ class MaunzTable(Session, BedReading, Controls, TableBase):
     card_functions = CARD_FUNCTIONS
     own_card_functions = {"cat": OwnCard("the next piece is a cat"), "hint": OwnCard("show a suggested move"),
                  "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey")}
-    #: the game is played on the sensed bed (the other games' tables leave it alone, and the
-    #: page shows the bed only for a game that senses it)
-    senses_bed = True
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),

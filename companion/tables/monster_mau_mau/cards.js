@@ -97,7 +97,7 @@
     return /^[0-9]+$/.test(seat.name) ? w.seat.replace("{n}", seat.seat) : seat.name;
   }
 
-  // The table's box, built on the first draw after the seat below the bed (#player-o), where
+  // The table's box, built on the first draw after the seats below the bed (#players-bottom), where
   // the page's game drawing beside the seats goes: the public state, the person's hand, the
   // wish picker and the hand's buttons
   const MARKUP = `
@@ -127,7 +127,7 @@
 
   function build(box) {   // the hand's markup and its buttons, once
     box.innerHTML = MARKUP;
-    $("player-o").after(box);
+    $("players-bottom").after(box);
     for (const b of box.querySelectorAll("#wishpick button")) {
       b.addEventListener("click", () => {
         const wish = b.dataset.wish;

@@ -3,7 +3,7 @@ beside the shared phrases when the table is imported, and worded in the table's 
 when shown: the OLED's lines, the cards and seats in words (words.py), the refusals
 (refusals.py), the laptop's move log (laptop.py) and the page's labels (page.py). A card is named
 by its words before it is put in (`{played}`, `{top}`); a card's token (`s7`, `+4`) is `{face}`,
-never `{card}`, which i18n words as a control card."""
+never `{card}`, the shared phrases' control card (note.card_unused)."""
 from companion.ui import i18n
 
 OLED = {

@@ -1,4 +1,5 @@
-"""`companion screens --out DIR`: every sample screen in German and English as PNG files
+"""`companion screens --out DIR`: every sample screen (the shared ones and each game's,
+companion/tables/samples.py) in German and English as PNG files
 (scaled up 4x with --scale 4 for reading on a laptop; 1 gives the real 128x64 image), every page
 of a long one (`lift.p2.de.png`)."""
 from __future__ import annotations
@@ -7,7 +8,7 @@ from pathlib import Path
 
 from companion.ui import i18n
 from companion.ui.render import page_count, render
-from companion.ui.samples import sample_screens
+from companion.tables.samples import sample_screens
 from companion.cliargs import OneLineParser
 
 

@@ -1,0 +1,142 @@
+"""maunz.'s words, German and English, keyed (parameters named): its pieces and colours, its
+guidance and questions on the OLED, what the voice says of a move, its own cards' labels.
+Registered beside the shared ones (companion/ui/i18n.py) when the table is imported."""
+from companion.ui import i18n
+from companion.ui.screens import Msg, msg
+
+PHRASES = {
+    "colour.0": {"de": "Orange", "en": "Orange"},
+    "colour.1": {"de": "Grau", "en": "Grey"},
+    "kind.k": {"de": "Kätzchen", "en": "kitten"},
+    "kind.c": {"de": "Katze", "en": "cat"},
+    "piece.o": {"de": "das orange Kätzchen", "en": "the orange kitten"},
+    "piece.O": {"de": "die orange Katze", "en": "the orange cat"},
+    "piece.g": {"de": "das graue Kätzchen", "en": "the grey kitten"},
+    "piece.G": {"de": "die graue Katze", "en": "the grey cat"},
+    "piece.?": {"de": "die Figur", "en": "the piece"},
+    "head.undo": {"de": "Zug zurück", "en": "Undo"},
+    "head.clear": {"de": "Neues Spiel", "en": "New game"},
+    "place": {"de": "Setz ein Kätzchen oder eine Katze", "en": "Place a kitten or a cat"},
+    "place_kitten": {"de": "Setz ein Kätzchen", "en": "Place a kitten"},
+    "place_cat": {"de": "Setz eine Katze", "en": "Place a cat"},
+    "cat_declared": {"de": "Katze angesagt", "en": "Cat declared"},
+    "no_cat": {"de": "Keine Katze im Vorrat", "en": "No cat in the pool"},
+    "ask_kind": {"de": "{square}: Kätzchen oder Katze?", "en": "{square}: kitten or cat?"},
+    "ask_keys": {"de": "OK = Kätzchen · Katze = Katze", "en": "OK = kitten · CAT = cat"},
+    "boop": {"de": "{src} → {dst}", "en": "{src} → {dst}"},
+    "boop_off": {"de": "{src} vom Bett", "en": "{src} off the bed"},
+    "lift": {"de": "{squares} vom Bett", "en": "{squares} off the bed"},
+    "choose_line": {"de": "Wähle: heb eine Dreierreihe ab", "en": "Choose: lift a line of three"},
+    "choose_retire": {"de": "Wähle: heb eine Figur ab", "en": "Choose: lift one piece"},
+    "choose_any": {"de": "Wähle: Dreierreihe oder eine Figur abheben",
+                   "en": "Choose: lift a line of three or one piece"},
+    "to_box": {"de": "{n} Kätzchen in die Schachtel", "en": "{n} kitten(s) into the box"},
+    "cats_in": {"de": "+{n} Katze(n) aus der Reserve", "en": "+{n} cat(s) from the reserve"},
+    "cats_back": {"de": "{n} Katze(n) zurück in den Vorrat", "en": "{n} cat(s) back to the pool"},
+    "kits_back": {"de": "{n} Kätzchen zurück in den Vorrat", "en": "{n} kitten(s) back to the pool"},
+    "grad_rule": {"de": "Kätzchen → Schachtel, Katzen → Vorrat",
+                  "en": "kittens → box, cats → pool"},
+    "not_option": {"de": "{square} ist keine Wahl: zurückstellen",
+                   "en": "{square} is no option: put it back"},
+    "confirm_retire": {"de": "Nur {square} nehmen? OK drücken", "en": "Only {square}? Press OK"},
+    "put_back": {"de": "Stell {piece} zurück auf {square}", "en": "Put {piece} back on {square}"},
+    "put_on": {"de": "Setz {piece} auf {square}", "en": "Put {piece} on {square}"},
+    "take_off": {"de": "Nimm die Figur von {square}", "en": "Take the piece off {square}"},
+    "carry": {"de": "Stell {piece} von {src} auf {dst}", "en": "Move {piece} from {src} to {dst}"},
+    "off_to_pool": {"de": "Stell {piece} von {square} zurück in den Vorrat",
+                    "en": "Put {piece} from {square} back in the pool"},
+    "on_from_pool": {"de": "Setz {piece} aus dem Vorrat auf {square}",
+                     "en": "Put {piece} from the pool on {square}"},
+    "on_from_box": {"de": "Setz {piece} aus der Schachtel auf {square}",
+                    "en": "Put {piece} from the box on {square}"},
+    "box_to_pool": {"de": "{n} Kätzchen von {colour} aus der Schachtel in den Vorrat",
+                    "en": "{n} {colour} kitten(s) from the box to the pool"},
+    "to_reserve": {"de": "{n} Katze(n) von {colour} zurück in die Reserve",
+                   "en": "{n} {colour} cat(s) back to the reserve"},
+    "more": {"de": "(noch {n})", "en": "({n} more)"},
+    "ai_thinking": {"de": "KI denkt nach …", "en": "AI is thinking …"},
+    "ai_move": {"de": "KI: {kind} auf {square}", "en": "AI: {kind} on {square}"},
+    "remote_move": {"de": "{name}: {kind} auf {square}", "en": "{name}: {kind} on {square}"},
+    "remote_wait": {"de": "{name} zieht (Fernspiel) …", "en": "{name} is moving (remote) …"},
+    "hint_move": {"de": "Tipp: {kind} auf {square}", "en": "Hint: {kind} on {square}"},
+    "hint_wait": {"de": "Tipp wird berechnet …", "en": "Finding a hint …"},
+    "then_lift": {"de": "dann {squares} vom Bett", "en": "then {squares} off the bed"},
+    "paused": {"de": "Brett wird neu gelesen …", "en": "Re-reading the bed …"},
+    "offline": {"de": "Brett nicht verbunden", "en": "Bed not connected"},
+    "won": {"de": "Drei Katzen in einer Reihe!", "en": "Three cats in a row!"},
+    "won_all": {"de": "Alle 8 Katzen auf dem Bett!", "en": "All 8 cats on the bed!"},
+    "won_kids": {"de": "Drei in einer Reihe!", "en": "Three in a row!"},
+    "clear_bed": {"de": "Bett abräumen", "en": "Clear the bed"},
+    "ai_set": {"de": "KI spielt {colour}", "en": "AI plays {colour}"},
+    "say.move": {"de": "{colour}: {kind} auf {square}", "en": "{colour}: {kind} on {square}"},
+    "say.boop": {"de": "stupst {src} nach {dst}", "en": "boops {src} to {dst}"},
+    "say.boop_off": {"de": "stupst {src} vom Bett", "en": "boops {src} off the bed"},
+    "say.lift": {"de": "hebt {squares} ab", "en": "lifts {squares}"},
+    "wrong_kind": {"de": "{square}: {kind} passt nicht zu diesem Zug – abheben",
+                   "en": "{square}: a {kind} is not this move: lift it"},
+    "swapped_kind": {"de": "{square}: {kind} statt {want} – tauschen",
+                     "en": "{square}: a {kind} where a {want} belongs: swap it"},
+    "restored": {"de": "Bett stimmt wieder", "en": "Bed is right again"},
+    "card.cat": {"de": "Katze", "en": "Cat"},
+    "card.hint": {"de": "Tipp", "en": "Hint"},
+    "card.ai_orange": {"de": "KI spielt Orange", "en": "AI plays orange"},
+    "card.ai_grey": {"de": "KI spielt Grau", "en": "AI plays grey"},
+    # "why?" (issue 36): the engine's reasons (companion/games/maunz/explain.py) in words; a
+    # square as its name, a piece and a colour as their phrases, a direction as `why.maunz.way.*`
+    "why.maunz.placed": {"de": "{colour}: {kind} auf {square} gesetzt",
+                         "en": "{colour}: {kind} put on {square}"},
+    "why.maunz.boop": {"de": "{src}: {piece} wird {way} nach {dst} gestupst",
+                       "en": "{src}: {piece} is booped {way} to {dst}"},
+    "why.maunz.off_bed": {"de": "{src}: {piece} fällt {way} vom Bett, zurück in den Vorrat",
+                          "en": "{src}: {piece} is booped {way} off the bed, back to its pool"},
+    "why.maunz.blocked": {"de": "{src}: {piece} bleibt, denn dahinter auf {dst} steht eine Figur",
+                          "en": "{src}: {piece} stays, because {dst} behind it is taken"},
+    "why.maunz.cat_stays": {"de": "{src}: {piece} bleibt, denn ein Kätzchen stupst keine Katze",
+                            "en": "{src}: {piece} stays, because a kitten cannot boop a cat"},
+    "why.maunz.no_neighbour": {"de": "Neben {square} steht nichts: nichts wird gestupst",
+                               "en": "Nothing stands next to {square}: nothing is booped"},
+    "why.maunz.win_line": {"de": "Drei Katzen von {colour} in einer Reihe ({squares}): gewonnen",
+                           "en": "Three of {colour}'s cats in a row ({squares}): a win"},
+    "why.maunz.win_all": {"de": "Alle 8 Katzen von {colour} auf dem Bett: gewonnen",
+                          "en": "All 8 of {colour}'s cats on the bed: a win"},
+    "why.maunz.win_kids": {"de": "Drei Kätzchen von {colour} in einer Reihe ({squares}): gewonnen",
+                           "en": "Three of {colour}'s kittens in a row ({squares}): a win"},
+    "why.maunz.win_pushed": {"de": "Die Stupser reihen drei Katzen von {colour} auf ({squares}):"
+                                   " {colour} gewinnt",
+                             "en": "The boops lined up three of {colour}'s cats ({squares}):"
+                                   " {colour} wins"},
+    "why.maunz.graduate": {"de": "{squares}: drei in einer Reihe mit Kätzchen: {n} Kätzchen in die"
+                                 " Schachtel, je eine Katze in den Vorrat",
+                           "en": "{squares}: three in a row with a kitten: {n} kitten(s) into the"
+                                 " box, a cat each to the pool"},
+    "why.maunz.cats_back": {"de": "{n} Katze(n) der Reihe zurück in den Vorrat",
+                            "en": "{n} cat(s) of the row back to the pool"},
+    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: {piece} auf {square}"
+                               " verlässt es",
+                         "en": "All 8 of {colour}'s pieces on the bed: {piece} on {square} leaves it"},
+    "why.maunz.choose": {"de": "{n} Möglichkeiten (Dreierreihen, mit 8 auf dem Bett auch einzelne"
+                               " Figuren): {colour} wählt eine",
+                         "en": "{n} options (rows of three, with all 8 on the bed single pieces"
+                               " too): {colour} chooses one"},
+    **{f"why.maunz.way.{way}": {"de": de, "en": en} for way, de, en in (
+        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "right"),
+        ("w", "nach links", "left"), ("ne", "nach rechts oben", "up and right"),
+        ("nw", "nach links oben", "up and left"), ("se", "nach rechts unten", "down and right"),
+        ("sw", "nach links unten", "down and left"))},
+}
+i18n.register(PHRASES)
+
+
+# A phrase's parameter that names a piece, a kind or a colour is the phrase of it (a Msg, worded
+# in the line's language): "Stell das graue Kätzchen zurück auf c4".
+def piece(letter: str | None) -> Msg:
+    """'o' 'O' 'g' 'G' (None: not known) -> "das orange Kätzchen" ..."""
+    return msg(f"piece.{letter or '?'}")
+
+
+def kind(key: str) -> Msg:
+    return msg(f"kind.{key}")
+
+
+def colour(seat: int) -> Msg:
+    return msg(f"colour.{seat}")

@@ -1,0 +1,53 @@
+"""The page's own words (static/app.js and its parts), keyed German and English like every other
+phrase and registered beside them (companion/ui/i18n.py), so the page has no dictionary of its
+own: the server sends them in its "hello" (`page_words`), each phrase as its template ("{who}
+wins!": the page fills it). A game's words on the page come with its snapshot, worded by its
+table package (a bed game's seats and kinds: companion/tables/bed.py)."""
+from companion.ui import i18n
+
+PHRASES = {
+    "page.connecting": {"de": "verbinde…", "en": "connecting…"},
+    "page.connected": {"de": "live", "en": "live"},
+    "page.disconnected": {"de": "verbinde neu…", "en": "reconnecting…"},
+    "page.simulator": {"de": "Simulator", "en": "Simulator"},
+    "page.spectator": {"de": "Zuschauer-Ansicht", "en": "Spectator view"},
+    "page.next_piece": {"de": "Nächste Figur", "en": "Next piece"},
+    "page.lift": {"de": "Vom Bett nehmen", "en": "Take off the bed"},
+    "page.cards": {"de": "Steuerkarten", "en": "Control cards"},
+    "page.why_ask": {"de": "Warum?", "en": "Why?"},
+    "page.moves": {"de": "Züge", "en": "Moves"},
+    "page.hold_hint": {"de": "Taste gedrückt halten für einen langen Druck.",
+                       "en": "Hold a button for a long press."},
+    "page.help_control": {
+        "de": "Klick auf ein leeres Feld setzt eine Figur (welche, sagt die Auswahl „Nächste Figur“:"
+              " sie beantwortet auch die Frage des OLED, welche Figur es ist). Klick auf eine Figur"
+              " nimmt sie auf; dann ein leeres Feld anklicken, um sie dort abzusetzen — oder nochmal"
+              " auf sie, um sie vom Bett zu nehmen.",
+        "en": "Click an empty square to put a piece down (the Next piece picker says which: it also"
+              " answers the OLED's question which piece it is). Click a piece to pick it up, then an"
+              " empty square to put it there — or click it again to take it off the bed."},
+    "page.help_view": {"de": "Live-Ansicht des Spielbretts. Steuerung ist hier aus.",
+                       "en": "A live view of the board. Control is off here."},
+    "page.to_move": {"de": "am Zug", "en": "to move"},
+    "page.pool": {"de": "Vorrat", "en": "pool"},
+    "page.reserve": {"de": "Reserve", "en": "reserve"},
+    "page.boxed": {"de": "Schachtel", "en": "boxed"},
+    "page.wins": {"de": "{who} gewinnt!", "en": "{who} wins!"},
+    "page.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    "page.ai": {"de": "KI", "en": "AI"},
+    # a remote game's other player (the seat's tag): a person at another companion
+    "page.remote": {"de": "Fernspiel", "en": "remote"},
+    "page.no_moves": {"de": "Noch keine Züge.", "en": "No moves yet."},
+    "page.unsaved": {"de": "noch nicht gespeichert: Speicherproblem, wird wiederholt",
+                     "en": "not saved yet: storage problem, retrying"},
+    "page.btn_ok": {"de": "OK", "en": "OK"},
+    "page.btn_back": {"de": "Zurück", "en": "Back"},
+    "page.btn_cat": {"de": "Katze", "en": "Cat"},
+}
+i18n.register(PHRASES)
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    """The page's words by language, as the page's `t(key)` reads them ("next_piece": ...)."""
+    return {lang: {key.removeprefix("page."): entry[lang] for key, entry in PHRASES.items()}
+            for lang in i18n.LANGUAGES}
