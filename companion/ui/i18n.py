@@ -135,6 +135,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # the service's own OLED message for a card it does not know (service/snapshot.py)
     "unknown_card.head": {"de": "Unbekannte Karte", "en": "Unknown card"},
     "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
+    # the service's OLED when the image's first boot found a bad value on the SD card's FAT
+    # partition (companion/image/firstboot.py): the head over the one line naming file and key
+    "card_problem.head": {"de": "SD-Karte pruefen", "en": "Check the SD card"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
     # the service's OLED while a move is not durable (service/storage.py render_problem): a head
     # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)
