@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall", "firmware")
+NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall",
+         "firmware", "teach", "image")
 
 
 def main(argv: list[str]) -> int:

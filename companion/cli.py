@@ -22,8 +22,12 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("companion.service.history_cli:export_main", "write game records of past games"),
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.service.screens_cli:main", "render every OLED screen to PNG files"),
+    "update": ("companion.update.update:main", "install a new version beside the running one; back by itself if it is not healthy"),
+    "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]"),
+    "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
+    "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image"),
 }
 
 

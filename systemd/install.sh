@@ -9,6 +9,10 @@
 # built against liblgpio-dev, which exists only in Raspberry Pi OS's own repository.
 #
 #   sh systemd/install.sh --plan   print what would be installed on this system and change nothing
+#   sh systemd/install.sh --stage  install this checkout as a release beside the running one and
+#                                  stop there (`companion update` switches to it and checks it)
+#   sh systemd/install.sh --image  install into a root that is not running (the SD-card image:
+#                                  companion image build): the unit enabled, nothing started
 #   sh systemd/install.sh --voice  also install the voice's packages (espeak-ng, alsa-utils) even
 #                                  before the config switches the voice on ([voice] enabled = true:
 #                                  then they are installed anyway; with the voice off, none is)
@@ -28,11 +32,15 @@ die() { echo "install.sh: $*" >&2; exit 1; }
 
 PLAN=no
 VOICE=no
+STAGE=no
+IMAGE=no
 for arg in "$@"; do
     case "$arg" in
     --plan) PLAN=yes ;;
+    --stage) STAGE=yes ;;
+    --image) IMAGE=yes ;;
     --voice) VOICE=yes ;;
-    *) echo "install.sh: unknown argument '$arg': run it without arguments, or with --plan and/or --voice" >&2; exit 2 ;;
+    *) echo "install.sh: unknown argument '$arg': run it without arguments, or with --plan, --stage, --image and/or --voice" >&2; exit 2 ;;
     esac
 done
 if [ "$PLAN" = no ]; then
@@ -60,14 +68,27 @@ apt_has() {
 }
 
 PACKAGES="python3-venv"
+# The compiler and Python's headers: pip builds the compiled game kernels with them on every
+# machine (setup.py's optional extensions, issue 37). Where apt has no compiler the install goes
+# on: the pure-Python kernels run, much slower, as this line and the service's log say.
+COMPILER="python3-dev gcc libc6-dev"
+KERNELS=compiled
 NATIVE=no
 case "$MACHINE" in
 aarch64|armv7l)
     NATIVE=yes
-    # spidev has no wheel: it is compiled against the Python headers.
-    PACKAGES="$PACKAGES python3-dev gcc libc6-dev"
+    # spidev has no wheel: it is compiled against the Python headers, so here they are required.
+    PACKAGES="$PACKAGES $COMPILER"
     # lgpio's sdist builds against the C library (only when no wheel fits this Python).
     if apt_has liblgpio-dev; then PACKAGES="$PACKAGES liblgpio-dev swig"; LIBLGPIO=yes; else LIBLGPIO=no; fi
+    ;;
+*)
+    for p in $COMPILER; do apt_has "$p" || dpkg -s "$p" >/dev/null 2>&1 || KERNELS=pure; done
+    if [ "$KERNELS" = compiled ]; then
+        PACKAGES="$PACKAGES $COMPILER"
+    else
+        echo "install.sh: apt offers no C compiler ($COMPILER): the games' pure-Python kernels will run (much slower); install them and run this again for the compiled ones" >&2
+    fi
     ;;
 esac
 # The voice: espeak-ng renders the phrases, aplay (alsa-utils) plays them; installed when the
@@ -88,6 +109,7 @@ if [ "$PLAN" = yes ]; then
     echo "machine: $MACHINE  python: $PYVER"
     echo "apt: $PACKAGES"
     echo "voice: $VOICE"
+    echo "kernels: $KERNELS"
     if [ "$NATIVE" = yes ]; then
         echo "pip: $PREFIX[pi] $LGPIO (lgpio from a wheel if one fits Python $PYVER, else built against liblgpio-dev: $LIBLGPIO)"
     else
@@ -116,40 +138,88 @@ id companion >/dev/null 2>&1 || useradd --system --home-dir /var/lib/maunz-compa
     --shell /usr/sbin/nologin --user-group companion
 usermod -a -G gpio,i2c,spi,dialout,audio companion  # audio: the voice's ALSA device
 
-# ---------------------------------------------------------------- the code, in its own venv
-mkdir -p "$PREFIX" "$CONF"
-# The checkout's own venv, git data and Node modules stay behind.
-(cd "$SRC" && tar -c --exclude=./.venv --exclude=./.git --exclude=node_modules --exclude=__pycache__ .) |
-    (cd "$PREFIX" && tar -x --no-same-owner)
-[ -x "$PREFIX/.venv/bin/pip" ] || python3 -m venv "$PREFIX/.venv" ||
-    die "python3 -m venv failed: apt-get install python3-venv"
-PIP="$PREFIX/.venv/bin/pip"
-"$PIP" install -q --upgrade pip || die "pip could not upgrade itself: is PyPI reachable (or PIP_FIND_LINKS set)?"
-if [ "$NATIVE" = yes ]; then
-    # Ask the index (PyPI, and piwheels where pip.conf names it) for a wheel of this Python.
-    WHEELS=$(mktemp -d)
-    if "$PIP" download -q --no-deps --only-binary=:all: --dest "$WHEELS" "$LGPIO" >"$WHEELS/log" 2>&1; then
-        LGPIO_FROM=--only-binary=lgpio
-    elif ! grep -q "No matching distribution" "$WHEELS/log"; then
-        rm -rf "$WHEELS"
-        die "pip could not ask the package index for lgpio: is PyPI reachable (or PIP_FIND_LINKS set)?"
-    elif [ "$LIBLGPIO" = yes ]; then
-        LGPIO_FROM=--no-binary=lgpio
-    else
-        rm -rf "$WHEELS"
-        die "no lgpio wheel for Python $PYVER on $MACHINE, and liblgpio-dev (to build one) exists only in Raspberry Pi OS's repository: use Raspberry Pi OS, or a Python with a wheel (3.9-3.12)"
-    fi
-    rm -rf "$WHEELS"
-    "$PIP" install "$LGPIO_FROM" "$PREFIX[pi]" "$LGPIO" ||
-        die "pip could not install $PREFIX[pi] (see its message above; spidev needs python3-dev and gcc)"
+# ---------------------------------------------------------------- the code: a release with its own venv
+# Each version goes into releases/<version>-<commit> beside the others; `current` names the one
+# the unit starts (ExecStart goes through it), and `.venv` is `current/.venv` for commands typed
+# by hand. A venv cannot be moved, so a release is built where it stays and counts only once
+# its `.installed` stamp is written: a release cut short by a power loss is rebuilt, never used.
+VERSION=$(sed -n 's/^version *= *"\(.*\)"/\1/p' "$SRC/pyproject.toml" | head -n 1)
+[ -n "$VERSION" ] || die "no version in $SRC/pyproject.toml: is $SRC a maunz. companion source tree?"
+COMMIT=$(git -C "$SRC" rev-parse HEAD 2>/dev/null || sed -n 1p "$SRC/COMMIT" 2>/dev/null || true)
+if [ -n "$COMMIT" ]; then NAME="$VERSION-$(echo "$COMMIT" | cut -c1-12)"; else NAME="$VERSION-$(date -u +%Y%m%dT%H%M%S)"; fi
+REL="$PREFIX/releases/$NAME"
+mkdir -p "$PREFIX/releases" "$CONF"
+if [ -f "$REL/.installed" ]; then
+    echo "release $NAME is installed already"
 else
-    "$PIP" install "$PREFIX[pi]" || die "pip could not install $PREFIX[pi] (see its message above)"
+    rm -rf "$REL"
+    mkdir -p "$REL"
+    # The checkout's own venv, git data and Node modules stay behind.
+    (cd "$SRC" && tar -c --exclude=./.venv --exclude=./.git --exclude=node_modules --exclude=__pycache__ .) |
+        (cd "$REL" && tar -x --no-same-owner)
+    python3 -m venv "$REL/.venv" || die "python3 -m venv failed: apt-get install python3-venv"
+    PIP="$REL/.venv/bin/pip"
+    "$PIP" install -q --upgrade pip || die "pip could not upgrade itself: is PyPI reachable (or PIP_FIND_LINKS set)?"
+    if [ "$NATIVE" = yes ]; then
+        # Ask the index (PyPI, and piwheels where pip.conf names it) for a wheel of this Python.
+        WHEELS=$(mktemp -d)
+        if "$PIP" download -q --no-deps --only-binary=:all: --dest "$WHEELS" "$LGPIO" >"$WHEELS/log" 2>&1; then
+            LGPIO_FROM=--only-binary=lgpio
+        elif ! grep -q "No matching distribution" "$WHEELS/log"; then
+            rm -rf "$WHEELS"
+            die "pip could not ask the package index for lgpio: is PyPI reachable (or PIP_FIND_LINKS set)?"
+        elif [ "$LIBLGPIO" = yes ]; then
+            LGPIO_FROM=--no-binary=lgpio
+        else
+            rm -rf "$WHEELS"
+            die "no lgpio wheel for Python $PYVER on $MACHINE, and liblgpio-dev (to build one) exists only in Raspberry Pi OS's repository: use Raspberry Pi OS, or a Python with a wheel (3.9-3.12)"
+        fi
+        rm -rf "$WHEELS"
+        "$PIP" install "$LGPIO_FROM" "$REL[pi]" "$LGPIO" ||
+            die "pip could not install $REL[pi] (see its message above; spidev needs python3-dev and gcc)"
+    else
+        "$PIP" install "$REL[pi]" || die "pip could not install $REL[pi] (see its message above)"
+    fi
+    printf '{"name": "%s", "version": "%s", "commit": "%s"}\n' "$NAME" "$VERSION" "${COMMIT:-unknown}" >"$REL/release.json"
+    sync
+    touch "$REL/.installed"
+    sync
 fi
+if [ "$STAGE" = yes ]; then
+    echo "staged: $NAME"
+    exit 0
+fi
+# The switch is one rename of a symlink: a power loss leaves the old name or the new one.
+OLD=$(readlink "$PREFIX/current" 2>/dev/null || true)
+if [ -n "$OLD" ] && [ "$OLD" != "releases/$NAME" ]; then
+    ln -sfn "$OLD" "$PREFIX/.previous.new"
+    mv -Tf "$PREFIX/.previous.new" "$PREFIX/previous"
+fi
+ln -sfn "releases/$NAME" "$PREFIX/.current.new"
+mv -Tf "$PREFIX/.current.new" "$PREFIX/current"
+# An install of the layout before releases (the code and .venv straight in $PREFIX) is cleared.
+if [ -d "$PREFIX/.venv" ] && [ ! -L "$PREFIX/.venv" ]; then
+    find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name releases ! -name current ! -name previous -exec rm -rf {} +
+fi
+ln -sfn current/.venv "$PREFIX/.venv"
+# Keep the release now current and the one before it (a way back); older ones go.
+PREV=$(readlink "$PREFIX/previous" 2>/dev/null || true)
+for old in "$PREFIX"/releases/*; do
+    [ -d "$old" ] || continue
+    case "releases/${old##*/}" in "releases/$NAME"|"$PREV") ;; *) rm -rf "$old" ;; esac
+done
+sync
 
 # ---------------------------------------------------------------- configuration and unit
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
 chmod 0644 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
+if [ "$IMAGE" = yes ]; then
+    # no systemd runs in the image's root while it is made: enable by the files alone
+    systemctl --root=/ enable companion.service
+    echo "installed into the image; it starts at the image's first boot"
+    exit 0
+fi
 systemctl daemon-reload
 systemctl enable companion.service
 systemctl restart companion.service ||

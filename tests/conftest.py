@@ -84,3 +84,12 @@ def catalogue_line(monkeypatch):
         monkeypatch.setattr(catalogue, "GAMES", (*catalogue.GAMES, entry))
         return games.get(entry.name)
     return add
+
+
+@pytest.fixture(scope="session")
+def amd64_box():
+    """The boot test's container (tests/test_service_boot.py), booted and installed once per run:
+    the update test (tests/test_update_boot.py) goes on from where the boot test left it."""
+    from tests.test_service_boot import installed_box
+
+    yield from installed_box()

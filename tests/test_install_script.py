@@ -73,10 +73,18 @@ def test_debian_on_another_arm_board_does_without_liblgpio(tmp_path):
     assert "liblgpio-dev: no" in proc.stdout
 
 
-def test_debian_on_a_pc_needs_no_compiler(tmp_path):
+def test_debian_on_a_pc_gets_the_compiler_for_the_kernels(tmp_path):
+    # no Pi packages, but the compiled game kernels are built there too (issue 37)
     proc = plan(tmp_path, "x86_64", "3.11", DEBIAN)
-    assert apt_line(proc) == ["python3-venv"]
-    assert "no native packages on x86_64" in proc.stdout
+    assert apt_line(proc) == ["python3-venv", "python3-dev", "gcc", "libc6-dev"]
+    assert "no native packages on x86_64" in proc.stdout and "kernels: compiled" in proc.stdout
+
+
+def test_no_compiler_means_the_pure_kernels_not_a_failed_install(tmp_path):
+    proc = plan(tmp_path, "x86_64", "3.11", "python3-venv swig")
+    assert apt_line(proc) == ["python3-venv"] and "kernels: pure" in proc.stdout
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no C compiler" in lines[0] and "pure-Python kernels will run" in lines[0]
 
 
 def test_python_too_old_is_one_line(tmp_path):

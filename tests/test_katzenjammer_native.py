@@ -25,13 +25,13 @@ CROWDED = "r:3,9,15,s1 b:1,11,22,38 g:2,19,20*,n k:6,28,31,35 g 553"
 def check(text: str, two_dice: bool = False) -> None:
     pos = notation.parse_position(text)
     fast = engine.successors(pos, two_dice)
-    fast_lines = cli.successor_lines(text, two_dice)
+    fast_text = cli.successor_text(text, two_dice)
     with native.pure():
         slow = engine.successors(pos, two_dice)
-        slow_lines = cli.successor_lines(text, two_dice)
+        slow_text = cli.successor_text(text, two_dice)
     assert len(fast) == len(set(fast)) and set(fast) == set(slow), text
     assert all(type(p) is engine.Position for p in fast)
-    assert fast_lines == slow_lines, text
+    assert fast_text == slow_text, text  # the command line's output, byte for byte
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -65,9 +65,9 @@ def test_bad_input_is_one_clear_error():
     with pytest.raises(ValueError, match="56 bytes"):
         NAT.successors(pos.colours, pos.board[:10], pos.to_move, pos.dice, False, engine.Position)
     with pytest.raises(ValueError, match="a die shows 1-9"):
-        NAT.successor_lines(pos.colours, pos.board, pos.to_move, (0, 1, 2), False)
+        NAT.successor_text(pos.colours, pos.board, pos.to_move, (0, 1, 2), False)
     with pytest.raises(ValueError, match="board byte 3 holds 9"):
-        NAT.successor_lines(pos.colours, pos.board[:3] + bytes([9]) + pos.board[4:], pos.to_move, pos.dice, False)
+        NAT.successor_text(pos.colours, pos.board[:3] + bytes([9]) + pos.board[4:], pos.to_move, pos.dice, False)
 
 
 @settings(max_examples=60, deadline=None)

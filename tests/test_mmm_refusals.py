@@ -48,7 +48,7 @@ def test_english_refusals_are_the_engines_words_and_german_ones_german(seed):
             german = refusals.rules_refusal(pos, event, rules, "de")
             if why is None:
                 assert german is None
-            elif refusals._reason(pos, event)[0] is not None:  # an unknown kind keeps the engine's words
+            elif engine.refusal(pos, event, rules).key != "unknown":  # an unknown kind keeps the engine's words
                 assert german != why, (pos, event)
 
 
@@ -58,9 +58,10 @@ def test_every_refusal_of_the_rules_has_its_phrase_and_random_games_reach_them_a
         for pos in positions(seed, frozenset()):
             for event in PROBES:
                 if engine.why_illegal(pos, event) is not None:
-                    seen.add(refusals._reason(pos, event)[0])
+                    seen.add(engine.refusal(pos, event).key)
     registered = {k.removeprefix("mmm.refuse.") for k in STRINGS if k.startswith("mmm.refuse.")}
-    assert seen == registered - NOT_THE_RULES | {None}   # None: Event("nap"), an unknown kind
+    assert seen == registered - NOT_THE_RULES | {"unknown"}   # Event("nap"), an unknown kind
+    assert seen | {"fits_not_any"} == set(engine.REFUSALS)    # the engine declares every key it gives
 
 
 @pytest.mark.parametrize("language", ("de", "en"))

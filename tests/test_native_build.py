@@ -27,19 +27,31 @@ def _source_tree(dest: Path) -> Path:
 
 
 def test_without_a_compiler_the_wheel_is_built_without_the_kernel_and_says_so(tmp_path):
-    tree = _source_tree(tmp_path / "src")
-    env = dict(os.environ, CC="/bin/false", PIP_DISABLE_PIP_VERSION_CHECK="1")
-    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
-                           str(tree)], capture_output=True, text=True, env=env, timeout=600)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    proc, names = _wheel(tmp_path, CC="/bin/false")
     said = [ln.strip() for ln in (proc.stdout + proc.stderr).splitlines() if ln.strip().startswith("maunz-companion: ")]
     assert [ln.split(" was not built")[0] for ln in said] == [
         "maunz-companion: companion.games.maunz.csrc._native",
         "maunz-companion: companion.games.katzenjammer.csrc._native"]  # one line each
     assert all(ln.endswith("returned non-zero exit status 1.); the pure-Python kernel will run") for ln in said)
-    (wheel,) = (tmp_path / "dist").glob("maunz_companion-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
     assert "companion/games/native.py" in names and not any(n.endswith(".so") for n in names)
+
+
+def _wheel(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    tree = _source_tree(tmp_path / "src")
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", **env)
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
+                           str(tree)], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    (wheel,) = (tmp_path / "dist").glob("maunz_companion-*.whl")
+    return proc, zipfile.ZipFile(wheel).namelist()
+
+
+def test_with_a_compiler_the_wheel_holds_both_kernels(tmp_path):
+    # from the committed sources alone (no .so in the tree): pip wheel compiles both extensions
+    proc, names = _wheel(tmp_path)
+    built = sorted(n for n in names if n.endswith(".so"))
+    assert [n.rsplit("/", 1)[0] for n in built] == ["companion/games/katzenjammer/csrc", "companion/games/maunz/csrc"]
+    assert "was not built" not in proc.stdout + proc.stderr
 
 
 def test_a_missing_kernel_means_the_pure_path_and_one_line():

@@ -82,8 +82,9 @@ def _log(message: str) -> None:
     print(f"boot test: {message}", flush=True)
 
 
-@pytest.fixture(scope="module")
-def box():
+def installed_box():
+    """The booted container with the project installed by install.sh (a generator: tests/conftest.py
+    makes it the session's `amd64_box`, which tests/test_update_boot.py goes on using)."""
     t0 = time.monotonic()
     root = bc.base_root(_log)
     house = bc.wheelhouse(_log)
@@ -104,6 +105,11 @@ def box():
         c.close()
         TIMINGS["total_s"] = time.monotonic() - t0
         _log("timings " + ", ".join(f"{k}={v:.1f}" for k, v in TIMINGS.items()))
+
+
+@pytest.fixture(scope="module")
+def box(amd64_box):
+    return amd64_box
 
 
 def show(c, *props: str) -> dict[str, str]:

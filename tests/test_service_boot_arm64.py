@@ -237,15 +237,22 @@ def test_install_sh_runs_its_live_arm_branch(box):
     assert box.run("systemctl", "is-enabled", "companion.service").stdout.strip() == "enabled"
 
 
-def test_the_compiled_maunz_kernel_is_built_there_and_used(box):
-    # setup.py's optional extension, compiled by the root's own gcc during the install (issue 37)
+def test_the_compiled_kernels_are_built_there_and_used(box):
+    # setup.py's optional extensions, compiled by the root's own gcc during the install (issue 37):
+    # AArch64 ELF objects (e_machine 183) in the installed package, imported by the service
     py = "/opt/maunz-companion/.venv/bin/python"
     line = box.run(py, "-c", "from companion.games import native; print(native.describe())").stdout.strip()
-    assert line.startswith("kernels: maunz compiled (") and "aarch64" in line, line
-    _log(f"the native kernel was built inside the arm64 root: {line}")
+    assert line.startswith("kernels: maunz compiled (") and "; katzenjammer compiled (" in line, line
+    for game in ("maunz", "katzenjammer"):
+        where = line.split(f"{game} compiled (", 1)[1].split(")", 1)[0]
+        elf = (box.root / where.lstrip("/")).read_bytes()[:20]
+        assert "aarch64" in where and elf[:4] == b"\x7fELF" and int.from_bytes(elf[18:20], "little") == 183, where
+    _log(f"the native kernels were built inside the arm64 root (AArch64 ELF): {line}")
     ensure_running(box)
-    wait_for("the service to log its kernels", lambda: "kernels: maunz compiled (" in journal(box), 60)
-    _log("the service logged it uses the compiled kernel")
+    logged = wait_for("the service to log its kernels",
+                      lambda: next((l for l in journal(box).splitlines() if "kernels: maunz compiled (" in l), None), 60)
+    assert "katzenjammer compiled (" in logged, logged
+    _log(f"the service logged it uses them: {logged.split('kernels: ', 1)[1]}")
 
 
 def test_ready_within_bound(box):

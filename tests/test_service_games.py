@@ -206,7 +206,11 @@ def test_chance_is_drawn_by_the_service_and_journaled_before_it_is_shown(race, t
     moves = c.journal.moves()
     assert moves[0] in ("r1", "r2", "r3") and moves[1] == "add" and moves == c.table.moves
     assert [journaled[-1] for _, journaled in heard] == [m for m, _ in heard] == moves[::2]
-    c.close(); c.recorder.close(p.t, position=c.game.format_position(c.table.position), moves=moves)
+    # the recording ends at the virtual player's time: Companion.close() would stamp its end with
+    # this machine's monotonic clock (hours of uptime), and the replay would step through all of it
+    c.recorder.close(p.t, position=c.game.format_position(c.table.position), moves=moves)
+    c.recorder = None
+    c.close()
     # the same source draws the same dice; a replay replays the recorded draws, not new ones
     again = Companion(cfg, build_fakes(), state_dir=tmp_path / "again", ai_mode="off",
                       chance_source=random.Random(5))

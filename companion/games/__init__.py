@@ -9,11 +9,17 @@ line is picked up by the conformance test in tests/test_games_conformance.py aut
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from companion import catalogue
-from companion.games.base import (CHANCE, Game, GameError, GameInfo, IllegalMoveError,
-                                  NotationError, Outcome, parse_rules)
+from companion.games.errors import GameError, IllegalMoveError, NotationError
+
+if TYPE_CHECKING:
+    from companion.games.base import Game, GameInfo
+
+#: The verb set's names, re-exported from companion.games.base when first asked for: a command
+#: that only needs a game's notation (`companion katzenjammer successors`) starts without it.
+_FROM_BASE = ("CHANCE", "Game", "GameInfo", "Outcome", "parse_rules")
 
 __all__ = ["CHANCE", "Game", "GameError", "GameInfo", "IllegalMoveError", "NotationError",
            "Outcome", "get", "info", "names", "infos"]
@@ -44,6 +50,8 @@ def info(name: str) -> GameInfo:
 def get(name: str, rules=None, players: int | None = None, **settings) -> Game:
     """The game called `name` (or an alias) under the rules options `rules` (None: the rulebook;
     one name, a comma-separated list or an iterable) for `players` seats (None: the default)."""
+    from companion.games.base import parse_rules
+
     meta = info(name)
     chosen = parse_rules(meta, rules)
     if players is not None and not meta.min_players <= players <= meta.max_players:
@@ -75,3 +83,11 @@ def _load_builtin() -> None:
                                  f" with aliases {meta.aliases}; the command's aliases {wrong}"
                                  " are not among them")
             _register(meta, factory)
+
+
+def __getattr__(name: str):
+    if name in _FROM_BASE:
+        from companion.games import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

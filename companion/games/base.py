@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable, Iterable, Sequence
 
+from companion.games.errors import GameError, IllegalMoveError, NotationError  # noqa: F401 -- re-exported
+
 #: `to_move` of a position where chance decides the next move (dice, a shuffle, a deal).
 CHANCE = -1
 
@@ -27,19 +29,6 @@ REFEREE = "referee"          # checks every move against sensed or tapped input
 ASSISTANT = "assistant"      # keeps secrets and judges some moves; the rest is on the honour system
 SCOREKEEPER = "scorekeeper"  # keeps scores, lives, dice; the players move the pieces
 SERVED = (REFEREE, ASSISTANT, SCOREKEEPER)
-
-
-class GameError(ValueError):
-    """Bad input for a game: malformed or illegal notation, an invalid position. The one-line
-    message names the input, the position (where there is one) and why."""
-
-
-class NotationError(GameError):
-    """Text that does not parse as a position or a move."""
-
-
-class IllegalMoveError(GameError):
-    """A well-formed move that is not legal in the given position."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +149,17 @@ class Game(ABC):
     def placed_square(self, position: Any, move: Any) -> int | None:
         """The square `move` puts a piece down on (None: it puts none down)."""
         return None
+
+    # "Why?" (issue 36): the judgements the engine makes, as data (companion/games/reason.py) --
+    #: Every kind of reason this game's `explain` (and its refusals) can give; a table words
+    #: each as its phrase `why.<game>.<kind>` (the coverage test holds every one worded).
+    reasons: tuple[str, ...] = ()
+
+    def explain(self, position: Any, move: Any) -> tuple:
+        """Why `move`, played at `position`, did what it did: the engine's judgement as a tuple of
+        `Reason`s (the rule and its pieces, cards or dice), each of a kind in `reasons`; only
+        what every player may know. Default: nothing to explain."""
+        return ()
 
     def seats(self, position: Any) -> int:
         """How many seats play in `position` (default: the game's minimum, for fixed-size games)."""

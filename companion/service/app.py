@@ -26,7 +26,7 @@ from companion import tables
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 from companion.service.chance import ChanceDraws
-from companion.service.config import Config, make_game
+from companion.service.config import CARD_PROBLEM_FILE, Config, make_game
 from companion.service.journal import Journal
 from companion.service.notices import Notices
 from companion.service.screen import ScreenChoice
@@ -42,6 +42,7 @@ from companion.ui.screens import msg
 log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
+CARD_PROBLEM_SECONDS = 120.0  # long enough to read it and fetch the laptop
 
 
 class Companion:
@@ -202,7 +203,11 @@ class Companion:
                 changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
         over = self.switching.screen(view)
-        screen = self.screen.choose(view.screen, over if over is not None else self.remote.screen(), now)
+        if over is None:
+            over = self.remote.screen()
+        if over is None:   # "why?": the explanation the table shows over its own screen
+            over = ref.why_screen(view.screen)
+        screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
             self.speech.shown(screen, ref.language, private=view.private and screen is view.screen,
@@ -413,6 +418,21 @@ class Companion:
             if q.empty():
                 q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough
 
+    def _card_problems(self) -> None:
+        """What the image's first boot found wrong on the SD card (companion/image/firstboot.py
+        writes it beside the configuration): on the OLED for a while and among the page's notices."""
+        if not Path(self.config.source).is_file():
+            return  # a configuration not read from a file (the simulator, tests)
+        path = Path(self.config.source).with_name(CARD_PROBLEM_FILE)
+        try:
+            lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+        except OSError:
+            return
+        for line in lines:
+            self.message(line)
+        if lines:
+            self.screen.message(("card_problem", lines[0]), self.clock() + CARD_PROBLEM_SECONDS)
+
     # ------------------------------------------------------------------------------ run
     async def run(self, notifier=None) -> None:
         self._stop_event = asyncio.Event()
@@ -421,6 +441,7 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
+        self._card_problems()
         self.remote.start()
         if self.settings.ai_seats:
             self.ai.warm()  # hints alone start the worker on their first use

@@ -18,6 +18,7 @@ MAX_NAME = 24  # what fits the OLED line and the history's column
 SHARED: dict[str, str] = {
     "new_game": "start a new game",
     "undo": "take back the last move",
+    "why": "explain the companion's last judgement (on the OLED, aloud, on the page; BACK then OK too)",
     "ai_off": "no AI player (Katzenjammer: every computer seat back to people)",
     "language": "switch language (de/en)",
     "player": "a player's card (a name, for the history; Katzenjammer: the name Computer makes the"

@@ -213,7 +213,7 @@ class Config:
             host=v.string("web", w, "host", "127.0.0.1"),
             port=int(v.number("web", w, "port", 8080, 1, 65535, integer=True)),
             control=v.boolean("web", w, "control", False),
-            token=v.string("web", w, "token", ""),
+            token=v.string("web", w, "token", "") or _token_beside(source, base_dir),
             names=v.host_names("web", w, "names"),
         )
         if web.enabled and web.control and web.host not in ("127.0.0.1", "localhost", "::1") and not web.token:
@@ -420,5 +420,20 @@ def _ai(source, game: str, players: int, value: str) -> str:
 
 
 _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
+#: the control token made at the image's first boot (companion/image/firstboot.py), beside the
+#: configuration, used when [web] token is not set
+TOKEN_FILE = "web-token"
+#: what the first boot found wrong on the SD card, one line each (the service shows it)
+CARD_PROBLEM_FILE = "card-problem.txt"
+
+
+def _token_beside(source: str, base_dir: Path | None) -> str:
+    if base_dir is None or not (base_dir / TOKEN_FILE).exists():
+        return ""
+    try:
+        return (base_dir / TOKEN_FILE).read_text().strip()
+    except OSError as exc:
+        raise ConfigError(source, "web", "token", f"{base_dir / TOKEN_FILE} cannot be read ({exc.strerror})",
+                          "make it readable by the service's user (root:companion, mode 0640)") from None
 _STATE_KEYS = ("dir",)
 _SERVICE_KEYS = ("scan_hz",)

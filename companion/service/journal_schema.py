@@ -16,7 +16,9 @@ journal.py, the reads (history, export, resume) history.py.
     cards(uid, function, name, added)             -- control cards (see cards.py)
 
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
-place on open, in one transaction: its names move into `players`, nothing else changes.
+place on open, in one transaction: its names move into `players`, nothing else changes. Before
+any upgrade the database is copied to backups/; one of a newer schema (a newer version wrote it)
+is refused in one line and left untouched.
 """
 from __future__ import annotations
 
@@ -75,8 +77,10 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
             raise JournalError(f"{path}: no journal yet; run `companion run` or `companion sim` first,"
                                " or pass --state DIR")
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10, isolation_level=None)
+        check_schema(conn, path, SCHEMA_VERSION)
     else:
         conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
+        check_schema(conn, path, SCHEMA_VERSION, backup_older=True)  # before anything writes
         mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise JournalError(f"{path}: SQLite refused WAL mode ({mode}); put the state directory on a"
@@ -87,6 +91,24 @@ def connect(path: Path, *, readonly: bool = False) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA busy_timeout=10000")
     return conn
+
+
+def check_schema(conn: sqlite3.Connection, path: Path, schema: int, backup_older: bool = False) -> None:
+    """Before anything writes: a journal newer than `schema` (what this version reads) is refused
+    and stays as the newer version left it (an update rolled back); an older one with games in
+    it is copied to the backups first (`backup_older`), since the upgrade changes it."""
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError:
+        return  # damaged: check_db names that, with its fix
+    if version > schema:
+        conn.close()
+        raise JournalError(f"{path}: the journal has schema {version}, newer than this version of the companion"
+                           f" reads ({schema}); it was left untouched: install the newer version again"
+                           " (companion update), or use another state directory")
+    if backup_older and version < schema and \
+            conn.execute("SELECT 1 FROM sqlite_master WHERE name='games'").fetchone():
+        storage.backup(conn, path.parent, f"schema{version}")
 
 
 def upgrade(conn: sqlite3.Connection) -> None:

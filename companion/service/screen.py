@@ -93,6 +93,15 @@ def render_message(message: tuple, language: str):
     d = ImageDraw.Draw(img)
     from companion.ui.i18n import text
 
+    if kind == "card_problem":  # uid: the line naming the file and key, as firstboot wrote it
+        from companion.ui.render import wrap
+
+        d.text((0, 0), text("card_problem.head", language), fill=1)
+        d.line((0, 11, 127, 11), fill=1)
+        for n, line in enumerate(wrap(uid)[:4]):
+            d.text((0, 14 + 12 * n), line, fill=1)
+        return img
+
     head, how = text("unknown_card.head", language), text("unknown_card.how", language)
     d.text((0, 0), head, fill=1)
     d.line((0, 11, 127, 11), fill=1)

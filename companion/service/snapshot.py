@@ -103,6 +103,8 @@ def snapshot(state: ServiceState) -> dict:
         "sound": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")},
         # the service's notices, in the page's language where they have words in both
         "messages": st.messages,
+        # "why?" (issue 36): the explanation the OLED shows now, a reason a line (null: none)
+        "why": _why(st),
     }
     page_view = tables.page_view(name)
     if page_view is not None:
@@ -125,7 +127,7 @@ def _instruction(st: ServiceState) -> str:
     from companion.ui.screens import Screen
 
     shown = st.screen  # a Screen, or a service message (a tuple) over it
-    if (st.menu_open or st.view.asking_new_game) and isinstance(shown, Screen):
+    if (st.menu_open or st.view.asking_new_game or _why(st)) and isinstance(shown, Screen):
         return shown.instruction(st.screen_language or st.language)
     return st.view.instruction
 
@@ -154,3 +156,16 @@ def loggable_move(game, before, text: str) -> str:
         return game.observe_move(before, game.parse_move(before, text), None)
     except GameError:
         return "?"
+
+
+def _why(st: ServiceState) -> dict | None:
+    """The explanation on the OLED (the why card, BACK then OK), in words: its header and its
+    lines, one reason each; None while it does not show. Explanations hold no secret (the
+    engines' reasons never carry one), so every page may read it."""
+    from companion.ui.screens import Screen
+
+    shown = st.screen
+    if not isinstance(shown, Screen) or shown.kind != "why":
+        return None
+    language = st.screen_language or st.language
+    return {"head": shown.header(language), "lines": [m.text(language) for m in shown.lines]}

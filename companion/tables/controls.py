@@ -25,6 +25,11 @@ The rules, the same in every game that uses them:
   whole turn, the players' last event past the draws after it) or keeps something (a roll, a
   card shown) says so in its policy and its own `undo`.
 - while `inputs_paused` (maunz.: the bed is being re-read) only the setting cards work.
+- "why?" (issue 36): the why card, or BACK then OK (OK pressed within WHY_GESTURE seconds of a
+  BACK press that changed nothing: in a menu BACK is "previous" and keeps its meaning), shows the explanation of the table's last judgement (`judgement()`: a refusal or
+  verdict the table recorded with `judged`, else the engine's `explain` of the last move on the
+  line), each Reason worded by `why_msg` as its phrase `why.<game>.<kind>`; it shows until the
+  next button or card, or until the table's own screen changes. Reading it changes nothing.
 """
 from __future__ import annotations
 
@@ -32,8 +37,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import CHANCE
+from companion.games.reason import Reason
 from companion.ui import i18n
 from companion.ui.screens import Msg, Screen, msg
+
+#: BACK then OK within this many seconds asks "why?", where BACK had nothing else to do.
+WHY_GESTURE = 1.5
+#: How far back the default judgement looks for a move the engine explains (a turn's dice, a
+#: card turned up, explain themselves; a chance move without a rule of its own does not).
+WHY_LOOKBACK = 4
 
 
 #: What an undo may take back (UndoPolicy.takes).
@@ -83,12 +95,18 @@ class SharedControls:
     #: each table says when it goes.
     notice: Msg | None = None
     _players: tuple[str, ...] = ()
+    #: "why?": a judgement the table recorded (reasons, the line's length then), the BACK press
+    #: that may begin the gesture, and the explanation showing (its lines, the screen it covers)
+    _judged: tuple[tuple[Reason, ...], int] | None = None
+    _back_at: float | None = None
+    _why: tuple[tuple[Msg, ...], Any] | None = None
 
     def init_controls(self, language: str, players=()) -> None:
         self.language = i18n.check_language(language)
         self._players = tuple(str(p or "") for p in players)
         self.asking_new_game = self.asked_by_card = False
         self.notice = None
+        self._judged = self._why = self._back_at = None
 
     # What the controls read of the table (hooks with defaults) --------------------------------
     @property
@@ -149,7 +167,10 @@ class SharedControls:
         if function not in self.card_functions:  # type: ignore[attr-defined]
             raise ValueError(f"unknown card function {function!r}; known: "
                              f"{', '.join(self.card_functions)}")  # type: ignore[attr-defined]
-        if function == "language":
+        self._why = None   # an explanation showing: any card ends it
+        if function == "why":
+            self.explain_now()
+        elif function == "language":
             self.set_language(arg)
         elif function == "player":
             self.name_player(arg or "")
@@ -170,6 +191,24 @@ class SharedControls:
             self.on_own_card(function, now, arg)
 
     def on_button(self, name: str, kind: str, now: float) -> None:
+        back_at, self._back_at = self._back_at, None
+        if self._why is not None:   # an explanation showing: this press only reads it
+            self._why = None
+            return
+        if (name, kind) == ("ok", "press") and back_at is not None and now - back_at <= WHY_GESTURE:
+            self.explain_now()   # BACK then OK: "why?"
+            return
+        if (name, kind) == ("back", "press"):
+            # BACK begins the gesture only where it did nothing else (a menu's "previous", the
+            # set-up's "-1" and "no" keep their meaning: BACK then OK stays "previous, choose")
+            before = self.view().screen  # type: ignore[attr-defined]
+            self._handle_button(name, kind, now)
+            if self.view().screen == before:  # type: ignore[attr-defined]
+                self._back_at = now
+            return
+        self._handle_button(name, kind, now)
+
+    def _handle_button(self, name: str, kind: str, now: float) -> None:
         if self.inputs_paused:
             return
         if self.asking_new_game:
@@ -220,6 +259,62 @@ class SharedControls:
             self.commit("abandon")
         self.line.reset(self.game.initial_position())  # type: ignore[attr-defined]
         self.restart(now)
+
+    # "Why?" -----------------------------------------------------------------------------------
+    def judged(self, reasons) -> None:
+        """The table judged something that is not a move on its line (a refusal, a verdict):
+        its reasons, as the engine gave them, stand as the last judgement until a move is
+        played or taken back."""
+        self._judged = (tuple(reasons), len(self.line.moves))  # type: ignore[attr-defined]
+
+    def judgement(self) -> tuple[Reason, ...]:
+        """The table's last judgement: what it recorded with `judged`, else the engine's
+        explanation of the last move on the line it explains (a few moves back at most)."""
+        line = self.line  # type: ignore[attr-defined]
+        if self._judged is not None and self._judged[1] == len(line.moves):
+            return self._judged[0]
+        game = self.game  # type: ignore[attr-defined]
+        for index in range(len(line.moves) - 1, max(-1, len(line.moves) - 1 - WHY_LOOKBACK), -1):
+            before = line.before(index)
+            reasons = tuple(game.explain(before, game.parse_move(before, line.moves[index])))
+            if reasons:
+                return reasons
+        return ()
+
+    def why_msg(self, reason: Reason) -> Msg:
+        """A reason in words: its phrase `why.<game>.<kind>` with its values (a table whose
+        values are not words yet -- a square, a piece letter -- words them here first)."""
+        return msg(self.why_key(reason.kind), **reason.as_dict())
+
+    def why_key(self, kind: str) -> str:
+        return self.why_phrase(self.game.info.name, kind)  # type: ignore[attr-defined]
+
+    @classmethod
+    def why_worded(cls, game: str, kind: str, language: str) -> bool:
+        """Whether the reason `kind` of `game` has its words in `language` (the coverage test's
+        question; a table whose refusals are worded by a family of phrases answers for them)."""
+        return language in i18n.STRINGS.get(cls.why_phrase(game, kind), {})
+
+    @classmethod
+    def why_phrase(cls, game: str, kind: str) -> str:
+        """The phrase that words the reason `kind` of `game` (the coverage test asks the table's
+        class, with no table made)."""
+        return f"why.{game}.{kind}"
+
+    def explanation_lines(self) -> tuple[Msg, ...]:
+        reasons = self.judgement()
+        return tuple(self.why_msg(r) for r in reasons) if reasons else (msg("why.none"),)
+
+    def explain_now(self) -> None:
+        """Show the last judgement explained (the why card, BACK then OK), over the screen the
+        table shows now; it goes with the next press or card, or when that screen changes."""
+        self._why = (self.explanation_lines(), self.view().screen)  # type: ignore[attr-defined]
+
+    def why_screen(self, table_screen) -> Screen | None:
+        """The explanation's screen while it shows over `table_screen` (None: it does not)."""
+        if self._why is None or self._why[1] != table_screen:
+            return None
+        return Screen("why", title=msg("why.head"), lines=self._why[0])
 
     # What is shown ----------------------------------------------------------------------------
     def new_game_lines(self) -> tuple[Msg, ...]:

@@ -27,6 +27,7 @@ from companion.games.base import CHANCE, GameError, NotationError
 from companion.tables import picker_phrases  # noqa: F401  (registers the words the event games share)
 from companion.tables.choicemenu import UP, Group, level
 from companion.tables.moveline import MoveLine
+from companion.tables.picker_why import PickerWhy
 from companion.tables.protocol import TableBase, TableView, UndoPolicy
 from companion.ui import i18n
 from companion.ui.i18n import sentence
@@ -58,8 +59,8 @@ class Step(NamedTuple):
     events: tuple
 
 
-class PickerTable(TableBase):
-    card_functions = ("new_game", "undo", "language", "player", "event")
+class PickerTable(PickerWhy, TableBase):
+    card_functions = ("new_game", "undo", "why", "language", "player", "event")
     #: the players' last event goes, the draws after it are kept for the same turn
     undo_policy = UndoPolicy("event", keeps=("draw",))
 
@@ -216,6 +217,7 @@ class PickerTable(TableBase):
             events = self._push(text, chance=False)
         except GameError as exc:
             self.refused = self._refusal(exc, text)
+            self.judge_refusal(exc)
             return False
         self.events = list(events)
         self.said = self._events(events)[-SHOWN_ANNOUNCEMENTS:]

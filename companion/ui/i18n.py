@@ -78,6 +78,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "note.voice_off_in_config": {"de": "Die Stimme ist in der Konfiguration aus ([voice] enabled)",
                                  "en": "the voice is off in the config ([voice] enabled)"},
     "card.voice": {"de": "Stimme", "en": "Voice"},
+    # "why?" (issue 36, companion/tables/controls.py): the why card, the explanation's header,
+    # and what it says when there is no judgement to explain yet
+    "card.why": {"de": "Warum?", "en": "Why?"},
+    "why.head": {"de": "Warum?", "en": "Why?"},
+    "why.none": {"de": "Noch nichts zu erklären", "en": "Nothing to explain yet"},
     # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
     "page.card.player": {"de": "Spieler {name}", "en": "Player {name}"},
     "page.card.game": {"de": "Spiel: {title}", "en": "Game: {title}"},
@@ -130,6 +135,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # the service's own OLED message for a card it does not know (service/snapshot.py)
     "unknown_card.head": {"de": "Unbekannte Karte", "en": "Unknown card"},
     "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
+    # the service's OLED when the image's first boot found a bad value on the SD card's FAT
+    # partition (companion/image/firstboot.py): the head over the one line naming file and key
+    "card_problem.head": {"de": "SD-Karte pruefen", "en": "Check the SD card"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
     # the service's OLED while a move is not durable (service/storage.py render_problem): a head
     # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)

@@ -30,6 +30,12 @@ SAMPLES = {
     "shop": msg("ca.shop.1"), "the_shop": msg("ca.the_shop.0"), "the_treat": msg("ca.the_treat.2"),
     "treat": msg("ca.treat.2"), "streets": "2, 3",
     "action": msg("kj.move.enter", field=msg("kj.field", at=12)), "orange": "Anna", "grey": "Ben",
+    # "why?" (issue 36): maunz.'s direction of a boop
+    "way": msg("why.maunz.way.ne"),
+    # Katzenjammer's: the seat whose piece it is (a fresh piece in the way, a capture)
+    "owner": msg("kj.seat.1"),
+    # Cat Attack's: the kind of card a fight is fought with
+    "suit": msg("ca.kind.1"),
 }
 
 

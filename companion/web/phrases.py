@@ -14,6 +14,7 @@ PHRASES = {
     "page.next_piece": {"de": "Nächste Figur", "en": "Next piece"},
     "page.lift": {"de": "Vom Bett nehmen", "en": "Take off the bed"},
     "page.cards": {"de": "Steuerkarten", "en": "Control cards"},
+    "page.why_ask": {"de": "Warum?", "en": "Why?"},
     "page.moves": {"de": "Züge", "en": "Moves"},
     "page.hold_hint": {"de": "Taste gedrückt halten für einen langen Druck.",
                        "en": "Hold a button for a long press."},

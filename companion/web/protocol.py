@@ -83,7 +83,7 @@ def _fake_uid(name: str) -> str:
 #: The page's cards of the functions every game may use (companion.service.cards.SHARED); a
 #: game's own cards come from its table's `own_card_functions`, the game cards from the games.
 SHARED_CARDS = (
-    "new_game", "undo", "ai_off", "language",
+    "new_game", "undo", "why", "ai_off", "language",
     "voice", "voice:40", "voice:100",   # the companion's speaker ([voice] in the config)
     "player:Anna", "player:Ben",
     # Katzenjammer: the seat to move is the computer's ("AI off" gives every seat back)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE, SCOREKEEPER, GameError, GameInfo, Outcome
 from companion.games.cat_attack import notation, engine
+from companion.games.cat_attack import explain as explain_ca
 from companion.games.cat_attack.moves import legal_moves
 from companion.games.cat_attack.state import MAX_LIVES, OVER, RULES_OPTIONS, Move, Position
 from companion.games.eventgame import EventGame
@@ -28,6 +29,10 @@ class CatAttack(EventGame):
     """Events: see engine.py."""
 
     info = INFO
+    reasons = explain_ca.REASONS
+
+    def explain(self, position, move) -> tuple:
+        return explain_ca.explain(position, move, self.rules_set)
     notation = notation
     engine = engine  # the rules module, for EventGame
 

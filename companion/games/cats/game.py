@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.base import ASSISTANT, GameInfo, Outcome
 from companion.games.cats import notation, engine
+from companion.games.cats import explain as explain_cats
 from companion.games.cats.state import (CHARACTERS, OBJECT_NAMES, OVER, RULES_OPTIONS, Move,
                                         Position)
 from companion.games.eventgame import EventGame
@@ -30,6 +31,10 @@ class Cats(EventGame):
     info = INFO
     notation = notation
     engine = engine  # the rules module, for EventGame
+    reasons = explain_cats.REASONS
+
+    def explain(self, position: Position, move: Move) -> tuple:
+        return explain_cats.explain(position, move, self.rules_set)
 
     def initial_position(self) -> Position:
         return engine.initial(self.players)

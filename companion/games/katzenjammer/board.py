@@ -55,19 +55,25 @@ def pieces(board: bytes, colour: int) -> list[int]:
     return out + [base + i for i in range(4) if board[base + i]]
 
 
-def forward(board: bytes, a: int, n: int, seven: bool = False):
+def forward(board: bytes, a: int, n: int, seven: bool = False, why: list | None = None):
     """Move the piece at index `a` n steps forward along its owner's path: (board, new index) or
     None. Passed fields must not hold a fresh piece; the last field captures (a fresh one there
-    makes the move illegal). In a seven every field stepped on captures."""
+    makes the move illegal). In a seven every field stepped on captures. `why` (if given) gets
+    the rule that refused it ("why?", issue 36): ("stall_taken", field), ("stall_over", n),
+    ("fresh_passed", field) or ("fresh_target", field)."""
     b = board
     if a >= STALL:
         base = (a - STALL) & ~3
         i = a - STALL - base
         j = i + n
         if j > 3:
+            if why is not None:
+                why.append(("stall_over", j + 1))
             return None
         for t in range(i + 1, j + 1):
             if b[STALL + base + t]:
+                if why is not None:
+                    why.append(("stall_taken", STALL + base + t))
                 return None
         nb = bytearray(b)
         nb[a] = 0
@@ -83,6 +89,8 @@ def forward(board: bytes, a: int, n: int, seven: bool = False):
             # Entering is compulsory when possible (ruling K5); its ring part ends on the Start.
             for t in range(1, dist + 1):
                 if b[(a + t) % RING] >= 5:
+                    if why is not None:
+                        why.append(("fresh_passed", (a + t) % RING))
                     return None
             nb = bytearray(b)
             nb[a] = 0
@@ -93,6 +101,8 @@ def forward(board: bytes, a: int, n: int, seven: bool = False):
             return bytes(nb), base + r - 1
     for t in range(1, n + 1):
         if b[(a + t) % RING] >= 5:
+            if why is not None:
+                why.append(("fresh_target" if t == n else "fresh_passed", (a + t) % RING))
             return None
     p = (a + n) % RING
     nb = bytearray(b)
@@ -104,16 +114,23 @@ def forward(board: bytes, a: int, n: int, seven: bool = False):
     return bytes(nb), p
 
 
-def backward(board: bytes, a: int, n: int, seven: bool = False):
-    """Move the ring piece at `a` n fields backward, never across its owner's Start (ruling K6)."""
+def backward(board: bytes, a: int, n: int, seven: bool = False, why: list | None = None):
+    """Move the ring piece at `a` n fields backward, never across its owner's Start (ruling K6).
+    `why` as for `forward`, and ("stall_back", a) or ("back_start", its Start)."""
     b = board
     if a >= RING:
+        if why is not None:
+            why.append(("stall_back", a))
         return None
     colour = (b[a] - 1) & 3
     if n > (a - START[colour]) % RING:
+        if why is not None:
+            why.append(("back_start", START[colour]))
         return None
     for t in range(1, n + 1):
         if b[(a - t) % RING] >= 5:
+            if why is not None:
+                why.append(("fresh_target" if t == n else "fresh_passed", (a - t) % RING))
             return None
     p = (a - n) % RING
     nb = bytearray(b)
@@ -125,11 +142,14 @@ def backward(board: bytes, a: int, n: int, seven: bool = False):
     return bytes(nb), p
 
 
-def enter(board: bytes, colour: int):
+def enter(board: bytes, colour: int, why: list | None = None):
     """A piece of `colour` from the nest onto its Start, fresh; captures whatever non-fresh piece
-    stands there, the owner's own included (ruling K10)."""
+    stands there, the owner's own included (ruling K10). `why`: ("nest_empty", Start) or
+    ("fresh_start", Start)."""
     start = START[colour]
     if board[start] >= 5 or nest_count(board, colour) == 0:
+        if why is not None:
+            why.append(("nest_empty" if nest_count(board, colour) == 0 else "fresh_start", start))
         return None
     nb = bytearray(board)
     nb[start] = colour + 5

@@ -7,9 +7,8 @@ import argparse
 import sys
 
 from companion.games import native
-from companion.games.base import GameError, parse_rules
+from companion.games.errors import GameError
 from companion.games.katzenjammer import notation, engine
-from companion.games.katzenjammer.game import INFO, ROLLS
 from companion.cliargs import OneLineParser
 
 
@@ -32,17 +31,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def successor_lines(text: str, two_dice: bool = False) -> list[str]:
+def successor_text(text: str, two_dice: bool = False) -> str:
+    """What `successors` prints: a line for each successor, sorted."""
     pos = notation.parse_position(text)
     if pos.dice is None:
         raise GameError(f"position {text!r} has no dice ('-'); give the rolled dice, e.g. 147,"
                         f" to list its successors")
     if engine.game_over(pos):
-        return []
+        return ""
     nat = native.kernel("katzenjammer")
     if nat is not None:  # enumerated, written and sorted in C: the crowded rolls' 31,637 lines
-        return nat.successor_lines(pos.colours, pos.board, pos.to_move, pos.dice, two_dice)
-    return sorted(notation.format_position(p) for p in engine.successors(pos, two_dice))
+        return nat.successor_text(pos.colours, pos.board, pos.to_move, pos.dice, two_dice)
+    return "".join(line + "\n" for line in sorted(notation.format_position(p)
+                                                  for p in engine.successors(pos, two_dice)))
+
+
+def successor_lines(text: str, two_dice: bool = False) -> list[str]:
+    return successor_text(text, two_dice).splitlines()
 
 
 def move_lines(text: str, two_dice: bool = False) -> list[str]:
@@ -50,6 +55,8 @@ def move_lines(text: str, two_dice: bool = False) -> list[str]:
     if engine.game_over(pos):
         return []
     if pos.dice is None:  # before the roll the moves are the 216 rolls (chance moves)
+        from companion.games.katzenjammer.game import ROLLS
+
         return sorted(notation.format_move(r) for r in ROLLS)
     return sorted(notation.format_move(m) for m, _ in engine.turn_moves(pos, two_dice))
 
@@ -65,22 +72,30 @@ def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
     return notation.format_position(pos)
 
 
-def output_lines(args: argparse.Namespace) -> list[str]:
-    two_dice = "two-dice" in parse_rules(INFO, args.rules)
+def _two_dice(rules: str | None) -> bool:
+    if rules is None:  # the rulebook: no need to load the game's options (and the verb set)
+        return False
+    from companion.games.base import parse_rules
+    from companion.games.katzenjammer.game import INFO
+
+    return "two-dice" in parse_rules(INFO, rules)
+
+
+def output_text(args: argparse.Namespace) -> str:
+    two_dice = _two_dice(args.rules)
     if args.command == "successors":
-        return successor_lines(args.position, two_dice)
-    if args.command == "moves":
-        return move_lines(args.position, two_dice)
-    return [apply_moves(args.position, args.moves, two_dice)]
+        return successor_text(args.position, two_dice)
+    lines = (move_lines(args.position, two_dice) if args.command == "moves"
+             else [apply_moves(args.position, args.moves, two_dice)])
+    return "".join(line + "\n" for line in lines)
 
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
-        lines = output_lines(args)  # all or nothing: no partial output before an error
+        text = output_text(args)  # all or nothing: no partial output before an error
     except GameError as exc:
         sys.stderr.write(f"companion katzenjammer: {exc}\n")
         return 2
-    if lines:
-        sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.write(text)
     return 0

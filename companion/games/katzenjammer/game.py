@@ -5,7 +5,7 @@ from fractions import Fraction
 from itertools import product
 
 from companion.games.base import CHANCE, REFEREE, Game, GameInfo, IllegalMoveError, Outcome
-from companion.games.katzenjammer import notation, engine
+from companion.games.katzenjammer import explain, notation, engine
 from companion.games.katzenjammer.board import DIE_FACES, EMPTY
 from companion.games.katzenjammer.engine import Position, Roll
 
@@ -28,6 +28,7 @@ ROLLS = tuple(Roll(d) for d in product(*DIE_FACES))  # 216 equally likely rolls
 
 class Katzenjammer(Game):
     info = INFO
+    reasons = explain.REASONS
 
     def __init__(self, rules=frozenset(), players: int | None = None, first: int = 0):
         if isinstance(rules, str):
@@ -63,6 +64,9 @@ class Katzenjammer(Game):
         except ValueError as exc:
             raise IllegalMoveError(f"illegal move {notation.format_move(move)!r} in"
                                    f" {notation.format_position(position)!r}: {exc}") from None
+
+    def explain(self, position: Position, move) -> tuple:
+        return explain.explain(position, move)
 
     def outcome(self, position: Position) -> Outcome | None:
         if not engine.game_over(position):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.base import IllegalMoveError, NotationError
+from companion.games.errors import IllegalMoveError, NotationError
 from companion.games.katzenjammer.board import (COLOURS, DIE_FACES, EMPTY, RING, STALL, START,
                                                 stall_base)
 from companion.games.katzenjammer.engine import PASS, Part, Position, Roll

@@ -112,6 +112,8 @@ class Placement(NamedTuple):
     winner: int | None
     options: tuple[int, ...]  # masks; empty when the turn needs no choice
     variant: int = STANDARD
+    #: the neighbours the rules left standing: (square, "cat" | "blocked", the square behind)
+    unmoved: tuple[tuple[int, str, int | None], ...] = ()
 
     def finish(self, choice: int = 0) -> Position:
         turn = self.before[8]
@@ -147,7 +149,8 @@ def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placeme
     else:
         raise ValueError(f"unknown piece kind {kind!r}")
     trace: list = []
-    after = boop(pos, kind == "c", sq, trace)
+    unmoved: list = []
+    after = boop(pos, kind == "c", sq, trace, unmoved)
     r = kernel.settle(after, variant)
     turn = pos[8]
     if r.__class__ is int:
@@ -155,7 +158,7 @@ def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placeme
     else:
         winner, opts = None, tuple(r)
     return Placement(pos, kind, sq, after, tuple(sorted(trace, key=_file_rank)), winner, opts,
-                     variant)
+                     variant, tuple(sorted(unmoved, key=_file_rank)))
 
 
 def _file_rank(entry: tuple) -> tuple[int, int]:

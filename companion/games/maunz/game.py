@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.games.base import (REFEREE, Game, GameError, GameInfo, IllegalMoveError, Outcome, Parameter,
                                   parse_rules, rules_text)
 from companion.games.bed import Bed, BedSeat, PieceKind
-from companion.games.maunz import engine, notation
+from companion.games.maunz import engine, explain, notation
 from companion.games.maunz.engine import Move, Placement, Position
 
 #: Played on the whole bed: orange and grey (grey's LEDs grey-blue: a grey LED looks white under
@@ -49,6 +49,7 @@ def variant_of(rules) -> int:
 
 class Maunz(Game):
     info = INFO
+    reasons = explain.REASONS
 
     def bed_pieces(self, position: Position) -> dict[int, str]:
         return {sq: position.piece_at(sq) for sq in range(36) if position.occupied >> sq & 1}
@@ -89,6 +90,9 @@ class Maunz(Game):
     def place(self, position: Position, kind: str, square: int) -> Placement:
         """Steps 1-3 of a turn (the referee's view): boops, winner, and the options to choose."""
         return engine.place(position, kind, square, self.variant)
+
+    def explain(self, position: Position, move: Move) -> tuple:
+        return explain.explain_move(position, move, self.variant)
 
     def successors(self, position: Position) -> list[tuple[Move, Position]]:
         return engine.successors(position, self.variant)

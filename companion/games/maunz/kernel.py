@@ -36,10 +36,13 @@ _H, _D, _A = LINE_STEPS[0][1], LINE_STEPS[2][1], LINE_STEPS[3][1]
 _PUSH_TO = tuple({nbit: dbit for nbit, dbit in entries} for entries in PUSHES)
 
 
-def boop(s: tuple, cat, sq: int, trace: list | None = None) -> tuple:
+def boop(s: tuple, cat, sq: int, trace: list | None = None, unmoved: list | None = None) -> tuple:
     """Steps 1-2: place a cat (`cat` true) or a kitten on the empty square `sq` and push every
     neighbour one square away. Returns the state after the pushes, still from the mover's view.
-    `trace` (if given) collects (from, to or None for off the bed) for each push.
+    `trace` (if given) collects (from, to or None for off the bed) for each push; `unmoved` (if
+    given) each neighbour the rules left standing, as (square, why, the square behind): "cat" (a
+    kitten cannot boop a cat; behind None) or "blocked" (a piece stands on the square behind) --
+    the referee's "why?" (issue 36) and no hot loop asks for it.
 
     Every destination lies two squares from the placed piece on its own ray, so no push can land
     on another push's source or destination: testing against the occupancy *before* the pushes
@@ -56,6 +59,9 @@ def boop(s: tuple, cat, sq: int, trace: list | None = None) -> tuple:
         mk |= bit
         mkp -= 1
         movable = (mk | tk) & NEIGHBOURS[sq]  # kittens cannot boop cats
+        if unmoved is not None:
+            unmoved.extend((c.bit_length() - 1, "cat", None)
+                           for c in _bits(occ & NEIGHBOURS[sq] & ~movable))
     if movable:
         push_to = _PUSH_TO[sq]
         while movable:  # only the occupied neighbours: usually one or two of up to eight
@@ -64,6 +70,8 @@ def boop(s: tuple, cat, sq: int, trace: list | None = None) -> tuple:
             dbit = push_to[nbit]
             if dbit:
                 if occ & dbit:
+                    if unmoved is not None:
+                        unmoved.append((nbit.bit_length() - 1, "blocked", dbit.bit_length() - 1))
                     continue  # blocked: two pieces in a line are not pushed into each other
                 if mk & nbit:
                     mk ^= nbit | dbit
@@ -89,6 +97,15 @@ def boop(s: tuple, cat, sq: int, trace: list | None = None) -> tuple:
             if trace is not None:
                 trace.append((nbit.bit_length() - 1, dbit.bit_length() - 1 if dbit else None))
     return mk, mc, tk, tc, mkp, mcp, tkp, tcp
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 # Steps 3 and 4: the win check, then graduation and retirement --------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from companion.games.base import IllegalMoveError
+from companion.games.eventgame import Refusal
 from companion.games.monster_mau_mau.cards import (COUNTS, DECK_SIZE, FACES, PATTERNS, fit_hint, fits,
                                                    is_action, is_number, is_wild, rank)
 
@@ -144,44 +144,68 @@ def legal_events(pos: Position, rules: frozenset[str] = frozenset()) -> list[Eve
 
 def why_illegal(pos: Position, event: Event, rules: frozenset[str] = frozenset()) -> str | None:
     """None if `event` is legal in `pos`, else the reason in a few words (with the fix)."""
+    refused = refusal(pos, event, rules)
+    return None if refused is None else str(refused)
+
+
+def refusal(pos: Position, event: Event, rules: frozenset[str] = frozenset()) -> Refusal | None:
+    """None if `event` is legal in `pos`, else why not: a Refusal with the rule's key and its
+    values (seat numbers as the players count them, cards as tokens) and the English the
+    command line prints. The tables word the key (mmm.refuse.<key>) and "why?" explains it."""
     seat = f"seat {pos.turn + 1}"
     if pos.phase == OVER:
-        return f"the game is over, seat {pos.turn + 1} won; start a new game"
+        return Refusal(f"the game is over, seat {pos.turn + 1} won; start a new game", "over")
     if event.kind == "up":
         if pos.phase != START:
-            return (f"up: turns up the first card of the discard pile (phase start), not in phase"
-                    f" {pos.phase}")
+            return Refusal(f"up: turns up the first card of the discard pile (phase start), not in"
+                           f" phase {pos.phase}", "up_phase", phase=pos.phase)
         if pos.pile == 0:
-            return "the draw pile is empty, there is no card to turn up"
+            return Refusal("the draw pile is empty, there is no card to turn up", "up_empty")
         return None
     if pos.phase == START:
-        top = "the first card" if pos.top is None else f"a card on {pos.top}"
-        return f"turn up {top} first (up:<card>)"
+        if pos.top is None:
+            return Refusal("turn up the first card first (up:<card>)", "start")
+        return Refusal(f"turn up a card on {pos.top} first (up:<card>)", "cover", top=pos.top)
     if pos.phase == PENALTY:
         if event.kind == "draw":
             return None
-        return (f"{seat} must first draw the penalty of {pos.pending} (draw); a +3 or +4 cannot be"
-                f" answered with another")
+        return Refusal(f"{seat} must first draw the penalty of {pos.pending} (draw); a +3 or +4"
+                       f" cannot be answered with another", "penalty", seat=pos.turn + 1, n=pos.pending)
     if event.kind == "play":
         if not fits(event.card, pos.top, pos.wish):
             wished = f" with the wish {pos.wish}" if is_wild(pos.top) and pos.wish else ""
-            return f"{event.card} does not fit on {pos.top}{wished} ({fit_hint(pos.top, pos.wish)})"
+            english = f"{event.card} does not fit on {pos.top}{wished} ({fit_hint(pos.top, pos.wish)})"
+            if is_wild(pos.top):
+                if pos.wish:
+                    return Refusal(english, "fits_not_wished", face=event.card, top=pos.top, wish=pos.wish)
+                return Refusal(english, "fits_not_any", face=event.card, top=pos.top)
+            return Refusal(english, "fits_not", face=event.card, top=pos.top, pattern=pos.top[0],
+                           rank=pos.top[1:])
         return None
     if event.kind == "draw":
         if pos.phase == DRAWN:
-            return f"{seat} has drawn already this turn; play the card drawn if it fits, or pass"
+            return Refusal(f"{seat} has drawn already this turn; play the card drawn if it fits, or"
+                           f" pass", "drawn_already", seat=pos.turn + 1)
         return None
     if event.kind == "pass":
         if pos.phase != DRAWN:
-            return f"{seat} may pass only after drawing a card; draw first"
+            return Refusal(f"{seat} may pass only after drawing a card; draw first", "pass_first",
+                           seat=pos.turn + 1)
         return None
     if event.kind == "mau":
         if pos.mau:
-            return f"{seat} has called Mau! already this turn"
+            return Refusal(f"{seat} has called Mau! already this turn", "mau_again", seat=pos.turn + 1)
         if pos.hands[pos.turn] != 2:
-            return f"Mau! is called holding 2 cards; {seat} holds {pos.hands[pos.turn]}"
+            return Refusal(f"Mau! is called holding 2 cards; {seat} holds {pos.hands[pos.turn]}",
+                           "mau_two", seat=pos.turn + 1, n=pos.hands[pos.turn])
         return None
-    return f"unknown event kind {event.kind!r}"
+    return Refusal(f"unknown event kind {event.kind!r}", "unknown", what=event.kind)
+
+
+#: Every key `refusal` gives (the tables word each; "why?" explains each).
+REFUSALS = ("over", "up_phase", "up_empty", "start", "cover", "penalty", "fits_not_wished",
+            "fits_not_any", "fits_not", "drawn_already", "pass_first", "mau_again", "mau_two",
+            "unknown")
 
 
 def _pass_turn(pos: Position, **changes) -> Position:
@@ -192,9 +216,9 @@ def _pass_turn(pos: Position, **changes) -> Position:
 
 def step(pos: Position, event: Event, rules: frozenset[str] = frozenset()) -> Step:
     """Apply one event. Raises IllegalMoveError with the reason (the caller names the inputs)."""
-    reason = why_illegal(pos, event, rules)
-    if reason is not None:
-        raise IllegalMoveError(reason)
+    refused = refusal(pos, event, rules)
+    if refused is not None:
+        raise refused
     if event.kind == "up":
         return Step(_turn_up(pos, event.card, rules))
     if event.kind == "play":

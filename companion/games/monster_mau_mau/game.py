@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.games.base import CHANCE, REFEREE, Game, GameError, GameInfo, IllegalMoveError, Outcome
-from companion.games.monster_mau_mau import engine, notation
+from companion.games.monster_mau_mau import engine, explain, notation
 from companion.games.monster_mau_mau.engine import Event, Position, Step
 
 INFO = GameInfo(
@@ -31,6 +31,7 @@ DEFAULT_PLAYERS = 4
 
 class MonsterMauMau(Game):
     info = INFO
+    reasons = explain.REASONS
 
     def __init__(self, rules=frozenset(), players: int | None = None, deal: int | None = None):
         if isinstance(rules, str):
@@ -62,6 +63,9 @@ class MonsterMauMau(Game):
 
     def apply(self, position: Position, move: Event) -> Position:
         return self.step(position, move).position
+
+    def explain(self, position: Position, move: Event) -> tuple:
+        return explain.explain(position, move, self.rules_set)
 
     def outcome(self, position: Position) -> Outcome | None:
         if position.phase != engine.OVER:

@@ -14,6 +14,7 @@ from companion.tables.cat_attack import refusals, words
 from companion.tables.cat_attack.phrases import name
 from companion.tables.choicemenu import Group
 from companion.tables.picker import PickerTable
+from companion.tables.cat_attack.why import CatAttackWhy
 from companion.ui import i18n
 from companion.words import COLS, Effect, LedCell, LedFrame
 
@@ -27,7 +28,7 @@ RETIRED = LedCell((60, 0, 0), Effect.STEADY)
 LAST = ("done", "none", "stayed")
 
 
-class CatAttackTable(PickerTable):
+class CatAttackTable(CatAttackWhy, PickerTable):
     refusal_words = refusals
     #: the Mog cards, on the simulator's page to tap when the OLED asks for one (page.mog_cards)
     page_event_cards = tuple(f"{k}{n}" for k in KINDS for n in range(1, 7)) + SPECIALS

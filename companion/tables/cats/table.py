@@ -25,6 +25,7 @@ from companion.tables.cats import refusals
 from companion.tables.cats.phrases import character_word, object_word
 from companion.tables.cats.setup import FACES, MODES, SecretTaps, TapError
 from companion.tables.picker import FLASH_SECONDS, PickerTable, Say
+from companion.tables.cats.why import CatsWhy
 from companion.tables.protocol import OwnCard, UndoPolicy
 from companion.ui import i18n
 
@@ -32,7 +33,7 @@ SECRET = "secret"   # a choice: show the acting player's own cards again
 CLAIMS = tuple(f"win:{c + 1}{OBJECTS[o]}" for c in range(N_CATS) for o in range(N_OBJECTS))
 
 
-class CatsTable(PickerTable):
+class CatsTable(CatsWhy, PickerTable):
     #: as every event game's, but a card once shown stays shown (a challenge's cat, the winner)
     undo_policy = UndoPolicy("event", keeps=("draw", "revealed"))
     refusal_words = refusals

@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.tables.katzenjammer.session import Session
 from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
 from companion.tables.katzenjammer import screens
+from companion.tables.katzenjammer.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView, UndoPolicy, is_computer_name
 from companion.ui.screens import msg
 
@@ -31,7 +32,7 @@ def _is_computer(name: str) -> bool:
     return is_computer_name(name)
 
 
-class KatzenjammerTable(TableBase):
+class KatzenjammerTable(Why, TableBase):
     """The language and player cards and the "new game?" question are every table's (TableBase);
     what is Katzenjammer's own: the chooser's buttons, undo, the dice card, computer seats."""
 
@@ -40,7 +41,7 @@ class KatzenjammerTable(TableBase):
     #: a person's last turn goes with everything after it, its roll kept; BACK held is the
     #: chooser's "up" (at the start of a turn, its undo: session.py)
     undo_policy = UndoPolicy("turn", keeps=("draw",), back_held=False)
-    card_functions = ("new_game", "undo", "language", "player", "dice", "ai_off")
+    card_functions = ("new_game", "undo", "why", "language", "player", "dice", "ai_off")
     own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
                                  " (again: the companion rolls)")}
     #: the cards that change a setting: they leave a "new game?" question standing

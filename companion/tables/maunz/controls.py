@@ -10,7 +10,7 @@ from companion.games.maunz.notation import format_move
 from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 
-CARD_FUNCTIONS = ("new_game", "undo", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
+CARD_FUNCTIONS = ("new_game", "undo", "why", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
                   "language", "player")
 
 

@@ -81,6 +81,48 @@ PHRASES = {
     "card.hint": {"de": "Tipp", "en": "Hint"},
     "card.ai_orange": {"de": "KI spielt Orange", "en": "AI plays orange"},
     "card.ai_grey": {"de": "KI spielt Grau", "en": "AI plays grey"},
+    # "why?" (issue 36): the engine's reasons (companion/games/maunz/explain.py) in words; a
+    # square as its name, a piece and a colour as their phrases, a direction as `why.maunz.way.*`
+    "why.maunz.placed": {"de": "{colour}: {kind} auf {square} gesetzt",
+                         "en": "{colour}: {kind} put on {square}"},
+    "why.maunz.boop": {"de": "{src}: {piece} wird {way} nach {dst} gestupst",
+                       "en": "{src}: {piece} is booped {way} to {dst}"},
+    "why.maunz.off_bed": {"de": "{src}: {piece} fällt {way} vom Bett, zurück in den Vorrat",
+                          "en": "{src}: {piece} is booped {way} off the bed, back to its pool"},
+    "why.maunz.blocked": {"de": "{src}: {piece} bleibt, denn dahinter auf {dst} steht eine Figur",
+                          "en": "{src}: {piece} stays, because {dst} behind it is taken"},
+    "why.maunz.cat_stays": {"de": "{src}: {piece} bleibt, denn ein Kätzchen stupst keine Katze",
+                            "en": "{src}: {piece} stays, because a kitten cannot boop a cat"},
+    "why.maunz.no_neighbour": {"de": "Neben {square} steht nichts: nichts wird gestupst",
+                               "en": "Nothing stands next to {square}: nothing is booped"},
+    "why.maunz.win_line": {"de": "Drei Katzen von {colour} in einer Reihe ({squares}): gewonnen",
+                           "en": "Three of {colour}'s cats in a row ({squares}): a win"},
+    "why.maunz.win_all": {"de": "Alle 8 Katzen von {colour} auf dem Bett: gewonnen",
+                          "en": "All 8 of {colour}'s cats on the bed: a win"},
+    "why.maunz.win_kids": {"de": "Drei Kätzchen von {colour} in einer Reihe ({squares}): gewonnen",
+                           "en": "Three of {colour}'s kittens in a row ({squares}): a win"},
+    "why.maunz.win_pushed": {"de": "Die Stupser reihen drei Katzen von {colour} auf ({squares}):"
+                                   " {colour} gewinnt",
+                             "en": "The boops lined up three of {colour}'s cats ({squares}):"
+                                   " {colour} wins"},
+    "why.maunz.graduate": {"de": "{squares}: drei in einer Reihe mit Kätzchen: {n} Kätzchen in die"
+                                 " Schachtel, je eine Katze in den Vorrat",
+                           "en": "{squares}: three in a row with a kitten: {n} kitten(s) into the"
+                                 " box, a cat each to the pool"},
+    "why.maunz.cats_back": {"de": "{n} Katze(n) der Reihe zurück in den Vorrat",
+                            "en": "{n} cat(s) of the row back to the pool"},
+    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: {piece} auf {square}"
+                               " verlässt es",
+                         "en": "All 8 of {colour}'s pieces on the bed: {piece} on {square} leaves it"},
+    "why.maunz.choose": {"de": "{n} Möglichkeiten (Dreierreihen, mit 8 auf dem Bett auch einzelne"
+                               " Figuren): {colour} wählt eine",
+                         "en": "{n} options (rows of three, with all 8 on the bed single pieces"
+                               " too): {colour} chooses one"},
+    **{f"why.maunz.way.{way}": {"de": de, "en": en} for way, de, en in (
+        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "right"),
+        ("w", "nach links", "left"), ("ne", "nach rechts oben", "up and right"),
+        ("nw", "nach links oben", "up and left"), ("se", "nach rechts unten", "down and right"),
+        ("sw", "nach links unten", "down and left"))},
 }
 i18n.register(PHRASES)
 

@@ -44,4 +44,9 @@ SAMPLES = {
     "paused": Screen("paused", 0, _POOLS, seats=_SEATS, lines=(msg("paused"),)),
     "confirm_new_game": Screen("confirm_new_game", 0, _POOLS, seats=_SEATS,
                                lines=(msg("confirm_keys"), msg("confirm_card"))),
+    # "why?" (issue 36): the rulebook's fig. 2, explained (tables/maunz/why.py words it)
+    "why": Screen("why", title=msg("why.head"), lines=(
+        msg("why.maunz.placed", colour=words.colour(0), kind=words.kind("k"), square="b2"),
+        msg("why.maunz.boop", src="b3", piece=words.piece("g"), way=msg("why.maunz.way.n"), dst="b4"),
+        msg("why.maunz.blocked", src="c3", piece=words.piece("g"), dst="d4"))),
 }

@@ -12,10 +12,11 @@ from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
 from companion.tables.maunz.session import Session
+from companion.tables.maunz.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView
 
 
-class MaunzTable(Session, BedReading, Controls, TableBase):
+class MaunzTable(Why, Session, BedReading, Controls, TableBase):
     """Referees one game of maunz. on a physical bed.
 
     `position` is the game's *start* position (Position or text; None: the game's initial one)

@@ -1,7 +1,8 @@
 """What a player is told when the table refuses an action, in the table's language (de/en).
 
-The rules decide what is legal (`engine.why_illegal`, whose English reasons are also the engine
-CLI's fixed error lines); this module only says the refusal to a person, as a registered phrase
+The rules decide what is legal (`engine.refusal`: the rule's key and values, and the English
+that is the engine CLI's fixed error line); this module only says the refusal to a person, as a
+registered phrase
 (phrases.py: mmm.refuse.*) with its values named: the same reason in German for a German table
 (the OLED, the simulator's page, `companion monster-mau-mau play --lang de`), the engine's own
 words for an English one. The laptop's own refusals (out of turn, a card not in the hand, only
@@ -61,43 +62,18 @@ def play_refusal(hand: list[str], drawn: str | None, card: str, wish: str | None
 
 
 def rules_refusal_msg(pos: Position, event: Event, rules: frozenset[str]) -> Msg | None:
-    """None when the rules allow `event`; else the reason. The branches follow
-    engine.why_illegal's, so each of its reasons has its phrase; one it gains later is shown in
-    its own (English) words until it has one."""
-    why = engine.why_illegal(pos, event, rules)
-    if why is None:
+    """None when the rules allow `event`; else the reason: the engine's own refusal
+    (engine.refusal: its key and values) as its phrase; an unknown event kind keeps the
+    engine's (English) words."""
+    refused = engine.refusal(pos, event, rules)
+    if refused is None:
         return None
-    key, values = _reason(pos, event)
-    return msg("text", text=why) if key is None else refusal(key, seat=pos.turn + 1, **values)
+    if refused.key == "unknown":
+        return msg("text", text=str(refused))
+    return refusal(refused.key, **{"seat": pos.turn + 1, **refused.values})
 
 
 def rules_refusal(pos: Position, event: Event, rules: frozenset[str], language: str) -> str | None:
     """rules_refusal_msg in `language` (the engine CLI's English word for word)."""
     why = rules_refusal_msg(pos, event, rules)
     return None if why is None else why.text(language)
-
-
-def _reason(pos: Position, event: Event) -> tuple[str | None, dict]:
-    """The phrase of why_illegal's refusal of `event` in `pos` (known illegal), with its values."""
-    if pos.phase == engine.OVER:
-        return "over", {}
-    if event.kind == "up":
-        return ("up_phase", {"phase": pos.phase}) if pos.phase != engine.START else ("up_empty", {})
-    if pos.phase == engine.START:
-        return ("start", {}) if pos.top is None else ("cover", {"top": pos.top})
-    if pos.phase == engine.PENALTY:
-        return "penalty", {"n": pos.pending}
-    if event.kind == "play":
-        if is_wild(pos.top):
-            if pos.wish:
-                return "fits_not_wished", {"face": event.card, "top": pos.top, "wish": pos.wish}
-            return "fits_not_any", {"face": event.card, "top": pos.top}
-        return "fits_not", {"face": event.card, "top": pos.top, "pattern": pos.top[0],
-                            "rank": pos.top[1:]}
-    if event.kind == "draw":
-        return "drawn_already", {}
-    if event.kind == "pass":
-        return "pass_first", {}
-    if event.kind == "mau":
-        return ("mau_again", {}) if pos.mau else ("mau_two", {"n": pos.hands[pos.turn]})
-    return None, {}

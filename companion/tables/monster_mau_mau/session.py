@@ -28,6 +28,7 @@ from companion.games.base import GameError
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.game import MonsterMauMau
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers its words)
+from companion.games.monster_mau_mau.explain import refusal_reason
 from companion.tables.monster_mau_mau import refusals, words
 from companion.tables.moveline import MoveLine
 from companion.ui import i18n
@@ -66,6 +67,7 @@ class MauMauSession:
         self.language = language
         self.names = list(names)
         self.line = MoveLine(self.game)   # the start once dealt, the events (with steps), commits
+        self.refused = None   # the last refusal (its reason, the events then), for "why?"
         self._setup(max(2, len(self.names) if any(self.names) else 4))
         if start is not None:  # resume: the start position and the events played from it
             self._begin(start, commit=False)
@@ -299,6 +301,7 @@ class MauMauSession:
     def _begin(self, start: Position, commit: bool) -> None:
         """The deal done (or resumed): the line starts at `start`."""
         self.line.reset(start, commit="new_game" if commit else None)
+        self.refused = None
         self.players = start.players
         self.stage = self._stage_of(start)
 
@@ -308,9 +311,12 @@ class MauMauSession:
 
     def _reject(self, event: Event, now: float) -> str | None:
         """The reason `event` is illegal now (flashing the ring red and saying it), or None."""
-        why = engine.why_illegal(self.position, event, self.rules)
-        if why is None:
+        refused = engine.refusal(self.position, event, self.rules)
+        if refused is None:
             return None
+        why = str(refused)
+        # "why?": the refusal stands as the last judgement until the next event
+        self.refused = (refusal_reason(refused, self.position), len(self.line.moves))
         self._flash_until = now + FLASH_SECONDS
         if event.kind == "play" and "does not fit" in why:
             top = self.position.top

@@ -12,14 +12,15 @@ from __future__ import annotations
 from companion.games.monster_mau_mau import engine
 from companion.games.monster_mau_mau.deck import classify
 from companion.tables.monster_mau_mau.session import MauMauSession
+from companion.tables.monster_mau_mau.why import Why
 from companion.tables.protocol import TableBase, TableView
 from companion.ui.screens import Screen, msg
 from companion.words import Effect, LedCell, LedFrame
 
-CARD_FUNCTIONS = ("new_game", "undo", "player", "language")
+CARD_FUNCTIONS = ("new_game", "undo", "why", "player", "language")
 
 
-class MauMauTable(TableBase):
+class MauMauTable(Why, TableBase):
     card_functions = CARD_FUNCTIONS
     #: The game's chance (the card turned up to start the discard pile) happens in the real deck:
     #: the table sees it when the card is tapped, so the service draws nothing (service/chance.py).

@@ -73,6 +73,17 @@
       notes.appendChild(li);
     }
     notes.hidden = !(s.messages && s.messages.length);
+    // "why?": the explanation on the OLED now, a reason a line (never a secret: the engines'
+    // reasons carry none, so a spectator reads it too)
+    const why = s.why, lines = $("why-lines");
+    $("why-box").hidden = !why;
+    $("why-head").textContent = why ? why.head : "";
+    lines.innerHTML = "";
+    for (const line of (why && why.lines) || []) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      lines.appendChild(li);
+    }
     page.panels.render(s);
   }
   page.render = render;

@@ -76,11 +76,17 @@
       b.disabled = !page.control;
     }
     for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
+    $("why-ask").disabled = !page.control;
     for (const c of page.cards) {
       const el = document.querySelector(`.card[data-card="${c.id}"] .card-label`);
       if (el) el.textContent = cardLabel(c);
     }
   }
+
+  // the page's "Why?" is the why card tapped (the service explains the table's last judgement)
+  $("why-ask").addEventListener("click", () => {
+    if (page.control) page.send({ type: "card", card: "why" });
+  });
 
   page.controls = {
     build(buttons, cards) { buildButtons(buttons); buildCards(cards); },

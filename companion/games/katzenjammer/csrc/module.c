@@ -103,18 +103,19 @@ typedef struct {
     Set seen;
     Set *out;
     int colour, own, dir, failed;
+    uint8_t moves[9];
 } Seven;
 
 static void seven_walk(Seven *S, const uint8_t *b, int last, int rem);
 
-static int movers(const uint8_t *b, int colour, int own, int *out) {
+/* The pieces that may take part: S->moves[v] says whether a ring field holding v does (own: the
+ * colour's pieces, fresh ones too; foreign: other colours' pieces that are not fresh). */
+static int movers(const Seven *S, const uint8_t *b, int *out) {
     int n = 0;
-    for (int i = 0; i < RING; i++) {
-        int v = b[i];
-        if (own ? (v == colour + 1 || v == colour + 5) : (v >= 1 && v <= 4 && v != colour + 1)) out[n++] = i;
-    }
-    if (own)
-        for (int i = STALL + 4 * colour; i < STALL + 4 * colour + 3; i++)
+    for (int i = 0; i < RING; i++)
+        if (S->moves[b[i]]) out[n++] = i;
+    if (S->own)
+        for (int i = STALL + 4 * S->colour; i < STALL + 4 * S->colour + 3; i++)
             if (b[i]) out[n++] = i;
     return n;
 }
@@ -139,7 +140,7 @@ static void seven_walk(Seven *S, const uint8_t *b, int last, int rem) {
         if (added < 0) S->failed = 1;
         return;
     }
-    int m[RING + 4], nm = movers(b, S->colour, S->own, m), fwd = S->dir > 0;
+    int m[RING + 4], nm = movers(S, b, m), fwd = S->dir > 0;
     uint8_t nb[SIZE];
     for (int i = 0; i < nm && !S->failed; i++) {
         int a = m[i], na;
@@ -154,11 +155,11 @@ static void seven_walk(Seven *S, const uint8_t *b, int last, int rem) {
         }
         int colour = (b[a] - 1) & 3, start = START[colour];
         if (fwd) {
-            int to_start = ((start - a) % RING + RING) % RING;
+            int to_start = (start - a + RING) % RING;
             if (0 < to_start && to_start < rem) {
                 for (int k = 1; k <= rem && !S->failed; k++) {
                     if (!forward(b, a, k, 1, nb, &na)) continue;
-                    int merge = na >= RING || ((start - na) % RING + RING) % RING >= rem - k;
+                    int merge = na >= RING || (start - na + RING) % RING >= rem - k;
                     next_state(S, nb, merge || k == rem ? -1 : na, rem - k);
                 }
                 continue;
@@ -180,6 +181,8 @@ static int sevens(const uint8_t *b, int colour, int own, Set *out) {
     for (int dir = 1; dir >= -1; dir -= 2) {
         if (own && dir < 0) break; /* a 7 moves own pieces forward only */
         Seven S = {.out = out, .colour = colour, .own = own, .dir = dir};
+        for (int v = 1; v <= 8; v++)
+            S.moves[v] = (uint8_t)(own ? v == colour + 1 || v == colour + 5 : v <= 4 && v != colour + 1);
         if (!set_init(&S.seen, 1024)) return 0;
         seven_walk(&S, b, -1, 7);
         set_free(&S.seen);
@@ -267,19 +270,22 @@ static int turn_boards(const uint8_t *b, const int *colours, int ncol, int colou
                        Set *out) {
     int own[18], val[18], singles, nl = labels(dice, own, val, &singles);
     for (int l = 0; l < nl; l++) {
+        if (!(two_dice && singles)) { /* one die: its boards are the successors, straight into out */
+            if (!part_boards(b, colour, own[l], val[l], out)) return 0;
+            continue;
+        }
         Set firsts;
         if (!set_init(&firsts, 256)) return 0;
         if (!part_boards(b, colour, own[l], val[l], &firsts)) { set_free(&firsts); return 0; }
         for (size_t i = 0; i < firsts.count; i++) {
-            const uint8_t *nb = firsts.recs[i].b;
+            uint8_t nb[SIZE];
+            set_board(&firsts, i, nb);
             if (!add(out, nb)) { set_free(&firsts); return 0; }
-            if (two_dice && singles) {
-                int over = 0;
-                for (int c = 0; c < ncol; c++) over |= stall_full(nb, colours[c]);
-                if (over) continue;
-                for (int l2 = 0; l2 < nl; l2++)
-                    if (l2 != l && !part_boards(nb, colour, own[l2], val[l2], out)) { set_free(&firsts); return 0; }
-            }
+            int over = 0;
+            for (int c = 0; c < ncol; c++) over |= stall_full(nb, colours[c]);
+            if (over) continue;
+            for (int l2 = 0; l2 < nl; l2++)
+                if (l2 != l && !part_boards(nb, colour, own[l2], val[l2], out)) { set_free(&firsts); return 0; }
         }
         set_free(&firsts);
     }
@@ -359,13 +365,20 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     Py_ssize_t n = 0;
     PyTypeObject *pt = (PyTypeObject *)ptype;
     for (size_t i = 0; i < out.count; i++) {
-        PyObject *p = pt->tp_alloc(pt, 4), *board = PyBytes_FromStringAndSize((const char *)out.recs[i].b, SIZE);
+        uint8_t nb[SIZE];
+        set_board(&out, i, nb);
+        PyObject *p = pt->tp_alloc(pt, 4), *board = PyBytes_FromStringAndSize((const char *)nb, SIZE);
         if (!p || !board) { Py_XDECREF(p); Py_XDECREF(board); goto fail; }
         Py_INCREF(cols); Py_INCREF(nxt); Py_INCREF(Py_None);
         PyTuple_SET_ITEM(p, 0, cols);
         PyTuple_SET_ITEM(p, 1, board);
         PyTuple_SET_ITEM(p, 2, nxt);
         PyTuple_SET_ITEM(p, 3, Py_None);
+        /* A Position holds ints, bytes, None and the colours' tuple of ints and is never changed,
+         * so it can never be part of a reference cycle: untracked, the 31,637 of a crowded roll
+         * do not make the cycle collector walk them again and again while they pile up (it took
+         * a fifth of the time; CPython untracks such tuples itself, but only when it walks them). */
+        PyObject_GC_UnTrack(p);
         PyList_SET_ITEM(list, n++, p);
     }
     set_free(&out);
@@ -378,27 +391,36 @@ fail:
     return NULL;
 }
 
-/* notation.format_position of one successor, into buf; its length */
+/* notation.format_position of one successor, into buf; its length. One pass over the ring sorts
+ * its pieces by colour (in field order, as the text lists them); a colour's nest is what is
+ * neither on the ring nor in its stall. */
 static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt, char *buf) {
-    int n = 0;
+    uint8_t ring[4][RING];
+    int on_ring[4] = {0, 0, 0, 0}, n = 0;
+    for (int i = 0; i < RING; i++)
+        if (b[i]) {
+            int c = (b[i] - 1) & 3;
+            ring[c][on_ring[c]++] = (uint8_t)i;
+        }
     for (int ci = 0; ci < ncol; ci++) {
         int c = colours[ci], items = 0;
+        const uint8_t *stall = b + STALL + 4 * c;
         if (ci) buf[n++] = ' ';
         buf[n++] = COLOURS[c];
         buf[n++] = ':';
-        for (int i = nest_count(b, c); i > 0; i--) {
+        for (int i = 4 - on_ring[c] - stall[0] - stall[1] - stall[2] - stall[3]; i > 0; i--) {
             if (items++) buf[n++] = ',';
             buf[n++] = 'n';
         }
-        for (int i = 0; i < RING; i++)
-            if (b[i] && ((b[i] - 1) & 3) == c) {
-                if (items++) buf[n++] = ',';
-                if (i >= 10) buf[n++] = (char)('0' + i / 10);
-                buf[n++] = (char)('0' + i % 10);
-                if (b[i] >= 5) buf[n++] = '*';
-            }
+        for (int k = 0; k < on_ring[c]; k++) {
+            int i = ring[c][k];
+            if (items++) buf[n++] = ',';
+            if (i >= 10) buf[n++] = (char)('0' + i / 10);
+            buf[n++] = (char)('0' + i % 10);
+            if (b[i] >= 5) buf[n++] = '*';
+        }
         for (int i = 0; i < 4; i++)
-            if (b[STALL + 4 * c + i]) {
+            if (stall[i]) {
                 if (items++) buf[n++] = ',';
                 buf[n++] = 's';
                 buf[n++] = (char)('1' + i);
@@ -414,8 +436,9 @@ static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt,
 
 static int cmp_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* successor_lines(colours, board, to_move, dice, two_dice) -> sorted text of every successor */
-static PyObject *py_successor_lines(PyObject *self, PyObject *args) {
+/* successor_text(colours, board, to_move, dice, two_dice) -> every successor's text, sorted, each
+ * line ending in a newline: what the command line prints, in one string (no object per line). */
+static PyObject *py_successor_text(PyObject *self, PyObject *args) {
     uint8_t b[SIZE];
     int colours[4], ncol, colour, dice[3], two_dice;
     PyObject *unused = NULL;
@@ -427,44 +450,46 @@ static PyObject *py_successor_lines(PyObject *self, PyObject *args) {
     Set out;
     if (!set_init(&out, 1024)) return PyErr_NoMemory();
     enum { LINE = 96 }; /* 4 groups of at most 4 items of 3 characters, and the rest */
-    char *text = NULL, **lines = NULL;
+    char *text = NULL, **lines = NULL, *joined = NULL;
+    size_t size = 0;
     int ok;
     Py_BEGIN_ALLOW_THREADS
     ok = turn_boards(b, colours, ncol, colour, dice, two_dice, &out);
     if (ok) {
         text = malloc(out.count * LINE);
         lines = malloc(out.count * sizeof(char *));
-        ok = text && lines;
+        joined = malloc(out.count * LINE + 1);
+        ok = text && lines && joined;
     }
     if (ok) {
         for (size_t n = 0; n < out.count; n++) {
+            uint8_t nb[SIZE];
+            set_board(&out, n, nb);
             lines[n] = text + n * LINE;
-            format_board(out.recs[n].b, colours, ncol, nxt, lines[n]);
+            format_board(nb, colours, ncol, nxt, lines[n]);
         }
         qsort(lines, out.count, sizeof(char *), cmp_lines);
-    }
-    Py_END_ALLOW_THREADS
-    PyObject *list = NULL;
-    if (!ok) {
-        PyErr_NoMemory();
-    } else if ((list = PyList_New((Py_ssize_t)out.count))) {
-        for (size_t i = 0; i < out.count; i++) {
-            PyObject *s = PyUnicode_FromString(lines[i]);
-            if (!s) { Py_CLEAR(list); break; }
-            PyList_SET_ITEM(list, (Py_ssize_t)i, s);
+        for (size_t n = 0; n < out.count; n++) {
+            size_t len = strlen(lines[n]);
+            memcpy(joined + size, lines[n], len);
+            size += len;
+            joined[size++] = '\n';
         }
     }
+    Py_END_ALLOW_THREADS
+    PyObject *result = ok ? PyUnicode_DecodeASCII(joined, (Py_ssize_t)size, NULL) : PyErr_NoMemory();
     free(text);
     free(lines);
+    free(joined);
     set_free(&out);
-    return list;
+    return result;
 }
 
 static PyMethodDef methods[] = {
     {"successors", py_successors, METH_VARARGS,
      "successors(colours, board, to_move, dice, two_dice, Position) -> every distinct position one turn reaches"},
-    {"successor_lines", py_successor_lines, METH_VARARGS,
-     "successor_lines(colours, board, to_move, dice, two_dice) -> their text, sorted"},
+    {"successor_text", py_successor_text, METH_VARARGS,
+     "successor_text(colours, board, to_move, dice, two_dice) -> their text, sorted, a line each"},
     {NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_native",

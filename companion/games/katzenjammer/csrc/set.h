@@ -9,15 +9,38 @@
 
 #define SIZE 56
 
+/* A record is the board packed into three words, and the search state in a fourth (32 bytes, not
+ * 64: half the memory to walk, and a record compares in four word compares). Every ring field
+ * holds 0-8 and every stall field 0-1 (checked where a board comes in from Python), so two words
+ * of fields share one word's bytes losslessly: each byte lane keeps a field of the first word in
+ * its low four bits and one of the second above them; shifts and masks pack and unpack the
+ * lanes whatever the byte order. */
+typedef struct {
+    uint64_t k[4];
+} Rec;
+
+#define LOW4 0x0F0F0F0F0F0F0F0FULL
+#define LOW1 0x0101010101010101ULL
+
+static void pack(const uint8_t *b, int last, int rem, Rec *r) {
+    uint64_t w[7];
+    memcpy(w, b, SIZE);
+    r->k[0] = w[0] | w[1] << 4;
+    r->k[1] = w[2] | w[3] << 4;
+    r->k[2] = w[4] | w[5] << 4 | w[6] << 5; /* ring 32-39, then the stalls' 0/1 above them */
+    r->k[3] = (uint64_t)(uint8_t)last << 8 | (uint8_t)rem;
+}
+
+static void unpack(const Rec *r, uint8_t *b) {
+    uint64_t w[7] = {r->k[0] & LOW4, r->k[0] >> 4 & LOW4, r->k[1] & LOW4, r->k[1] >> 4 & LOW4,
+                     r->k[2] & LOW4, r->k[2] >> 4 & LOW1, r->k[2] >> 5 & LOW1};
+    memcpy(b, w, SIZE);
+}
+
 /* The records lie densely in insertion order; the open-addressing index holds (hash tag, record
  * number + 1) in 8 bytes, so a lookup mostly stays in a small table instead of missing the cache
- * on a 64-byte record per probe. */
-typedef struct {
-    uint8_t b[SIZE];
-    int8_t last, rem;
-    uint8_t pad[6];
-} Rec; /* 64 bytes */
-
+ * on a record per probe. A record's slot is the low bits of its 32-bit tag, so growing the index
+ * moves the entries without hashing a record again (at most 2^32 slots). */
 typedef struct {
     uint64_t *index;
     Rec *recs;
@@ -47,15 +70,18 @@ static void set_free(Set *s) {
     s->recs = NULL;
 }
 
+/* The board of record i. */
+static void set_board(const Set *s, size_t i, uint8_t *b) { unpack(&s->recs[i], b); }
+
+/* Each word of the record times its own odd constant, summed (independent multiplies, not a
+ * chain), then splitmix64's finaliser, so every input bit reaches the tag's bits. A weak hash
+ * costs only probes: a match is always checked against the whole record. */
 static uint64_t rec_hash(const Rec *r) {
-    uint64_t w[7], h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)(uint8_t)r->last << 8 ^ (uint64_t)(uint8_t)r->rem;
-    memcpy(w, r->b, SIZE);
-    for (int i = 0; i < 7; i++) {
-        h ^= w[i];
-        h *= 0xBF58476D1CE4E5B9ULL;
-        h ^= h >> 29;
-    }
-    h ^= h >> 30; /* splitmix64's finaliser: every input bit reaches the index bits */
+    uint64_t h = (r->k[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
+               + (r->k[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
+               + (r->k[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL
+               + (r->k[3] ^ 0xA4093822299F31D0ULL) * 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 27;
     h *= 0x94D049BB133111EBULL;
@@ -74,10 +100,8 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
             return -1;
         }
         for (size_t i = 0; i < s->cap; i++)
-            if (s->index[i]) {
+            if (s->index[i]) { /* the slot comes from the tag: no record is hashed again */
                 size_t j = (size_t)(s->index[i] >> 32) & (cap - 1);
-                /* the tag keeps only 32 bits of the hash: re-hash the record for the wider index */
-                j = rec_hash(&recs[(s->index[i] & 0xFFFFFFFFU) - 1]) & (cap - 1);
                 while (index[j]) j = (j + 1) & (cap - 1);
                 index[j] = s->index[i];
             }
@@ -88,16 +112,13 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
         s->rcap = cap / 2;
     }
     Rec r;
-    memcpy(r.b, b, SIZE);
-    r.last = (int8_t)last;
-    r.rem = (int8_t)rem;
-    memset(r.pad, 0, sizeof r.pad);
+    pack(b, last, rem, &r);
     uint64_t h = rec_hash(&r), tag = h >> 32;
-    size_t j = h & (s->cap - 1);
+    size_t j = (size_t)tag & (s->cap - 1);
     while (s->index[j]) {
         if (s->index[j] >> 32 == tag) {
             const Rec *o = &s->recs[(s->index[j] & 0xFFFFFFFFU) - 1];
-            if (o->last == r.last && o->rem == r.rem && memcmp(o->b, r.b, SIZE) == 0) return 0;
+            if (o->k[0] == r.k[0] && o->k[1] == r.k[1] && o->k[2] == r.k[2] && o->k[3] == r.k[3]) return 0;
         }
         j = (j + 1) & (s->cap - 1);
     }

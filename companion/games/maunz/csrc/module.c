@@ -170,28 +170,22 @@ static PyObject *py_successors(PyObject *self, PyObject *args) {
     PyTypeObject *ptype = (PyTypeObject *)pt, *mtype = (PyTypeObject *)mt;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    uint64_t empty = ~(s.mk | s.mc | s.tk | s.tc) & FULL, opts[MAX_OPTS];
-    int kinds[2], nkinds = 0;
-    if (s.mkp) kinds[nkinds++] = 0;
-    if (s.mcp) kinds[nkinds++] = CAT_BIT;
-    while (empty) {
-        int sq = lowsq(empty);
-        empty &= empty - 1;
-        for (int j = 0; j < nkinds; j++) {
-            int n;
-            St a = boop(&s, kinds[j], sq);
-            int r = settle(&a, variant, opts, &n);
-            if (r || !n) {
-                St c = hand_over(&a);
-                int winner = r > 0 ? (int)turn : (r < 0 ? nxt : -1);
-                if (!append_pair(out, make_move(mtype, kinds[j], sq, 0), make_position(ptype, &c, nxt, winner)))
+    uint64_t opts[MAX_OPTS];
+    int codes[72], np = placements(&s, codes);
+    for (int p = 0; p < np; p++) {
+        int n, sq = codes[p] & 63, kind = codes[p] & CAT_BIT;
+        St a = boop(&s, kind, sq);
+        int r = settle(&a, variant, opts, &n);
+        if (r || !n) {
+            St c = hand_over(&a);
+            int winner = r > 0 ? (int)turn : (r < 0 ? nxt : -1);
+            if (!append_pair(out, make_move(mtype, kind, sq, 0), make_position(ptype, &c, nxt, winner)))
+                goto fail;
+        } else {
+            for (int i = 0; i < n; i++) {
+                St c = take(&a, opts[i], variant);
+                if (!append_pair(out, make_move(mtype, kind, sq, opts[i]), make_position(ptype, &c, nxt, -1)))
                     goto fail;
-            } else {
-                for (int i = 0; i < n; i++) {
-                    St c = take(&a, opts[i], variant);
-                    if (!append_pair(out, make_move(mtype, kinds[j], sq, opts[i]), make_position(ptype, &c, nxt, -1)))
-                        goto fail;
-                }
             }
         }
     }
@@ -207,34 +201,28 @@ static PyObject *py_expand(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O|i", &o, &variant) || !get_variant(variant) || !get_state(o, &s)) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    uint64_t empty = ~(s.mk | s.mc | s.tk | s.tc) & FULL, opts[MAX_OPTS];
-    int kinds[2], nkinds = 0;
-    if (s.mkp) kinds[nkinds++] = 0;
-    if (s.mcp) kinds[nkinds++] = CAT_BIT;
-    while (empty) {
-        int sq = lowsq(empty);
-        empty &= empty - 1;
-        for (int j = 0; j < nkinds; j++) {
-            int n, code = sq | kinds[j];
-            St a = boop(&s, kinds[j], sq);
-            int r = settle(&a, variant, opts, &n);
-            if (r > 0) {
-                Py_DECREF(out);
-                return Py_BuildValue("(i[])", code);
+    uint64_t opts[MAX_OPTS];
+    int codes[72], np = placements(&s, codes);
+    for (int p = 0; p < np; p++) {
+        int n, code = codes[p];
+        St a = boop(&s, code & CAT_BIT, code & 63);
+        int r = settle(&a, variant, opts, &n);
+        if (r > 0) {
+            Py_DECREF(out);
+            return Py_BuildValue("(i[])", code);
+        }
+        if (r < 0) {
+            Py_INCREF(Py_None);
+            if (!append_pair(out, PyLong_FromLong(code), Py_None)) goto fail;
+        } else if (n) {
+            for (int i = 0; i < n; i++) {
+                St c = take(&a, opts[i], variant);
+                if (!append_pair(out, PyLong_FromLongLong(code | (long long)opts[i] << 7), state_tuple(&c)))
+                    goto fail;
             }
-            if (r < 0) {
-                Py_INCREF(Py_None);
-                if (!append_pair(out, PyLong_FromLong(code), Py_None)) goto fail;
-            } else if (n) {
-                for (int i = 0; i < n; i++) {
-                    St c = take(&a, opts[i], variant);
-                    if (!append_pair(out, PyLong_FromLongLong(code | (long long)opts[i] << 7), state_tuple(&c)))
-                        goto fail;
-                }
-            } else {
-                St c = hand_over(&a);
-                if (!append_pair(out, PyLong_FromLong(code), state_tuple(&c))) goto fail;
-            }
+        } else {
+            St c = hand_over(&a);
+            if (!append_pair(out, PyLong_FromLong(code), state_tuple(&c))) goto fail;
         }
     }
     return Py_BuildValue("(iN)", -1, out);
@@ -248,16 +236,11 @@ static PyObject *py_placements(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O", &o) || !get_state(o, &s)) return NULL;
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    uint64_t empty = ~(s.mk | s.mc | s.tk | s.tc) & FULL;
-    while (empty) {
-        int sq = lowsq(empty);
-        empty &= empty - 1;
-        for (int cat = 0; cat <= CAT_BIT; cat += CAT_BIT) {
-            if ((cat && !s.mcp) || (!cat && !s.mkp)) continue;
-            PyObject *x = PyLong_FromLong(sq | cat);
-            if (!x || PyList_Append(out, x)) { Py_XDECREF(x); Py_DECREF(out); return NULL; }
-            Py_DECREF(x);
-        }
+    int codes[72], np = placements(&s, codes);
+    for (int p = 0; p < np; p++) {
+        PyObject *x = PyLong_FromLong(codes[p]);
+        if (!x || PyList_Append(out, x)) { Py_XDECREF(x); Py_DECREF(out); return NULL; }
+        Py_DECREF(x);
     }
     return out;
 }
@@ -292,30 +275,24 @@ fail:
 }
 
 static uint64_t perft(const St *s, int depth, int variant) {
-    uint64_t total = 0, empty = ~(s->mk | s->mc | s->tk | s->tc) & FULL, opts[MAX_OPTS];
-    int kinds[2], nkinds = 0;
-    if (s->mkp) kinds[nkinds++] = 0;
-    if (s->mcp) kinds[nkinds++] = CAT_BIT;
-    while (empty) {
-        int sq = lowsq(empty);
-        empty &= empty - 1;
-        for (int j = 0; j < nkinds; j++) {
-            int n;
-            St a = boop(s, kinds[j], sq);
-            int r = settle(&a, variant, opts, &n);
-            if (r) {
-                total += depth == 1; /* a won position has no moves below it */
-            } else if (depth == 1) {
-                total += n ? (uint64_t)n : 1;
-            } else if (n) {
-                for (int i = 0; i < n; i++) {
-                    St c = take(&a, opts[i], variant);
-                    total += perft(&c, depth - 1, variant);
-                }
-            } else {
-                St c = hand_over(&a);
+    uint64_t total = 0, opts[MAX_OPTS];
+    int codes[72], np = placements(s, codes);
+    for (int p = 0; p < np; p++) {
+        int n;
+        St a = boop(s, codes[p] & CAT_BIT, codes[p] & 63);
+        int r = settle(&a, variant, opts, &n);
+        if (r) {
+            total += depth == 1; /* a won position has no moves below it */
+        } else if (depth == 1) {
+            total += n ? (uint64_t)n : 1;
+        } else if (n) {
+            for (int i = 0; i < n; i++) {
+                St c = take(&a, opts[i], variant);
                 total += perft(&c, depth - 1, variant);
             }
+        } else {
+            St c = hand_over(&a);
+            total += perft(&c, depth - 1, variant);
         }
     }
     return total;

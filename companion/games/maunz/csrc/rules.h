@@ -62,6 +62,21 @@ static void rules_init(void) {
 static inline int popcount(uint64_t m) { return __builtin_popcountll(m); }
 static inline int lowsq(uint64_t m) { return __builtin_ctzll(m); }
 
+/* The placements open to the player to move: each empty square with each kind in hand, as codes
+ * square | kind (a kitten 0, a cat CAT_BIT), squares ascending and the kitten first -- the order
+ * of movegen.py, which move generation, perft and the search all keep. Their number (<= 72). */
+static inline int placements(const St *s, int *codes) {
+    int n = 0;
+    uint64_t empty = ~(s->mk | s->mc | s->tk | s->tc) & FULL;
+    while (empty) {
+        int sq = lowsq(empty);
+        empty &= empty - 1;
+        if (s->mkp) codes[n++] = sq;
+        if (s->mcp) codes[n++] = sq | CAT_BIT;
+    }
+    return n;
+}
+
 static inline int has_line(uint64_t m) {
     return ((m & m >> 1 & m >> 2 & H_START) | (m & m >> 6 & m >> 12) | (m & m >> 7 & m >> 14 & D_START)
             | (m & m >> 5 & m >> 10 & A_START)) != 0;

@@ -202,31 +202,22 @@ static double negamax(Core *c, const St *s, int depth, double alpha, double beta
     const int *killers = ply < MAX_PLY ? c->killers[ply] : NULL;
     int nk = ply < MAX_PLY ? c->nkill[ply] : 0;
     /* placements with their priorities, sorted by (priority, code) descending */
-    int codes[72];
+    int found[72], codes[72], nf = placements(s, found), np = 0;
     int64_t pri[72];
-    int np = 0;
-    uint64_t empty = ~(s->mk | s->mc | s->tk | s->tc) & FULL;
-    int kinds[2], nkinds = 0;
-    if (s->mkp) kinds[nkinds++] = 0;
-    if (s->mcp) kinds[nkinds++] = CAT_BIT;
-    while (empty) {
-        int sq = lowsq(empty);
-        empty &= empty - 1;
-        for (int j = 0; j < nkinds; j++) {
-            int pc = sq | kinds[j];
-            int64_t p;
-            if (pc == tt_place) p = 1LL << 40;
-            else if ((nk > 0 && killers[0] == pc) || (nk > 1 && killers[1] == pc)) p = 1LL << 30;
-            else p = c->history[pc];
-            int i = np++;
-            while (i > 0 && (pri[i - 1] < p || (pri[i - 1] == p && codes[i - 1] < pc))) {
-                pri[i] = pri[i - 1];
-                codes[i] = codes[i - 1];
-                i--;
-            }
-            pri[i] = p;
-            codes[i] = pc;
+    for (int f = 0; f < nf; f++) { /* insertion sort, as they come in movegen.py's order */
+        int pc = found[f];
+        int64_t p;
+        if (pc == tt_place) p = 1LL << 40;
+        else if ((nk > 0 && killers[0] == pc) || (nk > 1 && killers[1] == pc)) p = 1LL << 30;
+        else p = c->history[pc];
+        int i = np++;
+        while (i > 0 && (pri[i - 1] < p || (pri[i - 1] == p && codes[i - 1] < pc))) {
+            pri[i] = pri[i - 1];
+            codes[i] = codes[i - 1];
+            i--;
         }
+        pri[i] = p;
+        codes[i] = pc;
     }
     double best = -10 * WIN, alpha0 = alpha; /* search.py: -INF = -10 WIN */
     int64_t best_code = -1;

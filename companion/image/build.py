@@ -1,0 +1,228 @@
+"""`companion image build [--base debian|FILE.img.xz] [--out maunz.img]`: the SD-card image, on
+a Linux PC as root, no Pi needed (docs/IMAGE.md).
+
+  root     --base debian: an arm64 bookworm root made by mmdebstrap (its arm64 programs run under
+           qemu-user through binfmt_misc, as the arm64 boot test's root is made), with the
+           kernel (linux-image-arm64) and Debian's raspi-firmware, which fills /boot/firmware
+           with what a Pi 3 or 4 needs to start; --base FILE.img.xz: the two partitions of an
+           official Raspberry Pi OS Lite image, unpacked without mounting them
+  install  the companion installed into that root by systemd/install.sh --image (the same steps
+           as on a running system: one source of truth), run in systemd-nspawn; then the
+           image's own settings: companion-firstboot.service, the host name, fstab, the page
+           on port 80, ssh off and without host keys (made when a key turns it on)
+  disk     /boot/firmware becomes the FAT partition, the rest the ext4 root (companion/image/disk.py)
+"""
+from __future__ import annotations
+
+import hashlib
+import lzma
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.image import disk
+from companion.image.disk import ImageError
+
+REPO = Path(__file__).resolve().parents[2]
+SUITE = "bookworm"
+PACKAGES = ("systemd,systemd-sysv,dbus,udev,kmod,python3,python3-venv,python3-dev,gcc,libc6-dev,ca-certificates,"
+            "network-manager,avahi-daemon,libnss-mdns,openssh-server,raspi-firmware,linux-image-arm64,"
+            "firmware-brcm80211,wireless-regdb,iproute2,procps,dosfstools,initramfs-tools,zstd")
+BOOT_MIB = 256
+FREE_MIB = 384  # room on the root for the journal, logs and an update's second release
+TOOLS = {"mmdebstrap": "mmdebstrap", "systemd-nspawn": "systemd-container", "qemu-aarch64-static": "qemu-user-static"}
+
+
+def _say(text: str) -> None:
+    print(f"image: {text}", flush=True)
+
+
+def _run(*cmd: str, timeout: float = 3600, env: dict | None = None) -> None:
+    proc = subprocess.run(list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout,
+                          env=None if env is None else {**os.environ, **env})
+    if proc.returncode != 0:
+        tail = " | ".join(proc.stdout.strip().splitlines()[-4:])
+        raise ImageError(f"{cmd[0]} failed (status {proc.returncode}): {tail}")
+
+
+def debian_root(root: Path, mirror: str, cache: Path | None = None) -> None:
+    """The arm64 root, from `cache` when a root of the same recipe is there (a warm build), else
+    made with mmdebstrap (a cold one; kept in `cache` for the next)."""
+    key = hashlib.sha1(f"{SUITE} {mirror} {PACKAGES}".encode()).hexdigest()[:12]
+    cached = cache / f"image-root-{key}" if cache else None
+    if cached is not None and (cached / ".built").exists():
+        _say(f"copying the cached arm64 root {cached}")
+        _run("cp", "-a", "--reflink=auto", str(cached), str(root))
+        (root / ".built").unlink()
+        return
+    _say(f"making the arm64 {SUITE} root with mmdebstrap from {mirror} (under qemu-user: many minutes)")
+    _run("mmdebstrap", "--arch=arm64", "--variant=minbase", "--components=main non-free-firmware",
+         f"--include={PACKAGES}", SUITE, str(root), mirror)
+    if cached is not None:
+        shutil.rmtree(cached, ignore_errors=True)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        _run("cp", "-a", "--reflink=auto", str(root), str(cached))
+        (cached / ".built").write_text(f"{SUITE} {mirror} {PACKAGES}\n")
+
+
+def base_root(base: Path, work: Path) -> tuple[Path, str | None]:
+    """An official image's boot files and root, unpacked; its disk identifier (root=PARTUUID=
+    in its cmdline.txt names it, so the new table keeps it)."""
+    raw = work / "base.img"
+    _say(f"unpacking {base}")
+    opener = lzma.open if base.suffix == ".xz" else open
+    with opener(base, "rb") as src, open(raw, "wb") as dst:
+        shutil.copyfileobj(src, dst, 4 * disk.MIB)
+    parts = disk.partitions(raw)
+    if len(parts) < 2 or parts[0].type.lower() not in ("c", "b", "e") or parts[1].type != "83":
+        raise ImageError(f"{base}: not a Raspberry Pi OS layout (a FAT partition, then a Linux one); found"
+                         f" {[p.type for p in parts]}")
+    label_id = disk.label_id(raw)
+    disk.extract(raw, parts[0], work / "base-boot.img")
+    disk.extract(raw, parts[1], work / "base-root.img")
+    raw.unlink()
+    disk.unpack_ext4(work / "base-root.img", work / "root")
+    # the boot files where the running system has them (raspi-config edits config.txt there)
+    disk.unpack_fat(work / "base-boot.img", work / "root/boot/firmware")
+    for p in ("base-boot.img", "base-root.img"):
+        (work / p).unlink()
+    return work / "root", label_id
+
+
+def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
+    """systemd/install.sh --image inside the root (systemd-nspawn: /proc, /dev and the network as
+    the install needs them; arm64 programs under qemu-user)."""
+    dest = root / "var/tmp/maunz-src"
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".venv", ".git", "node_modules", "__pycache__",
+                                                            "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
+    if not (dest / "COMMIT").exists():
+        commit = subprocess.run(["git", "-C", str(src), "rev-parse", "HEAD"], capture_output=True, text=True)
+        if commit.returncode == 0:
+            (dest / "COMMIT").write_text(commit.stdout)
+    args = ["systemd-nspawn", "-q", "-D", str(root), "--pipe", "--register=no", "--keep-unit",
+            "-E", "DEBIAN_FRONTEND=noninteractive"]
+    if wheelhouse is not None:
+        args += [f"--bind-ro={wheelhouse}:/wheelhouse", "-E", "PIP_NO_INDEX=1", "-E", "PIP_FIND_LINKS=/wheelhouse",
+                 "-E", "PIP_DISABLE_PIP_VERSION_CHECK=1"]
+    _say("installing the companion with systemd/install.sh --image (pip builds spidev and the kernels under qemu)")
+    _run(*args, "sh", "/var/tmp/maunz-src/systemd/install.sh", "--image")
+    shutil.rmtree(dest, ignore_errors=True)
+
+
+def image_settings(root: Path, debian: bool) -> None:
+    """What makes it the family's image rather than a server's."""
+    (root / "etc/hostname").write_text("maunz\n")
+    unit = REPO / "systemd/companion-firstboot.service"
+    shutil.copy(unit, root / "etc/systemd/system" / unit.name)
+    subprocess.run(["systemctl", f"--root={root}", "enable", unit.name], capture_output=True, check=True)
+    subprocess.run(["systemctl", f"--root={root}", "disable", "ssh.service"], capture_output=True)
+    for key in (root / "etc/ssh").glob("ssh_host_*"):
+        key.unlink()  # every card its own: made by firstboot when a key switches ssh on
+    # the page on port 80 (http://maunz.local/) for the service's unprivileged user
+    (root / "etc/sysctl.d").mkdir(parents=True, exist_ok=True)
+    (root / "etc/sysctl.d/50-maunz-page.conf").write_text("net.ipv4.ip_unprivileged_port_start = 80\n")
+    conf = root / "etc/maunz-companion/companion.toml"
+    text = conf.read_text()
+    text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
+                  "\\1enabled = true\nhost = \"0.0.0.0\"\nport = 80\ncontrol = true    # with the token made at first boot",
+                  text)
+    if "\nport = 80\n" not in text:
+        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
+                         " set (enabled, port 80, control): mend image_settings() to the new example")
+    conf.write_text(text)
+    if debian:
+        (root / "etc/fstab").write_text(f"LABEL={disk.ROOT_LABEL} / ext4 defaults,noatime 0 1\n"
+                                        f"LABEL={disk.BOOT_LABEL} /boot/firmware vfat defaults 0 2\n")
+        cmdline = root / "boot/firmware/cmdline.txt"
+        if cmdline.exists():
+            words = [w for w in cmdline.read_text().split() if not w.startswith("root=")]
+            cmdline.write_text(" ".join([f"root=LABEL={disk.ROOT_LABEL}", *words]) + "\n")
+    for cache in [*(root / "var/cache/apt/archives").glob("*.deb"), *(root / "var/lib/apt/lists").glob("*_*")]:
+        cache.unlink()
+    defaults = root / "etc/default/raspi-firmware"
+    if debian and defaults.exists():  # a kernel update rewrites cmdline.txt from it: the same root
+        text = re.sub(r"^#?\s*ROOTPART=.*$", f"ROOTPART=LABEL={disk.ROOT_LABEL}", defaults.read_text(), flags=re.M)
+        defaults.write_text(text if "ROOTPART=" in text else text + f"ROOTPART=LABEL={disk.ROOT_LABEL}\n")
+
+
+def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None = None,
+          mirror: str = "http://deb.debian.org/debian", wheelhouse: Path | None = None, xz: bool = True,
+          cache: Path | None = None) -> dict:
+    """Build the image; its figures (seconds per step, sizes)."""
+    figures: dict[str, float] = {}
+    t0 = time.monotonic()
+    work = Path(work or out.with_suffix(".work"))
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    label_id = None
+    if base == "debian":
+        root = work / "root"
+        debian_root(root, mirror, cache)
+    else:
+        root, label_id = base_root(Path(base), work)
+    figures["root_s"] = time.monotonic() - t0
+    t1 = time.monotonic()
+    install_companion(root, src, wheelhouse)
+    image_settings(root, debian=base == "debian")
+    figures["install_s"] = time.monotonic() - t1
+    t2 = time.monotonic()
+    boot = work / "boot-files"
+    shutil.move(root / "boot/firmware", boot)
+    (root / "boot/firmware").mkdir()  # the FAT partition's mount point
+    _say("writing the disk image (FAT with mtools, ext4 with mkfs.ext4 -d, the table with sfdisk)")
+    disk.make_fat(boot, work / "boot.img", BOOT_MIB)
+    root_mib = disk.tree_size(root) * 115 // 100 // disk.MIB + FREE_MIB
+    disk.make_ext4(root, work / "root.img", root_mib)
+    disk.assemble(work / "boot.img", work / "root.img", out, label_id=label_id)
+    figures["disk_s"] = time.monotonic() - t2
+    figures["raw_bytes"] = out.stat().st_size
+    if xz:
+        t3 = time.monotonic()
+        _run("xz", "-T0", "-6", "-k", "-f", str(out))
+        figures["xz_s"] = time.monotonic() - t3
+        figures["xz_bytes"] = Path(f"{out}.xz").stat().st_size
+    shutil.rmtree(work, ignore_errors=True)
+    figures["total_s"] = time.monotonic() - t0
+    return figures
+
+
+def main(argv: list[str]) -> int:
+    from companion.cliargs import OneLineParser
+
+    p = OneLineParser(prog="companion image build", description="build the SD-card image (as root, on Linux)")
+    p.add_argument("what", choices=["build"], help="build")
+    p.add_argument("--base", default="debian", help="debian (default), or an official Raspberry Pi OS Lite FILE.img.xz")
+    p.add_argument("--out", default="maunz.img", help="the raw image (and OUT.xz beside it); default maunz.img")
+    p.add_argument("--mirror", default="http://deb.debian.org/debian", help="the Debian archive (--base debian)")
+    p.add_argument("--wheelhouse", metavar="DIR", help="install the Python packages from here instead of PyPI")
+    p.add_argument("--no-xz", action="store_true", help="leave the image uncompressed only")
+    p.add_argument("--cache", metavar="DIR", help="keep the arm64 root here, and start from it next time")
+    args = p.parse_args(argv)
+    why = unavailable()
+    if why:
+        print(f"companion image build: {why}", file=sys.stderr)
+        return 2
+    if args.base != "debian" and not Path(args.base).is_file():
+        print(f"companion image build: --base {args.base}: no such file; give an official Raspberry Pi OS Lite"
+              " .img.xz, or debian", file=sys.stderr)
+        return 2
+    try:
+        figures = build(Path(args.out), args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None,
+                        mirror=args.mirror, xz=not args.no_xz, cache=Path(args.cache) if args.cache else None)
+    except ImageError as exc:
+        print(f"companion image build: {exc}", file=sys.stderr)
+        return 1
+    _say(f"{args.out}: " + ", ".join(f"{k} {v:.0f}" for k, v in figures.items()))
+    return 0
+
+
+def unavailable() -> str | None:
+    if os.geteuid() != 0:
+        return "run it as root (mmdebstrap, systemd-nspawn and the root's file owners need it)"
+    missing = disk.missing_tools() + [f"{t} (apt install {p})" for t, p in TOOLS.items() if shutil.which(t) is None]
+    return ("missing " + ", ".join(missing)) if missing else None

@@ -1,0 +1,190 @@
+"""The image's first boot without a keyboard (issue 35, item 2), on the host: a directory stands
+in for the FAT boot partition and another for the root file system; `companion firstboot` runs
+as the unit runs it (a subprocess), and what it writes is read back with the parsers that will
+read it on the Pi: NetworkManager's keyfile with configparser (its format is the GLib key file),
+the configuration with the service's own Config.load, the OLED's line with the service's
+renderer."""
+from __future__ import annotations
+
+import configparser
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.service.config import Config
+from companion.service.screen import render_message
+
+GOOD_TOML = """
+[hardware.reed]
+backend = "fake"
+[hardware.leds]
+backend = "fake"
+[hardware.display]
+backend = "fake"
+[hardware.cards]
+backend = "fake"
+[hardware.buttons]
+backend = "fake"
+[game]
+language = "en"
+[web]
+enabled = true
+host = "0.0.0.0"
+port = 80
+control = true
+"""
+
+
+@pytest.fixture
+def card(tmp_path):
+    boot, root = tmp_path / "boot", tmp_path / "root"
+    boot.mkdir()
+    (root / "etc").mkdir(parents=True)
+    (root / "etc/hostname").write_text("debian\n")
+    (root / "etc/hosts").write_text("127.0.0.1\tlocalhost\n127.0.1.1\tdebian\n")
+    (root / "etc/group").write_text(f"root:x:0:\ncompanion:x:{os.getgid()}:\n")
+    (boot / "cmdline.txt").write_text("console=tty1 root=LABEL=root rootwait\n")
+    return boot, root
+
+
+def firstboot(boot: Path, root: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", "firstboot", "--boot", str(boot), "--root", str(root)],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_good_card_sets_up_wifi_name_config_and_token_and_removes_the_password(card):
+    boot, root = card
+    (boot / "wifi.txt").write_text('# the home network\nssid = "Katzenhaus 5G"\npassword = geheim123\ncountry = de\n')
+    (boot / "companion.toml").write_text(GOOD_TOML)
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    # Wi-Fi: a NetworkManager keyfile only root may read, the country on the kernel command line
+    keyfile = root / "etc/NetworkManager/system-connections/maunz-wifi.nmconnection"
+    assert stat.S_IMODE(keyfile.stat().st_mode) == 0o600
+    nm = configparser.ConfigParser(interpolation=None)
+    nm.read_string(keyfile.read_text())
+    assert nm["connection"]["type"] == "wifi" and nm["wifi"]["ssid"] == "Katzenhaus 5G"
+    assert nm["wifi-security"]["key-mgmt"] == "wpa-psk" and nm["wifi-security"]["psk"] == "geheim123"
+    assert (boot / "cmdline.txt").read_text().split()[-1] == "cfg80211.ieee80211_regdom=DE"
+    assert not (boot / "wifi.txt").exists()  # the password is gone from the partition any laptop reads
+    assert "geheim123" not in "".join(p.read_text() for p in boot.iterdir() if p.is_file())
+    # the name the page answers to (http://maunz.local/ through Avahi)
+    assert (root / "etc/hostname").read_text() == "maunz\n"
+    assert "127.0.1.1\tmaunz" in (root / "etc/hosts").read_text() and "debian" not in (root / "etc/hosts").read_text()
+    # the configuration, installed as checked; the token made here, readable by the service only
+    conf = root / "etc/maunz-companion"
+    assert (conf / "companion.toml").read_text() == GOOD_TOML
+    token = conf / "web-token"
+    assert stat.S_IMODE(token.stat().st_mode) == 0o640 and len(token.read_text().strip()) >= 32
+    config = Config.load(conf / "companion.toml")
+    assert config.web.token == token.read_text().strip() and config.web.control
+    assert not (conf / "card-problem.txt").exists()
+    # no ssh without a key, and no password anywhere
+    assert not (root / "etc/systemd/system/multi-user.target.wants/ssh.service").is_symlink()
+    # a second boot: the same token (the QR already scanned stays good), nothing else changes
+    first = token.read_text()
+    assert firstboot(boot, root).returncode == 0 and token.read_text() == first
+
+
+def test_an_open_network_needs_no_password(card):
+    boot, root = card
+    (boot / "wifi.txt").write_text("ssid = Gartenhaus\ncountry = AT\n")
+    assert firstboot(boot, root).returncode == 0
+    nm = configparser.ConfigParser(interpolation=None)
+    nm.read_string((root / "etc/NetworkManager/system-connections/maunz-wifi.nmconnection").read_text())
+    assert nm["wifi"]["ssid"] == "Gartenhaus" and "wifi-security" not in nm
+
+
+@pytest.mark.parametrize("wifi, line", [
+    ("ssid = Katzenhaus\npassword = kurz\ncountry = DE\n", "wifi.txt: password: 4 characters; a WPA2 password has 8 to 63"),
+    ("ssid = Katzenhaus\npassword = geheim123\ncountry = Deutschland\n", "wifi.txt: country: 'Deutschland' is not a two-letter"),
+    ("password = geheim123\ncountry = DE\n", "wifi.txt: ssid: missing"),
+    ("ssid = Katzenhaus\npasswort = geheim123\ncountry = DE\n", "wifi.txt: passwort: unknown key; use ssid, password and country"),
+])
+def test_a_bad_wifi_value_is_one_line_naming_file_and_key(card, wifi, line):
+    boot, root = card
+    (boot / "wifi.txt").write_text(wifi)
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0  # never a boot loop
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(line), proc.stderr
+    assert (root / "etc/maunz-companion/card-problem.txt").read_text().startswith(line)
+    assert (boot / "wifi.txt").read_text() == wifi  # left for the maker to fix
+    assert not (root / "etc/NetworkManager/system-connections/maunz-wifi.nmconnection").exists()
+    assert "geheim123" not in proc.stderr  # a password is never printed
+
+
+def test_a_bad_config_is_not_installed_and_its_line_reaches_the_oled(card):
+    boot, root = card
+    conf = root / "etc/maunz-companion"
+    conf.mkdir(parents=True)
+    (conf / "companion.toml").write_text(GOOD_TOML)  # what ran before
+    (boot / "companion.toml").write_text(GOOD_TOML.replace('language = "en"', 'languge = "en"'))
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0
+    line = proc.stderr.strip()
+    assert line.startswith("companion.toml: [game]") and "languge" in line and "\n" not in line
+    assert (conf / "companion.toml").read_text() == GOOD_TOML  # the last good one stays
+    assert (conf / "card-problem.txt").read_text().strip() == line
+    # the OLED's message: the head and the line, drawn by the service's renderer
+    img = render_message(("card_problem", line), "en")
+    assert img.size == (128, 64) and img.getbbox() is not None
+    # fixed on the card: the next boot installs it and the problem goes
+    (boot / "companion.toml").write_text(GOOD_TOML)
+    assert firstboot(boot, root).stderr == "" and not (conf / "card-problem.txt").exists()
+
+
+def test_ssh_only_with_a_public_key_on_the_card(card):
+    boot, root = card
+    wants = root / "etc/systemd/system/multi-user.target.wants/ssh.service"
+    (boot / "ssh.pub").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n")
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and "ssh.pub: line 1: not an ssh public key" in proc.stderr
+    assert not wants.is_symlink() and not (root / "root/.ssh/authorized_keys").exists()
+    key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl maker@laptop\n"
+    (boot / "ssh.pub").write_text(key)
+    assert firstboot(boot, root).stderr == ""
+    assert wants.is_symlink() and os.readlink(wants) == "/lib/systemd/system/ssh.service"
+    auth = root / "root/.ssh/authorized_keys"
+    assert auth.read_text() == key and stat.S_IMODE(auth.stat().st_mode) == 0o600
+    if shutil.which("ssh-keygen"):  # the image carries no host keys: this card's own are made now
+        assert (root / "etc/ssh/ssh_host_ed25519_key.pub").exists()
+    # the key taken off the card: ssh goes off again
+    (boot / "ssh.pub").unlink()
+    assert firstboot(boot, root).returncode == 0
+    assert not wants.is_symlink() and not auth.exists()
+
+
+def test_the_service_shows_the_card_problem_on_the_oled_and_the_page(tmp_path):
+    import asyncio
+
+    from companion.service.app import Companion
+    from companion.service.devices import build_fakes
+
+    conf = tmp_path / "etc"
+    conf.mkdir()
+    (conf / "companion.toml").write_text(GOOD_TOML.replace('host = "0.0.0.0"', 'host = "127.0.0.1"'))
+    line = "wifi.txt: password: 4 characters; a WPA2 password has 8 to 63 (leave it empty for an open network)"
+    (conf / "card-problem.txt").write_text(line + "\n")
+    c = Companion(Config.load(conf / "companion.toml"), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+    q = c.subscribe()
+
+    async def go():
+        task = asyncio.create_task(c.run())
+        await asyncio.wait_for(q.get(), 5.0)
+        for _ in range(100):
+            if c.screen.screen == ("card_problem", line):
+                break
+            await asyncio.sleep(0.02)
+        shown = c.devices.display.image.copy()
+        await c.stop()
+        await asyncio.wait_for(task, 5.0)
+        return shown
+
+    shown = asyncio.run(go())
+    assert shown.tobytes() == render_message(("card_problem", line), "en").tobytes()  # on the OLED
+    assert line in c.notices.messages

@@ -1,0 +1,198 @@
+"""`companion update` under a real systemd: the amd64 bookworm container of the boot test (the
+session's `amd64_box`, tests/conftest.py: booted and installed once, by the real install.sh),
+going on after tests/test_service_boot.py. The releases:
+
+  A  what the boot test installed from this checkout (install.sh's full install)
+  B  a copy of this checkout, version 0.1.1, commit bbbb...: built by `companion update --from`
+     (install.sh --stage), a healthy update
+  C  a release whose `companion` hangs before READY (as one stuck opening a device would): put
+     together by hand — its venv's `companion` a script that sleeps — because building a real
+     one costs a minute and the updater sees exactly the same (a process of releases/C that
+     never says READY)
+
+and a SIGKILL of the whole update (its process group, as a power cut would end it) at each of
+its steps, after which `--recover` and a restart must leave the service running `current`, an
+installed release. The unit's watchdog is shortened to 4 s by a test drop-in, so that the health
+check's hold (1.5 watchdog intervals) is 6 s. The tests run in file order.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+from tests import boot_container as bc
+from tests.test_service_config import FAKE_HW
+
+WHY = bc.unavailable()
+pytestmark = pytest.mark.skipif(WHY is not None, reason=f"update test: {WHY}")
+
+PREFIX = "/opt/maunz-companion"
+COMPANION = f"{PREFIX}/.venv/bin/companion"
+PIP_ENV = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": "/wheelhouse", "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+           "DEBIAN_FRONTEND": "noninteractive"}
+B, C = "0.1.1-bbbbbbbbbbbb", "0.1.0-cccccccccccc"
+TRIAL = "run/systemd/system/companion.service.d/50-update-trial.conf"
+TIMINGS: dict[str, float] = {}
+
+
+def _log(message: str) -> None:
+    print(f"update test: {message}", flush=True)
+
+
+@pytest.fixture(scope="module")
+def box(amd64_box):
+    c = amd64_box
+    c.A = current(c)
+    dest = c.root / "srcB"
+    shutil.copytree(bc.REPO, dest, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "node_modules", "__pycache__", "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
+    (dest / "COMMIT").write_text("b" * 40 + "\n")
+    py = dest / "pyproject.toml"
+    py.write_text(re.sub(r'^version = ".*"', 'version = "0.1.1"', py.read_text(), count=1, flags=re.M))
+    c.write("/etc/systemd/system/companion.service.d/test-watchdog.conf", "[Service]\nWatchdogSec=4s\n")
+    c.run("systemctl", "daemon-reload")
+    c.run("systemctl", "restart", "companion.service", timeout=120)
+    yield c
+    _log("timings " + ", ".join(f"{k}={v:.1f}" for k, v in TIMINGS.items()))
+
+
+def show(c, *props: str) -> dict[str, str]:
+    out = c.run("systemctl", "show", "companion.service", *(f"--property={p}" for p in props)).stdout
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def running_release(c) -> str | None:
+    """The release the service's main process runs from (None: not active)."""
+    s = show(c, "ActiveState", "MainPID")
+    if s["ActiveState"] != "active" or s["MainPID"] == "0":
+        return None
+    cmd = c.run("cat", f"/proc/{s['MainPID']}/cmdline", check=False).stdout.replace("\0", " ")
+    m = re.search(re.escape(PREFIX) + r"/releases/([^/]+)/", cmd)
+    return m.group(1) if m else cmd
+
+
+def current(c) -> str:
+    return (c.root / "opt/maunz-companion/current").readlink().name
+
+
+def update(c, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    t0 = time.monotonic()
+    proc = c.run(COMPANION, "update", *args, check=False, timeout=timeout, env=PIP_ENV)
+    key = f"update {' '.join(args)}"
+    TIMINGS[key] = TIMINGS.get(key, 0.0) + time.monotonic() - t0
+    return proc
+
+
+def web(c, path: str, body: dict | None = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.loads(resp.read())
+
+
+def wait_for(what: str, predicate, timeout: float):
+    deadline = time.monotonic() + timeout
+    while not (value := predicate()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(0.2)
+    return value
+
+
+def moves(c) -> list:
+    def answer():
+        try:
+            return web(c, "/api/snapshot")["state"]
+        except OSError:
+            return None
+    return wait_for("the page", answer, 30)["moves"]
+
+
+# ------------------------------------------------------------------------------------------ tests
+def test_install_sh_installed_a_release_and_points_current_at_it(box):
+    assert (box.root / "opt/maunz-companion/releases" / box.A / ".installed").exists()
+    assert (box.root / "opt/maunz-companion/.venv").readlink().as_posix() == "current/.venv"
+    assert json.loads(box.read(f"{PREFIX}/releases/{box.A}/release.json"))["version"] == "0.1.0"
+    assert running_release(box) == box.A
+    out = box.run(COMPANION, "version").stdout
+    assert "version: 0.1.0" in out and f"current {box.A}" in out
+    assert "Pico firmware: none (no bridge configured)" in out
+    # a move, journaled by A (the boot test may have left one): every update below must keep it
+    web(box, "/api/control", {"type": "reed", "square": "a1", "occupied": True})
+    assert wait_for("the move", lambda: moves(box), 10)
+
+
+def test_update_a_to_b_and_back(box):
+    before = moves(box)
+    proc = update(box, "--from", "/srcB")
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    steps = [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("update: ")]
+    assert steps == ["stage", "breadcrumb", "trial", "health", "switch", "done"], proc.stdout
+    assert current(box) == B and running_release(box) == B
+    assert (box.root / "opt/maunz-companion/previous").readlink().name == box.A
+    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    out = box.run(COMPANION, "version").stdout
+    assert "version: 0.1.1" in out and "commit: " + "b" * 40 in out
+    assert moves(box) == before
+    assert list((box.root / "var/lib/maunz-companion/backups").glob("*pre-update.db"))
+    proc = update(box, "--release", box.A)  # and back: A is still installed, nothing is built
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    assert current(box) == box.A and running_release(box) == box.A and moves(box) == before
+
+
+def test_an_update_that_never_reaches_ready_is_rolled_back(box):
+    before = moves(box)
+    hung = box.root / "opt/maunz-companion/releases" / C  # (made here: an update prunes all but two)
+    (hung / ".venv/bin").mkdir(parents=True)
+    (hung / ".venv/bin/companion").write_text(
+        f"#!{PREFIX}/releases/{box.A}/.venv/bin/python3\nimport time\ntime.sleep(3600)\n")
+    (hung / ".venv/bin/companion").chmod(0o755)
+    (hung / "release.json").write_text(json.dumps({"name": C, "version": "0.1.0", "commit": "c" * 40}))
+    (hung / ".installed").touch()
+    proc = update(box, "--release", C, "--timeout", "15")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    line = proc.stderr.strip().splitlines()[-1]
+    assert line.startswith(f"update: rolled back to {box.A}: {C} was not healthy: it did not reach READY within 15 s"), line
+    assert current(box) == box.A and running_release(box) == box.A
+    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert moves(box) == before
+
+
+@pytest.mark.parametrize("step", ["stage", "breadcrumb", "trial", "health", "switch"])
+def test_a_sigkill_at_each_step_leaves_a_version_that_starts(box, step):
+    old = current(box)
+    new = B if old == box.A else box.A
+    what = "--from /srcB" if step == "stage" else f"--release {new}"
+    env = " ".join(f"{k}={v}" for k, v in PIP_ENV.items())
+    # setsid: the update leads its own process group, so the kill takes install.sh with it
+    cmd = ["nsenter", "-t", str(box.pid), "-a", "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", *env.split(),
+           "setsid", "sh", "-c", f'echo "pid $$"; exec {COMPANION} update {what}']
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    pid = proc.stdout.readline().split()[1]
+    seen = []
+    for line in proc.stdout:
+        seen.append(line)
+        if line.startswith(f"update: {step} "):
+            box.run("kill", "-9", "--", f"-{pid}")
+            break
+    proc.wait(timeout=60)
+    assert any(line.startswith(f"update: {step} ") for line in seen), "".join(seen)
+    assert current(box) in (old, new)
+    # the next update (or a boot, which forgets /run) puts it in order; then the unit starts `current`
+    rec = update(box, "--recover")
+    assert rec.returncode == 0, rec.stdout + rec.stderr
+    box.run("systemctl", "restart", "companion.service", timeout=120)
+    assert running_release(box) == current(box)
+    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert moves(box)  # the journal is intact and the page answers
+    if step == "switch":  # the health check had passed: the new release stays
+        assert current(box) == new
+    else:  # never confirmed healthy: the old one
+        assert current(box) == old
