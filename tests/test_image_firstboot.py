@@ -18,19 +18,9 @@ import pytest
 
 from companion.service.config import Config
 from companion.service.screen import render_message
+from tests.test_service_config import FAKE_HW
 
-GOOD_TOML = """
-[hardware.reed]
-backend = "fake"
-[hardware.leds]
-backend = "fake"
-[hardware.display]
-backend = "fake"
-[hardware.cards]
-backend = "fake"
-[hardware.buttons]
-backend = "fake"
-[game]
+GOOD_TOML = FAKE_HW + """[game]
 language = "en"
 [web]
 enabled = true

@@ -22,11 +22,11 @@ import re
 import shutil
 import subprocess
 import time
-import urllib.request
 
 import pytest
 
 from tests import boot_container as bc
+from tests.test_service_boot import web  # the page's API, as the boot test calls it
 from tests.test_service_config import FAKE_HW
 
 WHY = bc.unavailable()
@@ -87,14 +87,6 @@ def update(c, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     key = f"update {' '.join(args)}"
     TIMINGS[key] = TIMINGS.get(key, 0.0) + time.monotonic() - t0
     return proc
-
-
-def web(c, path: str, body: dict | None = None) -> dict:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data,
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as resp:
-        return json.loads(resp.read())
 
 
 def wait_for(what: str, predicate, timeout: float):
