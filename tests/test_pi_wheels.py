@@ -73,4 +73,6 @@ def test_the_one_sdist_builds_with_what_install_sh_installs(pypi, tmp_path):
         sdist = [p.name for p in tmp_path.iterdir() if p.name.lower().startswith(name)]
         assert len(sdist) == 1 and sdist[0].endswith(".tar.gz"), sdist
         # install.sh installs the compiler and headers for it on ARM.
-        assert f'PACKAGES="$PACKAGES {packages}"' in script, f"install.sh must install {packages} for {name}"
+        # (the compiler is one list, $COMPILER, which the compiled game kernels use too)
+        assert f'COMPILER="{packages}"' in script and 'PACKAGES="$PACKAGES $COMPILER"' in script, \
+            f"install.sh must install {packages} for {name}"
