@@ -16,22 +16,26 @@ from tests.test_web_browser import CHROMIUM, _shot, page_of
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
 
-LISTED = """() => [...document.querySelectorAll('#moves li:not(.none)')].map((li) => ({
-  words: (li.querySelector('.mv-words') || {}).textContent || '',
-  code: li.querySelector('code').textContent,
-  codeSize: parseFloat(getComputedStyle(li.querySelector('code')).fontSize),
-  wordsSize: li.querySelector('.mv-words') ? parseFloat(getComputedStyle(li.querySelector('.mv-words')).fontSize) : 0}))"""
+# One evaluation reads the list and the state it was drawn from: at Katzenjammer the computers go
+# on playing, so two reads (the list, then the state) can straddle a move (CI failed on that).
+LISTED = """(n) => {
+  const s = window.maunzPage.state;
+  const lis = [...document.querySelectorAll('#moves li:not(.none)')];
+  if (!s || s.moves.length < n || lis.length !== s.moves.length) return false;
+  return {moves: s.moves, words: s.move_words, listed: lis.map((li) => ({
+    words: (li.querySelector('.mv-words') || {}).textContent || '',
+    code: li.querySelector('code').textContent,
+    codeSize: parseFloat(getComputedStyle(li.querySelector('code')).fontSize),
+    wordsSize: li.querySelector('.mv-words') ? parseFloat(getComputedStyle(li.querySelector('.mv-words')).fontSize) : 0}))};
+}"""
 
 
 async def _listed(page, companion):
     want = companion.snapshot()
-    await page.wait_for_function("(n) => window.maunzPage.state && window.maunzPage.state.moves.length === n"
-                                 " && document.querySelectorAll('#moves li:not(.none)').length === n",
-                                 arg=len(want["moves"]))
-    listed = await page.evaluate(LISTED)
-    state = await page.evaluate("() => window.maunzPage.state")
-    assert [m["code"] for m in listed] == state["moves"]
-    assert [m["words"].strip() for m in listed] == state["move_words"], listed
+    seen = await (await page.wait_for_function(LISTED, arg=len(want["moves"]))).json_value()
+    listed = seen["listed"]
+    assert [m["code"] for m in listed] == seen["moves"]
+    assert [m["words"].strip() for m in listed] == seen["words"], listed
     for m in listed:
         assert m["words"] and not NOTATION.search(m["words"]), m
         assert m["codeSize"] < m["wordsSize"], m        # the notation stays, small
