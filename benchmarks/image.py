@@ -1,16 +1,82 @@
-"""`companion bench image`: build the SD-card image (companion image build, as root) and print
-its figures: the build's time by step, the raw and xz sizes (the issue's bounds: raw <= 2 GB,
-xz <= 500 MB). A build takes many minutes under qemu-user; `--base FILE.img.xz` customises an
-official Raspberry Pi OS image instead of making a Debian root."""
+"""`companion bench image`: build the SD-card image (companion image build, as root) and boot it
+under qemu-system-aarch64 -M virt; print the build's time by step, the raw and xz sizes (the
+issue's bounds: raw <= 2 GB, xz <= 500 MB), power-on to READY and the page's first byte after it.
+
+A build takes many minutes under qemu-user; `--cache DIR` keeps the arm64 root (a warm build
+starts from it), `--image FILE` boots an image built before instead of building one.
+
+Power-on to READY on a Pi 4 is estimated, not measured: the VM's CPython speed is measured
+against this machine's in the same run (the same pure-Python loop, in the VM over ssh and here),
+which turns the VM's seconds into this machine's, and those are multiplied by the factor the
+project's Pi budget uses for a Pi 4 core against this machine (benchmarks/pibudget.py: 5). Disk
+and kernel time are scaled like CPU time, which a Pi's SD card may not match."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
+import time
 from pathlib import Path
+
+#: the CPython speed probe: a pure-Python loop, the same here and in the VM
+PROBE = "t=__import__('time').perf_counter();s=0\nfor i in range(3_000_000): s+=i*i%7\nprint(__import__('time').perf_counter()-t)"
+
+CARD_CONFIG = """
+[hardware.reed]
+backend = "fake"
+[hardware.leds]
+backend = "fake"
+[hardware.display]
+backend = "fake"
+[hardware.cards]
+backend = "fake"
+[hardware.buttons]
+backend = "fake"
+[game]
+language = "en"
+[web]
+enabled = true
+host = "0.0.0.0"
+port = 80
+control = true
+"""
+WIFI = "ssid = maunz-test\npassword = correct-horse-battery\ncountry = DE\n"
+
+
+def probe_here() -> float:
+    t = time.perf_counter()
+    exec(PROBE.split("\n", 1)[1].rsplit("\n", 1)[0], {})
+    return time.perf_counter() - t
+
+
+def boot(image: Path, work: Path, log=print, grow_to: int = 4 << 30) -> dict:
+    """One first boot of `image` (copied; the card written as a maker would): its figures."""
+    from benchmarks.pibudget import FACTOR
+    from companion.image import vm
+
+    ssh = vm.Ssh(work)
+    disk = vm.copy_image(image, work / "card.img", grow_to)
+    vm.card_write(disk, {"companion.toml": CARD_CONFIG, "wifi.txt": WIFI, "ssh.pub": ssh.public})
+    m = vm.Vm(disk, work, {"http": 80, "ssh": 22}, log=log)
+    try:
+        ready_at, _ = m.wait_line(vm.READY_LINE, 900)
+        f = {"power_on_to_ready_s": ready_at - m.powered_on, "first_byte_ms": m.first_byte("/") * 1000}
+        ssh.wait(m, 300)
+        in_vm = float(ssh.run(m, "python3", "-c", PROBE).stdout.split()[-1])
+        here = probe_here()
+        f["vm_slowdown"] = in_vm / here
+        f["pi4_power_on_to_ready_s"] = f["power_on_to_ready_s"] / f["vm_slowdown"] * FACTOR
+        f["root_bytes"] = int(ssh.run(m, "findmnt", "-bno", "SIZE", "/").stdout.strip())
+        ssh.run(m, "systemctl", "poweroff", check=False)
+        m.wait_exit(300)
+    finally:
+        m.kill()
+    return f
 
 
 def main(argv: list[str]) -> int:
+    from companion.image import vm
     from companion.image.build import build, unavailable
     from companion.image.disk import ImageError
 
@@ -19,22 +85,34 @@ def main(argv: list[str]) -> int:
     p.add_argument("--wheelhouse", metavar="DIR", help="Python packages from here instead of PyPI")
     p.add_argument("--keep", metavar="FILE", help="keep the image here (default: a temporary file, removed)")
     p.add_argument("--cache", metavar="DIR", help="the arm64 root's cache: a warm build when it holds one")
+    p.add_argument("--image", metavar="FILE", help="boot this image (built before) instead of building one")
+    p.add_argument("--no-boot", action="store_true", help="build only (no qemu-system-aarch64 boot)")
     args = p.parse_args(argv)
-    why = unavailable()
+    why = None if args.image else unavailable()
+    why = why or (None if args.no_boot else vm.unavailable())
     if why:
         print(f"companion bench image: {why}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="maunz-image-", dir="/var/tmp") as tmp:
-        out = Path(args.keep) if args.keep else Path(tmp) / "maunz.img"
+        out = Path(args.image or args.keep or Path(tmp) / "maunz.img")
         try:
-            f = build(out, args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None,
-                      cache=Path(args.cache) if args.cache else None)
+            if not args.image:
+                f = build(out, args.base, wheelhouse=Path(args.wheelhouse) if args.wheelhouse else None,
+                          cache=Path(args.cache) if args.cache else None)
+                for key in ("root_s", "install_s", "disk_s", "xz_s"):
+                    print(f"image_{key} {f[key]:.0f}")
+                print(f"image_raw_mb {f['raw_bytes'] / 1e6:.0f}")
+                print(f"image_xz_mb {f['xz_bytes'] / 1e6:.0f}")
+                print(f"image_build_s {f['total_s']:.0f}")
+            if not args.no_boot:
+                b = boot(out, Path(tmp), log=lambda s: print(f"image: {s}", flush=True))
+                print(f"image_root_grown_to_gb {b['root_bytes'] / 1e9:.2f} (a 4.3 GB card)")
+                print(f"image_vm_cpython_slowdown {b['vm_slowdown']:.1f} (the VM against this machine)")
+                print(f"image_first_byte_after_ready_ms {b['first_byte_ms']:.0f}")
+                print(f"image_pi4_power_on_to_ready_s {b['pi4_power_on_to_ready_s']:.0f} (estimated: the VM's"
+                      f" seconds / {b['vm_slowdown']:.1f} x the Pi 4 factor of benchmarks/pibudget.py)")
+                print(f"image_power_on_to_ready_s {b['power_on_to_ready_s']:.0f}")
         except ImageError as exc:
             print(f"companion bench image: {exc}", file=sys.stderr)
             return 1
-    for key in ("root_s", "install_s", "disk_s", "xz_s"):
-        print(f"image_{key} {f[key]:.0f}")
-    print(f"image_raw_mb {f['raw_bytes'] / 1e6:.0f}")
-    print(f"image_xz_mb {f['xz_bytes'] / 1e6:.0f}")
-    print(f"image_build_s {f['total_s']:.0f}")
     return 0

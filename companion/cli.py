@@ -25,6 +25,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "update": ("companion.update.update:main", "install a new version beside the running one; back by itself if it is not healthy"),
     "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]"),
     "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
+    "growroot": ("companion.image.growroot:main", "grow the root partition to fill the SD card (at first boot)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
     "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import lzma
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -110,3 +111,38 @@ def test_a_base_of_another_layout_is_one_line(tmp_path, trees):
     with pytest.raises(disk.ImageError) as err:
         base_root(tmp_path / "odd.img", work)
     assert "not a Raspberry Pi OS layout" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_growroot_grows_the_last_partition_of_a_bigger_card_and_its_ext4(tmp_path, trees):
+    """What companion growroot does at first boot, on the image file instead of the card: the MBR
+    entry read back by sfdisk, the grown ext4 checked by e2fsck (the file system itself is grown
+    by resize2fs, as on the Pi; offline here, online there)."""
+    from companion.image import growroot
+
+    boot, root = trees
+    disk.make_fat(boot, tmp_path / "boot.img", 64)
+    disk.make_ext4(root, tmp_path / "root.img", 32)
+    out = tmp_path / "maunz.img"
+    before = disk.assemble(tmp_path / "boot.img", tmp_path / "root.img", out)
+    os.truncate(out, 512 << 20)  # written to a bigger card
+    mbr = bytearray(out.read_bytes()[:512])
+    size = growroot.new_size(bytes(mbr), 2, out.stat().st_size // 512)
+    assert size is not None and (before[1].start // 512 + size) * 512 == 512 << 20
+    growroot.set_size(mbr, 2, size)
+    with open(out, "r+b") as f:
+        f.write(mbr)
+    p1, p2 = sfdisk_json(out)["partitions"]
+    assert (p1["start"], p1["size"]) == (before[0].start // 512, before[0].size // 512)  # the FAT one untouched
+    assert p2["start"] * 512 == before[1].start and (p2["start"] + p2["size"]) * 512 == 512 << 20
+    # run again it has nothing to do; a partition that is not the last is never grown
+    assert growroot.new_size(bytes(mbr), 2, out.stat().st_size // 512) is None
+    with pytest.raises(growroot.GrowError, match="not the last"):
+        growroot.new_size(bytes(mbr), 1, out.stat().st_size // 512)
+    part = disk.partitions(out)[1]
+    disk.extract(out, part, tmp_path / "root2.img")
+    subprocess.run(["resize2fs", str(tmp_path / "root2.img")], capture_output=True, check=True)
+    fsck = subprocess.run(["e2fsck", "-fn", str(tmp_path / "root2.img")], capture_output=True, text=True)
+    assert fsck.returncode == 0, fsck.stdout + fsck.stderr
+    head = subprocess.run(["dumpe2fs", "-h", str(tmp_path / "root2.img")], capture_output=True, text=True).stdout
+    count, size = (int(re.search(rf"Block {k}:\s+(\d+)", head).group(1)) for k in ("count", "size"))
+    assert count * size == part.size

@@ -110,8 +110,10 @@ def ensure_running(c) -> int:
 
 def web(c, path: str, body: dict | None = None) -> dict:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data,
-                                 headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if getattr(c, "token", None):  # from outside the Pi (the image under qemu), control needs the token
+        headers["X-Companion-Token"] = c.token
+    req = urllib.request.Request(f"http://127.0.0.1:{c.port}{path}", data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as resp:
         reply = json.loads(resp.read())
     assert reply.get("type") != "error", reply

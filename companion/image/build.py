@@ -117,9 +117,9 @@ def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
 def image_settings(root: Path, debian: bool) -> None:
     """What makes it the family's image rather than a server's."""
     (root / "etc/hostname").write_text("maunz\n")
-    unit = REPO / "systemd/companion-firstboot.service"
-    shutil.copy(unit, root / "etc/systemd/system" / unit.name)
-    subprocess.run(["systemctl", f"--root={root}", "enable", unit.name], capture_output=True, check=True)
+    for name in ("companion-firstboot.service", "companion-growroot.service"):
+        shutil.copy(REPO / "systemd" / name, root / "etc/systemd/system" / name)
+        subprocess.run(["systemctl", f"--root={root}", "enable", name], capture_output=True, check=True)
     subprocess.run(["systemctl", f"--root={root}", "disable", "ssh.service"], capture_output=True)
     for key in (root / "etc/ssh").glob("ssh_host_*"):
         key.unlink()  # every card its own: made by firstboot when a key switches ssh on

@@ -191,11 +191,13 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
             # the image carries no host keys (every card its own): made the first time ssh is on
             (root / "etc/ssh").mkdir(parents=True, exist_ok=True)
             subprocess.run(["ssh-keygen", "-A", "-f", str(root)], capture_output=True)
+        _this_boot(root, "start")
     else:
         # no key: ssh stays off (and with a key that was taken away, it goes off again)
         if wants.is_symlink() or wants.exists():
             wants.unlink()
         (root / "root/.ssh/authorized_keys").unlink(missing_ok=True)
+        _this_boot(root, "stop")
 
     problem = conf / CARD_PROBLEM_FILE
     if problems:
@@ -203,6 +205,14 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
     else:
         problem.unlink(missing_ok=True)
     return problems
+
+
+def _this_boot(root: Path, verb: str) -> None:
+    """systemd decided what this boot starts before this step ran: the symlink above counts from
+    the next boot on, so on the running system ssh is also started (or stopped) now. --no-block:
+    ssh is ordered after this step, its job runs when the step is done."""
+    if root.resolve() == Path("/") and Path("/run/systemd/system").is_dir():
+        subprocess.run(["systemctl", "--no-block", verb, "ssh.service"], capture_output=True)
 
 
 def _group_id(root: Path, name: str) -> int | None:
