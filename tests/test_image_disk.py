@@ -146,3 +146,44 @@ def test_growroot_grows_the_last_partition_of_a_bigger_card_and_its_ext4(tmp_pat
     head = subprocess.run(["dumpe2fs", "-h", str(tmp_path / "root2.img")], capture_output=True, text=True).stdout
     count, size = (int(re.search(rf"Block {k}:\s+(\d+)", head).group(1)) for k in ("count", "size"))
     assert count * size == part.size
+
+
+def test_a_build_step_that_times_out_is_one_line_and_leaves_nothing_running(tmp_path):
+    """A cold mmdebstrap here outran the old one-hour limit: the limit was a traceback, and
+    mmdebstrap's forked helpers (apt, dpkg, mkinitramfs under qemu) ran on without it."""
+    from companion.image.build import _run
+
+    pidfile = tmp_path / "grandchild.pid"
+    with pytest.raises(disk.ImageError, match=r"^sh did not finish within 0 minutes and was stopped;"):
+        _run("sh", "-c", f"sleep 60 & echo $! > {pidfile}; wait", timeout=1)
+    pid = int(pidfile.read_text())
+    # a zombie or no process at all: never a sleeping grandchild left behind
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        state = "gone"
+    assert state in ("Z", "gone"), state
+
+
+def test_the_card_as_a_laptop_and_the_vm_see_it(tmp_path, trees):
+    """companion/image/vm.py's side of the card: files a maker writes read back, the kernel and
+    initrd config.txt names (what the qemu boot starts), a copy as big as a bigger card."""
+    from companion.image import vm
+
+    boot, root = trees
+    (boot / "config.txt").write_text("arm_64bit=1\nkernel=vmlinuz-6.1.0-50-arm64\ninitramfs initrd.img-6.1.0-50-arm64"
+                                     " followkernel\n")
+    (boot / "vmlinuz-6.1.0-50-arm64").write_bytes(b"kernel")
+    (boot / "vmlinuz-6.1.0-9-arm64").write_bytes(b"an older kernel config.txt does not name")
+    (boot / "initrd.img-6.1.0-50-arm64").write_bytes(b"initrd")
+    disk.make_fat(boot, tmp_path / "boot.img", 64)
+    disk.make_ext4(root, tmp_path / "root.img", 32)
+    disk.assemble(tmp_path / "boot.img", tmp_path / "root.img", tmp_path / "maunz.img")
+    card = vm.copy_image(tmp_path / "maunz.img", tmp_path / "card.img", 512 << 20)
+    assert card.stat().st_size == 512 << 20 and card.stat().st_blocks * 512 < 200 << 20  # sparse
+    vm.card_write(card, {"wifi.txt": "ssid = maunz-test\n", "companion.toml": "[game]\n"})
+    assert {"wifi.txt", "companion.toml", "config.txt"} <= vm.card_names(card)
+    assert vm.card_read(card, "wifi.txt") == "ssid = maunz-test\n" and vm.card_read(card, "nope.txt") is None
+    kernel, initrd, cmdline = vm.boot_files(card, tmp_path / "vmboot")
+    assert kernel.read_bytes() == b"kernel" and initrd.read_bytes() == b"initrd"
+    assert cmdline == "console=tty1 root=LABEL=maunz-root rootwait"

@@ -19,6 +19,7 @@ import lzma
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -42,11 +43,35 @@ def _say(text: str) -> None:
 
 
 def _run(*cmd: str, timeout: float = 3600, env: dict | None = None) -> None:
-    proc = subprocess.run(list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout,
-                          env=None if env is None else {**os.environ, **env})
+    """`cmd` in its own process group: a timeout ends the whole of it (mmdebstrap's forked helpers,
+    apt, dpkg and the maintainer scripts under qemu), never leaving them running without it."""
+    proc = subprocess.Popen(list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True, env=None if env is None else {**os.environ, **env})
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise ImageError(f"{cmd[0]} did not finish within {timeout / 60:.0f} minutes and was stopped;"
+                         " on a busy machine run the build when it is quieter (a cold root takes the longest)") from None
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise
     if proc.returncode != 0:
-        tail = " | ".join(proc.stdout.strip().splitlines()[-4:])
+        tail = " | ".join(out.strip().splitlines()[-4:])
         raise ImageError(f"{cmd[0]} failed (status {proc.returncode}): {tail}")
+
+
+def remove(path: Path) -> None:
+    """rm -rf that never reaches through a mount a stopped mmdebstrap left in its root (its /proc,
+    /sys, /dev/pts): those are unmounted first."""
+    if not path.exists():
+        return
+    real = os.path.realpath(path)
+    mounts = [line.split()[1] for line in Path("/proc/mounts").read_text().splitlines()]
+    for m in sorted((m for m in mounts if m.startswith(real + "/")), key=len, reverse=True):
+        subprocess.run(["umount", "-l", m], capture_output=True)
+    subprocess.run(["rm", "-rf", "--one-file-system", str(path)], capture_output=True)
 
 
 def debian_root(root: Path, mirror: str, cache: Path | None = None) -> None:
@@ -60,10 +85,11 @@ def debian_root(root: Path, mirror: str, cache: Path | None = None) -> None:
         (root / ".built").unlink()
         return
     _say(f"making the arm64 {SUITE} root with mmdebstrap from {mirror} (under qemu-user: many minutes)")
+    # a cold root took over an hour here under qemu-user (mkinitramfs alone 23 minutes, run twice)
     _run("mmdebstrap", "--arch=arm64", "--variant=minbase", "--components=main non-free-firmware",
-         f"--include={PACKAGES}", SUITE, str(root), mirror)
+         f"--include={PACKAGES}", SUITE, str(root), mirror, timeout=4 * 3600)
     if cached is not None:
-        shutil.rmtree(cached, ignore_errors=True)
+        remove(cached)
         cached.parent.mkdir(parents=True, exist_ok=True)
         _run("cp", "-a", "--reflink=auto", str(root), str(cached))
         (cached / ".built").write_text(f"{SUITE} {mirror} {PACKAGES}\n")
@@ -157,7 +183,7 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
     figures: dict[str, float] = {}
     t0 = time.monotonic()
     work = Path(work or out.with_suffix(".work"))
-    shutil.rmtree(work, ignore_errors=True)
+    remove(work)
     work.mkdir(parents=True)
     label_id = None
     if base == "debian":
@@ -186,7 +212,7 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
         _run("xz", "-T0", "-6", "-k", "-f", str(out))
         figures["xz_s"] = time.monotonic() - t3
         figures["xz_bytes"] = Path(f"{out}.xz").stat().st_size
-    shutil.rmtree(work, ignore_errors=True)
+    remove(work)
     figures["total_s"] = time.monotonic() - t0
     return figures
 
