@@ -29,6 +29,7 @@ from companion.service.chance import ChanceDraws
 from companion.service.config import CARD_PROBLEM_FILE, Config, make_game
 from companion.service.journal import Journal
 from companion.service.notices import Notices
+from companion.service.past_games import PastGames
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
@@ -106,6 +107,7 @@ class Companion:
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
+        self.past_games = PastGames(self.state_dir, lambda: self.table.language)  # the page's history view
 
     # ------------------------------------------------------------------------------ the game
     def config_game_name(self) -> str:
