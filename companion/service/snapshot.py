@@ -103,6 +103,8 @@ def snapshot(state: ServiceState) -> dict:
         "sound": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")},
         # the service's notices, in the page's language where they have words in both
         "messages": st.messages,
+        # beginner mode (issue 36): "on"/"off" at a table that has it (the page's toggle), else null
+        "beginner": table.setting_values.get("beginner"),
         # "why?" (issue 36): the explanation the OLED shows now, a reason a line (null: none)
         "why": _why(st),
     }

@@ -43,6 +43,9 @@ PHRASES = {
     "page.btn_ok": {"de": "OK", "en": "OK"},
     "page.btn_back": {"de": "Zurück", "en": "Back"},
     "page.btn_cat": {"de": "Katze", "en": "Cat"},
+    # the beginner toggle (the beginner card's state)
+    "page.beginner_on": {"de": "Anfängermodus: an", "en": "Beginner mode: on"},
+    "page.beginner_off": {"de": "Anfängermodus: aus", "en": "Beginner mode: off"},
     # the history view (static/history.js): past games, stepped through ply by ply
     "page.history": {"de": "Verlauf", "en": "History"},
     "page.history_head": {"de": "Vergangene Spiele", "en": "Past games"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move
+from companion.tables.maunz.beginner import warning
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
 from companion.tables.moveline import MoveLine
@@ -54,6 +55,13 @@ class Session:
             raise RuntimeError(f"engine mismatch for {format_move(move)}")
         self._said = said_move(p, choice)
         self._reset_turn()
+        if self.beginner and p.before.turn != self.ai_colour:
+            # a person's move that hands the other player a win or a line: said at once, with
+            # the way to a better move (tables/maunz/beginner.py)
+            warn = warning(self.game, new)
+            if warn is not None:
+                self.notice = warn
+                self._said.append(warn)
         self._have, self._known = self._labels(), new.occupied
 
     def undo(self, now: float) -> None:

@@ -85,9 +85,18 @@
       li.textContent = line;
       lines.appendChild(li);
     }
+    // beginner mode: the card's state, the toggle taps the card (the table keeps it)
+    const beginner = $("beginner");
+    beginner.hidden = !s.beginner || s.phase === "history";
+    beginner.setAttribute("aria-pressed", String(s.beginner === "on"));
+    beginner.textContent = (t("beginner_" + (s.beginner === "on" ? "on" : "off")) || "");
+    beginner.disabled = !page.control;
     page.panels.render(s);
   }
   page.render = render;
+  document.addEventListener("DOMContentLoaded", () => {
+    $("beginner").addEventListener("click", () => { if (page.control) page.send({ type: "card", card: "beginner" }); });
+  });
 
   // The games' view scripts (their tags rendered into the page from the games' catalogue)
   // register their drawing by the view's name: window.maunzViews[view] = draw(state, lang,
