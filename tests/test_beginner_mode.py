@@ -63,10 +63,14 @@ def test_a_move_that_lets_grey_win_is_said_in_both_languages(tmp_path):
             snap = snapshot(comp.state())
             assert words.lower() in snap["instruction"].lower(), snap["instruction"]
             assert ("Tipp" if language == "de" else "hint") in snap["instruction"]
+            assert not comp.table.wants_hint
             screen = comp.state().screen   # the OLED's lines: the warning is the first
             assert words.lower() in screen.lines[0].text(language).lower()
             spoken = " ".join(line["text"] for line in snap["spoken"])
             assert words.lower() in spoken.lower(), snap["spoken"]
+            # the hint offered: the move undone (the undo card), the table asks the hint at once
+            comp.table.on_card("undo", 1.0)
+            assert comp.table.wants_hint and comp.table.moves == []
         finally:
             comp.close()
 

@@ -2,7 +2,8 @@
 written into the journal by seeded short games (tests/history_games.py), listed, each opened and
 stepped through with the buttons and the arrow keys; the bed drawn as the engine had it at that
 ply; a Cats game's undealt secret never reaches the page, a spectator's page included; the text
-record and the maunz. animation downloaded. Bad ids: one line of JSON."""
+record and the maunz. animation downloaded. Bad ids: one line of JSON. Then, back at the live
+table, beginner mode's page toggle."""
 from __future__ import annotations
 
 import asyncio
@@ -100,6 +101,11 @@ def test_past_games_listed_stepped_through_and_downloaded(tmp_path):
                     await _ply(page, name, 0)
                 await page.click("#h-close")
                 await page.wait_for_selector('body[data-history=""][data-game="maunz"]')
+                # beginner mode's page toggle (issue 36, item 5) taps the card; the table keeps it
+                assert await page.get_attribute("#beginner", "aria-pressed") == "false"
+                await page.click("#beginner")
+                await page.wait_for_selector('#beginner[aria-pressed="true"]')
+                assert companion.journal.setting("beginner") == "on"
                 assert not errors, errors
                 await browser.close()
             # what a spectator's page receives of the Cats game: never the dealt secret

@@ -49,5 +49,6 @@ def frame(game, start, moves: list[str], ply: int, *, language: str = "en",
         out.update({"view": "text", "text": game.observation(pos)})
     if out.get("view") == "board":   # the bed as it was: the page draws pieces where they are sensed
         out["sensed"] = sorted(out.get("bed") or {})
-        out.pop("asking", None), out.pop("put", None)   # the live table's questions: none here
+        for question in ("asking", "put"):   # the live table's questions: none in a past game
+            out.pop(question, None)
     return out

@@ -4,13 +4,15 @@ animation), looping. Self-contained: no script, no external file or font, so it 
 browser, a chat app's preview or an <img>. Pure text from the game record."""
 from __future__ import annotations
 
+import textwrap
 from xml.sax.saxutils import escape
 
 from companion.words import square_name
 
-CELL = 40            # one square, in SVG units
+CELL = 48            # one square, in SVG units
 MARGIN = 24          # the files and ranks around the bed
-CAPTION = 28         # the move in words under the bed
+CAPTION = 3          # lines of the move in words under the bed (a long boop chain wraps)
+WRAP = 52            # characters a caption line
 SECONDS = 1.2        # one ply on screen
 FILES = "abcdef"
 
@@ -26,7 +28,7 @@ def animated_svg(game, start, moves: list[str], words: list[str], title: str) ->
         positions.append(pos)
     n = len(positions)
     side = 6 * CELL
-    width, height = side + 2 * MARGIN, side + 2 * MARGIN + CAPTION + 20
+    width, height = side + 2 * MARGIN, side + 2 * MARGIN + 14 * CAPTION + 24
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}"'
            f' height="{height}" font-family="sans-serif" data-frames="{n}">',
            f"<title>{escape(title)}</title>",
@@ -55,8 +57,10 @@ def animated_svg(game, start, moves: list[str], words: list[str], title: str) ->
             out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * (0.4 if big else 0.27):.1f}"'
                        f' fill="{looks.get(piece.lower(), "#888")}" stroke="#333" stroke-width="1.5">'
                        f"<title>{square_name(sq)}</title></circle>")
+        lines = textwrap.wrap(caption, WRAP)[:CAPTION]
         out.append(f'<text x="{width / 2}" y="{top + side + 34}" text-anchor="middle" font-size="11">'
-                   f"{escape(caption)}</text></g>")
+                   + "".join(f'<tspan x="{width / 2}" dy="{0 if j == 0 else 14}">{escape(line)}</tspan>'
+                             for j, line in enumerate(lines)) + "</text></g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -1,8 +1,8 @@
 """maunz.'s beginner mode (issue 36, item 5; the setting and its card: tables/beginner.py): after
 a person's move, what the player to move now could do at once — win, or make a line of three
 (a graduation) — found by the engine's own placement (steps 1-3 of every placement the pool
-allows), and the warning that says so and offers the hint (undo, then the hint: CAT held or the
-hint card). Pure."""
+allows), and the warning that says so and offers the hint: the move undone, the table asks the
+hint at once (session.py). Pure."""
 from __future__ import annotations
 
 from companion.tables.maunz import phrases as words
@@ -11,12 +11,13 @@ from companion.ui.screens import Msg, msg
 from companion.words import SQUARES
 
 PHRASES = {
-    "beginner.win": {"de": "Vorsicht: {colour} kann jetzt sofort gewinnen! Rückgängig, dann Tipp (KATZE halten)",
-                     "en": "Careful: {colour} can win at once now! Undo, then a hint (hold CAT)"},
-    "beginner.line": {"de": "Vorsicht: {colour} kann jetzt sofort eine Dreierreihe legen! Rückgängig, dann"
-                            " Tipp (KATZE halten)",
-                      "en": "Careful: {colour} can make a line of three at once now! Undo, then a hint"
-                            " (hold CAT)"},
+    "beginner.win": {"de": "Vorsicht: {colour} kann jetzt sofort gewinnen! Rückgängig: ein Tipp zeigt"
+                           " einen besseren Zug",
+                     "en": "Careful: {colour} can win at once now! Undo: a hint shows a better move"},
+    "beginner.line": {"de": "Vorsicht: {colour} kann jetzt sofort eine Dreierreihe legen! Rückgängig: ein"
+                            " Tipp zeigt einen besseren Zug",
+                      "en": "Careful: {colour} can make a line of three at once now! Undo: a hint shows"
+                            " a better move"},
 }
 i18n.register(PHRASES)
 
