@@ -27,7 +27,7 @@ def _companion(state_dir, game="maunz", language="de", beginner="on", start=None
             if start is not None:
                 j.begin_game(start)
             if beginner is not None:
-                j.set_setting("beginner", beginner)
+                j.set_setting(f"beginner:{game}", beginner)
             j.set_setting("language", language)
         finally:
             j.close()
@@ -87,7 +87,7 @@ def test_without_beginner_mode_nothing_is_said_and_the_card_turns_it_on_for_good
         assert comp.table.setting_values == {"beginner": "off"}
         comp.table.on_card("beginner", t)   # the card (the page's toggle taps it)
         _run(comp, t, 0.1)
-        assert comp.journal.setting("beginner") == "on"
+        assert comp.journal.setting("beginner:maunz") == "on"
     finally:
         comp.close()
     again = _companion(tmp_path, language="en", beginner=None)   # a restart: the journal kept it

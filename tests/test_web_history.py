@@ -105,7 +105,7 @@ def test_past_games_listed_stepped_through_and_downloaded(tmp_path):
                 assert await page.get_attribute("#beginner", "aria-pressed") == "false"
                 await page.click("#beginner")
                 await page.wait_for_selector('#beginner[aria-pressed="true"]')
-                assert companion.journal.setting("beginner") == "on"
+                assert companion.journal.setting("beginner:maunz") == "on"
                 assert not errors, errors
                 await browser.close()
             # what a spectator's page receives of the Cats game: never the dealt secret
