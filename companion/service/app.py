@@ -26,11 +26,13 @@ from companion import tables
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 from companion.service.chance import ChanceDraws
-from companion.service.config import CARD_PROBLEM_FILE, Config, make_game
+from companion.service.config import Config, make_game
+from companion.service.flashing import TableFlash
 from companion.service.journal import Journal
 from companion.service.notices import Notices
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
+from companion.service import startup
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
 from companion.service.no_remote import NoRemote
 from companion.service.speech import Speech
@@ -42,7 +44,6 @@ from companion.ui.screens import msg
 log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
-CARD_PROBLEM_SECONDS = 120.0  # long enough to read it and fetch the laptop
 
 
 class Companion:
@@ -106,6 +107,7 @@ class Companion:
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
+        self.flashing = TableFlash(self)  # the Pico flashed from the table (flashing.py)
 
     # ------------------------------------------------------------------------------ the game
     def config_game_name(self) -> str:
@@ -207,6 +209,7 @@ class Companion:
             over = self.remote.screen()
         if over is None:   # "why?": the explanation the table shows over its own screen
             over = ref.why_screen(view.screen)
+        self.flashing.step(now)  # a BOOTSEL Pico noticed, a flash's step on the OLED
         screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
@@ -310,6 +313,11 @@ class Companion:
                 self.speech.card(name, self.journal.set_setting, self.note)
             except StorageError as exc:
                 self.note("note.storage_setting", problem=str(exc))
+            return
+        if function in ("address", "flash"):  # the service's own: the page's address, the Pico's flash
+            from companion.service import address
+
+            address.show(self, now) if function == "address" else self.flashing.start(now)
             return
         self.switching.menu.close()  # any other card: back to the game in play
         if self.remote.card(function):
@@ -418,21 +426,6 @@ class Companion:
             if q.empty():
                 q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough
 
-    def _card_problems(self) -> None:
-        """What the image's first boot found wrong on the SD card (companion/image/firstboot.py
-        writes it beside the configuration): on the OLED for a while and among the page's notices."""
-        if not Path(self.config.source).is_file():
-            return  # a configuration not read from a file (the simulator, tests)
-        path = Path(self.config.source).with_name(CARD_PROBLEM_FILE)
-        try:
-            lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-        except OSError:
-            return
-        for line in lines:
-            self.message(line)
-        if lines:
-            self.screen.message(("card_problem", lines[0]), self.clock() + CARD_PROBLEM_SECONDS)
-
     # ------------------------------------------------------------------------------ run
     async def run(self, notifier=None) -> None:
         self._stop_event = asyncio.Event()
@@ -441,7 +434,7 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
-        self._card_problems()
+        startup.show(self)  # what the first boot found wrong on the SD card; OK held: the address
         self.remote.start()
         if self.settings.ai_seats:
             self.ai.warm()  # hints alone start the worker on their first use

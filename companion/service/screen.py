@@ -81,10 +81,18 @@ class ScreenChoice:
 
 def render_message(message: tuple, language: str):
     """The service's own OLED messages (beside the table's screens): an unknown card, a storage
-    problem."""
+    problem, a problem on the SD card, the page's address, the Pico's flash."""
     from PIL import Image, ImageDraw
 
     kind, uid = message
+    if kind == "address":   # uid: the address the QR code carries (service/address.py)
+        from companion.service.address import render_address
+
+        return render_address(uid, language)
+    if kind == "flash":     # uid: the flash's step in words (service/flashing.py)
+        from companion.service.flashing import render_flash
+
+        return render_flash(uid, language)
     if kind == "storage":
         from companion.service.storage import render_problem
 

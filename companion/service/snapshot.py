@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import tables
+from companion.service.address import shows_address
 from companion.ui.i18n import text
 from companion.words import SQUARES, square_name
 
@@ -75,9 +76,9 @@ def snapshot(state: ServiceState) -> dict:
         "sensed": [square_name(sq) for sq in range(SQUARES) if st.sensed >> sq & 1],
         "leds": leds,
         "oled": st.oled_png,
-        # the OLED shows a seat's secrets (or the pairing code) now: spectators get
-        # web/privacy.py's stand-in
-        "private": view.private or bool(st.remote and st.remote.get("code_on_oled")),
+        # the OLED shows a seat's secrets (or the pairing code, or the QR code with the control
+        # token) now: spectators get web/privacy.py's stand-in
+        "private": view.private or bool(st.remote and st.remote.get("code_on_oled")) or shows_address(st.screen),
         "instruction": _instruction(st),
         "phase": "menu" if st.menu_open else view.phase,
         "moves": list(view.moves),
