@@ -125,8 +125,17 @@ def test_the_flash_card_says_on_the_oled_which_file_is_missing(tmp_path, monkeyp
     c.step(0.0)
     words = text("flash.missing", "en", file="micropython-rp2-pico.uf2")
     assert on_the_oled(bus).tobytes() == render_message(("flash", words), "en").tobytes()
-    assert any("micropython-rp2-pico.uf2 is missing" in m for m in c.notices.messages)
+    assert sum("micropython-rp2-pico.uf2 is missing" in m for m in c.notices.messages) == 1
     assert not c.flashing.running
+    # a bridge table noticing a BOOTSEL drive says it once, not at every look at the drives
+    from tests.test_bridge_flash import bootsel_drive
+    drive = bootsel_drive(tmp_path)
+    monkeypatch.setattr(uf2, "find_drives", lambda: [drive])
+    c.flashing.bridge = True
+    for n in range(1, 40):
+        c.step(n * 0.5)
+    assert sum("micropython-rp2-pico.uf2 is missing" in m for m in c.notices.messages) == 2
+    assert on_the_oled(bus).tobytes() == render_message(("flash", words), "en").tobytes()
     c.close()
 
 

@@ -19,10 +19,8 @@ RESULT_SECONDS = 30.0    # the end, or why it failed
 
 
 class TableFlash:
-    def __init__(self, companion, flash=None, drives=None) -> None:
+    def __init__(self, companion) -> None:
         self.companion = companion
-        self._flash = flash          # tests may give firmware_bridge.flash.flash_pico's stand-in
-        self._drives = drives
         reed = companion.config.hardware.get("reed", {}) if isinstance(companion.config.hardware, dict) else {}
         self.bridge = isinstance(reed, dict) and reed.get("backend") == "bridge"
         self.hall = reed.get("bed") == "hall" if self.bridge else False
@@ -30,6 +28,7 @@ class TableFlash:
         self._latest: tuple | None = None    # (step, detail), written by the flash's thread
         self._shown: tuple | None = None
         self._next_watch = 0.0
+        self._noticed = None                  # the BOOTSEL drive last noticed (flashed once)
         self.finished: dict | None = None     # the HELLO of the last flash that worked
 
     @property
@@ -55,7 +54,6 @@ class TableFlash:
             except PinMapError as exc:
                 self._latest = ("failed", {"line": str(exc)})
                 return
-        run = self._flash or flash.flash_pico
         self._latest = ("wait_drive", {})
 
         def work() -> None:
@@ -65,7 +63,7 @@ class TableFlash:
             for link in links:
                 link.lend(True)
             try:
-                hello = run(drive=drive, hall=hall, progress=lambda step, **kw: setattr(self, "_latest", (step, kw)))
+                hello = flash.flash_pico(drive=drive, hall=hall, progress=lambda step, **kw: setattr(self, "_latest", (step, kw)))
                 self.finished = hello
             except uf2.FlashError as exc:
                 self._latest = ("failed", {"line": str(exc)})
@@ -85,10 +83,11 @@ class TableFlash:
             self._next_watch = now + WATCH_SECONDS
             from firmware_bridge import uf2
 
-            drives = (self._drives or uf2.find_drives)()
-            if drives:
+            drives = uf2.find_drives()
+            if drives and drives[0] != self._noticed:   # once per drive: a missing UF2 is said once
                 log.info("a Pico in BOOTSEL mode at %s: flashing it", drives[0])
                 self.start(now, drives[0])
+            self._noticed = drives[0] if drives else None
         latest = self._latest
         if latest is None or latest is self._shown:
             return
