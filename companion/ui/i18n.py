@@ -81,6 +81,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # "why?" (issue 36, companion/tables/controls.py): the why card, the explanation's header,
     # and what it says when there is no judgement to explain yet
     "card.why": {"de": "Warum?", "en": "Why?"},
+    "card.address": {"de": "Adresse", "en": "Address"},
+    "card.flash": {"de": "Pico flashen", "en": "Flash the Pico"},
     "why.head": {"de": "Warum?", "en": "Why?"},
     "why.none": {"de": "Noch nichts zu erklären", "en": "Nothing to explain yet"},
     # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
