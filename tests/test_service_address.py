@@ -106,6 +106,19 @@ def test_the_address_card_shows_the_bare_address_where_the_page_needs_no_token(t
     assert image.tobytes() == address.render_address("http://maunz.local:8123/", "en").tobytes()
     c.step(1.0 + address.ADDRESS_SECONDS + 0.1)
     assert not address.shows_address(c.screen.screen)    # gone after its time
+    # sooner with a button (letting go of OK held at start-up sends a press): the table's screen
+    # is back and the table did not get the press
+    c.devices.cards.tap("04a1b2c3")
+    c.step(100.0)
+    pressed = []
+    monkeypatch.setattr(c.table, "on_button", lambda *a: pressed.append(a))
+    c.devices.buttons.press("ok")
+    c.step(100.5)
+    assert not address.shows_address(c.screen.screen) and pressed == []
+    assert c.screen.screen == c.table.view().screen
+    c.devices.buttons.press("ok")
+    c.step(101.0)
+    assert pressed == [("ok", "press", 101.0)]            # the next press is the table's
     c.close()
 
 

@@ -8,7 +8,7 @@ is replaced for spectators while it shows (snapshot.py's `private`), it is never
 the voice says nothing of a service message.
 
 Shown for ADDRESS_SECONDS when OK is held at start-up (startup.py) and by the address card
-(`companion cards add UID address`)."""
+(`companion cards add UID address`); a button takes it away sooner (and does nothing else)."""
 from __future__ import annotations
 
 import socket

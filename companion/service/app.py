@@ -165,7 +165,9 @@ class Companion:
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
             self.record(now, "button", name=b.name, kind=b.kind)
-            if self.switching.menu.is_open:
+            if self.screen.dismiss_address():   # a button takes the address away, nothing more
+                changed = True
+            elif self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)
                 changed = True
             elif b.name == "cat" and self.switching.asks_new_game(self._view or self.table.view()):

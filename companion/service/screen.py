@@ -31,6 +31,14 @@ class ScreenChoice:
     def clear_message(self) -> None:
         self._overlay = None
 
+    def dismiss_address(self) -> bool:
+        """The page's address is over the table's screen: take it away (True). The button that
+        does it does nothing else: letting go of OK held at start-up is no move at the table."""
+        if self._overlay is not None and self._overlay[0][0] == "address":
+            self._overlay = None
+            return True
+        return False
+
     def choose(self, table_screen, over, now: float):
         """The screen to show: `over` (the menu's or a remote game's, or None), else a service
         message while it lasts, else the table's."""
