@@ -147,6 +147,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "address.watch": {"de": "QR-Code: zuschauen", "en": "Scan the QR to watch"},
     # the service's OLED while the Pico is flashed from the table (service/flashing.py)
     "flash.head": {"de": "Pico flashen", "en": "Flashing the Pico"},
+    "flash.wanted": {"de": "Kein Pico antwortet: BOOTSEL halten und den Pico einstecken",
+                     "en": "No Pico answers: hold BOOTSEL and plug in the Pico"},
     "flash.wait_drive": {"de": "BOOTSEL halten und den Pico einstecken", "en": "Hold BOOTSEL and plug in the Pico"},
     "flash.uf2": {"de": "MicroPython wird kopiert: {percent} %", "en": "Copying MicroPython: {percent} %"},
     "flash.wait_port": {"de": "Der Pico startet MicroPython", "en": "The Pico starts MicroPython"},
