@@ -4,7 +4,9 @@ MicroPython on it): instead of stopping, it shows on the OLED that the Pico is w
 and then the bed is there."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import socket
 
 import pytest
 
@@ -33,12 +35,24 @@ def test_a_bridge_that_does_not_answer_is_flashed_by_the_service_itself(tmp_path
     monkeypatch.setattr(uf2, "find_drives", lambda: [])
     monkeypatch.setattr(flash, "find_picos", lambda: [port])
     monkeypatch.setattr(flash_mode, "run", functools.partial(flash_mode.run, rounds=1))
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)   # systemd's notify socket
+    systemd.bind(str(tmp_path / "notify"))
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    monkeypatch.setenv("WATCHDOG_USEC", "200000")
     with FakePico(port, flash_dir=tmp_path / "flash") as pico:   # MicroPython, no bridge firmware
         assert main.main(["--config", str(cfg), "--state", str(tmp_path / "state")]) == flash_mode.EXIT_AGAIN
         assert pico.fw_hash == fwinfo.firmware_hash() and not pico.in_repl
         digest = fwinfo.firmware_hash().hex()
         assert shown[0].tobytes() == render_flash(text("flash.wanted", "en"), "en").tobytes()
         assert shown[-1].tobytes() == render_flash(text("flash.done", "en", firmware=digest), "en").tobytes()
+        said = []
+        systemd.setblocking(False)
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                said.append(systemd.recv(4096).decode())
+        systemd.close()
+        # READY while it waits for the maker's hands (TimeoutStartSec), the watchdog pinged meanwhile
+        assert said[0].startswith("READY=1\nSTATUS=no Pico answers: waiting to flash it") and "WATCHDOG=1" in said
         config = Config.load(cfg)
         devmod.build(config.hardware, config.source, config.state_dir).close()   # the next start has its bed
 

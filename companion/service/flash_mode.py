@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 
 log = logging.getLogger("companion")
@@ -49,6 +50,15 @@ def run(config, problem: str, rounds: int | None = None, wait_s: float = 3600.0)
         display.show(render_flash(words, language))
 
     show(text("flash.wanted", language))
+    # systemd (Type=notify, WatchdogSec) waits for READY and pings: the wait for the maker's hands
+    # is the service's work now, so it says so, and a thread pings while it lasts
+    from companion.service.notify import Notifier
+
+    notifier = Notifier()
+    notifier.ready("no Pico answers: waiting to flash it (hold BOOTSEL while plugging it in)")
+    done = threading.Event()
+    if notifier.watchdog_interval:
+        threading.Thread(target=_ping, args=(notifier, done), name="flash-watchdog", daemon=True).start()
     try:
         n = 0
         while rounds is None or n < rounds:
@@ -73,4 +83,11 @@ def run(config, problem: str, rounds: int | None = None, wait_s: float = 3600.0)
             return EXIT_AGAIN
         return 2
     finally:
+        done.set()
+        notifier.close()
         display.close()
+
+
+def _ping(notifier, done: threading.Event) -> None:
+    while not done.wait(notifier.watchdog_interval):
+        notifier.watchdog()
