@@ -27,7 +27,7 @@ MARKED = 3
 #: A forced win or loss counts this much when losses are compared (a win in 3 against a win in
 #: 5 is no mistake; a won position thrown away is the largest one).
 CAP = 20.0
-QUICK_DEPTH = 2
+QUICK_DEPTH = 3
 DEEP_TIME = 0.5       # Pi-seconds per position in the deep pass
 LINE_PLIES = 4        # the punishing line: the opponent's reply and what follows
 LINE_DEPTH = 4
@@ -123,13 +123,17 @@ class Review:
 
     # the work ----------------------------------------------------------------------------
     def next_task(self) -> tuple[int, bool] | None:
-        """(ply, deep?) to compute next, None when the review is complete."""
-        for deep in (False, True):
-            for ply in range(len(self.moves)):
-                have = self.results.get(ply)
-                if have is None or (deep and not have.deep):
-                    return ply, deep
-        return None
+        """(ply, deep?) to compute next, None when the review is complete: the quick pass in
+        the game's order, then the deep pass, the plies the quick pass found worst first (so the
+        mistakes that matter are known early and the rest fills in)."""
+        n = len(self.moves)
+        for ply in range(n):
+            if ply not in self.results:
+                return ply, False
+        left = [r for r in self.results.values() if not r.deep]
+        if not left:
+            return None
+        return max(left, key=lambda r: (r.loss, -r.ply)).ply, True
 
     def task_args(self, ply: int, deep: bool) -> dict:
         return ({"max_depth": self.deep_depth, "time_limit": self.deep_time} if deep
