@@ -30,7 +30,7 @@ CAP = 20.0
 QUICK_DEPTH = 3
 DEEP_TIME = 0.5       # Pi-seconds per position in the deep pass
 LINE_PLIES = 4        # the punishing line: the opponent's reply and what follows
-LINE_DEPTH = 4
+LINE_DEPTH = 3
 LINE_TT = 20_000    # a small table: the line's searches are shallow
 
 

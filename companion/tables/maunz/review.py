@@ -5,7 +5,7 @@ the better one in two colours) and the page's block (the graph's values, the mis
 The judgement is the AI's (companion/ai/review.py); here it only becomes words. Pure."""
 from __future__ import annotations
 
-from companion.ai.review import MISTAKE_CATS, Review
+from companion.ai.review import CAP, MISTAKE_CATS, PlyResult, Review
 from companion.tables.maunz import phrases as words
 from companion.ui import i18n, palette
 from companion.ui.screens import Msg, Screen, msg
@@ -25,6 +25,7 @@ PHRASES = {
     "review.inaccurate": {"de": "Ungenau (−{loss})", "en": "Inaccurate (−{loss})"},
     "review.weak": {"de": "Schwach (−{loss})", "en": "Weak (−{loss})"},
     "review.mistake": {"de": "Fehler (−{loss})", "en": "Mistake (−{loss})"},
+    "review.mistake_game": {"de": "Fehler: kostet die Partie", "en": "Mistake: it throws the game away"},
     "review.better": {"de": "Besser: {move}", "en": "Better: {move}"},
     "review.punish": {"de": "Darauf: {line}", "en": "Then: {line}"},
     "review.pending": {"de": "wird noch berechnet …", "en": "still being computed …"},
@@ -78,12 +79,20 @@ def verdict(review: Review, ply: int) -> tuple[Msg, ...]:
     grade = ("review.mistake" if ply in marked else
              "review.weak" if r.loss >= MISTAKE_CATS else "review.inaccurate")
     pos = review.positions[ply]
-    out = [msg(grade, loss=loss), msg("review.better", move=move_msg(review.game, pos, r.best))]
+    out = [mistake_msg(r) if ply in marked else msg(grade, loss=loss), msg("review.better", move=move_msg(review.game, pos, r.best))]
     after = review.positions[ply + 1]
     line = line_msg(review.game, after, r.line)
     if line is not None and ply in marked:
         out.append(msg("review.punish", line=line))
     return tuple(out)
+
+
+def mistake_msg(r: PlyResult) -> Msg:
+    """A marked mistake's grade: how much it gave away, or that it threw a won or level game away
+    (a forced loss against a win or an even game: more than the CAP cats a loss is counted)."""
+    if r.loss >= CAP:
+        return msg("review.mistake_game")
+    return msg("review.mistake", loss=f"{r.loss:.1f}")
 
 
 def progress_msg(review: Review) -> Msg:
@@ -132,7 +141,7 @@ def page_block(review: Review, language: str) -> dict:
             "played": move_msg(review.game, pos, r.played).text(language),
             "better": msg("review.better", move=move_msg(review.game, pos, r.best)).text(language),
             "line": msg("review.punish", line=line).text(language) if line is not None else "",
-            "verdict": msg("review.mistake", loss=f"{r.loss:.1f}").text(language)})
+            "verdict": mistake_msg(r).text(language)})
     words_ = {k: msg(f"review.{k}").text(language)
               for k in ("title", "mistakes", "graph", "close", "none", "ready")}
     return {"game": "maunz", "plies": len(review.moves), "done": done >= total,
