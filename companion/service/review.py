@@ -2,7 +2,8 @@
 of the journal, `open(game_id)`: the history's entry point, also `POST /api/review`), the AI
 judges every position in the background, one small task at a time (companion/ai/review.py), so
 the loop stays responsive and leaving stops the work between two tasks. A Katzenjammer game's
-review (games/katzenjammer/review.py) is quick and made at once.
+review (games/katzenjammer/review.py: each person's choice against the strongest computer
+player's) is made at once, in the loop, when its game ends (milliseconds a choice).
 
 The tasks run where the AI's searches run (ai_handoff.py): in its worker process (one search at
 a time: an AI move waits for at most one task), in a thread, or inline (tests: one task a loop
@@ -38,11 +39,13 @@ class ReviewRunner:
             return
         if name == "maunz":
             self._begin(key, self.service.game, table.start_position, table.moves)
-        elif name == "katzenjammer":
-            from companion.tables.katzenjammer.review import summary_of
+        elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
+            from companion.games.katzenjammer.review import review
+            from companion.tables.katzenjammer.review import people_of
 
-            self.key, self.review = key, summary_of(table)
-            self.service.notify()
+            self.key = key
+            self.future = self._threads().submit(review, self.service.game, table.start_position,
+                                                 tuple(table.moves), people_of(table))
 
     @property
     def stepwise(self):
@@ -86,6 +89,8 @@ class ReviewRunner:
         """Each loop step: a game that just ended is reviewed (`watch`); a finished task is
         collected and the next one started. True when something new is known."""
         self.watch(view)
+        if self.key is not None and self.review is None and self.future is not None:
+            return self._summary()
         review = self.stepwise
         if review is None:
             return False
@@ -118,12 +123,29 @@ class ReviewRunner:
                                       tuple(sorted(game.parameters.items())), game.format_position(pos),
                                       review.moves[ply], ply, deep, review.task_args(ply, deep))
         if ai.mode == "thread":
-            if self.threads is None:
-                from concurrent.futures import ThreadPoolExecutor
-
-                self.threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-review")
-            return self.threads.submit(review.run_task, ply, deep)
+            return self._threads().submit(review.run_task, ply, deep)
         return None
+
+    def _threads(self):
+        if self.threads is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self.threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-review")
+        return self.threads
+
+    def _summary(self) -> bool:
+        """Katzenjammer's review, once its thread is done: worded by the table."""
+        if not self.future.done():
+            return False
+        from companion.tables.katzenjammer.review import worded
+
+        future, self.future = self.future, None
+        try:
+            self.review = worded(self.service.table, future.result())
+        except Exception as exc:
+            log.warning("review failed: %r", exc)
+            self.close()
+        return True
 
     def stop(self) -> None:
         self.close()
@@ -133,30 +155,37 @@ class ReviewRunner:
 
     # the table's review mode -----------------------------------------------------------------
     def button(self, name: str, kind: str, view) -> bool:
-        """A button while a review can be stepped: True when it was the review's."""
-        if self.stepwise is None or view.winner is None:
+        """A button while a review can be stepped: True when it was the review's. A
+        Katzenjammer review is one screen: CAT opens it, OK leaves."""
+        if self.review is None or view.winner is None:
             return False
         if self.stepping is None:
             if (name, kind) != ("cat", "press"):
                 return False
             self.stepping = 0
+        elif name == "ok":
+            self.close()
+        elif self.stepwise is None:
+            pass
         elif name == "cat":
             self.stepping = min(self.stepping + 1, len(self.review.moves) - 1)
         elif name == "back":
             self.stepping = max(self.stepping - 1, 0)
-        elif name == "ok":
-            self.close()
         return True
 
     def screen(self):
         if self.stepping is None or self.review is None:
             return None
+        if self.stepwise is None:
+            from companion.tables.katzenjammer.review import screen
+
+            return screen(self.review)
         from companion.tables.maunz.review import step_screen
 
         return step_screen(self.review, self.stepping)
 
     def leds(self):
-        if self.stepping is None or self.review is None:
+        if self.stepping is None or self.stepwise is None:
             return None
         from companion.tables.maunz.review import step_leds
 
