@@ -7,7 +7,7 @@ OLED's image only: the service's message tuple holds it in memory, the page's co
 is replaced for spectators while it shows (snapshot.py's `private`), it is never logged, and
 the voice says nothing of a service message.
 
-Shown for ADDRESS_SECONDS when OK is held at start-up (startup.py) and by the address card
+Shown for ADDRESS_SECONDS when OK is held at start-up (at_start) and by the address card
 (`companion cards add UID address`); a button takes it away sooner (and does nothing else)."""
 from __future__ import annotations
 
@@ -53,6 +53,12 @@ def show(companion, now: float) -> None:
 
     companion.screen.message(message(companion.config.web), now + ADDRESS_SECONDS)
     logging.getLogger("companion").info("the page's address on the OLED: %s", page_address(companion.config.web))
+
+
+def at_start(companion) -> None:
+    """OK held down as the service starts: the address (the button is read, no event needed)."""
+    if companion.devices.buttons.held("ok"):
+        show(companion, companion.clock())
 
 
 def shows_address(screen) -> bool:

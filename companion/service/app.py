@@ -29,10 +29,11 @@ from companion.service.chance import ChanceDraws
 from companion.service.config import Config, make_game
 from companion.service.flashing import TableFlash
 from companion.service.journal import Journal
-from companion.service.notices import Notices
+from companion.service.notices import Notices, card_problems
+from companion.service.review import ReviewRunner
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
-from companion.service import startup
+from companion.service import address
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
 from companion.service.no_remote import NoRemote
 from companion.service.speech import Speech
@@ -108,6 +109,7 @@ class Companion:
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
         self.flashing = TableFlash(self)  # the Pico flashed from the table (flashing.py)
+        self.review = ReviewRunner(self)  # the review after a game (review.py): the AI's verdicts
 
     # ------------------------------------------------------------------------------ the game
     def config_game_name(self) -> str:
@@ -170,6 +172,8 @@ class Companion:
             elif self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)
                 changed = True
+            elif self.review.button(b.name, b.kind, self._view or self.table.view()):
+                changed = True  # the review's mode: CAT next, BACK back, OK leaves
             elif b.name == "cat" and self.switching.asks_new_game(self._view or self.table.view()):
                 self.switching.open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
                 changed = True
@@ -200,15 +204,17 @@ class Companion:
             self._view = view
             if self.virtual is not None and self.virtual.wants(ref):
                 self.virtual.sync(ref)  # the simulator's person's hand follows the table
-            if view.leds != self._leds:
-                self.devices.leds.show(view.leds)
-                self._leds = view.leds
-                self.frames_shown += 1
-                changed = True
+        changed = self.review.step(view) or changed  # a game just ended is reviewed meanwhile
+        leds = self.review.leds() or view.leds
+        if leds != self._leds:
+            self.devices.leds.show(leds)
+            self._leds = leds
+            self.frames_shown += 1
+            changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
         over = self.switching.screen(view)
         if over is None:
-            over = self.remote.screen()
+            over = self.remote.screen() or self.review.screen()
         if over is None:   # "why?": the explanation the table shows over its own screen
             over = ref.why_screen(view.screen)
         self.flashing.step(now)  # a BOOTSEL Pico noticed, a flash's step on the OLED
@@ -317,8 +323,6 @@ class Companion:
                 self.note("note.storage_setting", problem=str(exc))
             return
         if function in ("address", "flash"):  # the service's own: the page's address, the Pico's flash
-            from companion.service import address
-
             address.show(self, now) if function == "address" else self.flashing.start(now)
             return
         self.switching.menu.close()  # any other card: back to the game in play
@@ -407,7 +411,7 @@ class Companion:
                    "volume": self.speech.volume},
             messages=self.notices.recent(self.table.language),
             virtual=virtual.snapshot(language=self.table.language) if virtual is not None and virtual.wants(self.table) else None,
-            left_on_bed=dict(self.switching.left_on_bed))
+            left_on_bed=dict(self.switching.left_on_bed), review=self.review.block(self.table.language))
 
     def snapshot(self) -> dict:
         return snapshot(self.state())
@@ -436,7 +440,8 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
-        startup.show(self)  # what the first boot found wrong on the SD card; OK held: the address
+        card_problems(self)  # what the image's first boot found wrong on the SD card
+        address.at_start(self)  # OK held at start-up: the page's address and its QR code
         self.remote.start()
         if self.settings.ai_seats:
             self.ai.warm()  # hints alone start the worker on their first use
@@ -479,6 +484,7 @@ class Companion:
             self.devices.display.show(Image.new("1", (128, 64), 0))
         except Exception:
             log.exception("could not blank the OLED")
+        self.review.stop()
         self.ai.stop()
         self.speech.close()
         self.remote.close()
