@@ -99,8 +99,10 @@ def test_the_address_card_shows_the_bare_address_where_the_page_needs_no_token(t
     c.cards.add("04:A1:B2:C3", "address")
     c.step(0.0)
     assert not address.shows_address(c.screen.screen)    # nothing held at start-up: the table's screen
-    c.devices.cards.tap("04a1b2c3")
+    c.switching.open_menu()
+    c.devices.cards.tap("04a1b2c3")                       # over the game menu: the menu closes
     c.step(1.0)
+    assert not c.switching.menu.is_open
     image = on_the_oled(bus)
     assert qr_codes(image) == ["http://maunz.local:8123/"]
     assert image.tobytes() == address.render_address("http://maunz.local:8123/", "en").tobytes()

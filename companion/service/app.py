@@ -322,10 +322,10 @@ class Companion:
             except StorageError as exc:
                 self.note("note.storage_setting", problem=str(exc))
             return
+        self.switching.menu.close()  # any other card: back to the game in play
         if function in ("address", "flash"):  # the service's own: the page's address, the Pico's flash
             address.show(self, now) if function == "address" else self.flashing.start(now)
             return
-        self.switching.menu.close()  # any other card: back to the game in play
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:

@@ -34,7 +34,7 @@ class ScreenChoice:
     def dismiss_address(self) -> bool:
         """The page's address is over the table's screen: take it away (True). The button that
         does it does nothing else: letting go of OK held at start-up is no move at the table."""
-        if self._overlay is not None and self._overlay[0][0] == "address":
+        if self._overlay is not None and self._overlay[0][0] == "address" and self.screen == self._overlay[0]:
             self._overlay = None
             return True
         return False
