@@ -66,6 +66,28 @@ def run_until(c: Companion, done) -> None:
     asyncio.run(go())
 
 
+def phone_opens(url: str) -> tuple[int, str, str]:
+    """The page's server given the QR's address (as the phone asks for it, Host maunz.local):
+    the status, where it sends the phone, the control cookie it sets."""
+    from urllib.parse import urlsplit
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from companion.web import make_app
+    from tests.test_web_server import StandIn
+
+    async def go():
+        client = TestClient(TestServer(make_app(StandIn(), control=True, token=TOKEN)))
+        await client.start_server()
+        try:
+            parts = urlsplit(url)
+            r = await client.get(f"{parts.path}?{parts.query}", allow_redirects=False, headers={"Host": parts.netloc})
+            return r.status, r.headers.get("Location"), r.cookies["companion_token"].value
+        finally:
+            await client.close()
+    return asyncio.run(go())
+
+
 def test_ok_held_at_start_up_shows_the_qr_with_the_token_and_only_the_table_gets_it(tmp_path, monkeypatch, caplog):
     caplog.set_level(logging.DEBUG)
     c, bus = companion(tmp_path, f'enabled = true\nhost = "0.0.0.0"\nport = 80\ncontrol = true\ntoken = "{TOKEN}"\n',
@@ -92,6 +114,10 @@ def test_ok_held_at_start_up_shows_the_qr_with_the_token_and_only_the_table_gets
     assert "the page's address on the OLED: http://maunz.local/" in caplog.text
     assert TOKEN not in caplog.text
     assert TOKEN not in json.dumps(c.speech.recent_lines()) and TOKEN not in json.dumps(snap["spoken"])
+    # a phone that scans it gets control: the server swaps the token for a cookie and sends it to
+    # the bare address (after the log check: the test server keeps an access log, which
+    # start_web switches off)
+    assert phone_opens(qr_codes(seen["oled"])[0]) == (303, "/", TOKEN)
 
 
 def test_the_address_card_shows_the_bare_address_where_the_page_needs_no_token(tmp_path, monkeypatch):
