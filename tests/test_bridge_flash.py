@@ -159,7 +159,8 @@ def test_garbage_on_the_line_is_one_line_and_garbage_before_the_prompt_is_ignore
         os.close(slave)
     assert "\n" not in str(exc.value) and f"{port}: no raw REPL prompt from the Pico within 0.6 s" in str(exc.value)
 
-    with FakePico(flash_dir=tmp_path / "empty") if (tmp_path / "empty").mkdir() is None else None as pico:
+    (tmp_path / "empty").mkdir()
+    with FakePico(flash_dir=tmp_path / "empty") as pico:   # a freshly flashed MicroPython
         pico.inject(b"\x00\x12noise\xff")   # what a half-booted board may leave on the line
         assert bytes(flash.flash_pico(port=pico.port)["fw_hash"]) == fwinfo.firmware_hash()
 
