@@ -186,7 +186,8 @@ def _print_progress(step: str, **kw) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = OneLineParser(prog="companion flash", description=__doc__.splitlines()[0])
+    ap = OneLineParser(prog="companion flash", description="make a Raspberry Pi Pico the bed's bridge: MicroPython"
+                       " onto its BOOTSEL drive, then the bridge firmware through its REPL, checked by its HELLO")
     ap.add_argument("--drive", help="the Pico's BOOTSEL drive (default: found among the mounted drives)")
     ap.add_argument("--uf2", help=f"MicroPython's UF2 (default: ${uf2.UF2_ENV}, else {uf2.UF2_NAME} in "
                     + " or ".join(str(p) for p in uf2.UF2_PLACES) + ")")
@@ -225,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _dry_run(args, hall) -> int:
     drives = [Path(args.drive)] if args.drive else uf2.find_drives()
+    if args.drive and not uf2.is_drive(drives[0]):
+        raise FlashError(f"{args.drive}: not a Pico in BOOTSEL mode (no {uf2.INFO_FILE}); hold BOOTSEL while"
+                         " plugging the Pico in, or name its drive with --drive")
     if drives:
         image = uf2.find_uf2(args.uf2)
         uf2.check_uf2(image)
