@@ -95,11 +95,18 @@ def test_past_games_listed_stepped_through_and_downloaded(tmp_path):
                         from companion.games.maunz.record import read_record
 
                         assert read_record(record).moves == moves
+                        assert await page.locator("#h-review").is_visible()
                     else:
                         assert await page.locator("#h-svg").is_hidden()
+                        assert await page.locator("#h-review").is_hidden()
                     await page.keyboard.press("Home")
                     await _ply(page, name, 0)
-                await page.click("#h-close")
+                # a maunz. game's review opens from the history (issue 36, item 2: service/review.py)
+                await page.click("#h-list")
+                await page.click(f'#history-rows tr[data-id="{recorded["maunz"][0]}"]')
+                await _ply(page, "maunz", 0)
+                await page.click("#h-review")
+                await page.wait_for_selector("#review:not([hidden])")
                 await page.wait_for_selector('body[data-history=""][data-game="maunz"]')
                 # beginner mode's page toggle (issue 36, item 5) taps the card; the table keeps it
                 assert await page.get_attribute("#beginner", "aria-pressed") == "false"

@@ -91,9 +91,9 @@ class PastGames:
         out["past"] = self._summary(g)
         out["record"] = f"/api/history/{g.id}/record"
         out["svg"] = f"/api/history/{g.id}/animation" if g.game == "maunz" else None
-        # the review of a finished maunz. game opens from here once it exists (issue 36, item 2):
-        # the page shows its button only when a frame offers it
-        out["review"] = None
+        # the review of a maunz. game opens from here (issue 36, item 2; service/review.py): the
+        # controlling page sends {"type": "review", "game": <this>}; other games have none
+        out["review"] = g.id if g.game == "maunz" and g.moves else None
         return out
 
     def record(self, game_id: int) -> tuple[str, str]:

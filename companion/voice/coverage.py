@@ -36,6 +36,8 @@ SAMPLES = {
     "owner": msg("kj.seat.1"),
     # Cat Attack's: the kind of card a fight is fought with
     "suit": msg("ca.kind.1"),
+    # the Pico's flash from the table (service/flashing.py)
+    "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
 }
 
 

@@ -5,7 +5,8 @@
 // the game views and the move list draw it as they draw a live game. While a past game is open
 // the live snapshots are kept (page.live) and drawn again on "Back to the table". A frame holds
 // only what the whole table saw; the record downloads as its text file, a maunz. game also as
-// an animated SVG. The review of a game opens from here once a frame offers one ("review").
+// an animated SVG. A maunz. game's review opens from here (the frame's "review": its id, sent
+// as the control {"type": "review", "game": id}; review.js draws it beside the live table).
 "use strict";
 
 (function () {
@@ -86,7 +87,8 @@
     $("h-record").href = f.record;
     $("h-svg").hidden = !f.svg;
     if (f.svg) $("h-svg").href = f.svg;
-    $("h-review").hidden = !f.review;   // the review (issue 36, item 2) once a frame offers it
+    // the review (issue 36, item 2) of a game that has one, asked by the page that may control
+    $("h-review").hidden = !f.review || !page.control;
     Object.assign(document.body.dataset, { history: "game", historyGame: f.game,
                                            historyId: String(h.id), historyPly: String(f.ply) });
   }
@@ -119,7 +121,12 @@
     $("h-back").addEventListener("click", () => step(h.ply - 1));
     $("h-next").addEventListener("click", () => step(h.ply + 1));
     $("h-last").addEventListener("click", () => step(h.plies));
-    $("h-review").addEventListener("click", () => { if (h.frame && h.frame.review) location.assign(h.frame.review); });
+    $("h-review").addEventListener("click", () => {   // the review shows beside the live table
+      if (!h.frame || !h.frame.review || !page.control) return;
+      const game = h.frame.review;
+      close();
+      page.send({ type: "review", game: game });
+    });
     document.addEventListener("keydown", (e) => {
       if (!h.open || e.altKey || e.ctrlKey || e.metaKey) return;
       const to = { ArrowLeft: h.ply - 1, ArrowRight: h.ply + 1, Home: 0, End: h.plies }[e.key];
