@@ -17,6 +17,7 @@ from __future__ import annotations
 from companion.tables import beginner as beginner_mode
 from companion.tables.katzenjammer.session import COMPUTER, Session
 from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
+from companion.tables.katzenjammer import review as _review  # noqa: F401  (the review's words, shown after a game)
 from companion.tables.katzenjammer import screens
 from companion.tables.katzenjammer.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView, UndoPolicy, is_computer_name
