@@ -7,6 +7,7 @@
     GET  /api/snapshot   the companion's snapshot() as JSON (+ "physical", see below)
     POST /api/control    one control message (protocol.py) as JSON; token in the body or the
                          X-Companion-Token header
+    GET  /api/history... the past games (history.py: the list, one at a ply, its files)
     GET  /ws             WebSocket: the server pushes {"type": "hello", ...} then
                          {"type": "snapshot", "state": ..., "physical": ...} whenever the
                          companion's subscribe() queue says the state changed; the page sends
@@ -39,13 +40,14 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from companion import catalogue
-from companion.web import security
+from companion.web import history, security
 from companion.web.phrases import page_words
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
     ControlError,
     HandAction,
     ReedAction,
+    ReviewAction,
     apply_control,
     button_names,
     card_catalog,
@@ -238,6 +240,8 @@ class WebState:
                                    " it; use its cards and buttons", "reed", status=409)
             if isinstance(action, HandAction):
                 _virtual_hand(self.companion, action)
+            elif isinstance(action, ReviewAction):
+                _review(self.companion, action)
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
@@ -248,6 +252,17 @@ class WebState:
         if msg_id is not None:
             out["id"] = msg_id
         return out, 200
+
+
+def _review(companion, action) -> None:
+    """Open a journal game's review, or leave the review (companion/service/review.py)."""
+    if action.game is None:
+        companion.review.close()
+        return
+    try:
+        companion.review.open(action.game)
+    except ValueError as exc:
+        raise ControlError(str(exc), action.game, status=404) from None
 
 
 def _virtual_hand(companion, action) -> None:
@@ -412,6 +427,9 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
     app[VIEWS] = view_scripts()
     app[PAGE] = page_html(app[VIEWS])
     app.router.add_get("/views/{file}", _view_script)
+    web_state = app[WEB]
+    history.add_routes(app, companion, lambda request: web_state.may_control(
+        request.remote, web_state.request_token(request)), dumps)
     app.on_shutdown.append(_on_shutdown)
     return app
 
