@@ -27,7 +27,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "copy the firmware to a Raspberry Pi Pico with mpremote"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero"),
 }
 
 
