@@ -15,7 +15,6 @@ from typing import Iterator, NamedTuple
 from companion.games import native
 from companion.games.katzenjammer import board as bd
 from companion.games.katzenjammer.board import RING, START, backward, enter, forward, swap
-from companion.games.katzenjammer.sevens import SevenSearch, foreign_movers, own_movers
 
 
 class Position(NamedTuple):
@@ -92,7 +91,11 @@ def _foreign_ring(b: bytes, colour: int) -> list[int]:
     return [i for i in range(RING) if b[i] and b[i] < 5 and b[i] - 1 != colour]
 
 
-def _sevens(b: bytes, colour: int, own: bool, explain: bool = True) -> list[SevenSearch]:
+def _sevens(b: bytes, colour: int, own: bool, explain: bool = True) -> list:
+    # Imported here: the compiled kernel enumerates the sevens itself, so the command line's
+    # `successors` never loads the pure search.
+    from companion.games.katzenjammer.sevens import SevenSearch, foreign_movers, own_movers
+
     if own:
         return [SevenSearch(b, own_movers(colour), 1, explain)]
     movable = foreign_movers(colour)
@@ -254,6 +257,8 @@ def _play_seven(b: bytes, colour: int, own: bool, segments) -> bytes:
         raise ValueError("a 7 moves your own pieces forward only")
     if len(signs) > 1:
         raise ValueError("all segments of a 77 go in the same direction")
+    from companion.games.katzenjammer.sevens import foreign_movers, own_movers
+
     movable = own_movers(colour) if own else foreign_movers(colour)
     last = -1
     for a, k in segments:

@@ -88,8 +88,11 @@ static uint64_t rec_hash(const Rec *r) {
     return h ^ (h >> 31);
 }
 
-/* 1: added, 0: already there, -1: out of memory */
-static int set_add(Set *s, const uint8_t *b, int last, int rem) {
+/* Ask the memory for the index slot a record of hash `h` is looked up in first. */
+static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[(size_t)(h >> 32) & (s->cap - 1)]); }
+
+/* A packed record `r` with its hash `h`: 1 added, 0 already there, -1 out of memory. */
+static int set_add_rec(Set *s, const Rec *rp, uint64_t h) {
     if (2 * (s->count + 1) > s->cap) { /* grow at half full */
         size_t cap = s->cap * 2;
         uint64_t *index = calloc(cap, sizeof(uint64_t));
@@ -111,9 +114,8 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
         s->cap = cap;
         s->rcap = cap / 2;
     }
-    Rec r;
-    pack(b, last, rem, &r);
-    uint64_t h = rec_hash(&r), tag = h >> 32;
+    const Rec r = *rp;
+    uint64_t tag = h >> 32;
     size_t j = (size_t)tag & (s->cap - 1);
     while (s->index[j]) {
         if (s->index[j] >> 32 == tag) {
@@ -126,6 +128,13 @@ static int set_add(Set *s, const uint8_t *b, int last, int rem) {
     s->index[j] = tag << 32 | (uint64_t)(s->count + 1);
     s->count++;
     return 1;
+}
+
+/* 1: added, 0: already there, -1: out of memory */
+static int set_add(Set *s, const uint8_t *b, int last, int rem) {
+    Rec r;
+    pack(b, last, rem, &r);
+    return set_add_rec(s, &r, rec_hash(&r));
 }
 
 #endif
