@@ -172,11 +172,12 @@ def check_rules(worker: Worker, games: int, seed: int) -> dict:
 def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
              az_times: list, rng: random.Random):
     """One game from the opening's placements; returns (result for hard: 1/0.5/0, plies,
-    hard's times, AlphaZero's times, rule notes)."""
+    hard's times, AlphaZero's times, rule notes, [hard's CPU seconds, AlphaZero's])."""
     from companion.ai.movegen import play
 
     s, colour = (0, 0, 0, 0, 8, 0, 8, 0), 0
     mine_t, their_t, notes = [], [], []
+    cpu = [0.0, 0.0]  # CPU seconds: hard, AlphaZero (the machine is shared: wall time waits too)
     for ply in range(MAX_PLIES):
         if ply < len(opening):
             code = opening[ply]
@@ -184,11 +185,12 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
             reply = worker.ask("move", theirs(s, colour))
             az_times.append(reply["seconds"])
             their_t.append(reply["seconds"])
+            cpu[1] += reply["cpu"]
             r = play(s, pcode_of(reply["action"]))
             if r == 1:
                 if reply["after"] != "win":
                     notes.append("w1")
-                return 0.0, ply + 1, mine_t, their_t, notes
+                return 0.0, ply + 1, mine_t, their_t, notes, cpu
             want = "win" if reply["after"] == "win" else ours(reply["after"])
             match = [c for c, child in r if child == want]
             if not match:
@@ -197,15 +199,16 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
             code = match[0]
         else:
             budget = share * sum(az_times) / len(az_times)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             code = hard(s, 0, t0 + budget, rng)
             mine_t.append(time.perf_counter() - t0)
+            cpu[0] += time.process_time() - c0
         r = play(s, code & 127)
         if r == 1:
-            return (1.0 if colour != az_colour else 0.0), ply + 1, mine_t, their_t, notes
+            return (1.0 if colour != az_colour else 0.0), ply + 1, mine_t, their_t, notes, cpu
         s = next(child for c, child in r if c == code)
         colour ^= 1
-    return 0.5, MAX_PLIES, mine_t, their_t, notes
+    return 0.5, MAX_PLIES, mine_t, their_t, notes, cpu
 
 
 def openings(count: int, plies: int, seed: int) -> list[list[int]]:
@@ -281,12 +284,14 @@ def main(argv: list[str]) -> int:
         print(f"AlphaZero calibration: {_mean(az_times):.3f} s a move (3 searches)", flush=True)
         ops = openings((args.games + 1) // 2, args.opening, args.seed)
         score = {1.0: 0, 0.5: 0, 0.0: 0}
-        all_mine, all_theirs, all_notes = [], [], []
+        all_mine, all_theirs, all_notes, cpus = [], [], [], [0.0, 0.0]
         t_start = time.perf_counter()
         for g in range(args.start, args.games):
             az_colour = 1 - g % 2  # even games: hard is orange (moves first after the opening)
-            result, plies, mine_t, their_t, notes = play_one(
+            result, plies, mine_t, their_t, notes, cpu = play_one(
                 worker, hard, ops[g // 2], az_colour, args.share, az_times, rng)
+            cpus[0] += cpu[0]
+            cpus[1] += cpu[1]
             score[result] += 1
             all_mine += mine_t
             all_theirs += their_t
@@ -294,7 +299,8 @@ def main(argv: list[str]) -> int:
             n = sum(score.values())
             print(f"game {g + 1}/{args.games} opening {g // 2 + 1} hard={'grey orange'.split()[g % 2 == 0]}: "
                   f"{ {1.0: 'hard wins', 0.5: 'draw', 0.0: 'AlphaZero wins'}[result]} in {plies} plies; "
-                  f"AlphaZero {_mean(their_t):.3f} s/move, hard {_mean(mine_t):.3f} s/move"
+                  f"AlphaZero {_mean(their_t):.3f} s/move, hard {_mean(mine_t):.3f} s/move (CPU "
+                  f"{cpu[1] / max(len(their_t), 1):.3f} and {cpu[0] / max(len(mine_t), 1):.3f})"
                   f"{' ' + ','.join(notes) if notes else ''}; so far hard {score[1.0]} W "
                   f"{score[0.5]} D {score[0.0]} L of {n}: {(score[1.0] + score[0.5] / 2) / n:.3f} "
                   f"({time.perf_counter() - t_start:.0f} s, load {os.getloadavg()[0]:.1f})", flush=True)
@@ -303,7 +309,9 @@ def main(argv: list[str]) -> int:
     n = sum(score.values())
     print(f"hard against AlphaZero ({args.sims} simulations): {score[1.0]} wins, {score[0.5]} draws, "
           f"{score[0.0]} losses over {n} games; AlphaZero {_mean(all_theirs):.3f} s/move, hard "
-          f"{_mean(all_mine):.3f} s/move ({_mean(all_mine) / max(_mean(all_theirs), 1e-9):.3f} x); "
+          f"{_mean(all_mine):.3f} s/move ({_mean(all_mine) / max(_mean(all_theirs), 1e-9):.3f} x; CPU "
+          f"{cpus[1] / max(len(all_theirs), 1):.3f} and {cpus[0] / max(len(all_mine), 1):.3f} s/move: "
+          f"{cpus[0] / max(len(all_mine), 1) / max(cpus[1] / max(len(all_theirs), 1), 1e-9):.3f} x); "
           f"rule corners met in the games: {len(all_notes)} {sorted(set(all_notes))}")
     print(f"hard_vs_alphazero_score {(score[1.0] + score[0.5] / 2) / n:.3f}")
     return 0

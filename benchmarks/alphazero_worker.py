@@ -4,13 +4,13 @@ Started as `PYTHON alphazero_worker.py REPO CHECKPOINT SIMS SEED`; it imports on
 library and MLFactory's own code (REPO/src) with torch, never the companion package, so torch
 stays out of the project's environment. One JSON object a line each way on stdin/stdout:
 
-  {"op": "move", "state": S}        -> {"action": A, "option": [cells] | null, "after": S2, "seconds": T}
+  {"op": "move", "state": S}        -> {"action": A, "option": [cells] | null, "after": S2, "seconds": T, "cpu": C}
   {"op": "successors", "state": S}  -> {"successors": [[action, option, after | "win"], ...]}
 
 S is their BoopState as {"board": [36 ints], "orange": [k, c, retired], "gray": [...], "to_play": 0|1}.
 "move" runs their agent (PUCT at SIMS simulations, greedy: as their service plays) for the
 placement and, when their rules then ask for a choice of graduation, once more for the choice;
-T is the wall time of both searches. "after" is their state after the whole turn. "successors"
+T is the wall time of both searches, C their CPU time. "after" is their state after the whole turn. "successors"
 lists every turn their rules allow (each placement and each graduation option), for the rules
 cross-check.
 """
@@ -71,7 +71,7 @@ def main(argv: list[str]) -> int:
         if req["op"] == "successors":
             print(json.dumps({"successors": turns(s)}), flush=True)
             continue
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         agent.reset()
         a = agent.act(env, s)
         t = env.step(s, a)
@@ -81,9 +81,9 @@ def main(argv: list[str]) -> int:
             i = agent.act(env, t) - N_PLACE_ACTIONS
             option = list(t.pending_options[i])
             t = env.step(t, N_PLACE_ACTIONS + i)
-        seconds = time.perf_counter() - t0
-        print(json.dumps({"action": a, "option": option, "after": dict_of(t), "seconds": seconds}),
-              flush=True)
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        print(json.dumps({"action": a, "option": option, "after": dict_of(t), "seconds": seconds,
+                          "cpu": cpu}), flush=True)
     return 0
 
 
