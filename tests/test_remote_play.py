@@ -59,7 +59,9 @@ def _restart(side, pos) -> None:
 
 def test_a_whole_game_through_a_broker_restart_and_power_cuts(pair):
     broker, a, b = pair
-    rng = random.Random(3)
+    # seed 38: a random game won in 28 plies (seed 3's took 77, 71 s of the suite, for no more
+    # than the same broker restart and power cuts at plies 3, 6 and 9)
+    rng = random.Random(38)
     pos, n = GAME.initial_position(), 0
     while GAME.outcome(pos) is None:
         move = rng.choice(GAME.legal_moves(pos))

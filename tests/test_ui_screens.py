@@ -92,7 +92,7 @@ def test_screens_command_writes_every_screen(tmp_path):
 
     assert main(["--out", str(tmp_path)]) == 0
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 2 * len(sample_screens()) + 4  # + the second pages of "lift" and "why"
+    assert len(files) == 2 * len(sample_screens()) + 6  # + the second pages of "lift", "why", "review"
     assert "won.de.png" in files and "won.en.png" in files
     assert "lift.p2.de.png" in files and "lift.p2.en.png" in files
     with Image.open(tmp_path / "boops.de.png") as img:

@@ -83,7 +83,7 @@ class AiHandoff:
             from companion.service import ai_process
 
             name, rules, parameters = self.game_args()
-            return self._worker().submit(ai_process.think, name, rules, parameters,
+            return self.worker().submit(ai_process.think, name, rules, parameters,
                                          self.service.game.format_position(position),
                                          self.service.config.game.ai_level, time_limit)
         if self.threads is None:
@@ -96,7 +96,7 @@ class AiHandoff:
         """Another game is on the table: whatever was asked before is no question any more."""
         self.key = None
 
-    def _worker(self):
+    def worker(self):
         """The AI worker process, spawned on first use (or by warm())."""
         if self.pool is None:
             from companion.service import ai_process
@@ -113,7 +113,7 @@ class AiHandoff:
             return None
         from companion.service import ai_process
 
-        return self._worker().submit(ai_process.warm, *self.game_args())
+        return self.worker().submit(ai_process.warm, *self.game_args())
 
     def compute(self, position, time_limit: float | None = None):
         try:

@@ -75,6 +75,17 @@ def think(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...],
     return game.format_move(pos, result.move)
 
 
+def review_ply(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...], position: str,
+               move: str, ply: int, deep: bool, options: dict) -> dict:
+    """One task of a game's review (companion/ai/review.py): the played `move` judged in
+    `position`, as plain data."""
+    from companion.ai.review import analyse
+
+    game = _game(name, rules, parameters)
+    pos = game.parse_position(position)
+    return analyse(game, pos, game.parse_move(pos, move), deep=deep, ply=ply, **options).as_dict()
+
+
 def rss_mb() -> tuple[float, float]:
     """(current, peak) resident set of this process in MB (for the benchmark)."""
     values = {}

@@ -26,9 +26,10 @@ from companion import tables
 from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 from companion.service.chance import ChanceDraws
-from companion.service.config import CARD_PROBLEM_FILE, Config, make_game
+from companion.service.config import Config, make_game
 from companion.service.journal import Journal
-from companion.service.notices import Notices
+from companion.service.notices import Notices, card_problems
+from companion.service.review import ReviewRunner
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
@@ -42,7 +43,6 @@ from companion.ui.screens import msg
 log = logging.getLogger("companion")
 
 UNKNOWN_CARD_SECONDS = 4.0
-CARD_PROBLEM_SECONDS = 120.0  # long enough to read it and fetch the laptop
 
 
 class Companion:
@@ -106,6 +106,7 @@ class Companion:
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
+        self.review = ReviewRunner(self)  # the review after a game (review.py): the AI's verdicts
 
     # ------------------------------------------------------------------------------ the game
     def config_game_name(self) -> str:
@@ -166,6 +167,8 @@ class Companion:
             if self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)
                 changed = True
+            elif self.review.button(b.name, b.kind, self._view or self.table.view()):
+                changed = True  # the review's mode: CAT next, BACK back, OK leaves
             elif b.name == "cat" and self.switching.asks_new_game(self._view or self.table.view()):
                 self.switching.open_menu(step=1)  # "new game?" + CAT: another game (menu.py)
                 changed = True
@@ -196,15 +199,17 @@ class Companion:
             self._view = view
             if self.virtual is not None and self.virtual.wants(ref):
                 self.virtual.sync(ref)  # the simulator's person's hand follows the table
-            if view.leds != self._leds:
-                self.devices.leds.show(view.leds)
-                self._leds = view.leds
-                self.frames_shown += 1
-                changed = True
+        changed = self.review.step(view) or changed  # a game just ended is reviewed meanwhile
+        leds = self.review.leds() or view.leds
+        if leds != self._leds:
+            self.devices.leds.show(leds)
+            self._leds = leds
+            self.frames_shown += 1
+            changed = True
         self.remote.step(view, now)  # the other player's moves come in: the table guides them
         over = self.switching.screen(view)
         if over is None:
-            over = self.remote.screen()
+            over = self.remote.screen() or self.review.screen()
         if over is None:   # "why?": the explanation the table shows over its own screen
             over = ref.why_screen(view.screen)
         screen = self.screen.choose(view.screen, over, now)
@@ -397,7 +402,7 @@ class Companion:
                    "volume": self.speech.volume},
             messages=self.notices.recent(self.table.language),
             virtual=virtual.snapshot(language=self.table.language) if virtual is not None and virtual.wants(self.table) else None,
-            left_on_bed=dict(self.switching.left_on_bed))
+            left_on_bed=dict(self.switching.left_on_bed), review=self.review.block(self.table.language))
 
     def snapshot(self) -> dict:
         return snapshot(self.state())
@@ -418,21 +423,6 @@ class Companion:
             if q.empty():
                 q.put_nowait(None)  # a flag, not a log: one pending wake-up is enough
 
-    def _card_problems(self) -> None:
-        """What the image's first boot found wrong on the SD card (companion/image/firstboot.py
-        writes it beside the configuration): on the OLED for a while and among the page's notices."""
-        if not Path(self.config.source).is_file():
-            return  # a configuration not read from a file (the simulator, tests)
-        path = Path(self.config.source).with_name(CARD_PROBLEM_FILE)
-        try:
-            lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-        except OSError:
-            return
-        for line in lines:
-            self.message(line)
-        if lines:
-            self.screen.message(("card_problem", lines[0]), self.clock() + CARD_PROBLEM_SECONDS)
-
     # ------------------------------------------------------------------------------ run
     async def run(self, notifier=None) -> None:
         self._stop_event = asyncio.Event()
@@ -441,7 +431,7 @@ class Companion:
         next_ping = 0.0
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
-        self._card_problems()
+        card_problems(self)  # what the image's first boot found wrong on the SD card
         self.remote.start()
         if self.settings.ai_seats:
             self.ai.warm()  # hints alone start the worker on their first use
@@ -484,6 +474,7 @@ class Companion:
             self.devices.display.show(Image.new("1", (128, 64), 0))
         except Exception:
             log.exception("could not blank the OLED")
+        self.review.stop()
         self.ai.stop()
         self.speech.close()
         self.remote.close()

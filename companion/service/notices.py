@@ -9,6 +9,7 @@ import logging
 log = logging.getLogger("companion")
 
 KEEP = 20  # the newest notices kept (the page shows the last three)
+CARD_PROBLEM_SECONDS = 120.0  # long enough to read it and fetch the laptop
 
 
 class Notices:
@@ -35,3 +36,23 @@ class Notices:
         """The newest `n`, in `language` where they have words in both."""
         return [m if note is None else note.text(language)
                 for m, note in zip(self.messages[-n:], self.notes[-n:])]
+
+
+def card_problems(service) -> None:
+    """What the image's first boot found wrong on the SD card (companion/image/firstboot.py
+    writes it beside the configuration): on the OLED for a while and among the page's notices."""
+    from pathlib import Path
+
+    from companion.service.config import CARD_PROBLEM_FILE
+
+    if not Path(service.config.source).is_file():
+        return  # a configuration not read from a file (the simulator, tests)
+    path = Path(service.config.source).with_name(CARD_PROBLEM_FILE)
+    try:
+        lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    except OSError:
+        return
+    for line in lines:
+        service.message(line)
+    if lines:
+        service.screen.message(("card_problem", lines[0]), service.clock() + CARD_PROBLEM_SECONDS)

@@ -44,6 +44,7 @@ class ServiceState:
     messages: list[str]          # the newest notices, in the table's language
     virtual: dict | None         # the simulator's person's hand (a card game's virtual deck)
     left_on_bed: dict[str, str]  # pieces an earlier game left on the bed
+    review: dict | None = None   # the review after a game (service/review.py), worded
 
 
 def snapshot(state: ServiceState) -> dict:
@@ -105,6 +106,8 @@ def snapshot(state: ServiceState) -> dict:
         "messages": st.messages,
         # "why?" (issue 36): the explanation the OLED shows now, a reason a line (null: none)
         "why": _why(st),
+        # the review after a game (issue 36): its graph, mistakes and progress (null: none)
+        "review": st.review,
     }
     page_view = tables.page_view(name)
     if page_view is not None:

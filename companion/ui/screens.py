@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from companion.ui import i18n
 
 KINDS = ("await_placement", "ask_kind", "boops", "choose", "correction", "won", "paused",
-         "confirm_new_game", "menu", "cards", "kj_board", "why")
+         "confirm_new_game", "menu", "cards", "kj_board", "why", "review")
 #: Kinds whose lines are a list (one Msg per line), never packed together. "cards": a card
 #: game's table (Monster Mau Mau) composes its own lines; "why": an explanation, a reason a line.
-LISTS = ("menu", "cards", "why")
+LISTS = ("menu", "cards", "why", "review")   # "review": a step of the review after a game
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from companion.games import info
 from companion.ui import i18n
 from companion.words import SQUARES, square_name
 
-CONTROL_TYPES = ("reed", "button", "card", "hand")
+CONTROL_TYPES = ("reed", "button", "card", "hand", "review")
 HAND_ACTIONS = ("play", "draw", "pass", "mau")
 BUTTON_KINDS = ("press", "long")
 MAX_CHANGES = SQUARES
@@ -142,6 +142,15 @@ class CardAction:
 
 
 @dataclass(frozen=True)
+class ReviewAction:
+    """The review after a game (companion/service/review.py): {"type": "review", "game": ID}
+    opens the review of a game of the journal (the history's entry point), {"type": "review",
+    "close": true} leaves the review (its work stops)."""
+
+    game: int | None = None
+
+
+@dataclass(frozen=True)
 class HandAction:
     """The simulator's person at a card game: a card of their hand clicked (a wild one with its
     wish), the draw pile, pass or Mau! (companion/service/virtual_cards.py turns it into taps)."""
@@ -203,6 +212,14 @@ def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAc
         if wish is not None and wish not in ("s", "p", "z", "g"):
             raise ControlError(f"wish {wish!r}: use s, p, z or g", wish)
         return HandAction(action, card if action == "play" else None, wish)
+    if kind == "review":
+        game = msg.get("game")
+        if msg.get("close") is True and game is None:
+            return ReviewAction(None)
+        if isinstance(game, bool) or not isinstance(game, int) or game < 1:
+            raise ControlError("review needs \"game\": a game's id (companion history lists them),"
+                               " or \"close\": true", game)
+        return ReviewAction(game)
     raise ControlError(f"unknown message type {kind!r}: use one of {', '.join(CONTROL_TYPES)}", kind)
 
 

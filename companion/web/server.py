@@ -46,6 +46,7 @@ from companion.web.protocol import (
     ControlError,
     HandAction,
     ReedAction,
+    ReviewAction,
     apply_control,
     button_names,
     card_catalog,
@@ -238,6 +239,8 @@ class WebState:
                                    " it; use its cards and buttons", "reed", status=409)
             if isinstance(action, HandAction):
                 _virtual_hand(self.companion, action)
+            elif isinstance(action, ReviewAction):
+                _review(self.companion, action)
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
@@ -248,6 +251,17 @@ class WebState:
         if msg_id is not None:
             out["id"] = msg_id
         return out, 200
+
+
+def _review(companion, action) -> None:
+    """Open a journal game's review, or leave the review (companion/service/review.py)."""
+    if action.game is None:
+        companion.review.close()
+        return
+    try:
+        companion.review.open(action.game)
+    except ValueError as exc:
+        raise ControlError(str(exc), action.game, status=404) from None
 
 
 def _virtual_hand(companion, action) -> None:

@@ -125,19 +125,28 @@ class ExpectimaxPlayer:
             picks = rng.choices([d for d, _ in ROLL_CLASSES], [w for _, w in ROLL_CLASSES],
                                 k=self.samples)
             rolls = [(d, 1 / self.samples) for d in picks]
-        nxt = engine.next_colour(colours, me)
         best, best_value = ranked[0], None
         for board in ranked[:self.width]:
             if stall_full(board, me):
                 return seen[board]
-            value = 0.0
-            for dice, weight in rolls:
-                reply = engine.turn_boards(Position(colours, board, nxt, dice), two_dice)
-                worst = max(reply, key=lambda b: evaluate(b, nxt, colours))
-                value += weight * self.evaluate(worst, me, colours)
+            value = self.value(pos, board, rolls, two_dice)
             if best_value is None or value > best_value:
                 best, best_value = board, value
         return seen[best]
+
+    def value(self, pos: Position, board: bytes, rolls=ROLL_CLASSES, two_dice: bool = False) -> float:
+        """What the board after a turn of the mover is worth to it: the expectation over the next
+        player's roll of that player's greedy reply (the review compares turns by it)."""
+        me, colours = pos.to_move, pos.colours
+        if stall_full(board, me):
+            return WIN
+        nxt = engine.next_colour(colours, me)
+        value = 0.0
+        for dice, weight in rolls:
+            reply = engine.turn_boards(Position(colours, board, nxt, dice), two_dice)
+            worst = max(reply, key=lambda b: evaluate(b, nxt, colours))
+            value += weight * self.evaluate(worst, me, colours)
+        return value
 
 
 PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer,

@@ -3,6 +3,7 @@ and the golden tests (gathered by companion/tables/samples.py)."""
 from __future__ import annotations
 
 from companion.tables.maunz import phrases as words
+from companion.tables.maunz import review as _review  # noqa: F401  (registers its phrases)
 from companion.tables.maunz.screens import SEATS as _SEATS
 from companion.ui.screens import Pool, Screen, msg
 
@@ -49,4 +50,11 @@ SAMPLES = {
         msg("why.maunz.placed", colour=words.colour(0), kind=words.kind("k"), square="b2"),
         msg("why.maunz.boop", src="b3", piece=words.piece("g"), way=msg("why.maunz.way.n"), dst="b4"),
         msg("why.maunz.blocked", src="c3", piece=words.piece("g"), dst="d4"))),
+    # the review after a game (issue 36): a step of it (tables/maunz/review.py words it)
+    "review": Screen("review", title=msg("review.head", n=12, of=40), lines=(
+        msg("review.move", colour=words.colour(1), kind=words.kind("k"), square="c3"),
+        msg("review.mistake", loss="3.5"),
+        msg("review.better", move=msg("review.move", colour=words.colour(1), kind=words.kind("c"),
+                                      square="d4")),
+        msg("review.keys"))),
 }

@@ -1,0 +1,217 @@
+"""The review after a game (issue 36), run by the service: when a maunz. game ends (or for a game
+of the journal, `open(game_id)`: the history's entry point, also `POST /api/review`), the AI
+judges every position in the background, one small task at a time (companion/ai/review.py), so
+the loop stays responsive and leaving stops the work between two tasks. A Katzenjammer game's
+review (games/katzenjammer/review.py: each person's choice against the strongest computer
+player's) is made at once, in the loop, when its game ends (milliseconds a choice).
+
+The tasks run where the AI's searches run (ai_handoff.py): in its worker process (one search at
+a time: an AI move waits for at most one task), in a thread, or inline (tests: one task a loop
+step). On the table, CAT after the game opens the review mode: CAT the next move, BACK the one
+before, OK (or a new game) leaves; the OLED shows the step (tables/maunz/review.py), the LEDs
+its move and the better one. The page reads `block(language)`."""
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger("companion")
+
+
+class ReviewRunner:
+    def __init__(self, service) -> None:
+        self.service = service
+        self.review = None      # companion.ai.review.Review, or a Katzenjammer summary
+        self.key = None         # what is reviewed: ("table", start, moves) or ("journal", id)
+        self.future = None
+        self.task = None
+        self.stepping: int | None = None   # the table's review mode: the ply shown (None: off)
+        self.threads = None
+        self.left = None        # the review last left: a game's end is not reviewed again
+
+    # what is reviewed ------------------------------------------------------------------------
+    def watch(self, view) -> None:
+        """A game that just ended is reviewed; a new game ends its review."""
+        table, name = self.service.table, self.service.game.info.name
+        key = ("table", name, tuple(table.moves))
+        if self.key is not None and self.key[0] == "table" and self.key != key:
+            self.close()
+        if view.winner is None or self.key is not None or not table.moves or key == self.left:
+            return
+        if name == "maunz":
+            self._begin(key, self.service.game, table.start_position, table.moves)
+        elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
+            from companion.games.katzenjammer.review import review
+            from companion.tables.katzenjammer.review import people_of
+
+            self.key = key
+            self.future = self._threads().submit(review, self.service.game, table.start_position,
+                                                 tuple(table.moves), people_of(table))
+
+    @property
+    def stepwise(self):
+        """The maunz. review (None: none, or a Katzenjammer summary, which is made at once)."""
+        from companion.ai.review import Review
+
+        return self.review if isinstance(self.review, Review) else None
+
+    def open(self, game_id: int) -> None:
+        """Review game `game_id` of the journal (a finished or abandoned maunz. game)."""
+        from companion.games import get
+        from companion.service.history import load_game
+
+        row = load_game(self.service.journal.conn, game_id)
+        if row is None or row.game != "maunz" or not row.moves:
+            raise ValueError(f"game {game_id}: no maunz. game with moves in the journal;"
+                             " give the id of one (companion history lists them)")
+        game = get("maunz", rules=row.rules)
+        self.close()
+        self._begin(("journal", game_id), game, game.parse_position(row.start), row.moves)
+
+    def _begin(self, key, game, start, moves) -> None:
+        from companion.ai.review import Review
+
+        self.key, self.review = key, Review(game, start, tuple(moves), **self.settings)
+        self.service.notify()
+
+    #: the review's own settings (tests: a fixed depth instead of a time)
+    settings: dict = {}
+
+    def close(self) -> None:
+        """Leave the review: the work stops (the task under way is dropped), the page's block goes."""
+        if self.future is not None:
+            self.future.cancel()
+        self.left = self.key
+        self.future = self.task = self.review = self.key = self.stepping = None
+        self.service.notify()
+
+    # the work --------------------------------------------------------------------------------
+    def step(self, view) -> bool:
+        """Each loop step: a game that just ended is reviewed (`watch`); a finished task is
+        collected and the next one started. True when something new is known."""
+        self.watch(view)
+        if self.key is not None and self.review is None and self.future is not None:
+            return self._summary()
+        review = self.stepwise
+        if review is None:
+            return False
+        news = False
+        if self.future is not None and self.future.done():
+            future, self.future = self.future, None
+            try:
+                review.add(_result(future.result()))
+                news = True
+            except Exception as exc:   # a failed task: the review stops, the game is not touched
+                log.warning("review failed: %r", exc)
+                self.close()
+                return True
+        if self.future is None:
+            task = review.next_task()
+            if task is not None:
+                self.future = self._start(review, *task)
+                if self.future is None:   # inline: computed here
+                    review.add(review.run_task(*task))
+                    news = True
+        return news
+
+    def _start(self, review, ply: int, deep: bool):
+        ai = self.service.ai
+        if ai.mode == "process":
+            from companion.service import ai_process
+
+            game, pos = review.game, review.positions[ply]
+            return ai.worker().submit(ai_process.review_ply, game.info.name, game.rules,
+                                      tuple(sorted(game.parameters.items())), game.format_position(pos),
+                                      review.moves[ply], ply, deep, review.task_args(ply, deep))
+        if ai.mode == "thread":
+            return self._threads().submit(review.run_task, ply, deep)
+        return None
+
+    def _threads(self):
+        if self.threads is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self.threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-review")
+        return self.threads
+
+    def _summary(self) -> bool:
+        """Katzenjammer's review, once its thread is done: worded by the table."""
+        if not self.future.done():
+            return False
+        from companion.tables.katzenjammer.review import worded
+
+        future, self.future = self.future, None
+        try:
+            self.review = worded(self.service.table, future.result())
+        except Exception as exc:
+            log.warning("review failed: %r", exc)
+            self.close()
+        return True
+
+    def stop(self) -> None:
+        self.close()
+        if self.threads is not None:
+            self.threads.shutdown(wait=False, cancel_futures=True)
+            self.threads = None
+
+    # the table's review mode -----------------------------------------------------------------
+    def button(self, name: str, kind: str, view) -> bool:
+        """A button while a review can be stepped: True when it was the review's. A
+        Katzenjammer review is one screen: CAT opens it, OK leaves."""
+        if self.review is None or view.winner is None:
+            return False
+        if self.stepping is None:
+            if (name, kind) != ("cat", "press"):
+                return False
+            self.stepping = 0
+        elif name == "ok":
+            self.close()
+        elif self.stepwise is None:
+            pass
+        elif name == "cat":
+            self.stepping = min(self.stepping + 1, len(self.review.moves) - 1)
+        elif name == "back":
+            self.stepping = max(self.stepping - 1, 0)
+        return True
+
+    def screen(self):
+        if self.stepping is None or self.review is None:
+            return None
+        if self.stepwise is None:
+            from companion.tables.katzenjammer.review import screen
+
+            return screen(self.review)
+        from companion.tables.maunz.review import step_screen
+
+        return step_screen(self.review, self.stepping)
+
+    def leds(self):
+        if self.stepping is None or self.stepwise is None:
+            return None
+        from companion.tables.maunz.review import step_leds
+
+        return step_leds(self.review, self.stepping)
+
+    def block(self, language: str) -> dict | None:
+        """The page's review block, worded in `language` (None: no review)."""
+        if self.review is None:
+            return None
+        if self.stepwise is not None:
+            from companion.tables.maunz.review import page_block
+
+            out = page_block(self.review, language)
+            out["stepping"] = self.stepping
+        else:
+            from companion.tables.katzenjammer.review import page_block as kj_block
+
+            out = kj_block(self.review, language)
+        out["source"] = self.key[1] if self.key[0] == "journal" else None
+        return out
+
+
+def _result(value):
+    """A task's answer: a PlyResult (thread, inline) or its dict (from the worker process)."""
+    from companion.ai.review import PlyResult
+
+    if isinstance(value, dict):
+        return PlyResult(**{k: (tuple(v) if k == "line" else v) for k, v in value.items() if k != "loss"})
+    return value

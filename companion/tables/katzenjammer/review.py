@@ -1,0 +1,89 @@
+"""Katzenjammer's review after a game (issue 36) in words: the summary of the people's choices
+against the strongest computer player's (companion/games/katzenjammer/review.py) for the page and
+the table's screen, the better turn's "why" worded by the table's own why phrases. Pure."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.katzenjammer.review import Summary, review
+from companion.ui import i18n
+from companion.ui.screens import Msg, Screen, msg
+
+PHRASES = {
+    "kjreview.title": {"de": "Rückblick", "en": "Review"},
+    "kjreview.summary": {"de": "{matched} von {total} Entscheidungen wie der stärkste Computer",
+                         "en": "{matched} of {total} choices as the strongest computer chose"},
+    "kjreview.costliest": {"de": "Teuerster Unterschied, Zug {n} ({colour}): {played} statt {best}"
+                                 " (−{cost})",
+                           "en": "Costliest difference, move {n} ({colour}): {played} instead of"
+                                 " {best} (−{cost})"},
+    "kjreview.choice": {"de": "Zug {n} ({colour}): {played}, der Computer: {best} (−{cost})",
+                        "en": "Move {n} ({colour}): {played}, the computer: {best} (−{cost})"},
+    "kjreview.why": {"de": "Warum: {why}", "en": "Why: {why}"},
+    "kjreview.none": {"de": "Keine Entscheidungen von Personen", "en": "No choices made by people"},
+    "kjreview.ready": {"de": "Rückblick fertig", "en": "Review complete"},
+    "kjreview.close": {"de": "Rückblick schließen", "en": "Close the review"},
+    "kjreview.keys": {"de": "OK = Ende", "en": "OK = leave"},
+}
+i18n.register(PHRASES)
+
+
+@dataclass(frozen=True)
+class KjReview:
+    summary: Summary
+    why: dict   # ply -> the better turn's reasons worded (Msgs), by the table's why phrases
+
+
+def people_of(table) -> set[int]:
+    """The seats no computer plays."""
+    return {s for s in range(len(table.players)) if s not in table.session.computers}
+
+
+def summary_of(table) -> KjReview:
+    """The review of the game on `table`, here and now."""
+    return worded(table, review(table.game, table.start_position, tuple(table.moves), people_of(table)))
+
+
+def worded(table, s: Summary) -> KjReview:
+    """A review computed elsewhere (the service's thread), its reasons worded by `table`."""
+    return KjReview(s, {c.ply: tuple(table.why_msg(r) for r in c.why) for c in s.choices})
+
+
+def _choice(key: str, c, language: str) -> Msg:
+    return msg(key, n=c.ply + 1, colour=msg(f"kj.seat.{c.colour}"), played=c.played, best=c.best,
+               cost=f"{c.cost:.0f}")
+
+
+def lines(r: KjReview) -> tuple[Msg, ...]:
+    """The summary: matched of all, the costliest difference and why the better turn was better."""
+    s = r.summary
+    if not s.choices:
+        return (msg("kjreview.none"),)
+    out = [msg("kjreview.summary", matched=s.matched, total=len(s.choices))]
+    worst = s.costliest
+    if worst is not None:
+        out.append(_choice("kjreview.costliest", worst, ""))
+        out.extend(r.why.get(worst.ply, ())[:3])
+    return tuple(out)
+
+
+def screen(r: KjReview) -> Screen:
+    return Screen("review", title=msg("kjreview.title"), lines=lines(r) + (msg("kjreview.keys"),))
+
+
+def page_block(r: KjReview, language: str) -> dict:
+    s = r.summary
+    worst = s.costliest
+    costliest = None
+    if worst is not None:
+        why = "; ".join(m.text(language) for m in r.why.get(worst.ply, ()))
+        costliest = _choice("kjreview.costliest", worst, language).text(language) + (
+            " — " + msg("kjreview.why", why=why).text(language) if why else "")
+    return {"game": "katzenjammer", "done": True, "progress": [1, 1],
+            "progress_text": msg("kjreview.ready").text(language),
+            "summary": lines(r)[0].text(language), "matched": s.matched, "total": len(s.choices),
+            "costliest": costliest,
+            "choices": [_choice("kjreview.choice", c, language).text(language)
+                        for c in s.choices if not c.matched],
+            "words": {"title": msg("kjreview.title").text(language),
+                      "close": msg("kjreview.close").text(language)}}
