@@ -11,9 +11,11 @@ of this project); it runs benchmarks/alphazero_worker.py, which imports only the
 this process talks to it over a pipe. Nothing of theirs is vendored or imported here.
 
 Their agent plays as their service does: PUCT at --sims simulations, greedy (most visits), no
-root noise, torch on one thread. Our hard level gets --share of AlphaZero's mean time per move
-(measured in this run: three searches before the first game, then every move), wall seconds on
-this machine. Openings: --opening random plies (seeded), each opening played twice, colours
+root noise, torch on one thread. Our hard level gets --share of AlphaZero's mean CPU time per
+move (measured in this run: three searches before the first game, then every move) as its
+wall-clock time: on a shared machine a move's wall time includes waiting for a core, so our
+side's wall time and its CPU time both stay within the share of AlphaZero's (each game's line
+prints both). Openings: --opening random plies (seeded), each opening played twice, colours
 swapped; orange moves first. A game reaching 300 plies is a draw.
 
 The rules (see the README of companion/ai): the games are played under ours (the standard
@@ -172,7 +174,8 @@ def check_rules(worker: Worker, games: int, seed: int) -> dict:
 def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
              az_times: list, rng: random.Random):
     """One game from the opening's placements; returns (result for hard: 1/0.5/0, plies,
-    hard's times, AlphaZero's times, rule notes, [hard's CPU seconds, AlphaZero's])."""
+    hard's times, AlphaZero's times, rule notes, [hard's CPU seconds, AlphaZero's]).
+    `az_times`: AlphaZero's CPU seconds per move so far; our wall budget is `share` of their mean."""
     from companion.ai.movegen import play
 
     s, colour = (0, 0, 0, 0, 8, 0, 8, 0), 0
@@ -183,7 +186,7 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
             code = opening[ply]
         elif colour == az_colour:
             reply = worker.ask("move", theirs(s, colour))
-            az_times.append(reply["seconds"])
+            az_times.append(reply["cpu"])
             their_t.append(reply["seconds"])
             cpu[1] += reply["cpu"]
             r = play(s, pcode_of(reply["action"]))
@@ -280,8 +283,8 @@ def main(argv: list[str]) -> int:
         rng = random.Random(args.seed)
         az_times: list[float] = []
         for s in ((0, 0, 0, 0, 8, 0, 8, 0), (1 << 14, 0, 0, 0, 7, 0, 8, 0), (0, 0, 1 << 21, 0, 8, 0, 7, 0)):
-            az_times.append(worker.ask("move", theirs(s, 0))["seconds"])
-        print(f"AlphaZero calibration: {_mean(az_times):.3f} s a move (3 searches)", flush=True)
+            az_times.append(worker.ask("move", theirs(s, 0))["cpu"])
+        print(f"AlphaZero calibration: {_mean(az_times):.3f} s of CPU a move (3 searches)", flush=True)
         ops = openings((args.games + 1) // 2, args.opening, args.seed)
         score = {1.0: 0, 0.5: 0, 0.0: 0}
         all_mine, all_theirs, all_notes, cpus = [], [], [], [0.0, 0.0]

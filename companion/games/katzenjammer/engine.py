@@ -10,28 +10,23 @@ its segments `(start index, signed steps)`.
 from __future__ import annotations
 
 import gc
-from typing import Iterator, NamedTuple
+from collections import namedtuple
+from collections.abc import Iterator
 
 from companion.games import native
 from companion.games.katzenjammer import board as bd
 from companion.games.katzenjammer.board import RING, START, backward, enter, forward, swap
 
 
-class Position(NamedTuple):
-    colours: tuple[int, ...]
-    board: bytes
-    to_move: int
-    dice: tuple[int, int, int] | None
-
-
-class Roll(NamedTuple):
-    dice: tuple[int, int, int]
-
-
-class Part(NamedTuple):
-    label: str
-    kind: str
-    args: tuple
+# Plain namedtuples, not typing.NamedTuple: importing `typing` (and compiling each field's
+# annotation) was a tenth of the command line's own imports (`companion katzenjammer successors`).
+#   colours  tuple[int, ...]: the seats' colours in turn order
+#   board    bytes (board.py)
+#   to_move  int: the colour to move
+#   dice     tuple[int, int, int] | None: None before the roll
+Position = namedtuple("Position", "colours board to_move dice")
+Roll = namedtuple("Roll", "dice")                 # dice: tuple[int, int, int]
+Part = namedtuple("Part", "label kind args")      # label: str, kind: str, args: tuple
 
 
 PASS: tuple = ()
