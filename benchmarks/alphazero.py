@@ -11,11 +11,12 @@ of this project); it runs benchmarks/alphazero_worker.py, which imports only the
 this process talks to it over a pipe. Nothing of theirs is vendored or imported here.
 
 Their agent plays as their service does: PUCT at --sims simulations, greedy (most visits), no
-root noise, torch on one thread. Our hard level gets --share of AlphaZero's mean CPU time per
-move (measured in this run: three searches before the first game, then every move) as its
-wall-clock time: on a shared machine a move's wall time includes waiting for a core, so our
-side's wall time and its CPU time both stay within the share of AlphaZero's (each game's line
-prints both). Openings: --opening random plies (seeded), each opening played twice, colours
+root noise, torch on one thread. Our hard level gets --share of AlphaZero's time per move,
+measured in this run (three searches before the first game, then every move): on an idle
+machine its wall time; on a shared one, where a move's wall time is mostly waiting for a core,
+its CPU time, turned into a wall budget at the rate AlphaZero's last move got the CPU, and never
+more than the share of its wall time (`our_budget`). Each game's line prints both sides' wall
+and CPU time per move, and the summary their ratios. Openings: --opening random plies (seeded), each opening played twice, colours
 swapped; orange moves first. A game reaching 300 plies is a draw.
 
 The rules (see the README of companion/ai): the games are played under ours (the standard
@@ -175,7 +176,7 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
              az_times: list, rng: random.Random):
     """One game from the opening's placements; returns (result for hard: 1/0.5/0, plies,
     hard's times, AlphaZero's times, rule notes, [hard's CPU seconds, AlphaZero's]).
-    `az_times`: AlphaZero's CPU seconds per move so far; our wall budget is `share` of their mean."""
+    `az_times`: AlphaZero's (CPU, wall) seconds of each move so far (our_budget)."""
     from companion.ai.movegen import play
 
     s, colour = (0, 0, 0, 0, 8, 0, 8, 0), 0
@@ -186,7 +187,7 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
             code = opening[ply]
         elif colour == az_colour:
             reply = worker.ask("move", theirs(s, colour))
-            az_times.append(reply["cpu"])
+            az_times.append((reply["cpu"], reply["seconds"]))
             their_t.append(reply["seconds"])
             cpu[1] += reply["cpu"]
             r = play(s, pcode_of(reply["action"]))
@@ -201,7 +202,7 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
                 match = [r[0][0]]
             code = match[0]
         else:
-            budget = share * sum(az_times) / len(az_times)
+            budget = our_budget(share, az_times)
             t0, c0 = time.perf_counter(), time.process_time()
             code = hard(s, 0, t0 + budget, rng)
             mine_t.append(time.perf_counter() - t0)
@@ -212,6 +213,18 @@ def play_one(worker: Worker, hard, opening: list, az_colour: int, share: float,
         s = next(child for c, child in r if c == code)
         colour ^= 1
     return 0.5, MAX_PLIES, mine_t, their_t, notes, cpu
+
+
+def our_budget(share: float, az_times: list) -> float:
+    """Our wall seconds for a move: `share` of AlphaZero's mean CPU time per move, turned into
+    wall time at the rate its last move got the CPU (the machine is shared and both sides run
+    at the lowest priority: a move may get a tenth of a core), and never more than `share` of
+    its mean wall time per move. Each game's line prints both sides' CPU and wall time."""
+    cpu = sum(c for c, _ in az_times) / len(az_times)
+    wall = sum(w for _, w in az_times) / len(az_times)
+    last_cpu, last_wall = az_times[-1]
+    rate = min(1.0, max(last_cpu / last_wall, 0.01)) if last_wall > 0 else 1.0
+    return min(share * wall, share * cpu / rate)
 
 
 def openings(count: int, plies: int, seed: int) -> list[list[int]]:
@@ -283,8 +296,10 @@ def main(argv: list[str]) -> int:
         rng = random.Random(args.seed)
         az_times: list[float] = []
         for s in ((0, 0, 0, 0, 8, 0, 8, 0), (1 << 14, 0, 0, 0, 7, 0, 8, 0), (0, 0, 1 << 21, 0, 8, 0, 7, 0)):
-            az_times.append(worker.ask("move", theirs(s, 0))["cpu"])
-        print(f"AlphaZero calibration: {_mean(az_times):.3f} s of CPU a move (3 searches)", flush=True)
+            reply = worker.ask("move", theirs(s, 0))
+            az_times.append((reply["cpu"], reply["seconds"]))
+        print(f"AlphaZero calibration: {_mean([c for c, _ in az_times]):.3f} s of CPU, "
+              f"{_mean([w for _, w in az_times]):.3f} s wall a move (3 searches)", flush=True)
         ops = openings((args.games + 1) // 2, args.opening, args.seed)
         score = {1.0: 0, 0.5: 0, 0.0: 0}
         all_mine, all_theirs, all_notes, cpus = [], [], [], [0.0, 0.0]
