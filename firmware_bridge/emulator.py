@@ -6,6 +6,11 @@ speaking the same bytes as the real board, with a scriptable board.
     pico.place(14); pico.bounce(3, flips=4); pico.drop_acks(2)
     pico.reset(); pico.unplug(); pico.replug(); pico.close()
 
+A Pico's flash: FakePico(flash_dir=DIR) keeps its files in DIR and has MicroPython's REPL
+(fake_repl.py): STOP leaves the firmware for the prompt, `companion flash` copies files through
+the raw REPL, and a soft reboot starts the bridge firmware with the FW_HASH copied there (an
+empty DIR: a freshly flashed MicroPython, the prompt and no HELLO).
+
 A hall-effect bed: FakePico(hall_bed=hardware.hall_model.Bed(rng)) runs the firmware's hall mode
 on that magnetic model's readings; put(square, "k" or "c") sets a kitten or a cat down (off centre
 and tilted as a hand does), lift(square) takes it away.
@@ -26,6 +31,7 @@ from typing import Callable
 from .firmware import messages as M
 from .firmware.device import Device
 from .firmware.hall import COUNTS_PER_MT
+from .fake_repl import FakeRepl
 from . import fwinfo
 from .pty_port import plug
 from .polling import until
@@ -38,7 +44,7 @@ def _now_ms() -> int:
 class FakePico:
     def __init__(self, port: str | os.PathLike | None = None, *, fw_hash: bytes | None = None,
                  scan_hz: int | None = None, start: bool = True, hall_bed=None,
-                 thresholds_mt: tuple[float, float] = (8.0, 4.0)) -> None:
+                 thresholds_mt: tuple[float, float] = (8.0, 4.0), flash_dir=None) -> None:
         if port is None:
             self._tmpdir = tempfile.mkdtemp(prefix="fakepico-")
             port = os.path.join(self._tmpdir, "usb-MicroPython_Board_in_FS_mode_fake-if00")
@@ -46,6 +52,11 @@ class FakePico:
             self._tmpdir = None
         self.port = str(port)
         self.fw_hash = fw_hash if fw_hash is not None else fwinfo.firmware_hash()
+        self.repl = FakeRepl(Path(flash_dir)) if flash_dir is not None else None
+        self.in_repl = False   # at MicroPython's prompt: the bridge firmware is not running
+        if self.repl is not None and fw_hash is None:
+            self.fw_hash = self.repl.firmware() or self.fw_hash
+            self.in_repl = self.repl.firmware() is None
         self._scan_hz_override = scan_hz
         self.hall_bed = hall_bed   # the magnetic model: put/lift/readings (None: reed switches)
         self._hall = None if hall_bed is None else tuple(
@@ -120,7 +131,8 @@ class FakePico:
         while self._running:
             with self._lock:
                 period = self.device.scan_period_us() / 1e6
-                timeout = max(0.0, self._next_scan - time.monotonic())
+                # at the prompt nothing is scanned: wait for the host's bytes
+                timeout = None if self.in_repl else max(0.0, self._next_scan - time.monotonic())
                 fds = [self._wake_r] + ([self._master] if self._master is not None else [])
             ready, _, _ = select.select(fds, [], [], timeout)
             with self._lock:
@@ -132,11 +144,21 @@ class FakePico:
                     except OSError:  # the host side is not open yet (EIO): nothing to read
                         data = b""
                         time.sleep(0.001)
+                    if data and self.in_repl:
+                        self._repl_locked(data)
+                        continue
                     if data:
                         before = self.device.leds_applied
                         self.device.feed(data, _now_ms())
                         if self.device.leds_applied != before and self.on_applied:
                             self.on_applied(self.device.led_seq, time.perf_counter())
+                        if self.device.stop_requested and self.repl is not None:
+                            self._flush_locked()   # STOP: main.py returns, the prompt follows
+                            self.in_repl = True
+                            self._out(self.repl.prompt())
+                            continue
+                if self.in_repl:
+                    continue
                 now = time.monotonic()
                 if now >= self._next_scan:
                     self._next_scan += period
@@ -149,6 +171,24 @@ class FakePico:
                         self.device.scan(self._raw_locked(), _now_ms())
                 self.device.tick(_now_ms())
                 self._flush_locked()
+
+    def _repl_locked(self, data: bytes) -> None:
+        out, rebooted = self.repl.feed(data)
+        self._out(out)
+        if rebooted:   # main.py runs: the firmware copied there, if it is whole
+            firmware = self.repl.firmware()
+            if firmware is not None:
+                self.fw_hash, self.in_repl = firmware, False
+                self._boot(M.RESET_SOFT)
+            else:
+                self._out(self.repl.prompt())
+
+    def _out(self, data: bytes) -> None:
+        if self._master is not None and data and not self._drop_all_output:
+            try:
+                os.write(self._master, data)
+            except OSError:
+                pass
 
     def _raw_locked(self) -> int:
         raw = self._occupancy

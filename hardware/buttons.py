@@ -50,6 +50,10 @@ class GpioButtons(Buttons):
             else:
                 self._queue.append(ButtonEvent(name, "press"))
 
+    def held(self, name: str) -> bool:
+        button = self._buttons.get(name)
+        return bool(button is not None and button.is_pressed)
+
     def poll(self) -> list[ButtonEvent]:
         with self._lock:
             out, self._queue = self._queue, []

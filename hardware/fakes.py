@@ -6,7 +6,7 @@ while the service loop polls them.
     leds = FakeLedGrid();       leds.current, leds.frames, leds.pixels(t)
     oled = FakeDisplay();       oled.image (last PIL image shown, through luma's dummy device)
     cards = FakeCardReader();   cards.tap("04a1b2c3d4e5f6", "cat")
-    buttons = FakeButtons();    buttons.press("ok"); buttons.long("back")
+    buttons = FakeButtons();    buttons.press("ok"); buttons.long("back"); buttons.hold("ok")
 """
 from __future__ import annotations
 
@@ -229,10 +229,21 @@ class FakeButtons(Buttons):
         self.names = tuple(names)
         self._lock = threading.Lock()
         self._queue: list[ButtonEvent] = []
+        self._down: set[str] = set()
+
+    def hold(self, name: str, down: bool = True) -> None:
+        """Press and keep it down (False: let go), as a finger on the button at start-up."""
+        self._add(name, None)
+        (self._down.add if down else self._down.discard)(name)
+
+    def held(self, name: str) -> bool:
+        return name in self._down
 
     def _add(self, name: str, kind: str) -> None:
         if name not in self.names:
             raise ValueError(f"no button {name!r}; buttons are {', '.join(self.names)}")
+        if kind is None:
+            return
         with self._lock:
             self._queue.append(ButtonEvent(name, kind))
 

@@ -103,5 +103,9 @@ class Buttons(ABC):
     def poll(self) -> list[ButtonEvent]:
         """Button events since the last call."""
 
+    def held(self, name: str) -> bool:
+        """Whether the button is pressed down now (OK held at start-up shows the page's address)."""
+        return False
+
     def close(self) -> None:  # idempotent
         pass

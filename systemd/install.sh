@@ -214,6 +214,9 @@ sync
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
 chmod 0644 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
+# a Pico plugged in with BOOTSEL held: its drive mounted for the service to flash it
+mkdir -p /etc/udev/rules.d
+install -m 0644 "$SRC/systemd/60-maunz-pico-bootsel.rules" /etc/udev/rules.d/60-maunz-pico-bootsel.rules
 if [ "$IMAGE" = yes ]; then
     # no systemd runs in the image's root while it is made: enable by the files alone
     systemctl --root=/ enable companion.service

@@ -194,6 +194,18 @@ def test_stop_leaves_the_loop_for_flashing(board):
     lk.close()
 
 
+def test_companion_flash_on_the_emulated_rp2040(rp2040):
+    """`companion flash`'s steps on MicroPython itself: STOP, the raw REPL, each file's SHA-256
+    read back, a soft reboot and the HELLO. rp2040js does not emulate programming the flash chip
+    (harness.mjs), so the files are already there (the harness preloads what `companion flash`
+    stages) and none is written here: the writes run on the fake Pico (test_bridge_flash.py)."""
+    steps = []
+    hello = flash.flash_pico(port=rp2040.port, repl_timeout=120, progress=lambda step, **kw: steps.append(step))
+    assert bytes(hello["fw_hash"]) == fwinfo.firmware_hash()
+    assert steps.count("files") == len(fwinfo.PACKAGE_FILES) + 3 and steps[-2:] == ["hello", "done"]
+    BridgeLink(rp2040.port, config=DEVICE, **HOST).open().close()   # the bed's link takes it again
+
+
 def test_a_pico_with_other_firmware_is_named(board):
     pico = board.pico
     if board.emulated:

@@ -46,6 +46,21 @@ def test_buttons_press_and_long_press():
     b.close()
 
 
+def test_ok_held_down_before_the_service_starts_is_seen():
+    """OK held while the Pi starts (the page's address on the OLED): held() reads the pin, before
+    any press or long-press event (a mock pin takes its pull-up when opened, so the finger is put
+    on it just after)."""
+    factory = MockFactory()
+    b = GpioButtons(PINS.buttons, pin_factory=factory, hold_s=5, bounce_s=None)
+    ok = factory.pin(f"GPIO{PINS.buttons['ok']}")
+    assert not b.held("ok")
+    ok.drive_low()
+    assert b.poll() == [] and b.held("ok") and not b.held("back") and not b.held("nope")
+    ok.drive_high()
+    assert not b.held("ok")
+    b.close()
+
+
 def test_factory_fakes_by_default():
     d = build_devices({})
     assert isinstance(d.reed, FakeReedGrid) and isinstance(d.leds, FakeLedGrid)

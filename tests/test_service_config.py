@@ -216,7 +216,7 @@ def test_a_games_own_settings_have_its_own_section():
         ('[game.chess]\nclock = 5\n',
          "c.toml: [game.chess]: no game with parameters or settings of its own by that name; use one of"),
         ('[game.maunz]\nai = "grey"\n',
-         "c.toml: [game.maunz] ai: unknown key; remove it or use one of: first"),
+         "c.toml: [game.maunz] ai: unknown key; remove it or use one of: beginner, first"),
         ('[game.monster-mau-mau]\ndeal = 5\n',
          "c.toml: [game.monster-mau-mau]: no game with parameters or settings of its own by that name;"),
     ]:

@@ -12,6 +12,7 @@ from companion.ui.screens import Screen, msg
 from companion.voice.announcer import EVENT, GUIDANCE, Announcer, Line, SpeechQueue
 from companion.voice.coverage import coverage, sample
 from companion.voice.spoken import say, sayable, words
+from companion.tables.maunz import phrases as _maunz_phrases  # noqa: F401  (cats_in, below)
 
 
 @pytest.mark.parametrize("text, language, count, said", [

@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from tests.test_web_browser import CHROMIUM, page_of
+from tests.test_web_browser import CHROMIUM, _shot, page_of
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM), reason=f"{CHROMIUM} is absent (apt-get install chromium)")
@@ -40,6 +40,7 @@ def test_why_on_the_page_explains_the_boop(tmp_path):
             assert lines == ["Grey: kitten put on d4",
                              "c3: the orange kitten is booped down and left to b2"]
             assert await page.text_content("#why-head") == "Why?"
+            await _shot(page, "why-page")   # the README's picture of the page's Why?
             state = await page.evaluate("() => window.maunzPage.state")
             assert state["why"]["lines"] == lines
             assert companion.screen.screen.kind == "why"

@@ -141,10 +141,12 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
         text = hosts.read_text() if hosts.exists() else "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n"
         text = re.sub(r"^127\.0\.1\.1\s.*\n?", "", text, flags=re.M) + f"127.0.1.1\t{HOSTNAME}\n"
         _write(hosts, text)
-    # the control token, made once: never on the card, never in a log
+    # the control token, made once: never on the card, never in a log. 128 random bits (22
+    # characters): the page's address with it fits a QR code of 29x29 modules, which the OLED
+    # draws at 2 pixels a module (service/address.py)
     token = conf / TOKEN_FILE
     if not token.exists():
-        _write(token, token_source(24) + "\n", 0o640)
+        _write(token, token_source(16) + "\n", 0o640)
         gid = _group_id(root, "companion")
         if gid is not None:
             os.chown(token, 0, gid)  # the service's user reads it, nobody else

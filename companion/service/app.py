@@ -27,11 +27,14 @@ from companion.service.ai_handoff import AiHandoff
 from companion.service.cards import CardStore, DamagedCard, functions, named, parse_text, secret_names
 from companion.service.chance import ChanceDraws
 from companion.service.config import Config, make_game
+from companion.service.flashing import TableFlash
 from companion.service.journal import Journal
 from companion.service.notices import Notices, card_problems
+from companion.service.past_games import PastGames
 from companion.service.review import ReviewRunner
 from companion.service.screen import ScreenChoice
 from companion.service.settings import Settings
+from companion.service import address
 from companion.service.snapshot import ServiceState, loggable, loggable_move, snapshot
 from companion.service.no_remote import NoRemote
 from companion.service.speech import Speech
@@ -106,7 +109,9 @@ class Companion:
         # the voice: [voice] in the config, then the voice card's last word (kept in the journal)
         self.speech = Speech.from_config(config.voice, self.state_dir, speech_player, self.journal.setting)
         self.remote = NoRemote()  # a remote game (remote.py) replaces it: the other seat plays elsewhere
+        self.flashing = TableFlash(self)  # the Pico flashed from the table (flashing.py)
         self.review = ReviewRunner(self)  # the review after a game (review.py): the AI's verdicts
+        self.past_games = PastGames(self.state_dir, lambda: self.table.language)  # the page's history view
 
     # ------------------------------------------------------------------------------ the game
     def config_game_name(self) -> str:
@@ -164,7 +169,9 @@ class Companion:
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
             self.record(now, "button", name=b.name, kind=b.kind)
-            if self.switching.menu.is_open:
+            if self.screen.dismiss_address():   # a button takes the address away, nothing more
+                changed = True
+            elif self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)
                 changed = True
             elif self.review.button(b.name, b.kind, self._view or self.table.view()):
@@ -212,6 +219,7 @@ class Companion:
             over = self.remote.screen() or self.review.screen()
         if over is None:   # "why?": the explanation the table shows over its own screen
             over = ref.why_screen(view.screen)
+        self.flashing.step(now)  # a BOOTSEL Pico noticed, a flash's step on the OLED
         screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
@@ -317,6 +325,9 @@ class Companion:
                 self.note("note.storage_setting", problem=str(exc))
             return
         self.switching.menu.close()  # any other card: back to the game in play
+        if function in ("address", "flash"):  # the service's own: the page's address, the Pico's flash
+            address.show(self, now) if function == "address" else self.flashing.start(now)
+            return
         if self.remote.card(function):
             return
         if function not in self.table.card_functions:
@@ -432,6 +443,7 @@ class Companion:
         if notifier is not None:
             notifier.ready("playing" if not self.resumed else "resumed a game")
         card_problems(self)  # what the image's first boot found wrong on the SD card
+        address.at_start(self)  # OK held at start-up: the page's address and its QR code
         self.remote.start()
         if self.settings.ai_seats:
             self.ai.warm()  # hints alone start the worker on their first use

@@ -28,6 +28,8 @@ SHARED: dict[str, str] = {
     "remote": "maunz. against a friend at another companion: host (a code on the OLED), or named with"
               " the other side's code (remote:K7QM-2XPD) to join",
     "voice": "the companion's voice on or off (named with a number, e.g. voice:40: that volume, on)",
+    "address": "the page's address and a QR code on the OLED (the QR carries the control token)",
+    "flash": "flash the Pico: hold BOOTSEL, plug it in; MicroPython and the bridge firmware go on it",
 }
 #: Shared functions whose cards carry a name: the player's, the game's, a game card's event.
 SHARED_NAMED = ("player", "game", "event", "voice", "remote")

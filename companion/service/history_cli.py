@@ -66,7 +66,7 @@ def fmt_date(t: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
-def _names(g: GameRow, conn=None) -> GameRow:
+def shown_names(g: GameRow, conn=None) -> GameRow:
     """Names as shown: rows written before names were cleaned may hold anything; the player at
     another companion (remote play) is marked "(remote)": a person, not the computer."""
     from companion.service.cards import clean_name
@@ -79,13 +79,14 @@ def _names(g: GameRow, conn=None) -> GameRow:
     return g
 
 
-def table_view(g: GameRow, reveal: bool = False) -> GameRow:
+def table_view(g: GameRow, reveal: bool = False, *, keep_secrets: bool = False) -> GameRow:
     """`g` as the table may see it while it is unfinished and its game has hidden information
-    (see the module docstring); any other game, or `reveal`, as it is."""
+    (see the module docstring); any other game, or `reveal`, as it is. `keep_secrets`: a
+    finished game too (the page: a card nobody turned over stays hidden after the end)."""
     from companion import games
     from companion.games import GameError
 
-    if reveal or g.result != "unfinished":
+    if reveal or (g.result != "unfinished" and not keep_secrets):
         return g
     try:
         game = games.get(g.game, rules=g.rules, players=g.seats)
@@ -157,7 +158,7 @@ def history_main(argv: list[str] | None = None) -> int:
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     try:
-        games = [table_view(_names(g, conn), args.reveal) for g in list_games(conn)]
+        games = [table_view(shown_names(g, conn), args.reveal) for g in list_games(conn)]
     except sqlite3.Error as exc:
         return _damaged("companion history", args, exc)
     finally:
@@ -216,7 +217,7 @@ def export_main(argv: list[str] | None = None) -> int:
     try:
         if args.game is not None:
             g = load_game(conn, args.game)
-            g = g if g is None else table_view(_names(g, conn), args.reveal)
+            g = g if g is None else table_view(shown_names(g, conn), args.reveal)
             if g is None:
                 print(f"companion export: no game {args.game}; `companion history` lists the ids", file=sys.stderr)
                 return 2
@@ -231,7 +232,7 @@ def export_main(argv: list[str] | None = None) -> int:
             return 2
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        games = [table_view(_names(g, conn), args.reveal) for g in list_games(conn)]
+        games = [table_view(shown_names(g, conn), args.reveal) for g in list_games(conn)]
         for g in games:
             (out / f"game-{g.id:04d}.txt").write_text(to_record(g).to_text(), encoding="utf-8")
         print(f"wrote {len(games)} game records to {out}")

@@ -94,8 +94,15 @@ def main(argv: list[str] | None = None) -> int:
             config = config.replace(state_dir=Path(args.state))
         for note in config.notes:
             log.warning("%s", note)
+    except ConfigError as exc:
+        return _fail(str(exc))
+    try:
         devices = devmod.build(config.hardware, config.source, config.state_dir)
     except ConfigError as exc:
+        from companion.service import flash_mode
+
+        if flash_mode.wanted(config, str(exc)):   # the bed's Pico does not answer: flash it
+            return flash_mode.run(config, str(exc))
         return _fail(str(exc))
     return _serve(config, devices, args, web=config.web)
 

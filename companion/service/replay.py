@@ -49,6 +49,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
     and the card mappings the recording used into its card table."""
     from companion.service.cards import CardStore
     from companion.service.journal import Journal
+    from companion.service.settings import Settings
 
     game = make_game(config)
     j = Journal(state_dir, game)
@@ -66,7 +67,7 @@ def seed_state(state_dir: Path, config: Config, header: dict, events=()) -> None
         j.set_setting("ai", config.game.ai)
         for game, keys in own_settings_declared().items():
             for key in keys:
-                j.set_setting(key, config.game.own_setting(game, key))
+                j.set_setting(Settings.own_key(game, key), config.game.own_setting(game, key))
         store = CardStore(j.conn)
         for ev in events:
             if ev["type"] == "card" and ev.get("function") and not ev.get("text"):

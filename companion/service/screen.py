@@ -31,6 +31,14 @@ class ScreenChoice:
     def clear_message(self) -> None:
         self._overlay = None
 
+    def dismiss_address(self) -> bool:
+        """The page's address is over the table's screen: take it away (True). The button that
+        does it does nothing else: letting go of OK held at start-up is no move at the table."""
+        if self._overlay is not None and self._overlay[0][0] == "address" and self.screen == self._overlay[0]:
+            self._overlay = None
+            return True
+        return False
+
     def choose(self, table_screen, over, now: float):
         """The screen to show: `over` (the menu's or a remote game's, or None), else a service
         message while it lasts, else the table's."""
@@ -81,10 +89,18 @@ class ScreenChoice:
 
 def render_message(message: tuple, language: str):
     """The service's own OLED messages (beside the table's screens): an unknown card, a storage
-    problem."""
+    problem, a problem on the SD card, the page's address, the Pico's flash."""
     from PIL import Image, ImageDraw
 
     kind, uid = message
+    if kind == "address":   # uid: the address the QR code carries (service/address.py)
+        from companion.service.address import render_address
+
+        return render_address(uid, language)
+    if kind == "flash":     # uid: the flash's step in words (service/flashing.py)
+        from companion.service.flashing import render_flash
+
+        return render_flash(uid, language)
     if kind == "storage":
         from companion.service.storage import render_problem
 

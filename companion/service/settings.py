@@ -83,6 +83,14 @@ class Settings:
         seats = self.seats(game)
         return ",".join(seats[i] for i in self.ai_seats if i < len(seats)) or "off"
 
+    @staticmethod
+    def own_key(name: str, key: str) -> str:
+        """Where the journal keeps a table's own setting: by its name where one table declares
+        it (Katzenjammer's "dice"), by name and game where several do ("beginner:maunz"), so
+        each game keeps its own and switching games and back restores each one's."""
+        shared = sum(key in tables.factory(n).own_settings for n in tables.names()) > 1
+        return f"{key}:{name}" if shared else key
+
     def own(self, game) -> dict[str, str]:
         """The game's table's own settings (Katzenjammer: who rolls the dice), as the journal
         keeps them across restarts and games; the configuration's value until a card changed
@@ -91,7 +99,7 @@ class Settings:
         out = {}
         for key, values in own.items():
             default = self.config.game.own_setting(game.info.name, key)
-            kept = self.journal.setting(key, default)
+            kept = self.journal.setting(self.own_key(game.info.name, key), default)
             if kept not in values:  # a hand-edited journal: the configuration's value, said once
                 log.warning("journal setting %s = %r is not one of %s; using %r from the"
                             " configuration", key, kept, ", ".join(values), default)
@@ -121,7 +129,7 @@ class Settings:
         kept = self.own(game)
         for key, value in table.setting_values.items():
             if kept.get(key) != value:
-                self.journal.set_setting(key, value)
+                self.journal.set_setting(self.own_key(game.info.name, key), value)
         return gained
 
     def ai_off(self, game) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import tables
+from companion.service.address import shows_address
 from companion.ui.i18n import text
 from companion.words import SQUARES, square_name
 
@@ -76,9 +77,9 @@ def snapshot(state: ServiceState) -> dict:
         "sensed": [square_name(sq) for sq in range(SQUARES) if st.sensed >> sq & 1],
         "leds": leds,
         "oled": st.oled_png,
-        # the OLED shows a seat's secrets (or the pairing code) now: spectators get
-        # web/privacy.py's stand-in
-        "private": view.private or bool(st.remote and st.remote.get("code_on_oled")),
+        # the OLED shows a seat's secrets (or the pairing code, or the QR code with the control
+        # token) now: spectators get web/privacy.py's stand-in
+        "private": view.private or bool(st.remote and st.remote.get("code_on_oled")) or shows_address(st.screen),
         "instruction": _instruction(st),
         "phase": "menu" if st.menu_open else view.phase,
         "moves": list(view.moves),
@@ -104,6 +105,8 @@ def snapshot(state: ServiceState) -> dict:
         "sound": {k: text(f"voice.page.{k}", table.language) for k in ("on", "off", "title")},
         # the service's notices, in the page's language where they have words in both
         "messages": st.messages,
+        # beginner mode (issue 36): "on"/"off" at a table that has it (the page's toggle), else null
+        "beginner": table.setting_values.get("beginner"),
         # "why?" (issue 36): the explanation the OLED shows now, a reason a line (null: none)
         "why": _why(st),
         # the review after a game (issue 36): its graph, mistakes and progress (null: none)

@@ -81,6 +81,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # "why?" (issue 36, companion/tables/controls.py): the why card, the explanation's header,
     # and what it says when there is no judgement to explain yet
     "card.why": {"de": "Warum?", "en": "Why?"},
+    "card.address": {"de": "Adresse", "en": "Address"},
+    "card.flash": {"de": "Pico flashen", "en": "Flash the Pico"},
     "why.head": {"de": "Warum?", "en": "Why?"},
     "why.none": {"de": "Noch nichts zu erklären", "en": "Nothing to explain yet"},
     # the page's named cards (companion/web/protocol.py; the others are their `card.<function>`)
@@ -138,6 +140,25 @@ STRINGS: dict[str, dict[str, str]] = {
     # the service's OLED when the image's first boot found a bad value on the SD card's FAT
     # partition (companion/image/firstboot.py): the head over the one line naming file and key
     "card_problem.head": {"de": "SD-Karte pruefen", "en": "Check the SD card"},
+    # the service's OLED with the page's address and its QR code (service/address.py): the words
+    # beside the code, wrapped to its 11 columns
+    "address.page": {"de": "Die Seite:", "en": "The page:"},
+    "address.control": {"de": "QR-Code: am Tisch steuern", "en": "Scan the QR to play from it"},
+    "address.watch": {"de": "QR-Code: zuschauen", "en": "Scan the QR to watch"},
+    # the service's OLED while the Pico is flashed from the table (service/flashing.py)
+    "flash.head": {"de": "Pico flashen", "en": "Flashing the Pico"},
+    "flash.wanted": {"de": "Kein Pico antwortet: BOOTSEL halten und den Pico einstecken",
+                     "en": "No Pico answers: hold BOOTSEL and plug in the Pico"},
+    "flash.wait_drive": {"de": "BOOTSEL halten und den Pico einstecken", "en": "Hold BOOTSEL and plug in the Pico"},
+    "flash.uf2": {"de": "MicroPython wird kopiert: {percent} %", "en": "Copying MicroPython: {percent} %"},
+    "flash.wait_port": {"de": "Der Pico startet MicroPython", "en": "The Pico starts MicroPython"},
+    "flash.files": {"de": "Brücken-Firmware: Datei {done} von {total}", "en": "Bridge firmware: file {done} of {total}"},
+    "flash.hello": {"de": "Der Pico startet neu, HELLO wird geprüft", "en": "The Pico restarts: checking its HELLO"},
+    "flash.done": {"de": "Fertig: Firmware {firmware}", "en": "Done: firmware {firmware}"},
+    "flash.missing": {"de": "Datei fehlt: {file} (auf die SD-Karte legen)", "en": "File missing: {file} (put it on the SD card)"},
+    # said without the file's name, which is symbols to a voice
+    "spoken.flash.missing": {"de": "Die MicroPython-Datei für den Pico fehlt: auf die SD-Karte legen",
+                             "en": "The MicroPython file for the Pico is missing: put it on the SD card"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
     # the service's OLED while a move is not durable (service/storage.py render_problem): a head
     # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)

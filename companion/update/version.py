@@ -70,7 +70,11 @@ def pico_firmware(config_path: Path, timeout: float = 3.0) -> str:
         return f"unknown ({exc})"
     finally:
         link.close()
-    return f"protocol v{hello['version']}, firmware {bytes(hello['fw_hash']).hex()}, on {ports[0]}"
+    from firmware_bridge.fwinfo import firmware_hash
+
+    on_pico, ours = bytes(hello["fw_hash"]).hex(), firmware_hash().hex()
+    differs = "" if on_pico == ours else f"; this version's is {ours}: run `companion flash`"
+    return f"protocol v{hello['version']}, firmware {on_pico}, on {ports[0]}{differs}"
 
 
 def main(argv: list[str]) -> int:

@@ -36,6 +36,10 @@ SAMPLES = {
     "owner": msg("kj.seat.1"),
     # Cat Attack's: the kind of card a fight is fought with
     "suit": msg("ca.kind.1"),
+    # the Pico's flash from the table (service/flashing.py)
+    # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
+    "best": "Maus, Maus", "cost": 12, "matched": 5,
+    "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
 }
 
 

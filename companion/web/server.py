@@ -7,6 +7,7 @@
     GET  /api/snapshot   the companion's snapshot() as JSON (+ "physical", see below)
     POST /api/control    one control message (protocol.py) as JSON; token in the body or the
                          X-Companion-Token header
+    GET  /api/history... the past games (history.py: the list, one at a ply, its files)
     GET  /ws             WebSocket: the server pushes {"type": "hello", ...} then
                          {"type": "snapshot", "state": ..., "physical": ...} whenever the
                          companion's subscribe() queue says the state changed; the page sends
@@ -39,7 +40,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from companion import catalogue
-from companion.web import security
+from companion.web import history, security
 from companion.web.phrases import page_words
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
@@ -426,6 +427,9 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
     app[VIEWS] = view_scripts()
     app[PAGE] = page_html(app[VIEWS])
     app.router.add_get("/views/{file}", _view_script)
+    web_state = app[WEB]
+    history.add_routes(app, companion, lambda request: web_state.may_control(
+        request.remote, web_state.request_token(request)), dumps)
     app.on_shutdown.append(_on_shutdown)
     return app
 

@@ -110,6 +110,12 @@ def acquire_link(cfg: dict) -> BridgeLink:
         return link
 
 
+def open_links() -> list[BridgeLink]:
+    """The links the service's devices hold now (lent to a flash from the table)."""
+    with _registry_lock:
+        return [link for link, _refs in _registry.values()]
+
+
 def release_link(link: BridgeLink) -> None:
     with _registry_lock:
         entry = _registry.get(link.port)

@@ -110,6 +110,7 @@ class BridgeLink:
         self._last_ping = 0.0
         self._last_sync = 0.0
         self._next_reconnect = 0.0
+        self._lent = False   # the port is lent to `companion flash` (lend())
         self._nonce = 0
         self._ping_sent: dict[int, float] = {}
         self.rtts: collections.deque[float] = collections.deque(maxlen=1000)
@@ -281,7 +282,7 @@ class BridgeLink:
             ser = self._ser
             if ser is None:
                 now = time.monotonic()
-                if now >= self._next_reconnect:
+                if now >= self._next_reconnect and not self._lent:
                     self._next_reconnect = now + self.reconnect_interval
                     if os.path.exists(self.port) and self._open_serial():
                         with self._lock:
@@ -304,6 +305,15 @@ class BridgeLink:
                     self.stats.internal_errors += 1
                     self._events.append(DeviceEvent("warning", self.name,
                                                     f"{self.port}: link error {exc!r}"))
+
+    def lend(self, lent: bool) -> None:
+        """Let go of the port while the Pico is flashed from the table (True); take it again (False)."""
+        with self._lock:
+            self._lent = lent
+            if lent:
+                self._lost("the Pico is being flashed")
+            else:
+                self._next_reconnect = 0.0
 
     def _lost(self, why: str) -> None:
         """The port failed (cable pulled): close it, report offline, retry from the thread."""

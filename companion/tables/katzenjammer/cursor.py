@@ -17,13 +17,21 @@ class TurnCursor:
     once one is chosen (else None); a menu with one option is taken at once when it opens another
     menu; a turn (a forced one, a void roll) always waits for OK."""
 
-    def __init__(self, pos: Position, two_dice: bool = False):
+    def __init__(self, pos: Position, two_dice: bool = False, suggested: tuple | None = None):
         self.chooser = Chooser(pos, two_dice)
         self.stack: list[tuple[Menu, int]] = []
         self.menu = self.chooser.root()
         self.index = 0
         self.turn: tuple | None = None
+        # a beginner table (issue 36, item 5): the cursor starts on the computer's choice in
+        # every menu on its way (the option keys of its route), until the player leaves that way
+        self._aim: list = self.chooser.route(suggested) if suggested is not None else []
+        self._point()
         self._skip_single()
+
+    def _point(self) -> None:
+        if self._aim:
+            self.index = next((i for i, o in enumerate(self.menu.options) if o.key == self._aim[0]), 0)
 
     @property
     def title(self) -> Msg:
@@ -57,10 +65,17 @@ class TurnCursor:
     def _choose(self, index: int):
         option = self.menu.options[index]
         self.stack.append((self.menu, index))
+        if self._aim and self._aim[0] == option.key:
+            self._aim.pop(0)
+            if option.also is not None and self._aim and self._aim[0] == option.also:
+                self._aim.pop(0)
+        else:
+            self._aim = []   # another way than the computer's: the cursor starts first again
         if option.turn is not None:
             self.turn = option.turn
             return self.turn
         self.menu, self.index = option.node, 0
+        self._point()
         return self._skip_single()
 
     def _skip_single(self):

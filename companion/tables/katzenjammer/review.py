@@ -14,11 +14,11 @@ PHRASES = {
     "kjreview.summary": {"de": "{matched} von {total} Entscheidungen wie der stärkste Computer",
                          "en": "{matched} of {total} choices as the strongest computer chose"},
     "kjreview.costliest": {"de": "Teuerster Unterschied, Zug {n} ({colour}): {played} statt {best}"
-                                 " (−{cost})",
+                                 " ({cost} Punkte weniger)",
                            "en": "Costliest difference, move {n} ({colour}): {played} instead of"
-                                 " {best} (−{cost})"},
-    "kjreview.choice": {"de": "Zug {n} ({colour}): {played}, der Computer: {best} (−{cost})",
-                        "en": "Move {n} ({colour}): {played}, the computer: {best} (−{cost})"},
+                                 " {best} ({cost} points less)"},
+    "kjreview.choice": {"de": "Zug {n} ({colour}): {played}, der Computer: {best} ({cost} Punkte weniger)",
+                        "en": "Move {n} ({colour}): {played}, the computer: {best} ({cost} points less)"},
     "kjreview.why": {"de": "Warum: {why}", "en": "Why: {why}"},
     "kjreview.none": {"de": "Keine Entscheidungen von Personen", "en": "No choices made by people"},
     "kjreview.ready": {"de": "Rückblick fertig", "en": "Review complete"},

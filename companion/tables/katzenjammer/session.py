@@ -22,14 +22,18 @@ from companion.tables.katzenjammer.spoken import said_turn
 from companion.tables.moveline import MoveLine
 from companion.tables.protocol import Commit
 
+#: The computer seats' player, and a beginner table's suggestion (the strongest computer).
+COMPUTER = "expectimax2"
+
 _BUTTONS = {("back", "press"): "prev", ("cat", "press"): "next", ("ok", "press"): "choose",
             ("back", "long"): "up"}
 
 
 class Session:
     def __init__(self, game, position=None, moves=(), *, physical_dice: bool = False,
-                 computers: dict[int, str] | None = None):
+                 computers: dict[int, str] | None = None, beginner: bool = False):
         self.game = game
+        self.beginner = False   # set after the replay below: no suggestion for the moves played
         self.line = MoveLine(game, position)   # the start, the moves, the commits
         self.physical_dice = physical_dice
         self.computers = {seat: player_by_name(name) for seat, name in (computers or {}).items()}
@@ -41,6 +45,7 @@ class Session:
         self._said: list = []
         for text in moves:  # resuming: the journal's moves, nothing to commit again
             self._play(text, commit=False)
+        self.beginner = beginner
         self._refresh()
 
     @property
@@ -161,6 +166,18 @@ class Session:
         self.line.push(text, commit)
         self._refresh()
 
+    def _suggestion(self) -> tuple | None:
+        """A beginner table's default choice: the turn the strongest computer would play
+        (seeded by the position, as the computer seats are: the same turn every time)."""
+        if not self.beginner:
+            return None
+        rng = random.Random(self.game.format_position(self.position))
+        return player_by_name(COMPUTER).choose(self.position, rng, self.game.two_dice)
+
+    def set_beginner(self, on: bool) -> None:
+        self.beginner = bool(on)
+        self._refresh()
+
     def set_computers(self, computers: dict[int, str]) -> None:
         """Which seats the computer plays (seat -> player name), from now on."""
         self.computers = {seat: player_by_name(name) for seat, name in computers.items()}
@@ -171,6 +188,7 @@ class Session:
         self._refresh()
 
     def _refresh(self) -> None:
-        self.cursor = TurnCursor(self.position, self.game.two_dice) if self.phase == "choose" else None
+        self.cursor = (TurnCursor(self.position, self.game.two_dice, self._suggestion())
+                       if self.phase == "choose" else None)
         self.entry = DiceEntry() if self.phase == "enter_dice" else None
 

@@ -14,14 +14,15 @@ when a game resumes.
 """
 from __future__ import annotations
 
-from companion.tables.katzenjammer.session import Session
+from companion.tables import beginner as beginner_mode
+from companion.tables.katzenjammer.session import COMPUTER, Session
 from companion.tables.katzenjammer import phrases  # noqa: F401  (registers the page's words)
+from companion.tables.katzenjammer import review as _review  # noqa: F401  (the review's words, shown after a game)
 from companion.tables.katzenjammer import screens
 from companion.tables.katzenjammer.why import Why
 from companion.tables.protocol import OwnCard, TableBase, TableView, UndoPolicy, is_computer_name
 from companion.ui.screens import msg
 
-COMPUTER = "expectimax2"
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
 DICE = ("companion", "players")
 
@@ -41,28 +42,29 @@ class KatzenjammerTable(Why, TableBase):
     #: a person's last turn goes with everything after it, its roll kept; BACK held is the
     #: chooser's "up" (at the start of a turn, its undo: session.py)
     undo_policy = UndoPolicy("turn", keeps=("draw",), back_held=False)
-    card_functions = ("new_game", "undo", "why", "language", "player", "dice", "ai_off")
+    card_functions = ("new_game", "undo", "why", "language", "player", "dice", "ai_off", "beginner")
     own_card_functions = {"dice": OwnCard("Katzenjammer: the players roll their own Miwin dice and enter them"
-                                 " (again: the companion rolls)")}
+                                 " (again: the companion rolls)"), "beginner": beginner_mode.CARD}
     #: the cards that change a setting: they leave a "new game?" question standing
-    setting_cards = ("dice", "ai_off")
+    setting_cards = ("dice", "ai_off", "beginner")
     #: Settings of this table the service keeps in the journal, with their values (the kept value
     #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
-    own_settings = {"dice": DICE}
+    own_settings = {"dice": DICE, "beginner": beginner_mode.VALUES}
     #: The computer plays any number of seats here (the service's `ai` setting "2,3").
     several_ai_seats = True
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=(), physical_dice: bool = False,
-                 dice: str | None = None):
+                 dice: str | None = None, beginner: str | None = None):
         self.game = game
         self.init_controls(language, players)
         self.ai_seats = tuple(sorted(set(ai_seats)))
         if dice is not None and dice not in DICE:
             raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
         self.physical_dice = physical_dice if dice is None else dice == "players"
+        # a beginner table: the chooser starts on the computer's choice (issue 36, item 5)
         self.session = Session(game, position, moves, physical_dice=self.physical_dice,
-                               computers=self._computers())
+                               computers=self._computers(), beginner=beginner_mode.parse(beginner))
         # which dice, after a resume (and after the dice card): until the next button
         if moves:
             self.notice = msg(self._dice_notice())
@@ -74,7 +76,7 @@ class KatzenjammerTable(Why, TableBase):
 
     @property
     def setting_values(self) -> dict[str, str]:
-        return {"dice": DICE[self.physical_dice]}
+        return {"dice": DICE[self.physical_dice], "beginner": beginner_mode.value(self.session.beginner)}
 
     def _dice_notice(self) -> str:
         return f"kj.dice.{DICE[self.physical_dice]}"
@@ -130,6 +132,10 @@ class KatzenjammerTable(Why, TableBase):
             self.physical_dice = self.session.physical_dice = not self.physical_dice
             self.session.refresh()
             self.notice = msg(self._dice_notice())
+            self.commit("settings")
+        elif function == "beginner":
+            self.session.set_beginner(not self.session.beginner)
+            self.notice = beginner_mode.notice(self.session.beginner)
             self.commit("settings")
 
     def on_button(self, name: str, kind: str, now: float) -> None:

@@ -5,6 +5,7 @@ answer the table's questions. A pure function of the table and its view."""
 from __future__ import annotations
 
 from companion.tables import bed
+from companion.tables.maunz.session import said_move
 
 # The OLED lines that put a named piece on a square (guidance.py).
 _PUT_KEYS = ("put_back", "put_on", "on_from_pool", "on_from_box")
@@ -33,4 +34,18 @@ def page_view(table, view) -> dict:
     stock = {seat.key: [{"word": "page.reserve", "n": pos.reserve(c), "look": "ghost"},
                         {"word": "page.boxed", "n": pos.boxed(c), "look": "box"}]
              for c, seat in enumerate(seats)}
-    return {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen)}
+    return {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen),
+            "move_words": move_words(table)}
+
+
+def move_words(table) -> list[str]:
+    """The move list in words, one line per move, as the voice says it (say.move, say.boop,
+    say.lift: "Orange: kitten on c3, boops d4 to e5")."""
+    game, lang, line = table.game, table.language, table.line
+    out = []
+    for i, text in enumerate(line.moves):
+        before = line.before(i)
+        move = game.parse_move(before, text)
+        said = said_move(game.place(before, move.kind, move.square), move.choice)
+        out.append(", ".join(m.text(lang) for m in said))
+    return out

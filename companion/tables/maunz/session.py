@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.maunz.engine import Move, Position
 from companion.games.maunz.notation import format_move
+from companion.tables.maunz.beginner import warning
 from companion.tables.maunz.guidance import chain_undo, undo_sources, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
 from companion.tables.moveline import MoveLine
@@ -35,6 +36,7 @@ class Session:
         moves = [m if isinstance(m, str) else format_move(m) for m in moves]
         self.line = MoveLine(game, position, moves)   # the start, the moves, the commits
         self._said: list = []  # the move just made, for the voice (drain_said)
+        self._offer_hint = False  # beginner mode warned of the last person's move: undo asks a hint
 
     @property
     def _pos(self) -> Position:
@@ -54,6 +56,14 @@ class Session:
             raise RuntimeError(f"engine mismatch for {format_move(move)}")
         self._said = said_move(p, choice)
         self._reset_turn()
+        if self.beginner and p.before.turn != self.ai_colour:
+            # a person's move that hands the other player a win or a line: said at once, and
+            # the hint offered: undo it and the hint shows a better one (tables/maunz/beginner.py)
+            warn = warning(self.game, new)
+            self._offer_hint = warn is not None
+            if warn is not None:
+                self.notice = warn
+                self._said.append(warn)
         self._have, self._known = self._labels(), new.occupied
 
     def undo(self, now: float) -> None:
@@ -67,6 +77,9 @@ class Session:
             after = self._pos
             self.line.pop()
             self._reset_turn()
+            if self._offer_hint and self._pos.turn != self.ai_colour:
+                self._offer_hint = False   # beginner mode: the move warned of is taken back
+                self._want_hint = True
             sources, notes = undo_sources(after, self._pos)
             if self._restore is not None and self._restore_reason == "undo":
                 waiting = [self._restore_labels.get(sq)
@@ -97,6 +110,7 @@ class Session:
     def restart(self, now: float) -> None:
         """A new game began (TableBase.new_game committed it): the bed is cleared first."""
         self._reset_turn()
+        self._offer_hint = False
         if self._sensed:
             self._start_restore(0, "new_game", {}, {})  # clearing: "take the piece off" each
         else:

@@ -7,6 +7,7 @@ seconds), no asyncio. Its jobs live in one module each: reading the bed (bed.py)
 from __future__ import annotations
 
 from companion.games.maunz.engine import KIDS
+from companion.tables import beginner as beginner_mode
 from companion.tables.maunz import screens
 from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
@@ -27,21 +28,29 @@ class MaunzTable(Why, Session, BedReading, Controls, TableBase):
 
     card_functions = CARD_FUNCTIONS
     own_card_functions = {"cat": OwnCard("the next piece is a cat"), "hint": OwnCard("show a suggested move"),
-                 "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey")}
+                 "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey"),
+                 "beginner": beginner_mode.CARD}
+    #: beginner mode (issue 36, item 5), kept by the service in the journal like every own setting
+    own_settings = {"beginner": beginner_mode.VALUES}
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),
-                 players=()):
+                 players=(), beginner: str | None = None):
         self.init_controls(language, players)
         if tuple(ai_seats) not in ((), (0,), (1,)):
             raise ValueError(f"ai_seats {ai_seats!r} must be (), (0,) (orange) or (1,) (grey)")
         self.ai_colour = ai_seats[0] if ai_seats else None
+        self.beginner = beginner_mode.parse(beginner)
         self._init_session(game, position, moves)
         self._init_bed(settle, correction_delay)
         self._want_hint = False
         self._reset_turn()
 
     # ------------------------------------------------------------------ properties
+    @property
+    def setting_values(self) -> dict[str, str]:
+        return {"beginner": beginner_mode.value(self.beginner)}
+
     @property
     def ai_seats(self) -> tuple[int, ...]:
         return () if self.ai_colour is None else (self.ai_colour,)

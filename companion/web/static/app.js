@@ -5,6 +5,7 @@
 //                  snapshot: seats, piece kinds, squares) and the simulated hands' table model
 //   controls.js    the hardware buttons and the control cards
 //   panels.js      the player panels, the move list and the winner
+//   history.js     the past games, one stepped through with the same drawing as a live one
 // This script keeps the page's state, words and the games' view registry, and draws each
 // snapshot by asking every part. The server only ever hears occupancy changes, button presses,
 // card taps and a card game's hand.
@@ -84,9 +85,18 @@
       li.textContent = line;
       lines.appendChild(li);
     }
+    // beginner mode: the card's state, the toggle taps the card (the table keeps it)
+    const beginner = $("beginner");
+    beginner.hidden = !s.beginner || s.phase === "history";
+    beginner.setAttribute("aria-pressed", String(s.beginner === "on"));
+    beginner.textContent = (t("beginner_" + (s.beginner === "on" ? "on" : "off")) || "");
+    beginner.disabled = !page.control;
     page.panels.render(s);
   }
   page.render = render;
+  document.addEventListener("DOMContentLoaded", () => {
+    $("beginner").addEventListener("click", () => { if (page.control) page.send({ type: "card", card: "beginner" }); });
+  });
 
   // The games' view scripts (their tags rendered into the page from the games' catalogue)
   // register their drawing by the view's name: window.maunzViews[view] = draw(state, lang,
@@ -100,12 +110,13 @@
     if (!$(id)) place(Object.assign(document.createElement("div"), { id: id, className: id, hidden: true }));
     return $(id);
   };
-  page.drawView = (state) => {
+  // (a past game in the history view is drawn with control off: nothing in it can be played)
+  page.drawView = (state, control = page.control) => {
     const own = state && window.maunzViews[state.view];
     for (const draw of Object.values(window.maunzViews)) {
-      if (draw !== own) draw(null, page.lang, page.control);
+      if (draw !== own) draw(null, page.lang, control);
     }
-    if (own) own(state, page.lang, page.control);
+    if (own) own(state, page.lang, control);
   };
 
   // The parts and the game views (the catalogue's view scripts) load after this script: start

@@ -85,6 +85,7 @@
 
   function onSquare(name) {
     if (!page.control || (page.state && page.state.senses_bed === false)) return;  // no bed in this game
+    if (page.history && page.history.open) return;   // a past game's bed: nothing to play
     const occupied = bed.table.has(name);
     if (bed.selected) {
       const from = bed.selected;
@@ -153,6 +154,16 @@
     if (bed.selected && !bed.table.has(bed.selected)) bed.selected = null;
   }
 
+  // Draw `state` afresh (a past game's ply in the history view, or the live game again after
+  // it): the person's table model is rebuilt from the state, not carried over.
+  function show(state, physical) {
+    bed.table.clear();
+    bed.pending.clear();
+    bed.selected = null;
+    bed.movesSeen = -1;
+    if (state) reconcile(state, physical || null);
+  }
+
   function refused() {
     bed.pending.clear();
     if (page.state) { bed.movesSeen = -1; reconcile(page.state, page.physical); page.render(); }
@@ -189,7 +200,7 @@
 
   function render(s) {
     const d = declared();
-    $("hand").hidden = !page.control || !d;
+    $("hand").hidden = !page.control || !d || !!(page.history && page.history.open);
     const inPlay = new Set(s.bed_squares || []);
     const leds = {};
     for (const l of s.leds || []) leds[l.square] = l;
@@ -234,5 +245,5 @@
     page.send({ type: "button", name: piece === piece.toUpperCase() ? "cat" : "ok", kind: "press" });
   }
 
-  page.bed = { build, render, reconcile, refused, answerKind, seatOf };
+  page.bed = { build, render, reconcile, refused, answerKind, seatOf, show };
 })();

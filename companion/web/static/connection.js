@@ -40,10 +40,16 @@
       page.render();
     } else if (msg.type === "snapshot") {
       page.snapshots++;
-      page.state = msg.state;
+      page.live = msg.state;
       page.lang = (msg.state && msg.state.language) in page.words ? msg.state.language : "en";
       document.documentElement.lang = page.lang;
       page.physical = msg.physical;
+      if (page.history && page.history.open) {   // a past game is shown: the live one waits
+        document.dispatchEvent(new CustomEvent("companion:snapshot",
+          { detail: { state: msg.state, control: page.control, lang: page.lang } }));
+        return;
+      }
+      page.state = msg.state;
       page.bed.reconcile(msg.state, msg.physical);
       page.render();
       page.bed.answerKind();
