@@ -6,7 +6,7 @@ import importlib
 import sys
 
 NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall",
-         "firmware", "teach", "image")
+         "firmware", "teach", "image", "alphazero")
 
 
 def main(argv: list[str]) -> int:

@@ -28,7 +28,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "growroot": ("companion.image.growroot:main", "grow the root partition to fill the SD card (at first boot)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "make a Pico the bridge: MicroPython onto its BOOTSEL drive, then the bridge firmware, checked by HELLO"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero"),
 }
 
 

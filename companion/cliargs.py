@@ -8,10 +8,39 @@ mistake the person made is the unknown one.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, without importing shutil (and with it bz2, lzma and fnmatch) for the
+    terminal's width: argparse makes a formatter for every add_argument, so every command paid
+    for it at start. The width is found as shutil.get_terminal_size finds it."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class OneLineParser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message}; see {self.prog} --help\n")
 

@@ -18,7 +18,9 @@ _Parser = OneLineParser
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="companion katzenjammer",
                      description="The Katzenjammer engine (Miwin's dice). Alias: kj.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    # prog given: argparse would otherwise build a help formatter to compute it, which imports
+    # shutil (and with it bz2, lzma, fnmatch) only to ask for the terminal's width.
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, prog=parser.prog)
     for name, help_ in (("successors", "every distinct position one legal turn reaches, sorted"),
                         ("moves", "every legal move (a seven: one segment list per position; before the"
                                   " roll: the 216 rolls)"),

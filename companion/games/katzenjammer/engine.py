@@ -10,29 +10,23 @@ its segments `(start index, signed steps)`.
 from __future__ import annotations
 
 import gc
-from typing import Iterator, NamedTuple
+from collections import namedtuple
+from collections.abc import Iterator
 
 from companion.games import native
 from companion.games.katzenjammer import board as bd
 from companion.games.katzenjammer.board import RING, START, backward, enter, forward, swap
-from companion.games.katzenjammer.sevens import SevenSearch, foreign_movers, own_movers
 
 
-class Position(NamedTuple):
-    colours: tuple[int, ...]
-    board: bytes
-    to_move: int
-    dice: tuple[int, int, int] | None
-
-
-class Roll(NamedTuple):
-    dice: tuple[int, int, int]
-
-
-class Part(NamedTuple):
-    label: str
-    kind: str
-    args: tuple
+# Plain namedtuples, not typing.NamedTuple: importing `typing` (and compiling each field's
+# annotation) was a tenth of the command line's own imports (`companion katzenjammer successors`).
+#   colours  tuple[int, ...]: the seats' colours in turn order
+#   board    bytes (board.py)
+#   to_move  int: the colour to move
+#   dice     tuple[int, int, int] | None: None before the roll
+Position = namedtuple("Position", "colours board to_move dice")
+Roll = namedtuple("Roll", "dice")                 # dice: tuple[int, int, int]
+Part = namedtuple("Part", "label kind args")      # label: str, kind: str, args: tuple
 
 
 PASS: tuple = ()
@@ -92,7 +86,11 @@ def _foreign_ring(b: bytes, colour: int) -> list[int]:
     return [i for i in range(RING) if b[i] and b[i] < 5 and b[i] - 1 != colour]
 
 
-def _sevens(b: bytes, colour: int, own: bool, explain: bool = True) -> list[SevenSearch]:
+def _sevens(b: bytes, colour: int, own: bool, explain: bool = True) -> list:
+    # Imported here: the compiled kernel enumerates the sevens itself, so the command line's
+    # `successors` never loads the pure search.
+    from companion.games.katzenjammer.sevens import SevenSearch, foreign_movers, own_movers
+
     if own:
         return [SevenSearch(b, own_movers(colour), 1, explain)]
     movable = foreign_movers(colour)
@@ -254,6 +252,8 @@ def _play_seven(b: bytes, colour: int, own: bool, segments) -> bytes:
         raise ValueError("a 7 moves your own pieces forward only")
     if len(signs) > 1:
         raise ValueError("all segments of a 77 go in the same direction")
+    from companion.games.katzenjammer.sevens import foreign_movers, own_movers
+
     movable = own_movers(colour) if own else foreign_movers(colour)
     last = -1
     for a, k in segments:

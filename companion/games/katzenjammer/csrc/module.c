@@ -120,29 +120,38 @@ static int movers(const Seven *S, const uint8_t *b, int *out) {
     return n;
 }
 
+/* The states one segment leads to from a state of the walk, packed, with their hashes. At most
+ * 16 pieces are on the ring and 3 in a stall may step, each with at most 7 segment lengths. */
+#define MAX_KIDS (19 * 7)
+typedef struct {
+    Rec r;
+    uint64_t h;
+    int8_t last, rem;
+} Kid;
+
+static void kid(Kid *k, const uint8_t *nb, int last, int rem) {
+    k->last = (int8_t)last;
+    k->rem = (int8_t)rem;
+    if (rem == 0) pack(nb, 0, 0, &k->r); /* a finished seven: a successor, as the set `out` keeps it */
+    else pack(nb, last, rem, &k->r);
+}
+
 /* As sevens.py: a piece that cannot reach its own Start with the steps left goes one step at a
  * time (k single steps of it are one k-step segment: each field stepped on captures, a fresh piece
  * blocks), and the state after such a step forgets which piece moved last ("mergeable": moving it
  * on is the longer segment). Near its Start a longer segment would enter the stall where single
  * steps go round, so there every segment length is walked at once and the piece is remembered
- * unless it cannot reach the Start any more. */
-static void next_state(Seven *S, const uint8_t *nb, int last, int rem) {
-    if (rem == 0) {
-        if (set_add(S->out, nb, 0, 0) < 0) S->failed = 1;
-    } else {
-        seven_walk(S, nb, last, rem);
-    }
-}
-
+ * unless it cannot reach the Start any more.
+ *
+ * A state's next states are made first, all of them, and then looked up in the sets (the seen
+ * states, or the successors when the seven is used up) in the same order as one at a time: the
+ * lookups are cache misses (the sets outgrow the core's cache), and asking for every slot before
+ * reading any lets the memory fetch them side by side instead of one after the other. */
 static void seven_walk(Seven *S, const uint8_t *b, int last, int rem) {
-    int added = set_add(&S->seen, b, last, rem);
-    if (added <= 0) {
-        if (added < 0) S->failed = 1;
-        return;
-    }
-    int m[RING + 4], nm = movers(S, b, m), fwd = S->dir > 0;
+    int m[RING + 4], nm = movers(S, b, m), fwd = S->dir > 0, nk = 0;
+    Kid kids[MAX_KIDS];
     uint8_t nb[SIZE];
-    for (int i = 0; i < nm && !S->failed; i++) {
+    for (int i = 0; i < nm; i++) {
         int a = m[i], na;
         if (a == last) continue; /* consecutive segments move different pieces */
         if (a >= RING) {         /* one step on in the stall */
@@ -150,17 +159,17 @@ static void seven_walk(Seven *S, const uint8_t *b, int last, int rem) {
             memcpy(nb, b, SIZE);
             nb[a] = 0;
             nb[a + 1] = 1;
-            next_state(S, nb, -1, rem - 1);
+            kid(&kids[nk++], nb, -1, rem - 1);
             continue;
         }
         int colour = (b[a] - 1) & 3, start = START[colour];
         if (fwd) {
             int to_start = (start - a + RING) % RING;
             if (0 < to_start && to_start < rem) {
-                for (int k = 1; k <= rem && !S->failed; k++) {
+                for (int k = 1; k <= rem; k++) {
                     if (!forward(b, a, k, 1, nb, &na)) continue;
                     int merge = na >= RING || (start - na + RING) % RING >= rem - k;
-                    next_state(S, nb, merge || k == rem ? -1 : na, rem - k);
+                    kid(&kids[nk++], nb, merge || k == rem ? -1 : na, rem - k);
                 }
                 continue;
             }
@@ -173,7 +182,20 @@ static void seven_walk(Seven *S, const uint8_t *b, int last, int rem) {
         memcpy(nb, b, SIZE);
         nb[a] = 0;
         nb[na] = (uint8_t)(colour + 1);
-        next_state(S, nb, -1, rem - 1);
+        kid(&kids[nk++], nb, -1, rem - 1);
+    }
+    for (int i = 0; i < nk; i++) {
+        kids[i].h = rec_hash(&kids[i].r);
+        set_prefetch(kids[i].rem ? &S->seen : S->out, kids[i].h);
+    }
+    for (int i = 0; i < nk && !S->failed; i++) {
+        Kid *k = &kids[i];
+        int added = set_add_rec(k->rem ? &S->seen : S->out, &k->r, k->h);
+        if (added < 0) S->failed = 1;
+        else if (added && k->rem) {
+            unpack(&k->r, nb);
+            seven_walk(S, nb, k->last, k->rem);
+        }
     }
 }
 
@@ -184,7 +206,8 @@ static int sevens(const uint8_t *b, int colour, int own, Set *out) {
         for (int v = 1; v <= 8; v++)
             S.moves[v] = (uint8_t)(own ? v == colour + 1 || v == colour + 5 : v <= 4 && v != colour + 1);
         if (!set_init(&S.seen, 1024)) return 0;
-        seven_walk(&S, b, -1, 7);
+        if (set_add(&S.seen, b, -1, 7) < 0) S.failed = 1;
+        else seven_walk(&S, b, -1, 7);
         set_free(&S.seen);
         if (S.failed) return 0;
     }
@@ -434,10 +457,19 @@ static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt,
     return n;
 }
 
-static int cmp_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+/* A line to sort: its text and length. The order is Python's sorted() on the text (ASCII: byte
+ * order). (A key of the first bytes does not help: the 31,637 lines of the crowded roll have only
+ * 293 different first ten characters.) */
+typedef struct {
+    const char *text;
+    int len;
+} Line;
+
+static int cmp_lines(const void *a, const void *b) { return strcmp(((const Line *)a)->text, ((const Line *)b)->text); }
 
 /* successor_text(colours, board, to_move, dice, two_dice) -> every successor's text, sorted, each
- * line ending in a newline: what the command line prints, in one string (no object per line). */
+ * line ending in a newline: what the command line prints, in one string (no object per line),
+ * written straight into the string's own buffer. */
 static PyObject *py_successor_text(PyObject *self, PyObject *args) {
     uint8_t b[SIZE];
     int colours[4], ncol, colour, dice[3], two_dice;
@@ -450,37 +482,40 @@ static PyObject *py_successor_text(PyObject *self, PyObject *args) {
     Set out;
     if (!set_init(&out, 1024)) return PyErr_NoMemory();
     enum { LINE = 96 }; /* 4 groups of at most 4 items of 3 characters, and the rest */
-    char *text = NULL, **lines = NULL, *joined = NULL;
+    char *text = NULL;
+    Line *lines = NULL;
     size_t size = 0;
     int ok;
     Py_BEGIN_ALLOW_THREADS
     ok = turn_boards(b, colours, ncol, colour, dice, two_dice, &out);
     if (ok) {
         text = malloc(out.count * LINE);
-        lines = malloc(out.count * sizeof(char *));
-        joined = malloc(out.count * LINE + 1);
-        ok = text && lines && joined;
+        lines = malloc(out.count * sizeof(Line));
+        ok = text && lines;
     }
     if (ok) {
         for (size_t n = 0; n < out.count; n++) {
             uint8_t nb[SIZE];
             set_board(&out, n, nb);
-            lines[n] = text + n * LINE;
-            format_board(nb, colours, ncol, nxt, lines[n]);
+            char *t = text + n * LINE;
+            lines[n].len = format_board(nb, colours, ncol, nxt, t);
+            lines[n].text = t;
+            size += (size_t)lines[n].len + 1;
         }
-        qsort(lines, out.count, sizeof(char *), cmp_lines);
-        for (size_t n = 0; n < out.count; n++) {
-            size_t len = strlen(lines[n]);
-            memcpy(joined + size, lines[n], len);
-            size += len;
-            joined[size++] = '\n';
-        }
+        qsort(lines, out.count, sizeof(Line), cmp_lines);
     }
     Py_END_ALLOW_THREADS
-    PyObject *result = ok ? PyUnicode_DecodeASCII(joined, (Py_ssize_t)size, NULL) : PyErr_NoMemory();
+    PyObject *result = ok ? PyUnicode_New((Py_ssize_t)size, 127) : PyErr_NoMemory();
+    if (result) {
+        char *dst = (char *)PyUnicode_1BYTE_DATA(result);
+        for (size_t n = 0; n < out.count; n++) {
+            memcpy(dst, lines[n].text, (size_t)lines[n].len);
+            dst += lines[n].len;
+            *dst++ = '\n';
+        }
+    }
     free(text);
     free(lines);
-    free(joined);
     set_free(&out);
     return result;
 }

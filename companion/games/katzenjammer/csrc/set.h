@@ -9,26 +9,29 @@
 
 #define SIZE 56
 
-/* A record is the board packed into three words, and the search state in a fourth (32 bytes, not
- * 64: half the memory to walk, and a record compares in four word compares). Every ring field
- * holds 0-8 and every stall field 0-1 (checked where a board comes in from Python), so two words
- * of fields share one word's bytes losslessly: each byte lane keeps a field of the first word in
- * its low four bits and one of the second above them; shifts and masks pack and unpack the
- * lanes whatever the byte order. */
+/* A record is the board packed into three words with the search state in their spare bits (24
+ * bytes, not 64: less memory to walk -- the crowded roll's sets outgrow the core's cache, and
+ * the lookups' cache misses are most of the time -- and a record compares in three word
+ * compares). Every ring field holds 0-8 and every stall field 0-1 (checked where a board comes
+ * in from Python), so two words of fields share one word's bytes losslessly: each byte lane
+ * keeps a field of the first word in its low four bits and one of the second above them; shifts
+ * and masks pack and unpack the lanes whatever the byte order. */
 typedef struct {
-    uint64_t k[4];
+    uint64_t k[3];
 } Rec;
 
 #define LOW4 0x0F0F0F0F0F0F0F0FULL
 #define LOW1 0x0101010101010101ULL
 
+/* The search state (last + 1: 0-40, the piece moved last being a ring field or -1; steps left:
+ * 0-7) goes into the two free top bits of the third word's byte lanes, five lanes' worth. */
 static void pack(const uint8_t *b, int last, int rem, Rec *r) {
-    uint64_t w[7];
+    uint64_t w[7], v = (uint64_t)(last + 1) | (uint64_t)rem << 6, st = 0;
     memcpy(w, b, SIZE);
+    for (int i = 0; i < 5; i++) st |= (v >> (2 * i) & 3) << (8 * i + 6);
     r->k[0] = w[0] | w[1] << 4;
     r->k[1] = w[2] | w[3] << 4;
-    r->k[2] = w[4] | w[5] << 4 | w[6] << 5; /* ring 32-39, then the stalls' 0/1 above them */
-    r->k[3] = (uint64_t)(uint8_t)last << 8 | (uint8_t)rem;
+    r->k[2] = w[4] | w[5] << 4 | w[6] << 5 | st; /* ring 32-39, then the stalls' 0/1 above them */
 }
 
 static void unpack(const Rec *r, uint8_t *b) {
@@ -37,21 +40,23 @@ static void unpack(const Rec *r, uint8_t *b) {
     memcpy(b, w, SIZE);
 }
 
-/* The records lie densely in insertion order; the open-addressing index holds (hash tag, record
- * number + 1) in 8 bytes, so a lookup mostly stays in a small table instead of missing the cache
- * on a record per probe. A record's slot is the low bits of its 32-bit tag, so growing the index
- * moves the entries without hashing a record again (at most 2^32 slots). */
+/* The records lie densely in insertion order; the open-addressing index holds (an 8-bit hash
+ * tag, record number + 1 in 24 bits) in 4 bytes, so that a lookup mostly stays in a small table
+ * (the crowded roll's sets outgrow the core's cache: a smaller index misses less) instead of
+ * missing the cache on a record per probe. Growing the index hashes the records again. */
 typedef struct {
-    uint64_t *index;
+    uint32_t *index;
     Rec *recs;
     size_t cap, count, rcap;
 } Set;
+
+#define SET_MAX ((size_t)1 << 24) /* records a set holds at most (the crowded roll: 31,637) */
 
 static int set_init(Set *s, size_t cap) {
     s->cap = cap;
     s->count = 0;
     s->rcap = cap / 2;
-    s->index = calloc(cap, sizeof(uint64_t));
+    s->index = calloc(cap, sizeof(uint32_t));
     s->recs = malloc(s->rcap * sizeof(Rec));
     if (!s->index || !s->recs) {
         free(s->index);
@@ -74,13 +79,12 @@ static void set_free(Set *s) {
 static void set_board(const Set *s, size_t i, uint8_t *b) { unpack(&s->recs[i], b); }
 
 /* Each word of the record times its own odd constant, summed (independent multiplies, not a
- * chain), then splitmix64's finaliser, so every input bit reaches the tag's bits. A weak hash
- * costs only probes: a match is always checked against the whole record. */
+ * chain), then splitmix64's finaliser, so every input bit reaches the slot's and the tag's bits.
+ * A weak hash costs only probes: a match is always checked against the whole record. */
 static uint64_t rec_hash(const Rec *r) {
     uint64_t h = (r->k[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
                + (r->k[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
-               + (r->k[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL
-               + (r->k[3] ^ 0xA4093822299F31D0ULL) * 0xFF51AFD7ED558CCDULL;
+               + (r->k[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL;
     h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 27;
@@ -88,44 +92,54 @@ static uint64_t rec_hash(const Rec *r) {
     return h ^ (h >> 31);
 }
 
-/* 1: added, 0: already there, -1: out of memory */
-static int set_add(Set *s, const uint8_t *b, int last, int rem) {
+/* Ask the memory for the index slot a record of hash `h` is looked up in first. */
+static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[(size_t)h & (s->cap - 1)]); }
+
+/* A packed record `r` with its hash `h`: 1 added, 0 already there, -1 out of memory. */
+static int set_add_rec(Set *s, const Rec *rp, uint64_t h) {
     if (2 * (s->count + 1) > s->cap) { /* grow at half full */
         size_t cap = s->cap * 2;
-        uint64_t *index = calloc(cap, sizeof(uint64_t));
-        Rec *recs = realloc(s->recs, cap / 2 * sizeof(Rec));
+        uint32_t *index = s->count + 1 < SET_MAX ? calloc(cap, sizeof(uint32_t)) : NULL;
+        Rec *recs = index ? realloc(s->recs, cap / 2 * sizeof(Rec)) : NULL;
         if (!index || !recs) {
             free(index);
             if (recs) s->recs = recs;
             return -1;
         }
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->index[i]) { /* the slot comes from the tag: no record is hashed again */
-                size_t j = (size_t)(s->index[i] >> 32) & (cap - 1);
-                while (index[j]) j = (j + 1) & (cap - 1);
-                index[j] = s->index[i];
-            }
+        for (size_t i = 0; i < s->count; i++) {
+            uint64_t hh = rec_hash(&recs[i]);
+            size_t j = (size_t)hh & (cap - 1);
+            while (index[j]) j = (j + 1) & (cap - 1);
+            index[j] = (uint32_t)(hh >> 56) << 24 | (uint32_t)(i + 1);
+        }
         free(s->index);
         s->index = index;
         s->recs = recs;
         s->cap = cap;
         s->rcap = cap / 2;
     }
-    Rec r;
-    pack(b, last, rem, &r);
-    uint64_t h = rec_hash(&r), tag = h >> 32;
-    size_t j = (size_t)tag & (s->cap - 1);
-    while (s->index[j]) {
-        if (s->index[j] >> 32 == tag) {
-            const Rec *o = &s->recs[(s->index[j] & 0xFFFFFFFFU) - 1];
-            if (o->k[0] == r.k[0] && o->k[1] == r.k[1] && o->k[2] == r.k[2] && o->k[3] == r.k[3]) return 0;
+    const Rec r = *rp;
+    uint32_t tag = (uint32_t)(h >> 56) << 24;
+    size_t j = (size_t)h & (s->cap - 1);
+    uint32_t e;
+    while ((e = s->index[j])) {
+        if ((e & 0xFF000000U) == tag) {
+            const Rec *o = &s->recs[(e & 0xFFFFFFU) - 1];
+            if (o->k[0] == r.k[0] && o->k[1] == r.k[1] && o->k[2] == r.k[2]) return 0;
         }
         j = (j + 1) & (s->cap - 1);
     }
     s->recs[s->count] = r;
-    s->index[j] = tag << 32 | (uint64_t)(s->count + 1);
+    s->index[j] = tag | (uint32_t)(s->count + 1);
     s->count++;
     return 1;
+}
+
+/* 1: added, 0: already there, -1: out of memory */
+static int set_add(Set *s, const uint8_t *b, int last, int rem) {
+    Rec r;
+    pack(b, last, rem, &r);
+    return set_add_rec(s, &r, rec_hash(&r));
 }
 
 #endif
