@@ -54,7 +54,12 @@ def test_run_after_test_does_not_reinstall(tmp_path):
     assert run("test").returncode == 0
     assert pip_installs(log) == ["python -m pip install -q -e .[test]"]  # nothing reinstalled
     calls = log.read_text().splitlines()
-    assert "companion sim" in calls and "python -m pytest -q" in calls
+    # the whole suite: the emulated arm64 machine's tests in a second pytest beside the rest
+    assert "companion sim" in calls
+    assert "python -m pytest -q --ignore=tests/test_service_boot_arm64.py" in calls
+    assert "python -m pytest -q tests/test_service_boot_arm64.py" in calls
+    assert run("test", "tests/test_x.py", "-q").returncode == 0   # a named file: one pytest, as asked
+    assert log.read_text().splitlines()[-1] == "python -m pytest tests/test_x.py -q"
 
 
 def test_run_first_then_test_installs_the_larger_set_once(tmp_path):

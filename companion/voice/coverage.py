@@ -37,6 +37,13 @@ SAMPLES = {
     # Cat Attack's: the kind of card a fight is fought with
     "suit": msg("ca.kind.1"),
     # the Pico's flash from the table (service/flashing.py)
+    # maunz.'s review: a move of the punishing line, the loss in cats, the progress
+    "head": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
+    "tail": msg("review.step", colour=msg("colour.0"), kind=msg("kind.c"), square="d3"),
+    "line": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
+    "loss": "1.5", "pct": 40,
+    # the history view: a past game's length
+    "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
     "best": "Maus, Maus", "cost": 12, "matched": 5,
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.games.maunz.engine import KIDS
 from companion.tables import beginner as beginner_mode
 from companion.tables.maunz import screens
+from companion.tables.maunz import review as _review  # noqa: F401  (the review's words, shown after a game)
 from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
 from companion.tables.maunz.controls import CARD_FUNCTIONS, Controls, Suggestion
