@@ -43,7 +43,7 @@ SAMPLES = {
     "line": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
     "loss": "1.5", "pct": 40,
     # the history view: a past game's length
-    "plies": 40,
+    "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
     "best": "Maus, Maus", "cost": 12, "matched": 5,
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
