@@ -39,7 +39,7 @@ setup(
         Extension(
             "companion.games.katzenjammer.csrc._native",
             sources=["companion/games/katzenjammer/csrc/module.c"],
-            depends=["companion/games/katzenjammer/csrc/set.h"],
+            depends=[f"companion/games/katzenjammer/csrc/{h}" for h in ("board.h", "pool.h", "set.h", "sevens.h", "text.h")],
             extra_compile_args=["-O3"],
             optional=True,
         ),

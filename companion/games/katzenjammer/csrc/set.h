@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pool.h"
+
 #define SIZE 56
 
 /* A record is the board packed into three words with the search state in their spare bits (24
@@ -25,14 +27,32 @@ typedef struct {
 
 /* The search state (last + 1: 0-40, the piece moved last being a ring field or -1; steps left:
  * 0-7) goes into the two free top bits of the third word's byte lanes, five lanes' worth. */
-static void pack(const uint8_t *b, int last, int rem, Rec *r) {
-    uint64_t w[7], v = (uint64_t)(last + 1) | (uint64_t)rem << 6, st = 0;
-    memcpy(w, b, SIZE);
+static uint64_t rec_state(int last, int rem) {
+    uint64_t v = (uint64_t)(last + 1) | (uint64_t)rem << 6, st = 0;
     for (int i = 0; i < 5; i++) st |= (v >> (2 * i) & 3) << (8 * i + 6);
+    return st;
+}
+#define REC_STATE 0x000000C0C0C0C0C0ULL /* every state bit */
+
+static void pack(const uint8_t *b, int last, int rem, Rec *r) {
+    uint64_t w[7];
+    memcpy(w, b, SIZE);
     r->k[0] = w[0] | w[1] << 4;
     r->k[1] = w[2] | w[3] << 4;
-    r->k[2] = w[4] | w[5] << 4 | w[6] << 5 | st; /* ring 32-39, then the stalls' 0/1 above them */
+    r->k[2] = w[4] | w[5] << 4 | w[6] << 5 | rec_state(last, rem); /* ring 32-39, the stalls' 0/1 above them */
 }
+
+/* Ring field f (0-39) of a record set to v (0-8): its four bits are byte lane f % 8 of word
+ * f / 16, the low half for f % 16 < 8, the high half above. The seven search writes a next
+ * state's record straight from its parent's this way: copying the 56 bytes and packing them
+ * again cost a third of its time (bytes stored, then read back as words, stall the core). */
+static void rec_put(Rec *r, int f, uint64_t v) {
+    int s = (f & 7) << 3 | (f & 8) >> 1;
+    r->k[f >> 4] = (r->k[f >> 4] & ~(0xFULL << s)) | v << s;
+}
+
+/* The bit of stall field f (40-55: STALL + 4 * colour + place) in a record's third word. */
+static uint64_t rec_stall_bit(int f) { return 1ULL << (((f - 40) & 7) << 3 | (4 + ((f - 40) >> 3))); }
 
 static void unpack(const Rec *r, uint8_t *b) {
     uint64_t w[7] = {r->k[0] & LOW4, r->k[0] >> 4 & LOW4, r->k[1] & LOW4, r->k[1] >> 4 & LOW4,
@@ -47,20 +67,28 @@ static void unpack(const Rec *r, uint8_t *b) {
 typedef struct {
     uint32_t *index;
     Rec *recs;
-    size_t cap, count, rcap;
+    size_t cap, count;
+    Pool *pool; /* where the memory comes from and goes back to (pool.h; NULL: malloc) */
 } Set;
 
 #define SET_MAX ((size_t)1 << 24) /* records a set holds at most (the crowded roll: 31,637) */
 
-static int set_init(Set *s, size_t cap) {
+/* An index of `cap` empty slots. */
+static uint32_t *set_index(Pool *pool, size_t cap) {
+    uint32_t *index = pool_get(pool, cap * sizeof(uint32_t));
+    if (index) memset(index, 0, cap * sizeof(uint32_t));
+    return index;
+}
+
+static int set_init(Set *s, size_t cap, Pool *pool) {
     s->cap = cap;
     s->count = 0;
-    s->rcap = cap / 2;
-    s->index = calloc(cap, sizeof(uint32_t));
-    s->recs = malloc(s->rcap * sizeof(Rec));
+    s->pool = pool;
+    s->index = set_index(pool, cap);
+    s->recs = pool_get(pool, cap / 2 * sizeof(Rec));
     if (!s->index || !s->recs) {
-        free(s->index);
-        free(s->recs);
+        pool_put(pool, s->index, cap * sizeof(uint32_t));
+        pool_put(pool, s->recs, cap / 2 * sizeof(Rec));
         s->index = NULL;
         s->recs = NULL;
         return 0;
@@ -69,8 +97,8 @@ static int set_init(Set *s, size_t cap) {
 }
 
 static void set_free(Set *s) {
-    free(s->index);
-    free(s->recs);
+    pool_put(s->pool, s->index, s->cap * sizeof(uint32_t));
+    pool_put(s->pool, s->recs, s->cap / 2 * sizeof(Rec));
     s->index = NULL;
     s->recs = NULL;
 }
@@ -95,28 +123,35 @@ static uint64_t rec_hash(const Rec *r) {
 /* Ask the memory for the index slot a record of hash `h` is looked up in first. */
 static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[(size_t)h & (s->cap - 1)]); }
 
+/* Once that slot has come: ask for the record it names, if its tag is the hash's (a record met
+ * again -- most of a seven's next states are -- is compared in full, and that read would miss
+ * the cache too). */
+static void set_prefetch_rec(const Set *s, uint64_t h) {
+    uint32_t e = s->index[(size_t)h & (s->cap - 1)];
+    if (e && (e & 0xFF000000U) == (uint32_t)(h >> 56) << 24) __builtin_prefetch(&s->recs[(e & 0xFFFFFFU) - 1]);
+}
+
 /* A packed record `r` with its hash `h`: 1 added, 0 already there, -1 out of memory. */
 static int set_add_rec(Set *s, const Rec *rp, uint64_t h) {
     if (2 * (s->count + 1) > s->cap) { /* grow at half full */
         size_t cap = s->cap * 2;
-        uint32_t *index = s->count + 1 < SET_MAX ? calloc(cap, sizeof(uint32_t)) : NULL;
-        Rec *recs = index ? realloc(s->recs, cap / 2 * sizeof(Rec)) : NULL;
+        uint32_t *index = s->count + 1 < SET_MAX ? set_index(s->pool, cap) : NULL;
+        Rec *recs = index ? pool_get(s->pool, cap / 2 * sizeof(Rec)) : NULL;
         if (!index || !recs) {
-            free(index);
-            if (recs) s->recs = recs;
+            pool_put(s->pool, index, cap * sizeof(uint32_t));
             return -1;
         }
+        memcpy(recs, s->recs, s->count * sizeof(Rec));
         for (size_t i = 0; i < s->count; i++) {
             uint64_t hh = rec_hash(&recs[i]);
             size_t j = (size_t)hh & (cap - 1);
             while (index[j]) j = (j + 1) & (cap - 1);
             index[j] = (uint32_t)(hh >> 56) << 24 | (uint32_t)(i + 1);
         }
-        free(s->index);
+        set_free(s);
         s->index = index;
         s->recs = recs;
         s->cap = cap;
-        s->rcap = cap / 2;
     }
     const Rec r = *rp;
     uint32_t tag = (uint32_t)(h >> 56) << 24;

@@ -1,0 +1,89 @@
+/* The command line's text of the successors for module.c: notation.format_position of each
+ * board, and the lines sorted as Python's sorted() sorts them (byte order: the text is ASCII). */
+#ifndef KJ_TEXT_H
+#define KJ_TEXT_H
+
+#include "board.h"
+
+/* notation.format_position of one successor, into buf; its length. One pass over the ring sorts
+ * its pieces by colour (in field order, as the text lists them); a colour's nest is what is
+ * neither on the ring nor in its stall. */
+static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt, char *buf) {
+    uint8_t ring[4][RING];
+    int on_ring[4] = {0, 0, 0, 0}, n = 0;
+    for (int i = 0; i < RING; i++)
+        if (b[i]) {
+            int c = (b[i] - 1) & 3;
+            ring[c][on_ring[c]++] = (uint8_t)i;
+        }
+    for (int ci = 0; ci < ncol; ci++) {
+        int c = colours[ci], items = 0;
+        const uint8_t *stall = b + STALL + 4 * c;
+        if (ci) buf[n++] = ' ';
+        buf[n++] = COLOURS[c];
+        buf[n++] = ':';
+        for (int i = 4 - on_ring[c] - stall[0] - stall[1] - stall[2] - stall[3]; i > 0; i--) {
+            if (items++) buf[n++] = ',';
+            buf[n++] = 'n';
+        }
+        for (int k = 0; k < on_ring[c]; k++) {
+            int i = ring[c][k];
+            if (items++) buf[n++] = ',';
+            if (i >= 10) buf[n++] = (char)('0' + i / 10);
+            buf[n++] = (char)('0' + i % 10);
+            if (b[i] >= 5) buf[n++] = '*';
+        }
+        for (int i = 0; i < 4; i++)
+            if (stall[i]) {
+                if (items++) buf[n++] = ',';
+                buf[n++] = 's';
+                buf[n++] = (char)('1' + i);
+            }
+    }
+    buf[n++] = ' ';
+    buf[n++] = COLOURS[nxt];
+    buf[n++] = ' ';
+    buf[n++] = '-';
+    buf[n] = 0;
+    return n;
+}
+
+/* A line to sort: its text (NUL-terminated) and length. */
+typedef struct {
+    const char *text;
+    int len;
+} Line;
+
+static void line_swap(Line *a, Line *b) {
+    Line t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* The lines sorted by their text from character d on (all of them agree on the first d): a
+ * multikey quicksort (Bentley and Sedgewick), which looks at each character about once where
+ * qsort with strcmp compared the long common beginnings over and over (the crowded roll's 31,637
+ * lines have only 293 different first ten characters): the sort took half the command's work. */
+static void sort_lines(Line *a, size_t n, int d) {
+    while (n > 12) {
+        int x = (unsigned char)a[0].text[d], y = (unsigned char)a[n / 2].text[d], z = (unsigned char)a[n - 1].text[d];
+        int v = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y)); /* the median */
+        size_t lt = 0, i = 0, gt = n;
+        while (i < gt) {
+            int c = (unsigned char)a[i].text[d];
+            if (c < v) line_swap(&a[lt++], &a[i++]);
+            else if (c > v) line_swap(&a[i], &a[--gt]);
+            else i++;
+        }
+        sort_lines(a, lt, d);
+        sort_lines(a + gt, n - gt, d);
+        if (!v) return; /* the equal ones have ended: they are the same line */
+        a += lt;
+        n = gt - lt;
+        d++;
+    }
+    for (size_t i = 1; i < n; i++) /* a few lines: insertion */
+        for (size_t j = i; j > 0 && strcmp(a[j - 1].text + d, a[j].text + d) > 0; j--) line_swap(&a[j - 1], &a[j]);
+}
+
+#endif
