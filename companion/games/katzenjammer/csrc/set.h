@@ -68,6 +68,7 @@ typedef struct {
     uint32_t *index;
     Rec *recs;
     size_t cap, count;
+    int shift; /* 64 - log2(cap): a hash's top bits are its slot */
     Pool *pool; /* where the memory comes from and goes back to (pool.h; NULL: malloc) */
 } Set;
 
@@ -82,6 +83,7 @@ static uint32_t *set_index(Pool *pool, size_t cap) {
 
 static int set_init(Set *s, size_t cap, Pool *pool) {
     s->cap = cap;
+    s->shift = 64 - __builtin_ctzll(cap);
     s->count = 0;
     s->pool = pool;
     s->index = set_index(pool, cap);
@@ -106,56 +108,57 @@ static void set_free(Set *s) {
 /* The board of record i. */
 static void set_board(const Set *s, size_t i, uint8_t *b) { unpack(&s->recs[i], b); }
 
-/* Each word of the record times its own odd constant, summed (independent multiplies, not a
- * chain), then splitmix64's finaliser, so every input bit reaches the slot's and the tag's bits.
- * A weak hash costs only probes: a match is always checked against the whole record. */
+/* Each word of the record times its own odd constant, summed: a product's high bits depend on
+ * all of its word's bits, so the slot is taken from the top bits (set_pos) and the tag from the
+ * 8 bits below them (set_tag). (A finaliser mixing the bits down to the low ones cost more than
+ * the lookup it served.) A weak hash costs only probes: a match is always checked against the
+ * whole record. */
 static uint64_t rec_hash(const Rec *r) {
-    uint64_t h = (r->k[0] ^ 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL
-               + (r->k[1] ^ 0x243F6A8885A308D3ULL) * 0x94D049BB133111EBULL
-               + (r->k[2] ^ 0x13198A2E03707344ULL) * 0xD6E8FEB86659FD93ULL;
-    h ^= h >> 30;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 27;
-    h *= 0x94D049BB133111EBULL;
-    return h ^ (h >> 31);
+    return r->k[0] * 0x9E3779B97F4A7C15ULL + r->k[1] * 0xBF58476D1CE4E5B9ULL + r->k[2] * 0x94D049BB133111EBULL;
 }
 
+static size_t set_pos(const Set *s, uint64_t h) { return (size_t)(h >> s->shift); }
+static uint32_t set_tag(const Set *s, uint64_t h) { return (uint32_t)(h >> (s->shift - 8)) << 24; }
+
 /* Ask the memory for the index slot a record of hash `h` is looked up in first. */
-static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[(size_t)h & (s->cap - 1)]); }
+static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[set_pos(s, h)]); }
 
 /* Once that slot has come: ask for the record it names, if its tag is the hash's (a record met
  * again -- most of a seven's next states are -- is compared in full, and that read would miss
  * the cache too). */
 static void set_prefetch_rec(const Set *s, uint64_t h) {
-    uint32_t e = s->index[(size_t)h & (s->cap - 1)];
-    if (e && (e & 0xFF000000U) == (uint32_t)(h >> 56) << 24) __builtin_prefetch(&s->recs[(e & 0xFFFFFFU) - 1]);
+    uint32_t e = s->index[set_pos(s, h)];
+    if (e && (e & 0xFF000000U) == set_tag(s, h)) __builtin_prefetch(&s->recs[(e & 0xFFFFFFU) - 1]);
+}
+
+/* The index twice as large (and room for twice the records): 1, or 0 out of memory. Out of the
+ * way of the lookups (noinline), which are the time. */
+static __attribute__((noinline)) int set_grow(Set *s) {
+    Set big = {.cap = s->cap * 2, .count = s->count, .shift = s->shift - 1, .pool = s->pool};
+    big.index = s->count + 1 < SET_MAX ? set_index(s->pool, big.cap) : NULL;
+    big.recs = big.index ? pool_get(s->pool, big.cap / 2 * sizeof(Rec)) : NULL;
+    if (!big.recs) {
+        pool_put(s->pool, big.index, big.cap * sizeof(uint32_t));
+        return 0;
+    }
+    memcpy(big.recs, s->recs, s->count * sizeof(Rec));
+    for (size_t i = 0; i < s->count; i++) {
+        uint64_t h = rec_hash(&big.recs[i]);
+        size_t j = set_pos(&big, h);
+        while (big.index[j]) j = (j + 1) & (big.cap - 1);
+        big.index[j] = set_tag(&big, h) | (uint32_t)(i + 1);
+    }
+    set_free(s);
+    *s = big;
+    return 1;
 }
 
 /* A packed record `r` with its hash `h`: 1 added, 0 already there, -1 out of memory. */
 static int set_add_rec(Set *s, const Rec *rp, uint64_t h) {
-    if (2 * (s->count + 1) > s->cap) { /* grow at half full */
-        size_t cap = s->cap * 2;
-        uint32_t *index = s->count + 1 < SET_MAX ? set_index(s->pool, cap) : NULL;
-        Rec *recs = index ? pool_get(s->pool, cap / 2 * sizeof(Rec)) : NULL;
-        if (!index || !recs) {
-            pool_put(s->pool, index, cap * sizeof(uint32_t));
-            return -1;
-        }
-        memcpy(recs, s->recs, s->count * sizeof(Rec));
-        for (size_t i = 0; i < s->count; i++) {
-            uint64_t hh = rec_hash(&recs[i]);
-            size_t j = (size_t)hh & (cap - 1);
-            while (index[j]) j = (j + 1) & (cap - 1);
-            index[j] = (uint32_t)(hh >> 56) << 24 | (uint32_t)(i + 1);
-        }
-        set_free(s);
-        s->index = index;
-        s->recs = recs;
-        s->cap = cap;
-    }
+    if (2 * (s->count + 1) > s->cap && !set_grow(s)) return -1; /* grow at half full */
     const Rec r = *rp;
-    uint32_t tag = (uint32_t)(h >> 56) << 24;
-    size_t j = (size_t)h & (s->cap - 1);
+    uint32_t tag = set_tag(s, h);
+    size_t j = set_pos(s, h);
     uint32_t e;
     while ((e = s->index[j])) {
         if ((e & 0xFF000000U) == tag) {

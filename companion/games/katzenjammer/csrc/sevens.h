@@ -8,18 +8,30 @@
 typedef struct {
     Set seen;
     Set *out;
-    int colour, own, dir, failed;
-    uint8_t moves[9];
+    int colour, own, dir, nvalues;
+    uint64_t values[4]; /* what a ring field of a piece that moves holds (see movers) */
 } Seven;
 
-/* The pieces that may take part: S->moves[v] is 1 when a ring field holding v does (own: the
- * colour's pieces, fresh ones too; foreign: other colours' pieces that are not fresh), else 0.
- * Counted without a branch: which fields hold a mover is what a branch would mispredict. */
-static int movers(const Seven *S, const uint8_t *b, int *out) {
+/* The pieces that may take part, found in the packed record: S->values lists the values a ring
+ * field of a piece that moves holds (own: the colour's pieces, fresh ones too; foreign: other
+ * colours' pieces that are not fresh). Each word's nibbles are compared with a value at once
+ * (a nibble of x ^ v...v is 0 where it held v); the fields were read one by one before, and that
+ * loop was a tenth of the search. Then the own pieces in the stall that may step on. */
+#define NIBBLES_1 0x1111111111111111ULL
+#define NIBBLES_7 0x7777777777777777ULL
+#define NIBBLES_8 0x8888888888888888ULL
+static uint64_t zero_nibbles(uint64_t x) { return ~(((x & NIBBLES_7) + NIBBLES_7) | x) & NIBBLES_8; }
+
+static int movers(const Seven *S, const Rec *r, const uint8_t *b, int *out) {
+    const uint64_t words[3] = {r->k[0], r->k[1], r->k[2] & LOW4}; /* the third: fields 32-39 only */
     int n = 0;
-    for (int i = 0; i < RING; i++) {
-        out[n] = i;
-        n += S->moves[b[i]];
+    for (int w = 0; w < 3; w++) {
+        uint64_t hit = 0;
+        for (int v = 0; v < S->nvalues; v++) hit |= zero_nibbles(words[w] ^ S->values[v] * NIBBLES_1);
+        for (; hit; hit &= hit - 1) { /* nibble q of word w: byte lane q / 2, its high half when q is odd */
+            int q = __builtin_ctzll(hit) >> 2;
+            out[n++] = 16 * w + (q >> 1) + 8 * (q & 1);
+        }
     }
     if (S->own)
         for (int i = STALL + 4 * S->colour; i < STALL + 4 * S->colour + 3; i++)
@@ -75,44 +87,18 @@ static int forward7(const uint8_t *b, const Rec *p, int a, int n, Rec *r, int *n
     return 1;
 }
 
-static void seven_walk(Seven *S, const Rec *state, int last, int rem);
-
-/* The next states of every state, looked up in sets side by side: the lookups are cache misses
- * (the crowded roll's sets outgrow the core's cache), so the index slots of all of a state's
- * next states are asked for first, then the records those slots name, then the lookups run, and
- * only then does the walk go on from the new ones (in the same order: the set of states reached
- * and the successors are the same whatever the order). */
-static void seven_steps(Seven *S, Kid *kids, int nk) {
-    int fresh[MAX_KIDS], nf = 0;
-    for (int i = 0; i < nk; i++) {
-        kids[i].h = rec_hash(&kids[i].r);
-        set_prefetch(kids[i].rem ? &S->seen : S->out, kids[i].h);
-    }
-    for (int i = 0; i < nk; i++) set_prefetch_rec(kids[i].rem ? &S->seen : S->out, kids[i].h);
-    for (int i = 0; i < nk; i++) {
-        int added = set_add_rec(kids[i].rem ? &S->seen : S->out, &kids[i].r, kids[i].h);
-        if (added < 0) {
-            S->failed = 1;
-            return;
-        }
-        if (added && kids[i].rem) fresh[nf++] = i;
-    }
-    for (int j = 0; j < nf && !S->failed; j++) seven_walk(S, &kids[fresh[j]].r, kids[fresh[j]].last, kids[fresh[j]].rem);
-}
-
 /* As sevens.py: a piece that cannot reach its own Start with the steps left goes one step at a
  * time (k single steps of it are one k-step segment: each field stepped on captures, a fresh piece
  * blocks), and the state after such a step forgets which piece moved last ("mergeable": moving it
  * on is the longer segment). Near its Start a longer segment would enter the stall where single
  * steps go round, so there every segment length is walked at once and the piece is remembered
  * unless it cannot reach the Start any more. */
-static void seven_walk(Seven *S, const Rec *state, int last, int rem) {
+static int seven_kids(const Seven *S, const Rec *state, int last, int rem, Kid *kids) {
     uint8_t b[SIZE];
     unpack(state, b);
     Rec p = *state;
     p.k[2] &= ~REC_STATE;
-    int m[RING + 4], nm = movers(S, b, m), fwd = S->dir > 0, nk = 0;
-    Kid kids[MAX_KIDS];
+    int m[RING + 4], nm = movers(S, state, b, m), fwd = S->dir > 0, nk = 0;
     for (int i = 0; i < nm; i++) {
         int a = m[i], na;
         if (a == last) continue; /* consecutive segments move different pieces */
@@ -147,7 +133,78 @@ static void seven_walk(Seven *S, const Rec *state, int last, int rem) {
         rec_put(&k->r, na, (uint64_t)(colour + 1));
         kid_state(k, -1, rem - 1);
     }
-    seven_steps(S, kids, nk);
+    return nk;
+}
+
+/* The states still to go on from, with that many steps left: record numbers in the set of seen
+ * states and the piece each moved last. */
+typedef struct {
+    uint32_t *at;
+    int8_t *last;
+    size_t n, cap;
+} Level;
+
+static int level_push(Level *l, size_t at, int last) {
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        uint32_t *a = realloc(l->at, cap * sizeof(uint32_t));
+        if (a) l->at = a;
+        int8_t *b = a ? realloc(l->last, cap) : NULL;
+        if (!b) return 0;
+        l->last = b;
+        l->cap = cap;
+    }
+    l->at[l->n] = (uint32_t)at;
+    l->last[l->n++] = (int8_t)last;
+    return 1;
+}
+
+/* The next states of a batch of states, looked up one after the other while the memory brings
+ * the slots of the lookups a few places ahead (the sets outgrow the core's cache, so every lookup
+ * is a cache miss: asked for early, many are on their way at once): first the index slot, then,
+ * once it has come, the record it names (a state met again -- most are -- is compared in full).
+ * A new state goes to the level of its steps left. */
+#ifndef AHEAD
+#define AHEAD 12
+#endif
+static int seven_lookups(Seven *S, Kid *kids, int nk, Level *levels) {
+    for (int i = 0; i < nk; i++) kids[i].h = rec_hash(&kids[i].r);
+    for (int i = 0; i < nk; i++) {
+        if (i + AHEAD < nk) set_prefetch(kids[i + AHEAD].rem ? &S->seen : S->out, kids[i + AHEAD].h);
+        if (i + AHEAD / 2 < nk) set_prefetch_rec(kids[i + AHEAD / 2].rem ? &S->seen : S->out, kids[i + AHEAD / 2].h);
+        Kid *k = &kids[i];
+        int added = set_add_rec(k->rem ? &S->seen : S->out, &k->r, k->h);
+        if (added < 0 || (added && k->rem && !level_push(&levels[k->rem], S->seen.count - 1, k->last))) return 0;
+    }
+    return 1;
+}
+
+/* The walk level by level, most steps left first: a segment takes at least one step, so every
+ * state of a level has been found before the level is walked; each state is walked once, as a
+ * depth-first walk would, and the successors are the same. Breadth first, the lookups of many
+ * states' next states line up for seven_lookups. */
+#define BATCH 1024
+static int seven_walk(Seven *S, const Rec *first) {
+    Level levels[8] = {{0}};
+    Kid *kids = malloc((BATCH + MAX_KIDS) * sizeof(Kid));
+    int ok = kids && set_add_rec(&S->seen, first, rec_hash(first)) >= 0 && level_push(&levels[7], 0, -1);
+    for (int rem = 7; ok && rem > 0; rem--) {
+        Level *l = &levels[rem];
+        int nk = 0;
+        for (size_t i = 0; ok && i < l->n; i++) {
+            nk += seven_kids(S, &S->seen.recs[l->at[i]], l->last[i], rem, kids + nk);
+            if (nk >= BATCH || i + 1 == l->n) {
+                ok = seven_lookups(S, kids, nk, levels);
+                nk = 0;
+            }
+        }
+    }
+    for (int r = 0; r < 8; r++) {
+        free(levels[r].at);
+        free(levels[r].last);
+    }
+    free(kids);
+    return ok;
 }
 
 static int sevens(const uint8_t *b, int colour, int own, Set *out) {
@@ -155,14 +212,13 @@ static int sevens(const uint8_t *b, int colour, int own, Set *out) {
         if (own && dir < 0) break; /* a 7 moves own pieces forward only */
         Seven S = {.out = out, .colour = colour, .own = own, .dir = dir};
         for (int v = 1; v <= 8; v++)
-            S.moves[v] = (uint8_t)(own ? v == colour + 1 || v == colour + 5 : v <= 4 && v != colour + 1);
+            if (own ? v == colour + 1 || v == colour + 5 : v <= 4 && v != colour + 1) S.values[S.nvalues++] = (uint64_t)v;
         Rec first;
         pack(b, -1, 7, &first);
         if (!set_init(&S.seen, 1024, out->pool)) return 0;
-        if (set_add_rec(&S.seen, &first, rec_hash(&first)) < 0) S.failed = 1;
-        else seven_walk(&S, &first, -1, 7);
+        int ok = seven_walk(&S, &first);
         set_free(&S.seen);
-        if (S.failed) return 0;
+        if (!ok) return 0;
     }
     return 1;
 }
