@@ -239,7 +239,7 @@ static PyObject *py_successor_text(PyObject *self, PyObject *args) {
     PyObject *unused = NULL;
     if (!parse(args, b, colours, &ncol, &colour, dice, &two_dice, &unused)) return NULL;
     int nxt = next_colour(colours, ncol, colour);
-    enum { LINE = 96 }; /* 4 groups of at most 4 items of 3 characters, and the rest */
+    enum { LINE = 96 }; /* 4 groups of at most 4 items of 3 characters, the rest, the padding */
     Pool *pool = pool_take();
     Set out = {0};
     char *text = NULL;
@@ -253,12 +253,16 @@ static PyObject *py_successor_text(PyObject *self, PyObject *args) {
         ok = text && lines;
     }
     if (ok) {
-        for (size_t n = 0; n < out.count; n++) { /* one after the other, each ending in a NUL */
+        size_t at = 0; /* the lines one after the other in `text`, each padded to 8n bytes */
+        for (size_t n = 0; n < out.count; n++) {
             uint8_t nb[SIZE];
             set_board(&out, n, nb);
-            lines[n].text = text + size;
-            lines[n].len = format_board(nb, colours, ncol, nxt, text + size);
-            size += (size_t)lines[n].len + 1;
+            char *t = text + at;
+            int len = format_board(nb, colours, ncol, nxt, t), padded = (len + 8) & ~7;
+            memset(t + len, 0, (size_t)(padded - len));
+            lines[n] = (Line){line_key(t), t, len};
+            at += (size_t)padded;
+            size += (size_t)len + 1;
         }
         sort_lines(lines, out.count, 0);
     }

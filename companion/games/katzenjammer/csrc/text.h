@@ -48,11 +48,20 @@ static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt,
     return n;
 }
 
-/* A line to sort: its text (NUL-terminated) and length. */
+/* A line to sort: its text, NUL-terminated and padded with NULs to a multiple of 8 bytes (so
+ * that any 8 bytes of it from a multiple of 8 on can be read as one number), its length, and
+ * `key`: 8 of its bytes as a big-endian number, which orders as the text does. */
 typedef struct {
+    uint64_t key;
     const char *text;
     int len;
 } Line;
+
+static uint64_t line_key(const char *p) {
+    uint64_t k = 0;
+    for (int i = 0; i < 8; i++) k = k << 8 | (unsigned char)p[i];
+    return k;
+}
 
 static void line_swap(Line *a, Line *b) {
     Line t = *a;
@@ -60,30 +69,35 @@ static void line_swap(Line *a, Line *b) {
     *b = t;
 }
 
-/* The lines sorted by their text from character d on (all of them agree on the first d): a
- * multikey quicksort (Bentley and Sedgewick), which looks at each character about once where
- * qsort with strcmp compared the long common beginnings over and over (the crowded roll's 31,637
- * lines have only 293 different first ten characters): the sort took half the command's work. */
+/* The lines sorted by their text from byte d on (all of them agree on the first d, a multiple
+ * of 8; each key holds bytes d to d + 7): a multikey quicksort (Bentley and Sedgewick) on 8 bytes
+ * at a time, which reads each line's text about once per 8 bytes where qsort with strcmp compared
+ * the long common beginnings over and over (the crowded roll's 31,637 lines have only 293
+ * different first ten characters), and the sort took half the command's work. */
 static void sort_lines(Line *a, size_t n, int d) {
     while (n > 12) {
-        int x = (unsigned char)a[0].text[d], y = (unsigned char)a[n / 2].text[d], z = (unsigned char)a[n - 1].text[d];
-        int v = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y)); /* the median */
+        uint64_t x = a[0].key, y = a[n / 2].key, z = a[n - 1].key;
+        uint64_t v = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y)); /* the median */
         size_t lt = 0, i = 0, gt = n;
         while (i < gt) {
-            int c = (unsigned char)a[i].text[d];
-            if (c < v) line_swap(&a[lt++], &a[i++]);
-            else if (c > v) line_swap(&a[i], &a[--gt]);
+            if (a[i].key < v) line_swap(&a[lt++], &a[i++]);
+            else if (a[i].key > v) line_swap(&a[i], &a[--gt]);
             else i++;
         }
         sort_lines(a, lt, d);
         sort_lines(a + gt, n - gt, d);
-        if (!v) return; /* the equal ones have ended: they are the same line */
+        if (!(v & 0xFF)) return; /* the equal ones end within these 8 bytes: they are the same line */
         a += lt;
         n = gt - lt;
-        d++;
+        d += 8;
+        for (size_t j = 0; j < n; j++) a[j].key = line_key(a[j].text + d);
     }
     for (size_t i = 1; i < n; i++) /* a few lines: insertion */
-        for (size_t j = i; j > 0 && strcmp(a[j - 1].text + d, a[j].text + d) > 0; j--) line_swap(&a[j - 1], &a[j]);
+        for (size_t j = i; j > 0; j--) {
+            Line *p = &a[j - 1], *q = &a[j];
+            if (p->key < q->key || (p->key == q->key && strcmp(p->text + d, q->text + d) <= 0)) break;
+            line_swap(p, q);
+        }
 }
 
 #endif
