@@ -294,4 +294,7 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_native",
                                        "Katzenjammer's compiled successor generation (see companion/games/native.py).",
                                        -1, methods};
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&moduledef); }
+PyMODINIT_FUNC PyInit__native(void) {
+    sevens_init();
+    return PyModule_Create(&moduledef);
+}

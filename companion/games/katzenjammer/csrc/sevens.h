@@ -48,12 +48,21 @@ typedef struct {
     int8_t last, rem;
 } Kid;
 
-/* A next state's record gets its search state; a finished seven (no steps left) is a successor
- * and gets the state every board of the set `out` has (set_add's last 0, rem 0). */
+/* A next state's record gets its search state: STATE_BITS[rem][last + 1], rec_state's bits, from
+ * a table (sevens_init: once, when the module loads) as every one of the crowded roll's 243,000
+ * next states needs them. A finished seven (no steps left) is a successor and gets the state every
+ * board of the set `out` has (set_add's last 0, rem 0). */
+static uint64_t STATE_BITS[8][RING + 1];
+
+static void sevens_init(void) {
+    for (int rem = 0; rem < 8; rem++)
+        for (int last = -1; last < RING; last++) STATE_BITS[rem][last + 1] = rem ? rec_state(last, rem) : rec_state(0, 0);
+}
+
 static void kid_state(Kid *k, int last, int rem) {
     k->last = (int8_t)last;
     k->rem = (int8_t)rem;
-    k->r.k[2] |= rem ? rec_state(last, rem) : rec_state(0, 0);
+    k->r.k[2] |= STATE_BITS[rem][last + 1];
 }
 
 /* board.forward of ring piece a by n steps as a seven moves it (every field stepped on is

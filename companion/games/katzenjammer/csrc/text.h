@@ -5,15 +5,24 @@
 
 #include "board.h"
 
-/* notation.format_position of one successor, into buf; its length. One pass over the ring sorts
- * its pieces by colour (in field order, as the text lists them); a colour's nest is what is
- * neither on the ring nor in its stall. */
+/* The ring fields 8w to 8w + 7 that hold a piece, as bit 8i of the result for field 8w + i:
+ * eight fields at once (a field holds 0-8, so a piece has one of its low four bits set). A
+ * branch per field mispredicted on every other piece and was most of the formatting's time. */
+static uint64_t ring_pieces(const uint8_t *b, int w) {
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--) x = x << 8 | b[8 * w + i];
+    return (x | x >> 1 | x >> 2 | x >> 3) & LOW1;
+}
+
+/* notation.format_position of one successor, into buf; its length. One pass over the ring's
+ * pieces sorts them by colour (in field order, as the text lists them); a colour's nest is what
+ * is neither on the ring nor in its stall. */
 static int format_board(const uint8_t *b, const int *colours, int ncol, int nxt, char *buf) {
     uint8_t ring[4][RING];
     int on_ring[4] = {0, 0, 0, 0}, n = 0;
-    for (int i = 0; i < RING; i++)
-        if (b[i]) {
-            int c = (b[i] - 1) & 3;
+    for (int w = 0; w < RING / 8; w++)
+        for (uint64_t hit = ring_pieces(b, w); hit; hit &= hit - 1) {
+            int i = 8 * w + (__builtin_ctzll(hit) >> 3), c = (b[i] - 1) & 3;
             ring[c][on_ring[c]++] = (uint8_t)i;
         }
     for (int ci = 0; ci < ncol; ci++) {
