@@ -11,7 +11,9 @@
    for the enumeration, best of 3 fresh processes (issue "Ready for the Pi"). Issue 37: the
    compiled kernel (companion/games/native.py) against the pure one in the same run, in process
    (target 20 ms) and the command line's CPU time, process start included (target 0.12 s), best
-   of 10, beside the interpreter's own start (`python -c pass`).
+   of 10, with its bytecode compiled once as an installed package has it (and, where
+   PYTHONDONTWRITEBYTECODE is set, also compiling every module at every start), beside the
+   interpreter's own start (`python -c pass`).
 1b. The first choice on the OLED after a roll: on the crowded board (green to move), every one
    of the 216 rolls of the three Miwin dice, on a fresh Katzenjammer table each: `on_chance`
    with the roll, the table's view, the OLED image rendered. Target: every roll within 50 ms
@@ -31,6 +33,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from companion.cliargs import OneLineParser
 
@@ -105,14 +108,18 @@ def _successors_cpu(runs: int = 20) -> float:
     return best
 
 
-def _cli_cpu(pure: bool, runs: int = 3, argv: list | None = None) -> float:
+def _cli_cpu(pure: bool, runs: int = 3, argv: list | None = None, bytecode: str | None = None) -> float:
     """CPU seconds (user + system) of the command line's process, best of `runs`: what its wall
     time is on an idle machine, whatever else this shared one runs (its load makes single runs
-    vary by half: the compiled one is taken best of 10)."""
-    import os
+    vary by half: the compiled one is taken best of 10). With `bytecode` (a directory), Python
+    keeps the modules' compiled bytecode there, as an installed package has it beside its
+    sources (pip compiles it at install): the first run writes it, the others read it."""
     import resource
 
     env = dict(os.environ, COMPANION_PURE="1" if pure else "0")
+    if bytecode is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = bytecode
     argv = argv or ["-m", "companion", "katzenjammer", "successors", "--position", CROWDED]
     best = float("inf")
     for _ in range(runs):
@@ -172,8 +179,13 @@ def main(argv: list[str]) -> int:
     cpu = _successors_cpu()
     with native.pure():
         pure_cpu = _successors_cpu(5)
-    cli_cpu, pure_cli_cpu = _cli_cpu(False, 10), _cli_cpu(True)
-    bare = _cli_cpu(False, 10, ["-c", "pass"])  # the interpreter's own start, for the breakdown
+    # The command line as an install runs it: its modules' bytecode compiled once (here into a
+    # scratch directory, not beside the sources). Where PYTHONDONTWRITEBYTECODE is set, every
+    # start also compiles every module: that figure is shown beside it.
+    with tempfile.TemporaryDirectory(prefix="kj-bytecode-") as bytecode:
+        cli_cpu, pure_cli_cpu = _cli_cpu(False, 10, bytecode=bytecode), _cli_cpu(True, bytecode=bytecode)
+        bare = _cli_cpu(False, 10, ["-c", "pass"], bytecode=bytecode)  # the interpreter's own start
+    compiling = _cli_cpu(False, 10) if os.environ.get("PYTHONDONTWRITEBYTECODE") else None
     fresh = sorted(_successors_fresh())
     print(f"crowded joker roll: {count} successors; command line best {best:.2f} s,"
           f" median {median:.2f} s of 3 (wall, fresh process, with Python's start and the printing);"
@@ -186,12 +198,17 @@ def main(argv: list[str]) -> int:
           f" (target: every roll within 50 ms)")
     print(f"the same on the {native.name('katzenjammer')} kernel against the pure one: in-process CPU"
           f" {cpu * 1000:.1f} ms against {pure_cpu * 1000:.1f} ms (target 20 ms:"
-          f" {'met' if cpu < 0.02 else 'MISSED'}); the command line's CPU (user + system, best of 10, its output read through a pipe)"
+          f" {'met' if cpu < 0.02 else 'MISSED'}); the command line's CPU (user + system, best of 10, its output read through a pipe,"
+          f" the modules' bytecode compiled once as an install has it)"
           f" {cli_cpu:.3f} s against {pure_cli_cpu:.3f} s (target 0.12 s: {'met' if cli_cpu < 0.12 else 'MISSED'});"
           f" of it the interpreter's own start (python -c pass, best of 10) {bare:.3f} s;"
-          f" load average {os.getloadavg()[0]:.1f}")
+          + (f" compiling every module at every start (PYTHONDONTWRITEBYTECODE is set here) {compiling:.3f} s;"
+             if compiling is not None else "")
+          + f" load average {os.getloadavg()[0]:.1f}")
     print(f"successors_cpu_pure_s {pure_cpu:.3f}")
     print(f"successors_cli_cpu_s {cli_cpu:.3f}")
+    if compiling is not None:
+        print(f"successors_cli_cpu_compiling_s {compiling:.3f}")
     print(f"successors_cpu_s {cpu:.3f}")
     print(f"successors_fresh_s {fresh[0]:.3f}")
     print(f"first_choice_max_ms {firsts[-1] * 1000:.1f}")
