@@ -120,17 +120,6 @@ static uint64_t rec_hash(const Rec *r) {
 static size_t set_pos(const Set *s, uint64_t h) { return (size_t)(h >> s->shift); }
 static uint32_t set_tag(const Set *s, uint64_t h) { return (uint32_t)(h >> (s->shift - 8)) << 24; }
 
-/* Ask the memory for the index slot a record of hash `h` is looked up in first. */
-static void set_prefetch(const Set *s, uint64_t h) { __builtin_prefetch(&s->index[set_pos(s, h)]); }
-
-/* Once that slot has come: ask for the record it names, if its tag is the hash's (a record met
- * again -- most of a seven's next states are -- is compared in full, and that read would miss
- * the cache too). */
-static void set_prefetch_rec(const Set *s, uint64_t h) {
-    uint32_t e = s->index[set_pos(s, h)];
-    if (e && (e & 0xFF000000U) == set_tag(s, h)) __builtin_prefetch(&s->recs[(e & 0xFFFFFFU) - 1]);
-}
-
 /* The index twice as large (and room for twice the records): 1, or 0 out of memory. Out of the
  * way of the lookups (noinline), which are the time. */
 static __attribute__((noinline)) int set_grow(Set *s) {
