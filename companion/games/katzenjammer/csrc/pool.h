@@ -1,7 +1,9 @@
-/* Memory blocks kept from one call to the next, for set.h. The crowded roll's sets take some 3 MB;
- * asked from malloc each call, that memory came fresh from the kernel every time (glibc returns
- * large blocks to it when they are freed): the page faults and clearing the pages took a fifth
- * of the call. A pool keeps the largest few blocks instead.
+/* Memory blocks kept from one call to the next, for set.h and module.c. The crowded roll's sets
+ * and text take some 5 MB; asked from malloc each call, that memory came fresh from the kernel
+ * every time (glibc returns large blocks to it when they are freed): the page faults, clearing
+ * the pages and giving them back were nearly a tenth of the call in the profile. A pool keeps
+ * the largest few blocks instead (at most POOL_BLOCKS of at most POOL_KEEP, for the life of the
+ * process). A fresh process (the command line) still meets every page once.
  *
  * The search runs without the GIL, so two threads may search at once: a call takes the one pool
  * with an atomic exchange and gives it back at the end; a call that finds it taken (another

@@ -45,7 +45,8 @@ static void pack(const uint8_t *b, int last, int rem, Rec *r) {
 /* Ring field f (0-39) of a record set to v (0-8): its four bits are byte lane f % 8 of word
  * f / 16, the low half for f % 16 < 8, the high half above. The seven search writes a next
  * state's record straight from its parent's this way: copying the 56 bytes and packing them
- * again cost a third of its time (bytes stored, then read back as words, stall the core). */
+ * again was a quarter of the walk's time in the profile (bytes stored, then read back as
+ * words, stall the core). */
 static void rec_put(Rec *r, int f, uint64_t v) {
     int s = (f & 7) << 3 | (f & 8) >> 1;
     r->k[f >> 4] = (r->k[f >> 4] & ~(0xFULL << s)) | v << s;

@@ -15,8 +15,8 @@ typedef struct {
 /* The pieces that may take part, found in the packed record: S->values lists the values a ring
  * field of a piece that moves holds (own: the colour's pieces, fresh ones too; foreign: other
  * colours' pieces that are not fresh). Each word's nibbles are compared with a value at once
- * (a nibble of x ^ v...v is 0 where it held v); the fields were read one by one before, and that
- * loop was a tenth of the search. Then the own pieces in the stall that may step on. */
+ * (a nibble of x ^ v...v is 0 where it held v): measured a few per cent of the search faster
+ * than reading the 40 fields one by one. Then the own pieces in the stall that may step on. */
 #define NIBBLES_1 0x1111111111111111ULL
 #define NIBBLES_7 0x7777777777777777ULL
 #define NIBBLES_8 0x8888888888888888ULL
