@@ -6,6 +6,7 @@ board, and for positions Hypothesis builds; bad input is one clear error."""
 from __future__ import annotations
 
 import random
+import threading
 from itertools import product
 
 import pytest
@@ -58,6 +59,30 @@ def test_a_finished_game_and_the_void_roll():
     over = "r:s1,s2,s3,s4 b:n,n,n,n b 147"
     assert engine.successors(notation.parse_position(over)) == [] and cli.successor_lines(over) == []
     check("r:n,n,n,n b:n,n,n,n r 147")  # nothing to move with 1, 4, 7: the board as it is
+
+
+def test_threads_searching_at_once_get_the_same_successors():
+    # The search runs without the GIL and keeps its memory in one shared pool (csrc/pool.h):
+    # calls at once from several threads, crowded and small rolls mixed, each get their own
+    # successors, the same as one call at a time.
+    board = CROWDED.rsplit(" ", 1)[0]
+    texts = [CROWDED] + [f"{board} {''.join(map(str, d))}"
+                         for d in random.Random(38).sample(list(product(*DIE_FACES)), 3)]
+    expected = {t: set(engine.successors(notation.parse_position(t))) for t in texts}
+    failures: list[str] = []
+
+    def work(k: int) -> None:
+        for i in range(6):
+            text = texts[(k + i) % len(texts)]
+            if set(engine.successors(notation.parse_position(text))) != expected[text]:
+                failures.append(text)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures
 
 
 def test_bad_input_is_one_clear_error():

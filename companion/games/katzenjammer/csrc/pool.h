@@ -7,7 +7,7 @@
  *
  * The search runs without the GIL, so two threads may search at once: a call takes the one pool
  * with an atomic exchange and gives it back at the end; a call that finds it taken (another
- * thread is searching) uses malloc as before. */
+ * thread is searching) makes a pool of its own, freed at its end when the shared one is back. */
 #ifndef KJ_POOL_H
 #define KJ_POOL_H
 
