@@ -22,27 +22,6 @@ from pathlib import Path
 #: the CPython speed probe: a pure-Python loop, the same here and in the VM
 PROBE = "t=__import__('time').perf_counter();s=0\nfor i in range(3_000_000): s+=i*i%7\nprint(__import__('time').perf_counter()-t)"
 
-CARD_CONFIG = """
-[hardware.reed]
-backend = "fake"
-[hardware.leds]
-backend = "fake"
-[hardware.display]
-backend = "fake"
-[hardware.cards]
-backend = "fake"
-[hardware.buttons]
-backend = "fake"
-[game]
-language = "en"
-[web]
-enabled = true
-host = "0.0.0.0"
-port = 80
-control = true
-"""
-WIFI = "ssid = maunz-test\npassword = correct-horse-battery\ncountry = DE\n"
-
 
 def probe_here() -> float:
     t = time.perf_counter()
@@ -57,7 +36,7 @@ def boot(image: Path, work: Path, log=print, grow_to: int = 4 << 30) -> dict:
 
     ssh = vm.Ssh(work)
     disk = vm.copy_image(image, work / "card.img", grow_to)
-    vm.card_write(disk, {"companion.toml": CARD_CONFIG, "wifi.txt": WIFI, "ssh.pub": ssh.public})
+    vm.card_write(disk, {"companion.toml": vm.CARD_CONFIG, "wifi.txt": vm.WIFI, "ssh.pub": ssh.public})
     m = vm.Vm(disk, work, {"http": 80, "ssh": 22}, log=log)
     try:
         ready_at, _ = m.wait_line(vm.READY_LINE, 900)

@@ -137,13 +137,11 @@ class Booted:
 
 @pytest.fixture(scope="module")
 def booted(image, tmp_path_factory):
-    from benchmarks.image import CARD_CONFIG, WIFI
-
     out, _ = image
     work = tmp_path_factory.mktemp("vm")
     ssh = vm.Ssh(work)
     card = vm.copy_image(out, work / "card.img", CARD_SIZE)
-    vm.card_write(card, {"companion.toml": CARD_CONFIG, "wifi.txt": WIFI, "ssh.pub": ssh.public})
+    vm.card_write(card, {"companion.toml": vm.CARD_CONFIG, "wifi.txt": vm.WIFI, "ssh.pub": ssh.public})
     box = Booted(card, work, ssh)
     try:
         box.ssh.wait(box.vm, 300)
@@ -155,13 +153,11 @@ def booted(image, tmp_path_factory):
 
 @needs_qemu
 def test_first_boot_reads_the_card_and_the_page_answers_from_the_host(booted):
-    from benchmarks.image import CARD_CONFIG
-
     with urllib.request.urlopen(booted.vm.url("/"), timeout=30) as resp:
         assert resp.status == 200 and b"<html" in resp.read(2000).lower()
     assert booted.sh("hostname").stdout.strip() == "maunz"
     # companion.toml from the card is the service's configuration (its fake devices made READY possible)
-    assert booted.sh("cat", "/etc/maunz-companion/companion.toml").stdout == CARD_CONFIG
+    assert booted.sh("cat", "/etc/maunz-companion/companion.toml").stdout == vm.CARD_CONFIG
     # wifi.txt: the NetworkManager keyfile, 0600, the country on the kernel command line, the file gone
     keyfile = "/etc/NetworkManager/system-connections/maunz-wifi.nmconnection"
     assert booted.sh("stat", "-c", "%a %U", keyfile).stdout.split() == ["600", "root"]

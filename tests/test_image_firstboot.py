@@ -16,18 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.image.vm import CARD_CONFIG
 from companion.service.config import Config
 from companion.service.screen import render_message
-from tests.test_service_config import FAKE_HW
 
-GOOD_TOML = FAKE_HW + """[game]
-language = "en"
-[web]
-enabled = true
-host = "0.0.0.0"
-port = 80
-control = true
-"""
+GOOD_TOML = CARD_CONFIG   # fake devices, the page on port 80: a card that boots anywhere
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 """Katzenjammer's review after a game (issue 36): each person's choice against the strongest
 computer player's, on a seeded game (a person choosing at random at seat 1, the computer at seat
-2), summarised and worded for the page and the table's screen."""
+2), summarised and worded for the page and the table's screen; and through the service on fake
+devices, a game set up near its end played out with the buttons, its review offered on the end
+screen and opened with CAT."""
 from __future__ import annotations
 
 import random
@@ -69,3 +71,85 @@ def test_the_summary_in_words_on_the_page_and_the_screen(played):
     lines = [m.text("de") for m in screen(r).lines]
     assert lines[0] == f"{s.matched} von {len(s.choices)} Entscheidungen wie der stärkste Computer"
     assert lines[1].startswith(f"Teuerster Unterschied, Zug {worst.ply + 1} (Rot)") and lines[-1] == "OK = Ende"
+
+
+def near_the_end(seed: int, rolls_before: int):
+    """A seeded game (random choices at every seat) set up `rolls_before` rolls before its end:
+    the position where that roll is to be drawn."""
+    game, rng = get("katzenjammer"), random.Random(seed)
+    pos, rolls = game.initial_position(), []
+    while game.outcome(pos) is None:
+        if pos.dice is None:
+            rolls.append(pos)
+        pos = game.apply(pos, rng.choice(game.legal_moves(pos)))
+    return game, rolls[-rolls_before]
+
+
+def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
+    """The service on fake devices: a game set up near its end (the journal's start position),
+    played out with the buttons (a person at red choosing the first option, the computer at
+    blue), its review offered on the end screen, opened with CAT, left with OK."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+    from companion.service.journal import Journal
+    from companion.ui.screens import msg
+    from companion.voice.spoken import say
+    from tests.test_service_support import VirtualPlayer
+
+    game, start = near_the_end(4, 6)
+    journal = Journal(tmp_path, game)
+    journal.begin_game(game.format_position(start))
+    journal.close()
+    c = Companion(Config(game=GameConfig(game="katzenjammer", ai="2", language="en")), build_fakes(),
+                  state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
+    p = VirtualPlayer(c)
+
+    def press(name):
+        c.devices.buttons.press(name)
+        p.run(0.05)
+
+    def oled() -> list[str]:
+        return [m.text("en") for m in c.screen.screen.lines]
+
+    p.run(0.05)
+    assert c.table.start_position == start
+    for _ in range(100):
+        if c.journal.current.result != "unfinished":
+            break
+        press("ok")
+    assert c.journal.current.result in ("1", "2") and c.screen.screen.kind == "won"
+    # the review is made in a thread (a choice in milliseconds): wait for it, then a loop step
+    if c.review.future is not None:
+        c.review.future.result(timeout=30)
+    p.run(0.05)
+    expected = review(game, start, tuple(c.table.moves), people={0})
+    assert len(expected.choices) >= 2 and expected.costliest is not None
+    # the end screen offers it, on the OLED and in the page's caption; the voice says the offer,
+    # the win once
+    winner = c.screen.screen.header("en")
+    assert winner.endswith(" wins!") and oled() == ["New game: press OK", "Review: press CAT"]
+    assert c.snapshot()["instruction"] == "New game: press OK · Review: press CAT"
+    said = [line.text for line in c.speech.announcer.recent]
+    assert said.count(winner) == 1 and said.count(say(msg("review.offer"), "en")) == 1
+    # "new game?" is no place for the review: CAT there is "other game" (the game menu)
+    press("ok")
+    assert "Review: press CAT" not in oled()
+    press("cat")
+    assert c.switching.menu.is_open and c.review.stepping is None
+    press("back")   # the menu closes: the question again
+    press("back")   # no new game: the end screen, the offer again
+    assert c.screen.screen.kind == "won" and oled()[-1] == "Review: press CAT"
+    # CAT opens the review: the summary on the table's screen, as the page has it
+    press("cat")
+    screen = c.screen.screen
+    worst = expected.costliest
+    assert screen.kind == "review" and screen.header("en") == "Review"
+    assert oled()[0] == f"{expected.matched} of {len(expected.choices)} choices as the strongest computer chose"
+    assert oled()[1].startswith(f"Costliest difference, move {worst.ply + 1} (Red): {worst.played} instead of")
+    assert oled()[-1] == "OK = leave" and c.snapshot()["review"]["summary"] == oled()[0]
+    # OK leaves: the end screen without the offer, the review gone
+    press("ok")
+    assert c.screen.screen == c.table.view().screen and c.screen.screen.kind == "won"
+    assert c.snapshot()["review"] is None and "Review: press CAT" not in oled()
+    c.close()

@@ -84,6 +84,15 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     for m in moves:
         p.play(m)
     assert c.table.phase == "won"
+    # the end screen offers the review at once, on the OLED and in the page's caption under it;
+    # the voice says the offer, and the win only once
+    p.run(0.05)
+    assert c.screen.screen.kind == "won"
+    assert [m.text("de") for m in c.screen.screen.lines] == [
+        "Drei Katzen in einer Reihe!", "Neues Spiel: OK drücken", "Rückblick: Katze drücken"]
+    assert c.snapshot()["instruction"].endswith(" · Rückblick: Katze drücken")
+    said = [line.text for line in c.speech.announcer.recent]
+    assert said.count("Drei Katzen in einer Reihe!") == 1 and said.count("Rückblick: Katze drücken") == 1
     # the review starts at the game's end: the quick pass marks mistakes at once, the page
     # sees the progress grow
     assert p.run_until(lambda: c.snapshot()["review"] is not None
@@ -122,9 +131,11 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     frame = c.devices.leds.frames[-1]
     assert frame.cells[game.parse_move(pos, target.played).square] == PLAYED
     assert frame.cells[better.square] == BETTER
-    # OK leaves: the table's own screen and LEDs again, and the review is gone (its work stopped)
+    # OK leaves: the table's own screen and LEDs again, and the review is gone (its work
+    # stopped), so is its offer
     c.devices.buttons.press("ok")
     p.run(0.05)
     assert c.screen.screen.kind == "won" and c.snapshot()["review"] is None
+    assert c.screen.screen == c.table.view().screen
     assert c.devices.leds.frames[-1] == c.table.view().leds
     c.close()

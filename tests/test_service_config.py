@@ -2,21 +2,11 @@
 import pytest
 
 from companion.service.config import Config, ConfigError
-from companion.service.devices import build, validate_hardware
+from companion.service.devices import ALL_FAKE_TOML, build, validate_hardware
 from companion.service.main import main
 
-FAKE_HW = """
-[hardware.reed]
-backend = "fake"
-[hardware.leds]
-backend = "fake"
-[hardware.display]
-backend = "fake"
-[hardware.cards]
-backend = "fake"
-[hardware.buttons]
-backend = "fake"
-"""
+#: every device a fake (the other service tests take it from here)
+FAKE_HW = ALL_FAKE_TOML
 
 
 def load(tmp_path, text, name="companion.toml"):

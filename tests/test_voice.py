@@ -13,6 +13,7 @@ from companion.voice.announcer import EVENT, GUIDANCE, Announcer, Line, SpeechQu
 from companion.voice.coverage import coverage, sample
 from companion.voice.spoken import say, sayable, words
 from companion.tables.maunz import phrases as _maunz_phrases  # noqa: F401  (cats_in, below)
+from companion.tables.katzenjammer import phrases as _kj_phrases  # noqa: F401  (head.kj.*: alone too)
 
 
 @pytest.mark.parametrize("text, language, count, said", [

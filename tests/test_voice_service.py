@@ -14,6 +14,7 @@ import pytest
 from companion.service.app import Companion
 from companion.service.config import Config, GameConfig, VoiceConfig
 from companion.service.devices import build_fakes
+from companion.ui.screens import msg
 from companion.voice.spoken import say, words
 from companion.web.privacy import for_spectators
 from hardware.speech import FakePlayer
@@ -57,7 +58,9 @@ def test_a_whole_maunz_game_says_every_move_and_the_win(tmp_path, language):
     assert len([t for t in transcript if move.match(t)]) == len(moves), transcript
     assert any((" stupst " if language == "de" else " boops ") in t for t in transcript)
     assert len([t for t in transcript if turn.match(t)]) >= len(moves) - 1
-    assert any(won in t for t in transcript[-3:]), transcript[-5:]
+    # the win, its line, the keys and last the review's offer (service/review.py)
+    assert any(won in t for t in transcript[-4:]), transcript[-5:]
+    assert transcript[-1] == say(msg("review.offer"), language)
     assert transcript[-1] == lines[-1]
     # nothing a voice would spell out, and no line twice in a row
     assert all(t == words(t, language) for t in transcript)

@@ -54,8 +54,9 @@ def test_the_page_says_a_whole_game_once_sound_is_on(tmp_path):
                 await page.wait_for_selector('body[data-connected="true"][data-sound="on"]')
                 for text, kind, square, choice in plan[1:]:
                     await _play_move(page, text, kind, square, choice, {})
-                await page.wait_for_function(
-                    "() => window.__said.some(u => u.text && u.text.endsWith('wins!'))", timeout=15000)
+                await page.wait_for_function(   # the win, then the review's offer, the last line
+                    "() => window.__said.some(u => u.text && u.text.endsWith('wins!'))"
+                    " && window.__said.some(u => u.text === 'Review: press cat')", timeout=15000)
                 said = await page.evaluate("window.__said")
                 assert errors == []
                 await browser.close()
@@ -73,4 +74,5 @@ def test_the_page_says_a_whole_game_once_sound_is_on(tmp_path):
     assert [m.split(",")[0] for m in moves] == expected, texts
     assert any(" boops " in t for t in moves)
     assert "Grey to move" in texts and "Orange to move" in texts
-    assert texts[-2:] == ["Orange wins!", "Three cats in a row!"] or "Orange wins!" in texts[-3:], texts[-4:]
+    # the win, its line, the keys and the review's offer (service/review.py)
+    assert "Orange wins!" in texts[-4:] and texts[-1] == "Review: press cat", texts[-5:]

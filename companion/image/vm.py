@@ -21,6 +21,19 @@ from pathlib import Path
 
 from companion.image import disk
 from companion.image.disk import ImageError
+from companion.service.devices import ALL_FAKE_TOML
+
+#: The card a VM boots, as a maker writes it: a VM has none of the Pi's hardware (every device a
+#: fake, which makes READY possible) and reaches the page through the forwarded port 80.
+CARD_CONFIG = ALL_FAKE_TOML + """[game]
+language = "en"
+[web]
+enabled = true
+host = "0.0.0.0"
+port = 80
+control = true
+"""
+WIFI = "ssid = maunz-test\npassword = correct-horse-battery\ncountry = DE\n"
 
 QEMU = "qemu-system-aarch64"
 #: a line systemd prints on the console when a Type=notify unit has sent READY=1

@@ -217,8 +217,8 @@ class Companion:
         over = self.switching.screen(view)
         if over is None:
             over = self.remote.screen() or self.review.screen()
-        if over is None:   # "why?": the explanation the table shows over its own screen
-            over = ref.why_screen(view.screen)
+        if over is None:   # "why?": the explanation over the table's screen; its end offers the review
+            over = ref.why_screen(view.screen) or self.review.offer(view)
         self.flashing.step(now)  # a BOOTSEL Pico noticed, a flash's step on the OLED
         screen = self.screen.choose(view.screen, over, now)
         shown = self.screen.update(screen, ref.language, now)

@@ -32,6 +32,9 @@ PI_DEFAULTS = {
 }
 ALL_FAKE = {name: {"backend": "fake"} for name in DEVICES}
 ALL_FAKE["reed"] = {"backend": "fake", "debounce": 1}  # fakes do not chatter unless told to
+#: The [hardware.*] sections of a config file whose every device is a fake, as a maker writes
+#: them: a machine without the Pi's hardware (the image booted in a VM, the service's tests).
+ALL_FAKE_TOML = "".join(f'\n[hardware.{name}]\nbackend = "fake"' for name in DEVICES) + "\n"
 
 
 def validate_hardware(hw: dict, source: str) -> None:

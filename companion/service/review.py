@@ -7,8 +7,8 @@ player's) is made at once, in the loop, when its game ends (milliseconds a choic
 
 The tasks run where the AI's searches run (ai_handoff.py): in its worker process (one search at
 a time: an AI move waits for at most one task), in a thread, or inline (tests: one task a loop
-step). On the table, CAT after the game opens the review mode: CAT the next move, BACK the one
-before, OK (or a new game) leaves; the OLED shows the step (tables/maunz/review.py), the LEDs
+step). On the table, the end screen offers the review ("Review: press CAT", `offer`) and CAT
+opens the review mode: CAT the next move, BACK the one before, OK (or a new game) leaves; the OLED shows the step (tables/maunz/review.py), the LEDs
 its move and the better one. The page reads `block(language)`."""
 from __future__ import annotations
 
@@ -154,13 +154,30 @@ class ReviewRunner:
             self.threads = None
 
     # the table's review mode -----------------------------------------------------------------
+    def offered(self, view) -> bool:
+        """The table shows its end screen and a review is there to open: the screen says so
+        (`offer`) and CAT opens it. Not on the "new game?" question: there CAT is "other game"."""
+        return (self.review is not None and self.stepping is None and view.winner is not None
+                and view.screen.kind == "won")
+
+    def offer(self, view):
+        """The table's end screen with the review offered on it ("Review: press CAT"), or None.
+        Its other lines stay as they were, so the voice says only the offer, never the win again."""
+        if not self.offered(view):
+            return None
+        from dataclasses import replace
+
+        from companion.ui.screens import msg
+
+        return replace(view.screen, lines=view.screen.lines + (msg("review.offer"),))
+
     def button(self, name: str, kind: str, view) -> bool:
         """A button while a review can be stepped: True when it was the review's. A
         Katzenjammer review is one screen: CAT opens it, OK leaves."""
         if self.review is None or view.winner is None:
             return False
         if self.stepping is None:
-            if (name, kind) != ("cat", "press"):
+            if (name, kind) != ("cat", "press") or not self.offered(view):
                 return False
             self.stepping = 0
         elif name == "ok":

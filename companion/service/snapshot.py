@@ -129,11 +129,12 @@ def snapshot(state: ServiceState) -> dict:
 def _instruction(st: ServiceState) -> str:
     """The caption under the OLED: the table's instruction, or while the game menu (or its "new
     game? CAT: other game" question) covers the table's screen, the menu's words, so the caption
-    never says "place a kitten" under "choose a game"."""
+    never says "place a kitten" under "choose a game"; after a game with a review, what the OLED
+    says of it (the end screen's offer, the review's step)."""
     from companion.ui.screens import Screen
 
     shown = st.screen  # a Screen, or a service message (a tuple) over it
-    if (st.menu_open or st.view.asking_new_game or _why(st)) and isinstance(shown, Screen):
+    if (st.menu_open or st.view.asking_new_game or _why(st) or st.review) and isinstance(shown, Screen):
         return shown.instruction(st.screen_language or st.language)
     return st.view.instruction
 

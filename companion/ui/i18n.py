@@ -29,6 +29,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "confirm_keys": {"de": "OK = ja · Zurück = nein", "en": "OK = yes · BACK = no"},
     "confirm_card": {"de": "(oder Karte nochmal)", "en": "(or tap the card again)"},
     "new_game_keys": {"de": "Neues Spiel: OK drücken", "en": "New game: press OK"},
+    # the end screen of a game that has a review (maunz., Katzenjammer: service/review.py)
+    "review.offer": {"de": "Rückblick: Katze drücken", "en": "Review: press CAT"},
     "nothing_to_undo": {"de": "Nichts zurückzunehmen", "en": "Nothing to undo"},
     "language": {"de": "Sprache: Deutsch", "en": "Language: English"},
     "ai_off": {"de": "KI aus", "en": "AI off"},

@@ -33,7 +33,6 @@ PHRASES = {
     "review.ready": {"de": "Rückblick fertig", "en": "Review complete"},
     "review.keys": {"de": "Katze = weiter · Zurück = zurück · OK = Ende",
                     "en": "CAT = next · BACK = back · OK = leave"},
-    "review.offer": {"de": "Rückblick: Katze drücken", "en": "Review: press CAT"},
     "review.none": {"de": "Keine Fehler gefunden", "en": "No mistakes found"},
     "review.mistakes": {"de": "Fehler", "en": "Mistakes"},
     "review.graph": {"de": "Bewertung für Orange", "en": "Evaluation for orange"},
