@@ -157,10 +157,15 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     c = Companion(Config(game=GameConfig(game="katzenjammer", ai="2", language="en")), build_fakes(),
                   state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
     p = VirtualPlayer(c)
+    heard: list[str] = []   # every line said (the announcer keeps only the newest)
 
     def press(name):
         c.devices.buttons.press(name)
         p.run(0.05)
+        heard.extend(x.text for x in c.speech.announcer.recent if x.seq > last[0])
+        last[0] = c.speech.announcer.recent[-1].seq if c.speech.announcer.recent else 0
+
+    last = [0]
 
     def oled() -> list[str]:
         return [m.text("en") for m in c.screen.screen.lines]
@@ -187,12 +192,15 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert said.count(winner) == 1 and said.count(say(msg("review.offer"), "en")) == 1
     # "new game?" is no place for the review: CAT there is "other game" (the game menu)
     press("ok")
+    heard.clear()
     assert "Review: press CAT" not in oled()
     press("cat")
     assert c.switching.menu.is_open and c.review.stepping is None
     press("back")   # the menu closes: the question again
+    before = len(heard)
     press("back")   # no new game: the end screen, the offer again
     assert c.screen.screen.kind == "won" and oled()[-1] == "Review: press CAT"
+    assert heard[before:] == []   # said once this game: the win, its lines, the offer
     # CAT opens the review: the summary on the table's screen, as the page has it
     press("cat")
     screen = c.screen.screen
@@ -202,7 +210,9 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert oled()[1].startswith(f"Costliest difference, move {worst.ply + 1} (Red): {worst.played} instead of")
     assert oled()[-1] == "OK = leave" and c.snapshot()["review"]["summary"] == oled()[0]
     # OK leaves: the end screen without the offer, the review gone
+    before = len(heard)
     press("ok")
     assert c.screen.screen == c.table.view().screen and c.screen.screen.kind == "won"
     assert c.snapshot()["review"] is None and "Review: press CAT" not in oled()
+    assert heard[before:] == [] and winner not in heard   # the end screen back: nothing said again
     c.close()
