@@ -66,11 +66,64 @@ def test_the_summary_in_words_on_the_page_and_the_screen(played):
     assert block["summary"] == f"{s.matched} of {len(s.choices)} choices as the strongest computer chose"
     worst = s.costliest
     assert block["costliest"].startswith(f"Costliest difference, move {worst.ply + 1} (Red): "
-                                         f"{worst.played} instead of {worst.best}")
+                                         f"{worst.played} instead of {worst.best} "
+                                         f"({worst.cost:.0f} points less)")
     assert " — Why: " in block["costliest"]
     lines = [m.text("de") for m in screen(r).lines]
     assert lines[0] == f"{s.matched} von {len(s.choices)} Entscheidungen wie der stärkste Computer"
     assert lines[1].startswith(f"Teuerster Unterschied, Zug {worst.ply + 1} (Rot)") and lines[-1] == "OK = Ende"
+
+
+def rolled_at(seed: int, ply: int):
+    """A seeded game (random choices at every seat) at its `ply`: a roll to choose a turn for."""
+    game, rng = get("katzenjammer"), random.Random(seed)
+    pos = game.initial_position()
+    for _ in range(ply):
+        pos = game.apply(pos, rng.choice(game.legal_moves(pos)))
+    assert pos.dice is not None
+    return game, pos
+
+
+def test_a_game_won_or_handed_over_is_said_in_words_not_in_the_engines_scale():
+    """The strongest player values a full stall at players.WIN (100,000): a turn that misses a
+    win, or one that lets the next player win with their roll, is worded as that, never as
+    "99776 points less". Seed 10: at ply 329 Red can fill the stall; at ply 319 Green has a
+    turn that leaves Red a win in 60 of the 216 rolls (28 %) and turns that leave none."""
+    from companion.games.katzenjammer.board import stall_full
+    from companion.games.katzenjammer.review import next_wins
+    from companion.tables.katzenjammer.review import page_block, screen, worded
+    from companion.voice.spoken import say
+
+    def reviewed(pos, move):
+        s = review(game, pos, (game.format_move(pos, move),), people={game.to_move(pos)})
+        table = factory("katzenjammer")(game, None, moves=(), settle=0.1, correction_delay=1.0,
+                                        language="en", ai_seats=(), players=())
+        r = worded(table, s)
+        (c,) = s.choices
+        return c, screen(r).lines[1], page_block(r, "de")
+
+    game, pos = rolled_at(10, 329)
+    missed = next(m for m, b in engine.turn_moves(pos) if not stall_full(b, pos.to_move))
+    c, line, block = reviewed(pos, missed)
+    assert c.won and c.cost > 90_000   # the engine's scale, kept for ranking the differences
+    assert line.text("en") == (f"Costliest difference, move 1 (Red): {c.played} instead of {c.best}"
+                               " (the better choice would have won at once)")
+    assert block["costliest"].startswith(f"Teuerster Unterschied, Zug 1 (Rot): {c.played} statt {c.best}"
+                                         " (die bessere Wahl hätte sofort gewonnen)")
+    assert say(line, "de").endswith(f"statt {say(c.best, 'de')}, die bessere Wahl hätte sofort gewonnen")
+
+    game, pos = rolled_at(10, 319)
+    handed = max(engine.turn_moves(pos), key=lambda t: next_wins(pos, t[1]))[0]
+    c, line, block = reviewed(pos, handed)
+    assert not c.won and round(100 * c.lets_win) == 28 and c.cost > 20_000
+    assert line.text("en").endswith(f"{c.played} instead of {c.best} (this choice let Red win at once"
+                                    " with 28 % of the rolls)")
+    assert block["choices"] == [f"Zug 1 (Grün): {c.played}, der Computer: {c.best} (damit konnte Rot"
+                                " bei 28 % der Würfe sofort gewinnen)"]
+    assert say(line, "en").endswith("this choice let Red win at once with 28 percent of the rolls")
+    assert say(line, "de").endswith("damit konnte Rot bei 28 Prozent der Würfe sofort gewinnen")
+    for text in (line.text("en"), line.text("de"), block["costliest"]):
+        assert "points" not in text and "Punkte" not in text
 
 
 def near_the_end(seed: int, rolls_before: int):
@@ -104,10 +157,15 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     c = Companion(Config(game=GameConfig(game="katzenjammer", ai="2", language="en")), build_fakes(),
                   state_dir=tmp_path, ai_mode="off", chance_source=random.Random(4))
     p = VirtualPlayer(c)
+    heard: list[str] = []   # every line said (the announcer keeps only the newest)
 
     def press(name):
         c.devices.buttons.press(name)
         p.run(0.05)
+        heard.extend(x.text for x in c.speech.announcer.recent if x.seq > last[0])
+        last[0] = c.speech.announcer.recent[-1].seq if c.speech.announcer.recent else 0
+
+    last = [0]
 
     def oled() -> list[str]:
         return [m.text("en") for m in c.screen.screen.lines]
@@ -134,12 +192,15 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert said.count(winner) == 1 and said.count(say(msg("review.offer"), "en")) == 1
     # "new game?" is no place for the review: CAT there is "other game" (the game menu)
     press("ok")
+    heard.clear()
     assert "Review: press CAT" not in oled()
     press("cat")
     assert c.switching.menu.is_open and c.review.stepping is None
     press("back")   # the menu closes: the question again
+    before = len(heard)
     press("back")   # no new game: the end screen, the offer again
     assert c.screen.screen.kind == "won" and oled()[-1] == "Review: press CAT"
+    assert heard[before:] == []   # said once this game: the win, its lines, the offer
     # CAT opens the review: the summary on the table's screen, as the page has it
     press("cat")
     screen = c.screen.screen
@@ -149,7 +210,9 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert oled()[1].startswith(f"Costliest difference, move {worst.ply + 1} (Red): {worst.played} instead of")
     assert oled()[-1] == "OK = leave" and c.snapshot()["review"]["summary"] == oled()[0]
     # OK leaves: the end screen without the offer, the review gone
+    before = len(heard)
     press("ok")
     assert c.screen.screen == c.table.view().screen and c.screen.screen.kind == "won"
     assert c.snapshot()["review"] is None and "Review: press CAT" not in oled()
+    assert heard[before:] == [] and winner not in heard   # the end screen back: nothing said again
     c.close()

@@ -71,7 +71,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "head": "Orange Kätzchen f6", "tail": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3",
            "line": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3, Orange Katze b2", "loss": "12.5",
            "pct": 100, "percent": 100, "best": "Maus, Maus", "cost": 120,
-           "matched": 12, "total": 14, "done": 14, "firmware": "421c2ab724fef93d",
+           "matched": 12, "total": 14,
+           "difference": "damit konnte Schwarz bei 100 % der Würfe sofort gewinnen", "done": 14, "firmware": "421c2ab724fef93d",
            "file": "micropython-rp2-pico.uf2",
            # the history view: a ply of a past game
            "ply": 120, "plies": 120}

@@ -103,6 +103,25 @@ def test_a_win_is_an_event_and_a_move_is_said_as_one_line():
         ("Orange: Kätzchen auf c3, stupst d4 nach e5, stupst f6 vom Bett", EVENT)]
 
 
+def test_an_end_screen_that_comes_back_says_nothing_until_the_next_game():
+    """The win is said once a game: the review or a menu over the ended game and the end screen
+    back say nothing again; a line new for this game still is; the next game's win is news."""
+    from companion.tables.maunz import review as _review  # noqa: F401  (its phrases)
+
+    a = Announcer()
+    end = _screen(kind="won", to_move=None, winner=1, lines=[msg("won"), msg("review.offer")])
+    assert [x.text for x in a.screen(end, "en", over=True)] == [
+        "Grey wins!", "Three cats in a row!", "Review: press cat"]
+    assert [x.text for x in a.screen(Screen("review", title=msg("review.title")), "en", over=True)] == ["Review"]
+    assert a.screen(end, "en", over=True) == []
+    back = _screen(kind="won", to_move=None, winner=1, lines=[msg("won"), msg("new_game_keys")])
+    assert [x.text for x in a.screen(back, "en", over=True)] == ["New game: press OK"]
+    # without the service's word, an end screen is what says the game has ended
+    assert a.screen(end, "en") == []
+    a.screen(_screen(lines=[msg("place")]), "en", over=False)   # a new game
+    assert [x.text for x in a.screen(end, "en", over=True)][0] == "Grey wins!"
+
+
 def _line(seq, generation, kind=GUIDANCE):
     return Line(seq, f"line {seq}", "de", kind, generation)
 

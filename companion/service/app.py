@@ -224,7 +224,7 @@ class Companion:
         shown = self.screen.update(screen, ref.language, now)
         if shown == "screen":
             self.speech.shown(screen, ref.language, private=view.private and screen is view.screen,
-                              secret=self.remote.secret(screen))
+                              secret=self.remote.secret(screen), over=ref.game.outcome(view.position) is not None)
         changed = changed or shown is not None
         self.ai.maybe(view, now)
         if changed:

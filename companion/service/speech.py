@@ -1,7 +1,7 @@
 """The service's voice: what the table shows, said aloud on the Pi's speaker and by the page.
 
     speech = Speech.from_config(config, state_dir)
-    speech.shown(screen, language, private)   # from the service loop, when the OLED changed
+    speech.shown(screen, language, private, over=ended)   # the loop: the OLED changed
     speech.announced(msgs, language)          # a table's event (a move made)
     speech.recent_lines()                     # for the page: it says them with the browser's voice
     speech.set(enabled=False) / set(volume=60)   # the voice card, the page
@@ -75,8 +75,9 @@ class Speech:
         return speech
 
     # ------------------------------------------------------------------ from the service loop
-    def shown(self, screen, language: str, private: bool = False, secret: bool = False) -> None:
-        self._put(self.announcer.screen(screen, language, private, secret))
+    def shown(self, screen, language: str, private: bool = False, secret: bool = False,
+              over: bool | None = None) -> None:
+        self._put(self.announcer.screen(screen, language, private, secret, over))
 
     def announced(self, msgs, language: str) -> None:
         if msgs:

@@ -4,8 +4,12 @@ The service hands the announcer every OLED screen it shows and every event a tab
 (a move made). A screen is said as what changed: its header when it differs from the last one
 said ("Grau ist dran"), then each of its lines that the previous screen did not have — so a
 turn's guidance is said once, not again on every redraw, and a boop carried out says nothing
-more. A screen that shows one seat's secrets (TableView.private) says nothing: what is spoken
-is heard by everybody at the table, so only what a spectator may see is ever said.
+more. An end screen (EVENT_KINDS) is said once per game: when it comes back (the review left,
+"new game?" answered no, a menu closed) none of its lines is said again, only a line new for
+this game; the game is on again (the memory cleared) once the service says the game has not
+ended (a new game, an undone win). There is no button or verb to hear a screen again; the page
+keeps the lines said. A screen that shows one seat's secrets (TableView.private) says nothing:
+what is spoken is heard by everybody at the table, so only what a spectator may see is ever said.
 
 Guidance belongs to the screen it came from: once a newer screen is shown, guidance still
 waiting in the queue is stale and dropped (`SpeechQueue`); events (a move, a win) are kept, the
@@ -43,6 +47,8 @@ class Announcer:
         self._lines: frozenset = frozenset()
         self._language: str | None = None
         self._help: str | None = None
+        #: what an end screen has said this game (its header and lines): never said twice
+        self._once: set[str] = set()
         #: the newest lines said, for the page (which speaks them with the browser's voice)
         self.recent: deque[Line] = deque(maxlen=keep)
 
@@ -52,27 +58,37 @@ class Announcer:
         self.recent.append(line)
         return line
 
-    def screen(self, screen, language: str, private: bool = False, secret: bool = False) -> list[Line]:
+    def screen(self, screen, language: str, private: bool = False, secret: bool = False,
+               over: bool | None = None) -> list[Line]:
         """The lines to say for a screen just shown (a service message, given as a tuple, and a
-        private screen say nothing, and make the next screen say all of its lines)."""
+        private screen say nothing, and make the next screen say all of its lines). `over`: the
+        game on the table has ended (the service knows it whatever screen is shown over the
+        table's: a menu, the review, "new game?"); None: an end screen is what says so."""
         from companion.ui.screens import Screen
 
         self.generation += 1
+        if over is None:
+            over = isinstance(screen, Screen) and screen.kind in EVENT_KINDS
+        if not over:
+            self._once = set()   # the game is on: its end, when it comes, is news
         if private or not isinstance(screen, Screen):
             self._header, self._lines = None, frozenset()
             return []
         if language != self._language:
             self._header, self._lines, self._language, self._help = None, frozenset(), language, None
         kind = EVENT if screen.kind in EVENT_KINDS else GUIDANCE
+        once = self._once if kind == EVENT else set()   # an end screen's lines: said once a game
         out = []
         header = say(screen.title if screen.title is not None else screen.header(language), language)
-        if header and header != self._header:
+        if header and header != self._header and header not in once:
             out.append(self._line(header, language, kind, secret))
         self._header = header
         for m in screen.lines:
             if m in self._lines:
                 continue
             text = say(m, language)
+            if text in once:
+                continue
             if m.key in HELP_KEYS:
                 if text == self._help:
                     continue
@@ -80,6 +96,8 @@ class Announcer:
             if text:
                 out.append(self._line(text, language, kind, secret))
         self._lines = frozenset(screen.lines)
+        if kind == EVENT:
+            self._once |= {header, *(say(m, language) for m in screen.lines)}
         return out
 
     def events(self, msgs, language: str) -> list[Line]:

@@ -46,6 +46,8 @@ SAMPLES = {
     "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
     "best": "Maus, Maus", "cost": 12, "matched": 5,
+    # ... and what a difference is (points, a game won at once or handed to the next player)
+    "difference": msg("kjreview.lets_win", colour=msg("kj.seat.2"), pct=28),
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
 }
 

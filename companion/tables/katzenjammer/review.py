@@ -14,11 +14,18 @@ PHRASES = {
     "kjreview.summary": {"de": "{matched} von {total} Entscheidungen wie der stärkste Computer",
                          "en": "{matched} of {total} choices as the strongest computer chose"},
     "kjreview.costliest": {"de": "Teuerster Unterschied, Zug {n} ({colour}): {played} statt {best}"
-                                 " ({cost} Punkte weniger)",
+                                 " ({difference})",
                            "en": "Costliest difference, move {n} ({colour}): {played} instead of"
-                                 " {best} ({cost} points less)"},
-    "kjreview.choice": {"de": "Zug {n} ({colour}): {played}, der Computer: {best} ({cost} Punkte weniger)",
-                        "en": "Move {n} ({colour}): {played}, the computer: {best} ({cost} points less)"},
+                                 " {best} ({difference})"},
+    "kjreview.choice": {"de": "Zug {n} ({colour}): {played}, der Computer: {best} ({difference})",
+                        "en": "Move {n} ({colour}): {played}, the computer: {best} ({difference})"},
+    # what a difference is: points of the strongest player's count, or a game won or handed over
+    # (never the engine's win value: players.WIN)
+    "kjreview.points": {"de": "{cost} Punkte weniger", "en": "{cost} points less"},
+    "kjreview.won": {"de": "die bessere Wahl hätte sofort gewonnen",
+                     "en": "the better choice would have won at once"},
+    "kjreview.lets_win": {"de": "damit konnte {colour} bei {pct} % der Würfe sofort gewinnen",
+                          "en": "this choice let {colour} win at once with {pct} % of the rolls"},
     "kjreview.why": {"de": "Warum: {why}", "en": "Why: {why}"},
     "kjreview.none": {"de": "Keine Entscheidungen von Personen", "en": "No choices made by people"},
     "kjreview.ready": {"de": "Rückblick fertig", "en": "Review complete"},
@@ -49,9 +56,19 @@ def worded(table, s: Summary) -> KjReview:
     return KjReview(s, {c.ply: tuple(table.why_msg(r) for r in c.why) for c in s.choices})
 
 
-def _choice(key: str, c, language: str) -> Msg:
+def difference(c) -> Msg:
+    """What the played turn cost against the better one, in words a player reads."""
+    if c.won:
+        return msg("kjreview.won")
+    if c.lets_win > 0:   # a roll in 216 is under half a per cent: said as 1 %, never as 0 %
+        return msg("kjreview.lets_win", colour=msg(f"kj.seat.{c.next_colour}"),
+                   pct=max(1, round(100 * c.lets_win)))
+    return msg("kjreview.points", cost=f"{c.cost:.0f}")
+
+
+def _choice(key: str, c) -> Msg:
     return msg(key, n=c.ply + 1, colour=msg(f"kj.seat.{c.colour}"), played=c.played, best=c.best,
-               cost=f"{c.cost:.0f}")
+               difference=difference(c))
 
 
 def lines(r: KjReview) -> tuple[Msg, ...]:
@@ -62,7 +79,7 @@ def lines(r: KjReview) -> tuple[Msg, ...]:
     out = [msg("kjreview.summary", matched=s.matched, total=len(s.choices))]
     worst = s.costliest
     if worst is not None:
-        out.append(_choice("kjreview.costliest", worst, ""))
+        out.append(_choice("kjreview.costliest", worst))
         out.extend(r.why.get(worst.ply, ())[:3])
     return tuple(out)
 
@@ -77,13 +94,13 @@ def page_block(r: KjReview, language: str) -> dict:
     costliest = None
     if worst is not None:
         why = "; ".join(m.text(language) for m in r.why.get(worst.ply, ()))
-        costliest = _choice("kjreview.costliest", worst, language).text(language) + (
+        costliest = _choice("kjreview.costliest", worst).text(language) + (
             " — " + msg("kjreview.why", why=why).text(language) if why else "")
     return {"game": "katzenjammer", "done": True, "progress": [1, 1],
             "progress_text": msg("kjreview.ready").text(language),
             "summary": lines(r)[0].text(language), "matched": s.matched, "total": len(s.choices),
             "costliest": costliest,
-            "choices": [_choice("kjreview.choice", c, language).text(language)
+            "choices": [_choice("kjreview.choice", c).text(language)
                         for c in s.choices if not c.matched],
             "words": {"title": msg("kjreview.title").text(language),
                       "close": msg("kjreview.close").text(language)}}
