@@ -124,8 +124,8 @@ class Booted:
         self.vm = vm.Vm(card, work, {"http": 80, "ssh": 22}, log=_log)
         self.port = self.vm.ports["http"]
         self.token = None
-        self.ready_at, _ = self.vm.wait_line(vm.READY_LINE, 900)
-        _log(f"power-on to READY {self.ready_at - self.vm.powered_on:.1f} s")
+        self.ready = self.vm.wait_ready(ssh, 1200)
+        _log(f"power-on to READY {self.ready['power_on_to_ready_s']:.1f} s, {self.ready['restarts']} restarts")
 
     def sh(self, *command: str, check: bool = True):
         return self.ssh.run(self.vm, *command, check=check)
@@ -144,7 +144,6 @@ def booted(image, tmp_path_factory):
     vm.card_write(card, {"companion.toml": vm.CARD_CONFIG, "wifi.txt": vm.WIFI, "ssh.pub": ssh.public})
     box = Booted(card, work, ssh)
     try:
-        box.ssh.wait(box.vm, 300)
         box.token = box.sh("cat", "/etc/maunz-companion/web-token").stdout.strip()
         yield box
     finally:

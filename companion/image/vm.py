@@ -36,8 +36,8 @@ control = true
 WIFI = "ssid = maunz-test\npassword = correct-horse-battery\ncountry = DE\n"
 
 QEMU = "qemu-system-aarch64"
-#: a line systemd prints on the console when a Type=notify unit has sent READY=1
-READY_LINE = re.compile(r"Started companion\.service")
+#: the kernel's first console line (its clock starts near 0 there: the VM's monotonic clock)
+KERNEL_LINE = re.compile(r"^\[\s*0\.0")
 
 
 def unavailable() -> str | None:
@@ -172,6 +172,29 @@ class Vm:
 
     def _reader_done(self) -> bool:
         return not self._reader.is_alive()
+
+    def wait_ready(self, ssh: "Ssh", timeout: float) -> dict:
+        """Until systemd in the VM says companion.service is running (Type=notify: READY=1 sent),
+        asked over ssh -- the console is no witness: once the boot's jobs are done systemd stops
+        printing there, and a start that timed out and was restarted says "Started" only in the
+        journal. Returns power_on_to_ready_s (the VM's monotonic clock at READY, which starts with
+        the kernel, plus the host's time from power-on to the kernel's first line) and restarts
+        (starts systemd gave up on before this one)."""
+        deadline = time.monotonic() + timeout
+        ssh.wait(self, timeout)
+        while True:
+            out = ssh.run(self, "systemctl", "show", "companion", "-p", "ActiveState", "-p", "SubState", "-p",
+                          "ActiveEnterTimestampMonotonic", "-p", "NRestarts", check=False).stdout
+            props = dict(line.split("=", 1) for line in out.split() if "=" in line)
+            if props.get("ActiveState") == "active" and props.get("SubState") == "running":
+                kernel_at, _ = self.wait_line(KERNEL_LINE, 1)
+                return {"power_on_to_ready_s": int(props["ActiveEnterTimestampMonotonic"]) / 1e6
+                        + (kernel_at - self.powered_on), "restarts": int(props.get("NRestarts", 0))}
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise ImageError(f"companion.service did not become ready within {timeout:.0f} s ({props}); the"
+                                 " console's last lines:\n" + self.console())
+            with self._cond:  # paced on the console's next line, a second at most
+                self._cond.wait(1.0)
 
     def url(self, path: str = "/") -> str:
         return f"http://127.0.0.1:{self.ports['http']}{path}"
