@@ -31,6 +31,8 @@ class ReviewRunner:
     # what is reviewed ------------------------------------------------------------------------
     def watch(self, view) -> None:
         """A game that just ended is reviewed; a new game ends its review."""
+        if self.key is None and view.winner is None:
+            return  # the common step: nothing under review, no game just ended
         table, name = self.service.table, self.service.game.info.name
         key = ("table", name, tuple(table.moves))
         if self.key is not None and self.key[0] == "table" and self.key != key:
@@ -50,6 +52,8 @@ class ReviewRunner:
     @property
     def stepwise(self):
         """The maunz. review (None: none, or a Katzenjammer summary, which is made at once)."""
+        if self.review is None:
+            return None  # each loop step asks: no import, no isinstance, while nothing is reviewed
         from companion.ai.review import Review
 
         return self.review if isinstance(self.review, Review) else None
