@@ -1,0 +1,100 @@
+"""`companion bench idle`: what the service costs while nobody plays (every device fake, no
+moves, no AI, no page): the real asyncio loop (`Companion.run()`, [service] scan_hz, real time)
+for `--seconds` per game, and one loop step in a tight loop (virtual time).
+
+service_idle_cpu_pct   CPU seconds of this process per wall second, times 100, while the loop
+                       idles (one core = 100; a Pi 4 is about pibudget.FACTOR times that)
+step_us                one idle step (poll, tick, view, LEDs, OLED) in microseconds
+
+Each game is measured with the table's view memo (`memo_views`: the view reused while the
+table's state is unchanged) and without it, alternating, in this one process: the `memo_off`
+figures are the baseline the change is quoted against. Only tables that have the memo (maunz)
+differ between the two.
+"""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.pibudget import FACTOR
+from companion.cliargs import OneLineParser
+
+
+def _companion(game: str, state: Path, memo: bool):
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+
+    c = Companion(Config(game=GameConfig(game=game)), build_fakes(), state_dir=state, ai_mode="off")
+    c.table.memo_views = memo  # an instance attribute: the class's default is left alone
+    return c
+
+
+def idle_cpu_pct(game: str, seconds: float, memo: bool) -> float:
+    """The real loop for `seconds` after a one-second start: process CPU per wall second, %."""
+    with tempfile.TemporaryDirectory() as d:
+        c = _companion(game, Path(d), memo)
+
+        async def measure() -> float:
+            task = asyncio.create_task(c.run())
+            await asyncio.sleep(1.0)  # the start's own work (first frames) is not idling
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            await asyncio.sleep(seconds)
+            cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+            await c.stop()
+            await task
+            return 100.0 * cpu / wall
+
+        return asyncio.run(measure())
+
+
+def step_us(game: str, steps: int, memo: bool) -> float:
+    with tempfile.TemporaryDirectory() as d:
+        c = _companion(game, Path(d), memo)
+        try:
+            t = 1000.0
+            for _ in range(50):  # the first scan and the settle time: the table is idle after it
+                t += 0.01
+                c.step(t)
+            t0 = time.process_time()
+            for _ in range(steps):
+                t += 0.01
+                c.step(t)
+            return 1e6 * (time.process_time() - t0) / steps
+        finally:
+            c.close()
+
+
+def main(argv: list[str]) -> int:
+    p = OneLineParser(prog="companion bench idle")
+    p.add_argument("--seconds", type=float, default=5.0, help="real-time loop per run (default 5)")
+    p.add_argument("--steps", type=int, default=3000, help="tight-loop steps per run (default 3000)")
+    p.add_argument("--rounds", type=int, default=2, help="memo on/off alternations (default 2)")
+    p.add_argument("--games", default="maunz",
+                   help="comma-separated games (default maunz; e.g. maunz,katzenjammer,cats)")
+    args = p.parse_args(argv)
+    from companion.games import get
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    for g in games:
+        get(g)  # an unknown name: its one-line error before any run
+    print(f"fake devices, no moves, no AI, no page; loop {args.seconds:g} s x {args.rounds} per setting")
+    for g in games:
+        figures = {}
+        for memo in (True, False):
+            figures[memo] = {"step": [], "cpu": []}
+        for _ in range(args.rounds):
+            for memo in (False, True):  # alternating: the machine's other load hits both alike
+                figures[memo]["step"].append(step_us(g, args.steps, memo))
+                figures[memo]["cpu"].append(idle_cpu_pct(g, args.seconds, memo))
+        for memo in (False, True):
+            name = "memo_on" if memo else "memo_off"
+            step, cpu = min(figures[memo]["step"]), min(figures[memo]["cpu"])
+            print(f"{g} {name} step_us {step:.1f} service_idle_cpu_pct {cpu:.2f}"
+                  f" (a Pi 4: ~{cpu * FACTOR:.0f} %)")
+        on, off = figures[True], figures[False]
+        print(f"{g} step_ratio_off_over_on {min(off['step']) / min(on['step']):.2f}")
+        print(f"{g} service_idle_cpu_pct {min(on['cpu']):.2f}")
+    return 0
