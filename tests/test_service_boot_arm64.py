@@ -192,8 +192,13 @@ def play_move(c, physical: set[str], text: str, kind: str, square: str, choice: 
             wait_for("the kind question to be answered", lambda: snapshot(c)["phase"] != "ask_kind", MOVE_TIMEOUT_S)
             continue
         action = next_action(st, physical, choice)
-        if action is None:
-            raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}: {st['instruction']!r}")
+        if action is None:  # on a slow emulated machine the LEDs may not show the step yet: wait for the next state
+            try:
+                wait_for("the LEDs to show what to do", lambda: (s := snapshot(c)) != st and s, 15)
+            except AssertionError:
+                raise AssertionError(f"{text}: nothing to do from the LEDs in phase {st['phase']!r}:"
+                                     f" {st['instruction']!r}; LEDs {st['leds']}") from None
+            continue
         if action[0] == "move":
             reed(c, physical, changes=[{"square": action[1], "occupied": False},
                                        {"square": action[2], "occupied": True}])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -233,9 +234,10 @@ class Ssh:
         self.public = (work / "id_ed25519.pub").read_text()
 
     def run(self, vm: Vm, *command: str, timeout: float = 120, check: bool = True) -> subprocess.CompletedProcess:
+        # ssh hands the remote shell one string: quoted, so `stat -c "%a %U"` stays one argument
         proc = subprocess.run(["ssh", "-q", "-i", str(self.key), "-p", str(vm.ports["ssh"]), "-o", "BatchMode=yes",
                                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                               "-o", "ConnectTimeout=20", "root@127.0.0.1", "--", *command],
+                               "-o", "ConnectTimeout=20", "root@127.0.0.1", "--", shlex.join(command)],
                               capture_output=True, text=True, timeout=timeout)
         if check and proc.returncode != 0:
             raise ImageError(f"ssh {' '.join(command)}: status {proc.returncode}: {proc.stderr.strip()[-500:]}")
