@@ -13,11 +13,9 @@ and kernel time are scaled like CPU time, which a Pi's SD card may not match."""
 from __future__ import annotations
 
 import argparse
-import re
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 #: the CPython speed probe: a pure-Python loop, the same here and in the VM
