@@ -28,6 +28,31 @@ static int stall_full(const uint8_t *b, int c) {
     return s[0] && s[1] && s[2] && s[3];
 }
 
+/* Where ring piece a lands n steps forward, as board.forward rules it (one place for the single
+ * die's move and a seven's segment, sevens.h): its stall field (>= STALL) when the steps past its
+ * Start fit a free run of its stall, else a ring field; -1 when a barrier (>= 5) is passed.
+ * `passed`: the ring fields stepped on after a (a seven clears them). */
+static int forward_to(const uint8_t *b, int a, int n, int *passed) {
+    int colour = (b[a] - 1) & 3, start = START[colour];
+    int dist = ((start - a) % RING + RING) % RING;
+    if (!dist) dist = RING;
+    if (n > dist) {
+        int r = n - dist, base = STALL + 4 * colour, free_ = 1;
+        for (int t = 0; t < r && t < 4; t++)
+            if (b[base + t]) free_ = 0;
+        if (r <= 4 && free_) {
+            for (int t = 1; t <= dist; t++)
+                if (b[(a + t) % RING] >= 5) return -1;
+            *passed = dist;
+            return base + r - 1;
+        }
+    }
+    for (int t = 1; t <= n; t++)
+        if (b[(a + t) % RING] >= 5) return -1;
+    *passed = n;
+    return (a + n) % RING;
+}
+
 /* board.forward of a single die (a seven's segments: sevens.h's forward7): 1 and nb set, or 0 */
 static int forward(const uint8_t *b, int a, int n, uint8_t *nb) {
     if (a >= STALL) {
@@ -40,28 +65,11 @@ static int forward(const uint8_t *b, int a, int n, uint8_t *nb) {
         nb[STALL + base + j] = 1;
         return 1;
     }
-    int colour = (b[a] - 1) & 3, start = START[colour];
-    int dist = ((start - a) % RING + RING) % RING;
-    if (!dist) dist = RING;
-    if (n > dist) {
-        int r = n - dist, base = STALL + 4 * colour, free_ = 1;
-        for (int t = 0; t < r && t < 4; t++)
-            if (b[base + t]) free_ = 0;
-        if (r <= 4 && free_) {
-            for (int t = 1; t <= dist; t++)
-                if (b[(a + t) % RING] >= 5) return 0;
-            memcpy(nb, b, SIZE);
-            nb[a] = 0;
-            nb[base + r - 1] = 1;
-            return 1;
-        }
-    }
-    for (int t = 1; t <= n; t++)
-        if (b[(a + t) % RING] >= 5) return 0;
-    int p = (a + n) % RING;
+    int colour = (b[a] - 1) & 3, passed, to = forward_to(b, a, n, &passed);
+    if (to < 0) return 0;
     memcpy(nb, b, SIZE);
     nb[a] = 0;
-    nb[p] = (uint8_t)(colour + 1);
+    nb[to] = to >= STALL ? 1 : (uint8_t)(colour + 1);
     return 1;
 }
 

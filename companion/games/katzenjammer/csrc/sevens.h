@@ -68,31 +68,16 @@ static void kid_state(Kid *k, int last, int rem) {
 /* board.forward of ring piece a by n steps as a seven moves it (every field stepped on is
  * cleared), written into r from the parent's record p: 1 and r/na set, or 0. */
 static int forward7(const uint8_t *b, const Rec *p, int a, int n, Rec *r, int *na) {
-    int colour = (b[a] - 1) & 3, start = START[colour];
-    int dist = ((start - a) % RING + RING) % RING;
-    if (!dist) dist = RING;
-    if (n > dist) {
-        int rest = n - dist, base = STALL + 4 * colour, free_ = 1;
-        for (int t = 0; t < rest && t < 4; t++)
-            if (b[base + t]) free_ = 0;
-        if (rest <= 4 && free_) {
-            for (int t = 1; t <= dist; t++)
-                if (b[(a + t) % RING] >= 5) return 0;
-            *r = *p;
-            rec_put(r, a, 0);
-            for (int t = 1; t <= dist; t++) rec_put(r, (a + t) % RING, 0);
-            r->k[2] |= rec_stall_bit(base + rest - 1);
-            *na = base + rest - 1;
-            return 1;
-        }
-    }
-    for (int t = 1; t <= n; t++)
-        if (b[(a + t) % RING] >= 5) return 0;
+    int colour = (b[a] - 1) & 3, passed, to = forward_to(b, a, n, &passed);
+    if (to < 0) return 0;
     *r = *p;
     rec_put(r, a, 0);
-    for (int t = 1; t < n; t++) rec_put(r, (a + t) % RING, 0);
-    *na = (a + n) % RING;
-    rec_put(r, *na, (uint64_t)(colour + 1));
+    for (int t = 1; t <= passed; t++) rec_put(r, (a + t) % RING, 0);
+    if (to >= STALL)
+        r->k[2] |= rec_stall_bit(to);
+    else
+        rec_put(r, to, (uint64_t)(colour + 1));
+    *na = to;
     return 1;
 }
 
