@@ -146,7 +146,7 @@ class Companion:
         if self.pending.paused and not self._retry_storage(now):
             return False
         if self.virtual is not None and self.virtual.wants(ref):
-            self.virtual.act(ref, self.devices, now)  # the laptop's virtual deck and computer players
+            self.virtual.act(ref, self.devices, now, self.screen.screen)  # the laptop's computer players
         mask = self.devices.reed.poll()
         for ev in self.devices.drain_events():
             self.record(now, "device", kind=ev.kind, device=ev.device, detail=ev.detail)

@@ -53,7 +53,6 @@ class VirtualCards:
         self.problem: tuple[str, dict] | None = None
         self._next = 0.0
         self._events_seen = 0
-        self._waiting: tuple | None = None
 
     @staticmethod
     def wants(table) -> bool:
@@ -76,9 +75,6 @@ class VirtualCards:
             self._start = game
         if s.events[:len(self.deck.log)] != self.deck.log:  # undone: deal again and replay
             self._deal(s.start, table.game.rules_set)
-            # an undone computer move puts the table back where its taps left from: not "still
-            # on their way" (act() would wait for them forever), the seat must act again
-            self._waiting = None
         try:
             for text in s.events[len(self.deck.log):]:
                 self.deck.event(notation.parse_event(text))
@@ -123,16 +119,17 @@ class VirtualCards:
                                  deal=start.hands[0])
 
     # Acting -------------------------------------------------------------------------------
-    def act(self, table, devices, now: float) -> None:
-        """Turn up the first card, or let a computer player act, at most once per `delay`."""
+    def act(self, table, devices, now: float, shown=None) -> None:
+        """Turn up the first card, or let a computer player act, at most once per `delay`, and
+        only on the table's own screen (`shown`: what the OLED shows; None: not known): over
+        it stands what a person opened to read or answer (an explanation, "new game?", the game
+        menu, a service message), which a computer's OK would read away or answer (issue 46)."""
         self.sync(table)
         if len(table.session.events) != self._events_seen:  # a move (anybody's): it is seen first
             self._events_seen = len(table.session.events)
             self._next = max(self._next, now + self.delay)
-        if self.deck is None or now < self._next:
+        if self.deck is None or now < self._next or (shown is not None and shown != table.view().screen):
             return
-        if self._waiting == (len(table.session.events), table.session.position):
-            return  # the last taps and presses have not reached the table yet
         s, pos = table.session, self.deck.position
         if table.phase not in ("first_card", "play") or pos.phase == engine.OVER:
             return
@@ -140,15 +137,16 @@ class VirtualCards:
             if self.deck.pile:
                 devices.cards.tap(_uid(self.deck.pile[-1]), card_text(self.deck.pile[-1]))
                 self._next = now + self.delay
-                self._waiting = (len(s.events), s.position)
             return
         seat = pos.turn
         if seat == self.human or s.stage != "play":
             return
         event = bot.choose(pos, self.deck.hands[seat], self.deck.playable(seat))
         self._press(devices, event)
+        # no waiting for these to arrive: the service polls the devices in this very step, so
+        # a later step that finds the table as it was has seen them taken by something else (a
+        # Why? asked in between): the seat acts again (issue 46: it had waited for ever)
         self._next = now + self.delay
-        self._waiting = (len(s.events), s.position)
 
     def person(self, table, devices, what: str, card: str | None = None,
                wish: str | None = None) -> str | None:

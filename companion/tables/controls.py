@@ -192,9 +192,10 @@ class SharedControls:
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         back_at, self._back_at = self._back_at, None
-        if self._why is not None:   # an explanation showing: this press only reads it
-            self._why = None
-            return
+        showing = self._why is not None and self.why_screen(self.view().screen) is not None  # type: ignore[attr-defined]
+        self._why = None
+        if showing:   # an explanation showing: this press only reads it (one its table screen
+            return    # ended already is gone: the press is the table's, issue 46)
         if (name, kind) == ("ok", "press") and back_at is not None and now - back_at <= WHY_GESTURE:
             self.explain_now()   # BACK then OK: "why?"
             return
