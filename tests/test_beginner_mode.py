@@ -128,3 +128,38 @@ def test_a_beginner_katzenjammer_chooser_starts_on_the_computers_choice():
         differs += plain.turn != best
         checked += 1
     assert checked >= 3 and differs >= 1, (checked, differs)
+
+
+def test_the_computer_waits_while_the_warning_stands_until_undo_or_ok(tmp_path):
+    """Issue 46, item 5: the warning came with the computer's reply already shown ("AI: kitten
+    on ..."), so it was read after the fact. The computer (grey) now waits while it stands: the
+    person undoes (the hint, as before) or keeps the move with OK, and only then it answers."""
+    from companion.games import get
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import ALL_FAKE, build_fakes
+    from companion.service.journal import Journal
+
+    j = Journal(tmp_path, get("maunz"))
+    j.begin_game(OPEN_LINE)
+    j.set_setting("beginner:maunz", "on")
+    j.close()
+    config = Config(source="<beginner test>").replace(
+        game=GameConfig(game="maunz", settle=0.05, correction_delay=3.0, language="en", ai="grey"),
+        state_dir=tmp_path, hardware=ALL_FAKE)
+    comp = Companion(config, build_fakes(), state_dir=tmp_path, clock=lambda: 0.0, ai_mode="inline")
+    try:
+        comp.devices.reed.set_mask(_mask("f6", "a1", "b1"))
+        t = _run(comp, 0.0, 0.3)
+        comp.devices.reed.set_mask(_mask("f6", "a1", "b1", "d6"))   # orange's kitten, far off
+        t = _run(comp, t, 2.0)   # the computer had two seconds to answer
+        assert comp.journal.moves() == ["kd6"]
+        instruction = snapshot(comp.state())["instruction"]
+        assert "Grey can win at once" in instruction and "OK: keep the move" in instruction
+        assert "AI:" not in instruction and not comp.table.wants_ai
+        comp.devices.buttons.press("ok")   # the move is kept: now the computer answers it
+        t = _run(comp, t, 0.5)
+        instruction = snapshot(comp.state())["instruction"]
+        assert "AI:" in instruction and "Careful" not in instruction, instruction
+    finally:
+        comp.close()

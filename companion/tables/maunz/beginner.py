@@ -18,6 +18,8 @@ PHRASES = {
                             " Tipp zeigt einen besseren Zug",
                       "en": "Careful: {colour} can make a line of three at once now! Undo: a hint shows"
                             " a better move"},
+    # with the computer to answer, it waits for the person: undo (the hint), or OK keeps the move
+    "beginner.keep": {"de": "{warning} OK: Zug behalten", "en": "{warning} OK: keep the move"},
 }
 i18n.register(PHRASES)
 

@@ -58,6 +58,9 @@ class Controls:
             self._declare_cat()
         elif name == "ok" and phase == "choose":
             self._retire_ok = True
+        elif name == "ok" and kind == "press" and self.warning_stands:
+            self._offer_hint = False   # the move warned of is kept: the computer answers it
+            self.notice = None
 
     def on_own_card(self, function: str, now: float, arg: str | None) -> None:
         if function in ("ai_orange", "ai_grey", "ai_off"):

@@ -62,6 +62,8 @@ class Session:
             warn = warning(self.game, new)
             self._offer_hint = warn is not None
             if warn is not None:
+                if self.ai_colour == new.turn and not self.remote_name:   # the computer waits
+                    warn = msg("beginner.keep", warning=warn)
                 self.notice = warn
                 self._said.append(warn)
         self._have, self._known = self._labels(), new.occupied

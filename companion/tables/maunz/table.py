@@ -60,7 +60,15 @@ class MaunzTable(Why, Session, BedReading, Controls, TableBase):
     def wants_ai(self) -> bool:
         return (self.ai_colour is not None and self.ai_colour == self._pos.turn
                 and self._pos.winner is None and not (self._suggestion and self._suggestion.ai)
-                and not self._paused and not self.asking_new_game and self._restore is None)
+                and not self._paused and not self.asking_new_game and self._restore is None
+                and not (self.warning_stands and not self.remote_name))
+
+    @property
+    def warning_stands(self) -> bool:
+        """A beginner warning stands over the person's move (issue 46, item 5) until the person
+        undoes the move (the hint is offered) or keeps it (OK); the computer waits meanwhile (a
+        remote player's move is theirs to make: the warning does not hold it)."""
+        return self._offer_hint and self._pos.winner is None
 
     @property
     def wants_hint(self) -> bool:
