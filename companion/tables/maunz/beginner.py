@@ -27,10 +27,17 @@ i18n.register(PHRASES)
 def threat(game, pos) -> str | None:
     """"win" if the player to move in `pos` can win with one placement, "line" if they can make
     a line of three (or otherwise graduate), else None."""
+    found = threat_move(game, pos)
+    return None if found is None else found[0]
+
+
+def threat_move(game, pos) -> tuple[str, str, int] | None:
+    """The placement behind `threat` ("win" or "line", its kind, its square): a win first, else
+    the first line -- what "why?" shows while the warning stands (issue 46, item 7)."""
     if pos.winner is not None:
         return None
     turn, occupied = pos.turn, pos.occupied
-    line = False
+    line = None
     for kind, left in zip("kc", pos.pool(turn)):
         if not left:
             continue
@@ -39,9 +46,10 @@ def threat(game, pos) -> str | None:
                 continue
             placed = game.place(pos, kind, sq)
             if placed.winner == turn:
-                return "win"
-            line = line or bool(placed.options)
-    return "line" if line else None
+                return ("win", kind, sq)
+            if line is None and placed.options:
+                line = ("line", kind, sq)
+    return line
 
 
 def warning(game, pos) -> Msg | None:
