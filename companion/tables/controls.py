@@ -274,13 +274,18 @@ class SharedControls:
         line = self.line  # type: ignore[attr-defined]
         if self._judged is not None and self._judged[1] == len(line.moves):
             return self._judged[0]
-        game = self.game  # type: ignore[attr-defined]
-        for index in range(len(line.moves) - 1, max(-1, len(line.moves) - 1 - WHY_LOOKBACK), -1):
+        game, end = self.game, self.why_end()  # type: ignore[attr-defined]
+        for index in range(end - 1, max(-1, end - 1 - WHY_LOOKBACK), -1):
             before = line.before(index)
             reasons = tuple(game.explain(before, game.parse_move(before, line.moves[index])))
             if reasons:
                 return reasons
         return ()
+
+    def why_end(self) -> int:
+        """The moves "why?" may explain end before this index (default: all of them; an event
+        game's draws after the players' last event are no judgement: picker_why.py)."""
+        return len(self.line.moves)  # type: ignore[attr-defined]
 
     def why_msg(self, reason: Reason) -> Msg:
         """A reason in words: its phrase `why.<game>.<kind>` with its values (a table whose

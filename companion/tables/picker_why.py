@@ -1,6 +1,6 @@
 """"Why?" for the tables without a sensed board (Cats, Cat Attack; issue 36): a refusal stands as
-the last judgement (its engine key and values, worded as the table refused it), else the last
-event the engine explains (TableBase's default). A reason's seat becomes the player's name; a
+the last judgement (its engine key and values, worded as the table refused it), else the players'
+last event the engine explains (TableBase's default, up to `why_end`: not the draws after it). A reason's seat becomes the player's name; a
 game's own values (an object, a treat) its table words in `why_values`."""
 from __future__ import annotations
 
@@ -10,6 +10,13 @@ from companion.ui.screens import Msg, msg
 
 class PickerWhy:
     """Mixin of PickerTable."""
+
+    def why_end(self) -> int:
+        """A draw the companion made after the players' last event (the die rolled after a cat
+        fight, a card drawn) is chance, said as it happens, not a judgement: "why?" explains
+        that event -- a fight's verdict -- until the players act again (issue 46, item 12)."""
+        cut = self._last_event()  # type: ignore[attr-defined]
+        return len(self.line.moves) if cut is None else cut + 1  # type: ignore[attr-defined]
 
     def judge_refusal(self, exc) -> None:
         """An engine refusal (eventgame.Refusal) is the last judgement until the next event."""

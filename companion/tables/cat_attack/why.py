@@ -90,7 +90,7 @@ class CatAttackWhy:
         own = super().judgement()  # type: ignore[misc]
         if self._judged is not None and self._judged[1] == len(line.moves):  # type: ignore[attr-defined]
             return own
-        end = len(line.moves)
+        end = self.why_end()  # type: ignore[attr-defined]
         start = end - 1
         while start >= 0 and line.before(start).phase == FIGHT:
             start -= 1

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from companion.games.base import CHANCE
 from companion.games.cats.deck import MIAU
+from companion.games.reason import reason
 from companion.tables.cats.announce import announce
 from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
@@ -185,9 +186,13 @@ class CatsTable(CatsWhy, PickerTable):
             self.reveal, self.showing = [seat], False
             self.selected, self.opened = 0, []
             return True
-        if event.startswith("win:") and self.game.parse_move(self.position, event) not in \
-                self.game.legal_moves(self.position):
+        claim = self.game.parse_move(self.position, event) if event.startswith("win:") else None
+        if claim is not None and claim not in self.game.legal_moves(self.position):
             self._refuse(Say("words", "cats.no_win"), now)
+            # "why?" explains this verdict (issue 46, item 12), and the OK that reads it goes on
+            # with the game, not back into the claims
+            self.judged((reason("refused.no_win", cat=claim.a + 1),))
+            self.selected, self.opened = 0, []
             return True
         return False
 
