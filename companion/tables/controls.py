@@ -28,7 +28,8 @@ The rules, the same in every game that uses them:
 - "why?" (issue 36): the why card, or BACK then OK (OK pressed within WHY_GESTURE seconds of a
   BACK press that changed nothing: in a menu BACK is "previous" and keeps its meaning), shows the explanation of the table's last judgement (`judgement()`: a refusal or
   verdict the table recorded with `judged`, else the engine's `explain` of the last move on the
-  line), each Reason worded by `why_msg` as its phrase `why.<game>.<kind>`; it shows until the
+  line before `why_end`; a table with judgements of its own -- maunz.'s correction, hint and
+  beginner warning -- puts the newest first), each Reason worded by `why_msg` as its phrase `why.<game>.<kind>`; it shows until the
   next button or card, or until the table's own screen changes. Reading it changes nothing.
 """
 from __future__ import annotations
