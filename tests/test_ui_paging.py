@@ -46,6 +46,10 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "orange": "Bärbel", "grey": "Bärbel",  # a spectator's "who plays whom"
            # the hall bed's: the kind that belongs on a square
            "want": "Kätzchen",
+           # maunz.'s beginner warning held for the person's answer, and a correction's step in Why?
+           "warning": "Vorsicht: Grau kann jetzt sofort eine Dreierreihe legen! Rückgängig: ein Tipp"
+                      " zeigt einen besseren Zug",
+           "step": "Setz das orange Kätzchen aus der Schachtel auf e5",
            # Monster Mau Mau's: a card in words (words.LONGEST: 18 characters), a wish, a tag
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",

@@ -32,6 +32,8 @@ SAMPLES = {
     "action": msg("kj.move.enter", field=msg("kj.field", at=12)), "orange": "Anna", "grey": "Ben",
     # "why?" (issue 36): maunz.'s direction of a boop
     "way": msg("why.maunz.way.ne"),
+    # maunz.: a correction's next step in "why?", a beginner warning held for the person's answer
+    "step": msg("take_off", square="e5"), "warning": msg("beginner.win", colour=msg("colour.1")),
     # Katzenjammer's: the seat whose piece it is (a fresh piece in the way, a capture)
     "owner": msg("kj.seat.1"),
     # Cat Attack's: the kind of card a fight is fought with
