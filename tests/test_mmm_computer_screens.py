@@ -74,6 +74,8 @@ def test_computers_wait_while_the_person_reads_and_go_on_after(tmp_path):
     screens = [
         (lambda: c.devices.cards.tap(*WHY), "why", [("ok",)]),
         (lambda: c.devices.buttons.long("ok"), "confirm_new_game", [("back",)]),
+        (lambda: (c.devices.buttons.long("ok"), step(c, clock, 1), c.devices.buttons.press("cat")), "menu",
+         [("back",), ("back",)]),   # "new game?", CAT: the game menu; BACK closes it, BACK: no
         (lambda: c.devices.cards.tap("04:AA:00:00:00:00:0A", "maunz:game:katzenjammer"),
          "confirm_new_game", [("back",), ("back",)]),
         (lambda: c.devices.cards.tap("04:BB:00:00:00:00:0B", "hello"), "message", []),

@@ -121,6 +121,19 @@ def test_a_hint_is_explained_by_what_the_hinted_move_does(tmp_path):
         comp.close()
 
 
+def test_a_hint_that_wins_is_explained_by_its_win():
+    from companion.tables.maunz.testing import Bed
+
+    bed = Bed("6/6/6/6/6/OO4 o 3k3c 8k0c", language="en")
+    bed.card("hint")
+    assert bed.ref.wants_hint
+    bed.ref.on_ai_move("cc1")
+    bed.card("why")
+    reasons = bed.ref.judgement()
+    kinds = [r.kind for r in reasons]
+    assert kinds[0] == "hint" and kinds[-1] == "win_line" and "hint_safe" not in kinds, kinds
+
+
 def _event_game(tmp_path, name, start=None, seed=3):
     import random
 

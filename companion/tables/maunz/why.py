@@ -68,8 +68,9 @@ class Why:
         if hint is not None and not hint.ai and self.phase == "await_placement":  # type: ignore[attr-defined]
             move = hint.move
             out = (reason("hint", kind=move.kind, square=move.square),) + tuple(game.explain(pos, move))
-            found = threat_move(game, game.apply(pos, move))
-            if found is None or found[0] != "win":
+            after = game.apply(pos, move)
+            found = threat_move(game, after)   # (a hint that wins needs no more)
+            if after.winner is None and (found is None or found[0] != "win"):
                 out += (reason("hint_safe", colour=1 - pos.turn),)
             return out
         if self.warning_stands:  # type: ignore[attr-defined]
