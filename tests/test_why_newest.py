@@ -121,6 +121,20 @@ def test_a_hint_is_explained_by_what_the_hinted_move_does(tmp_path):
         comp.close()
 
 
+def test_a_bed_guided_back_after_an_undo_is_explained_with_its_next_step():
+    from companion.tables.maunz.testing import Bed
+
+    bed = Bed("6/6/6/2o3/6/6 g 7k0c 8k0c", language="en")
+    bed.play("kb2")
+    bed.card("undo")   # the kitten on b2 goes back to the pool, d4's back to c3
+    assert bed.ref.phase == "correction"
+    bed.card("why")
+    lines = [m.text("en") for m in bed.ref.why_screen(bed.view.screen).lines]
+    assert lines[0] == "The move is taken back: the bed goes back to how it was before it"
+    shown = [m.text("en") for m in bed.view.screen.lines]   # the step the correction screen shows
+    assert lines[1:] == ["Now: " + shown[0]], (lines, shown)
+
+
 def test_a_hint_that_wins_is_explained_by_its_win():
     from companion.tables.maunz.testing import Bed
 

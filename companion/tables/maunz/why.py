@@ -90,7 +90,7 @@ class Why:
         if self._restore is not None:  # type: ignore[attr-defined]
             target, labels = self._restore, self._restore_labels  # type: ignore[attr-defined]
             missing = target & ~S
-            (box, from_pool), _ = self._restore_sources  # type: ignore[attr-defined]
+            box, from_pool = self._restore_sources  # type: ignore[attr-defined]
             head = {"undo": "bed_undo", "new_game": "bed_clear"}.get(self._restore_reason, "bed_back")  # type: ignore[attr-defined]
             todo = steps(S & ~target, missing, self._belief(S), labels, box, from_pool,  # type: ignore[attr-defined]
                          missing & ~self._pos.occupied)  # type: ignore[attr-defined]
