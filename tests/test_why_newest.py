@@ -97,7 +97,7 @@ def test_a_beginner_warning_is_explained_by_the_move_that_wins(tmp_path):
         pos = comp.table.position   # grey's winning cat on c1, as the engine explains it
         win = comp.game.explain(pos, comp.game.parse_move(pos, "cc1"))
         assert win[-1].kind == "win_line"
-        assert lines == ["After this move Grey wins at once with a cat on c1", *_words(comp, win)], lines
+        assert lines == ["After this move Grey wins at once: cat on c1", *_words(comp, win)], lines
     finally:
         comp.close()
 
@@ -115,7 +115,7 @@ def test_a_hint_is_explained_by_what_the_hinted_move_does(tmp_path):
         t, lines = _why(comp, t)
         pos = comp.table.position
         does = _words(comp, comp.game.explain(pos, hint.move))
-        assert lines == [f"Why the hint kitten on {square}: what it does", *does,
+        assert lines == [f"Hint: kitten on {square}. What the move does:", *does,
                          "After it Grey cannot win at once"], lines   # the hint blocks c1
     finally:
         comp.close()

@@ -128,8 +128,10 @@ class VirtualCards:
         if len(table.session.events) != self._events_seen:  # a move (anybody's): it is seen first
             self._events_seen = len(table.session.events)
             self._next = max(self._next, now + self.delay)
-        if self.deck is None or now < self._next or (shown is not None and shown != table.view().screen):
+        if self.deck is None or now < self._next:
             return
+        if shown is not None and shown != table.view().screen:
+            return   # the person reads or answers what stands over the table: the seat waits
         s, pos = table.session, self.deck.position
         if table.phase not in ("first_card", "play") or pos.phase == engine.OVER:
             return

@@ -29,8 +29,9 @@ The rules, the same in every game that uses them:
   BACK press that changed nothing: in a menu BACK is "previous" and keeps its meaning), shows the explanation of the table's last judgement (`judgement()`: a refusal or
   verdict the table recorded with `judged`, else the engine's `explain` of the last move on the
   line before `why_end`; a table with judgements of its own -- maunz.'s correction, hint and
-  beginner warning -- puts the newest first), each Reason worded by `why_msg` as its phrase `why.<game>.<kind>`; it shows until the
-  next button or card, or until the table's own screen changes. Reading it changes nothing.
+  beginner warning -- puts the newest first), each Reason worded by `why_msg` as its phrase
+  `why.<game>.<kind>`; it shows until the next button or card, or until the table's own screen
+  changes. Reading it changes nothing.
 """
 from __future__ import annotations
 
@@ -193,10 +194,12 @@ class SharedControls:
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         back_at, self._back_at = self._back_at, None
+        # an explanation showing: this press only reads it; one whose table screen has ended
+        # is gone already, and the press is the table's (issue 46: a computer's OK was lost)
         showing = self._why is not None and self.why_screen(self.view().screen) is not None  # type: ignore[attr-defined]
         self._why = None
-        if showing:   # an explanation showing: this press only reads it (one its table screen
-            return    # ended already is gone: the press is the table's, issue 46)
+        if showing:
+            return
         if (name, kind) == ("ok", "press") and back_at is not None and now - back_at <= WHY_GESTURE:
             self.explain_now()   # BACK then OK: "why?"
             return

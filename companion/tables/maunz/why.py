@@ -40,15 +40,14 @@ PHRASES = {f"why.maunz.{key}": text for key, text in {
     "bed_back": {"de": "Das Bett passt nicht zum Spiel: zurück auf den Stand nach dem letzten Zug",
                  "en": "The bed does not match the game: back to how it was after the last move"},
     "fix": {"de": "Jetzt: {step}", "en": "Now: {step}"},
-    "hint": {"de": "Warum der Tipp {kind} auf {square}: das bewirkt er",
-             "en": "Why the hint {kind} on {square}: what it does"},
+    "hint": {"de": "Tipp: {kind} auf {square}. Das bewirkt der Zug:",
+             "en": "Hint: {kind} on {square}. What the move does:"},
     "hint_safe": {"de": "Danach kann {colour} nicht sofort gewinnen",
                   "en": "After it {colour} cannot win at once"},
-    "threat_win": {"de": "Nach diesem Zug gewinnt {colour} sofort mit {kind} auf {square}",
-                   "en": "After this move {colour} wins at once with a {kind} on {square}"},
-    "threat_line": {"de": "Nach diesem Zug legt {colour} sofort eine Dreierreihe mit {kind} auf {square}",
-                    "en": "After this move {colour} makes a line of three at once with a {kind} on"
-                          " {square}"},
+    "threat_win": {"de": "Nach diesem Zug gewinnt {colour} sofort: {kind} auf {square}",
+                   "en": "After this move {colour} wins at once: {kind} on {square}"},
+    "threat_line": {"de": "Nach diesem Zug legt {colour} sofort eine Dreierreihe: {kind} auf {square}",
+                    "en": "After this move {colour} makes a line of three at once: {kind} on {square}"},
 }.items()}
 i18n.register(PHRASES)
 
@@ -91,7 +90,8 @@ class Why:
             target, labels = self._restore, self._restore_labels  # type: ignore[attr-defined]
             missing = target & ~S
             box, from_pool = self._restore_sources  # type: ignore[attr-defined]
-            head = {"undo": "bed_undo", "new_game": "bed_clear"}.get(self._restore_reason, "bed_back")  # type: ignore[attr-defined]
+            head = {"undo": "bed_undo", "new_game": "bed_clear"}.get(
+                self._restore_reason, "bed_back")  # type: ignore[attr-defined]
             todo = steps(S & ~target, missing, self._belief(S), labels, box, from_pool,  # type: ignore[attr-defined]
                          missing & ~self._pos.occupied)  # type: ignore[attr-defined]
             return (reason(head),) + _fix(todo)
@@ -108,7 +108,8 @@ class Why:
 
     def why_msg(self, reason: Reason) -> Msg:
         if reason.kind == "fix":   # a correction step: in the words the correction screen says it
-            return msg(self.why_key("fix"), step=step_message(Step(**reason.as_dict()), SQUARE_NAMES))  # type: ignore[attr-defined]
+            step = step_message(Step(**reason.as_dict()), SQUARE_NAMES)
+            return msg(self.why_key("fix"), step=step)  # type: ignore[attr-defined]
         values = {}
         for name, value in reason.values:
             if name in ("square", "src", "dst"):
