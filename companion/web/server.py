@@ -33,7 +33,6 @@ import hmac
 import importlib.resources
 import ipaddress
 import json
-import logging
 import socket
 from pathlib import Path
 
@@ -56,7 +55,6 @@ from companion.web.protocol import (
 from companion.words import SQUARES, square_name
 
 STATIC_DIR = Path(__file__).with_name("static")
-log = logging.getLogger("companion.web")
 
 COMPANION = web.AppKey("companion", object)
 WEB = web.AppKey("web", object)
