@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.image import disk
+from companion.image import deps, disk
 from companion.image.disk import ImageError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,7 +45,6 @@ BOOT_MIB = 256
 # free room on the image's root: the first boot grows it to fill the card (growroot); this is
 # what the journal, the logs and an update's second release have should growing fail
 FREE_MIB = 192
-TOOLS = {"mmdebstrap": "mmdebstrap", "systemd-nspawn": "systemd-container", "qemu-aarch64-static": "qemu-user-static"}
 
 
 def _say(text: str) -> None:
@@ -235,8 +234,11 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
 def main(argv: list[str]) -> int:
     from companion.cliargs import OneLineParser
 
-    p = OneLineParser(prog="companion image build", description="build the SD-card image (as root, on Linux)")
-    p.add_argument("what", choices=["build"], help="build")
+    if argv[:1] == ["deps"]:
+        return deps.main(argv[1:])
+    p = OneLineParser(prog="companion image", description="build the SD-card image (as root, on Linux);"
+                      " `companion image deps` installs its tools")
+    p.add_argument("what", choices=["build", "deps"], help="build, or deps (the build's tools)")
     p.add_argument("--base", default="debian", help="debian (default), or an official Raspberry Pi OS Lite FILE.img.xz")
     p.add_argument("--out", default="maunz.img", help="the raw image (and OUT.xz beside it); default maunz.img")
     p.add_argument("--mirror", default="http://deb.debian.org/debian", help="the Debian archive (--base debian)")
@@ -244,7 +246,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-xz", action="store_true", help="leave the image uncompressed only")
     p.add_argument("--cache", metavar="DIR", help="keep the arm64 root here, and start from it next time")
     args = p.parse_args(argv)
-    why = unavailable()
+    why = unavailable(argv, install=True)
     if why:
         print(f"companion image build: {why}", file=sys.stderr)
         return 2
@@ -262,8 +264,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def unavailable() -> str | None:
+def unavailable(argv: list[str] = ("build",), install: bool = False) -> str | None:
+    """Why the build cannot run here, or None; with `install`, its missing tools are installed first."""
     if os.geteuid() != 0:
-        return "run it as root (mmdebstrap, systemd-nspawn and the root's file owners need it)"
-    missing = disk.missing_tools() + [f"{t} (apt install {p})" for t, p in TOOLS.items() if shutil.which(t) is None]
-    return ("missing " + ", ".join(missing)) if missing else None
+        return (f"run it as root: {deps.how_to_run_as_root('image', *argv)} (mmdebstrap, systemd-nspawn"
+                " and the root's file owners need root; sudo does not search .venv/bin)")
+    if install:
+        return deps.install(deps.BUILD, say=_say)
+    pkgs = deps.missing(deps.BUILD)
+    return f"missing {', '.join(pkgs)}: `companion image deps` installs them" if pkgs else None
