@@ -42,6 +42,9 @@ MAKE_INITRAMFS = ('rm "$1/usr/sbin/update-initramfs"'
                   ' && chroot "$1" dpkg-divert --local --rename --remove /usr/sbin/update-initramfs'
                   ' && chroot "$1" update-initramfs -c -k all')
 BOOT_MIB = 256
+#: the image's [web] settings: the page on port 80 (http://maunz.local/), control with the token
+#: made at first boot (docs/FAMILY.md repeats them for a card's own companion.toml)
+PAGE_SETTINGS = 'enabled = true\nhost = "0.0.0.0"\nport = 80\ncontrol = true'
 # free room on the image's root: the first boot grows it to fill the card (growroot); this is
 # what the journal, the logs and an update's second release have should growing fail
 FREE_MIB = 192
@@ -152,6 +155,16 @@ def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
     shutil.rmtree(dest, ignore_errors=True)
 
 
+def page_config(text: str, conf: Path) -> str:
+    """The installed configuration (the example's text) with the image's page: PAGE_SETTINGS."""
+    text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
+                  "\\1" + PAGE_SETTINGS.replace("\\", "\\\\") + "    # with the token made at first boot", text)
+    if "\nport = 80\n" not in text:
+        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
+                         " set (enabled, port 80, control): mend page_config() to the new example")
+    return text
+
+
 def image_settings(root: Path, debian: bool) -> None:
     """What makes it the family's image rather than a server's."""
     (root / "etc/hostname").write_text("maunz\n")
@@ -165,14 +178,7 @@ def image_settings(root: Path, debian: bool) -> None:
     (root / "etc/sysctl.d").mkdir(parents=True, exist_ok=True)
     (root / "etc/sysctl.d/50-maunz-page.conf").write_text("net.ipv4.ip_unprivileged_port_start = 80\n")
     conf = root / "etc/maunz-companion/companion.toml"
-    text = conf.read_text()
-    text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
-                  "\\1enabled = true\nhost = \"0.0.0.0\"\nport = 80\ncontrol = true    # with the token made at first boot",
-                  text)
-    if "\nport = 80\n" not in text:
-        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
-                         " set (enabled, port 80, control): mend image_settings() to the new example")
-    conf.write_text(text)
+    conf.write_text(page_config(conf.read_text(), conf))
     if debian:
         (root / "etc/fstab").write_text(f"LABEL={disk.ROOT_LABEL} / ext4 defaults,noatime 0 1\n"
                                         f"LABEL={disk.BOOT_LABEL} /boot/firmware vfat defaults 0 2\n")
