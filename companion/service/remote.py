@@ -28,8 +28,8 @@ from companion.remote import chain as ch
 from companion.remote.messages import RemoteMessageError, seal, unseal
 from companion.remote.pairing import derive
 from companion.remote.presence import GONE, HERE, Presence
-from companion.service.mqtt_link import BrokerLink
 from companion.remote.refusals import Refusals
+from companion.service.mqtt_link import BrokerLink
 from companion.ui.i18n import STRINGS, text
 from companion.ui.screens import Screen, msg
 
