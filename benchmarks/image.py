@@ -6,26 +6,56 @@ A build takes many minutes under qemu-user; `--cache DIR` keeps the arm64 root (
 starts from it), `--image FILE` boots an image built before instead of building one.
 
 Power-on to READY on a Pi 4 is estimated, not measured: the VM's CPython speed is measured
-against this machine's in the same run (the same pure-Python loop, in the VM over ssh and here),
+against this machine's in the same run (the same pure-Python loop, in the VM over ssh and here;
+PROBE_RUNS runs on each side and the fastest of each, since a run slowed by other load on the
+two cores is noise, not the machine: one run each once read 3.9x and the next time 24.3x),
 which turns the VM's seconds into this machine's, and those are multiplied by the factor the
 project's Pi budget uses for a Pi 4 core against this machine (benchmarks/pibudget.py: 5). Disk
 and kernel time are scaled like CPU time, which a Pi's SD card may not match."""
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-#: the CPython speed probe: a pure-Python loop, the same here and in the VM
-PROBE = "t=__import__('time').perf_counter();s=0\nfor i in range(3_000_000): s+=i*i%7\nprint(__import__('time').perf_counter()-t)"
+PROBE_RUNS = 5
 
 
-def probe_here() -> float:
+def probe_text(loops: int = 3_000_000, runs: int = PROBE_RUNS) -> str:
+    """The CPython speed probe, the same here and in the VM: a pure-Python loop, timed `runs`
+    times, one line of seconds each."""
+    return (f"import time\nfor _ in range({runs}):\n t=time.perf_counter();s=0\n"
+            f" for i in range({loops}): s+=i*i%7\n print(time.perf_counter()-t)")
+
+
+PROBE = probe_text()
+
+
+def probe_times(out: str) -> list[float]:
+    """The probe's lines of seconds."""
+    return [float(line) for line in out.split()]
+
+
+def slowdown(in_vm: list[float], here: list[float]) -> float:
+    """How many times slower the VM runs the probe: the fastest run there over the fastest here
+    (the least disturbed of each)."""
+    if not in_vm or not here or min(here) <= 0:
+        raise ValueError(f"the CPython probe gave no usable times (VM {in_vm}, here {here})")
+    return min(in_vm) / min(here)
+
+
+def pi4_estimate(vm_seconds: float, vm_slowdown: float, factor: float) -> float:
+    """The VM's seconds as this machine's (/ the slowdown), then as a Pi 4's (x the factor)."""
+    return vm_seconds / vm_slowdown * factor
+
+
+def probe_here() -> list[float]:
     """The probe run here as in the VM: a fresh python3 with the same text."""
     out = subprocess.run(["python3", "-c", PROBE], capture_output=True, text=True, check=True).stdout
-    return float(out.split()[-1])
+    return probe_times(out)
 
 
 def boot(image: Path, work: Path, log=print, grow_to: int = 4 << 30) -> dict:
@@ -42,10 +72,11 @@ def boot(image: Path, work: Path, log=print, grow_to: int = 4 << 30) -> dict:
         f["first_byte_ms"] = m.first_byte("/") * 1000
         log(f"power-on to READY {f['power_on_to_ready_s']:.1f} s ({f['restarts']} starts given up before it),"
             f" the page's first byte after it {f['first_byte_ms']:.0f} ms")
-        in_vm = float(ssh.run(m, "python3", "-c", PROBE).stdout.split()[-1])
+        in_vm = probe_times(ssh.run(m, "python3", "-c", PROBE).stdout)
         here = probe_here()
-        f["vm_slowdown"] = in_vm / here
-        f["pi4_power_on_to_ready_s"] = f["power_on_to_ready_s"] / f["vm_slowdown"] * FACTOR
+        f["vm_slowdown"] = slowdown(in_vm, here)
+        f["vm_slowdown_spread"] = (max(in_vm) / max(min(here), 1e-9), min(in_vm) / max(here))
+        f["pi4_power_on_to_ready_s"] = pi4_estimate(f["power_on_to_ready_s"], f["vm_slowdown"], FACTOR)
         f["root_bytes"] = int(ssh.run(m, "findmnt", "-bno", "SIZE", "/").stdout.strip())
         ssh.run(m, "systemctl", "poweroff", check=False)
         m.wait_exit(300)
@@ -55,7 +86,7 @@ def boot(image: Path, work: Path, log=print, grow_to: int = 4 << 30) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from companion.image import vm
+    from companion.image import deps, vm
     from companion.image.build import build, unavailable
     from companion.image.disk import ImageError
 
@@ -67,6 +98,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--image", metavar="FILE", help="boot this image (built before) instead of building one")
     p.add_argument("--no-boot", action="store_true", help="build only (no qemu-system-aarch64 boot)")
     args = p.parse_args(argv)
+    if os.geteuid() == 0:  # what this run needs, installed (companion image deps)
+        why = deps.install({**({} if args.image else deps.BUILD), **({} if args.no_boot else deps.BOOT)},
+                           say=lambda s: print(f"image: {s}", flush=True))
+        if why:
+            print(f"companion bench image: {why}", file=sys.stderr)
+            return 2
     why = None if args.image else unavailable()
     why = why or (None if args.no_boot else vm.unavailable())
     if why:
@@ -86,7 +123,9 @@ def main(argv: list[str]) -> int:
             if not args.no_boot:
                 b = boot(out, Path(tmp), log=lambda s: print(f"image: {s}", flush=True))
                 print(f"image_root_grown_to_gb {b['root_bytes'] / 1e9:.2f} (a 4.3 GB card)")
-                print(f"image_vm_cpython_slowdown {b['vm_slowdown']:.1f} (the VM against this machine)")
+                low, high = sorted(b["vm_slowdown_spread"])
+                print(f"image_vm_cpython_slowdown {b['vm_slowdown']:.1f} (the VM against this machine: the fastest"
+                      f" of {PROBE_RUNS} runs on each side; single runs ranged {low:.1f}-{high:.1f})")
                 print(f"image_first_byte_after_ready_ms {b['first_byte_ms']:.0f}")
                 print(f"image_pi4_power_on_to_ready_s {b['pi4_power_on_to_ready_s']:.0f} (estimated: the VM's"
                       f" seconds / {b['vm_slowdown']:.1f} x the Pi 4 factor of benchmarks/pibudget.py)")

@@ -23,7 +23,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "recover": ("companion.service.recover_cli:main", "keep a damaged journal aside and restore its newest backup"),
     "screens": ("companion.service.screens_cli:main", "render every OLED screen to PNG files"),
     "update": ("companion.update.update:main", "install a new version beside the running one; back by itself if it is not healthy"),
-    "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]"),
+    "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]; companion image deps installs its tools"),
     "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
     "growroot": ("companion.image.growroot:main", "grow the root partition to fill the SD card (at first boot)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),

@@ -7,7 +7,8 @@ release, its unit and the first-boot unit enabled, ssh off and without host keys
 
 Opt-in (COMPANION_IMAGE_TEST=1): it takes many minutes on this machine (the figures in
 docs/IMAGE.md), far beyond what ./dev test can spend within its 30 minutes;
-COMPANION_IMAGE_FILE=maunz.img reads back and boots an image built before instead.
+COMPANION_IMAGE_FILE=maunz.img reads back and boots an image built before instead. Opted in
+as root, the tools the build and the boot need are installed first (companion image deps --boot).
 The second half boots the image under qemu-system-aarch64 -M virt from a card a maker
 prepared (companion.toml, wifi.txt, ssh.pub on the FAT partition; companion/image/vm.py). The arm64 root is
 cached in the boot test's cache (a warm build copies it), the Python packages come from the
@@ -25,8 +26,14 @@ import pytest
 from tests import boot_container as bc
 from tests import test_service_boot_arm64 as boot_arm64
 
+OPTED_IN = os.environ.get("COMPANION_IMAGE_TEST") == "1"
+if OPTED_IN and os.geteuid() == 0:
+    # opted in: what the build and the boot need is installed here, not only named in a skip
+    from companion.image import deps
+
+    deps.install({**deps.BUILD, **deps.BOOT}, say=lambda s: print(f"image test: {s}", flush=True))
 WHY = bc.unavailable("arm64")
-if WHY is None and os.environ.get("COMPANION_IMAGE_TEST") != "1":
+if WHY is None and not OPTED_IN:
     WHY = "opt-in (many minutes under qemu-user): set COMPANION_IMAGE_TEST=1"
 if WHY is None:
     from companion.image.build import unavailable

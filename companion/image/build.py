@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.image import disk
+from companion.image import deps, disk
 from companion.image.disk import ImageError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,10 +42,12 @@ MAKE_INITRAMFS = ('rm "$1/usr/sbin/update-initramfs"'
                   ' && chroot "$1" dpkg-divert --local --rename --remove /usr/sbin/update-initramfs'
                   ' && chroot "$1" update-initramfs -c -k all')
 BOOT_MIB = 256
+#: the image's [web] settings: the page on port 80 (http://maunz.local/), control with the token
+#: made at first boot (docs/FAMILY.md repeats them for a card's own companion.toml)
+PAGE_SETTINGS = 'enabled = true\nhost = "0.0.0.0"\nport = 80\ncontrol = true'
 # free room on the image's root: the first boot grows it to fill the card (growroot); this is
 # what the journal, the logs and an update's second release have should growing fail
 FREE_MIB = 192
-TOOLS = {"mmdebstrap": "mmdebstrap", "systemd-nspawn": "systemd-container", "qemu-aarch64-static": "qemu-user-static"}
 
 
 def _say(text: str) -> None:
@@ -153,6 +155,16 @@ def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
     shutil.rmtree(dest, ignore_errors=True)
 
 
+def page_config(text: str, conf: Path) -> str:
+    """The installed configuration (the example's text) with the image's page: PAGE_SETTINGS."""
+    text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
+                  "\\1" + PAGE_SETTINGS.replace("\\", "\\\\") + "    # with the token made at first boot", text)
+    if "\nport = 80\n" not in text:
+        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
+                         " set (enabled, port 80, control): mend page_config() to the new example")
+    return text
+
+
 def image_settings(root: Path, debian: bool) -> None:
     """What makes it the family's image rather than a server's."""
     (root / "etc/hostname").write_text("maunz\n")
@@ -166,14 +178,7 @@ def image_settings(root: Path, debian: bool) -> None:
     (root / "etc/sysctl.d").mkdir(parents=True, exist_ok=True)
     (root / "etc/sysctl.d/50-maunz-page.conf").write_text("net.ipv4.ip_unprivileged_port_start = 80\n")
     conf = root / "etc/maunz-companion/companion.toml"
-    text = conf.read_text()
-    text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",
-                  "\\1enabled = true\nhost = \"0.0.0.0\"\nport = 80\ncontrol = true    # with the token made at first boot",
-                  text)
-    if "\nport = 80\n" not in text:
-        raise ImageError(f"{conf}: its [web] section is not the example's; the image's page settings could not be"
-                         " set (enabled, port 80, control): mend image_settings() to the new example")
-    conf.write_text(text)
+    conf.write_text(page_config(conf.read_text(), conf))
     if debian:
         (root / "etc/fstab").write_text(f"LABEL={disk.ROOT_LABEL} / ext4 defaults,noatime 0 1\n"
                                         f"LABEL={disk.BOOT_LABEL} /boot/firmware vfat defaults 0 2\n")
@@ -235,8 +240,11 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
 def main(argv: list[str]) -> int:
     from companion.cliargs import OneLineParser
 
-    p = OneLineParser(prog="companion image build", description="build the SD-card image (as root, on Linux)")
-    p.add_argument("what", choices=["build"], help="build")
+    if argv[:1] == ["deps"]:
+        return deps.main(argv[1:])
+    p = OneLineParser(prog="companion image", description="build the SD-card image (as root, on Linux);"
+                      " `companion image deps` installs its tools")
+    p.add_argument("what", choices=["build", "deps"], help="build, or deps (the build's tools)")
     p.add_argument("--base", default="debian", help="debian (default), or an official Raspberry Pi OS Lite FILE.img.xz")
     p.add_argument("--out", default="maunz.img", help="the raw image (and OUT.xz beside it); default maunz.img")
     p.add_argument("--mirror", default="http://deb.debian.org/debian", help="the Debian archive (--base debian)")
@@ -244,7 +252,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-xz", action="store_true", help="leave the image uncompressed only")
     p.add_argument("--cache", metavar="DIR", help="keep the arm64 root here, and start from it next time")
     args = p.parse_args(argv)
-    why = unavailable()
+    why = unavailable(argv, install=True)
     if why:
         print(f"companion image build: {why}", file=sys.stderr)
         return 2
@@ -262,8 +270,12 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def unavailable() -> str | None:
+def unavailable(argv: list[str] = ("build",), install: bool = False) -> str | None:
+    """Why the build cannot run here, or None; with `install`, its missing tools are installed first."""
     if os.geteuid() != 0:
-        return "run it as root (mmdebstrap, systemd-nspawn and the root's file owners need it)"
-    missing = disk.missing_tools() + [f"{t} (apt install {p})" for t, p in TOOLS.items() if shutil.which(t) is None]
-    return ("missing " + ", ".join(missing)) if missing else None
+        return (f"run it as root: {deps.how_to_run_as_root('image', *argv)} (mmdebstrap, systemd-nspawn"
+                " and the root's file owners need root; sudo does not search .venv/bin)")
+    if install:
+        return deps.install(deps.BUILD, say=_say)
+    pkgs = deps.missing(deps.BUILD)
+    return f"missing {', '.join(pkgs)}: `companion image deps` installs them" if pkgs else None

@@ -91,9 +91,10 @@ def read_wifi(path: Path) -> dict[str, str]:
 
 
 def nm_keyfile(wifi: dict[str, str]) -> str:
-    # NetworkManager's keyfile format (nm-settings-keyfile(5)); a `;` or newline cannot occur in
-    # a value here, and `\` is escaped as the format asks
-    esc = lambda s: s.replace("\\", "\\\\")  # noqa: E731
+    # NetworkManager's keyfile format (nm-settings-keyfile(5), a GLib key file): `\` is escaped,
+    # and a leading space written `\s`, which GLib would strip ("ssid = \" Home\"" keeps it);
+    # a `;`, quotes and inner spaces are read back as written (tests/test_image_wifi_nm.py)
+    esc = lambda s: re.sub(r"^ ", r"\\s", s.replace("\\", "\\\\"))  # noqa: E731
     lines = ["[connection]", "id=maunz-wifi", "type=wifi", "autoconnect=true", "",
              "[wifi]", "mode=infrastructure", f"ssid={esc(wifi['ssid'])}", ""]
     if wifi["password"]:

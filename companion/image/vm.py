@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import socket
 import subprocess
 import threading
@@ -20,7 +19,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from companion.image import disk
+from companion.image import deps, disk
 from companion.image.disk import ImageError
 from companion.service.devices import ALL_FAKE_TOML
 
@@ -42,10 +41,8 @@ KERNEL_LINE = re.compile(r"^\[\s*0\.0")
 
 
 def unavailable() -> str | None:
-    if shutil.which(QEMU) is None:
-        return f"{QEMU} missing (apt install qemu-system-arm)"
-    missing = [t for t in ("mcopy", "mdir", "sfdisk", "ssh", "ssh-keygen") if shutil.which(t) is None]
-    return f"missing {', '.join(missing)} (apt install mtools fdisk openssh-client)" if missing else None
+    pkgs = deps.missing(deps.BOOT)
+    return f"missing {', '.join(pkgs)}: `companion image deps --boot` installs them (as root)" if pkgs else None
 
 
 def free_port() -> int:

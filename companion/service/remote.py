@@ -28,13 +28,14 @@ from companion.remote import chain as ch
 from companion.remote.messages import RemoteMessageError, seal, unseal
 from companion.remote.pairing import derive
 from companion.remote.presence import GONE, HERE, Presence
+from companion.remote.refusals import Refusals
 from companion.service.mqtt_link import BrokerLink
-from companion.service.refusals import Refusals
 from companion.ui.i18n import STRINGS, text
 from companion.ui.screens import Screen, msg
 
 log = logging.getLogger("companion.remote")
 SIDES = ch.SIDES
+INBOX_MAX = 256   # messages queued between two loop steps at most: a real game sends a handful
 
 
 class RemoteSetupError(ValueError):
@@ -58,13 +59,14 @@ class RemoteGame:
         self.name = name or SIDES[self.side]
         self.peer_name = ""
         self.presence = Presence()    # the other side there or gone, from fresh messages only
-        self.inbox: collections.deque = collections.deque()
+        self.inbox: collections.deque = collections.deque()   # at most INBOX_MAX (see _received)
+        self.dropped = 0              # refused unread since the last step: the inbox was full
         self.held: dict[int, ch.Entry] = {}
         self.stopped = None          # a Msg: why the game stopped (a disagreement)
         self.undo_asked: str | None = None   # "me" (waiting for the answer) | "peer" (asking us)
         self.undoing = False          # an agreed undo the table is carrying out
         # messages refused (tampered, foreign, not of this log, stale): counted, logged within bounds
-        self.refusals = Refusals(companion.note)
+        self.refusals = Refusals(lambda why: companion.note("note.remote", why=why), log.warning)
         # when each of our moves went out, and when each of the other side's was shown on our
         # table (monotonic seconds, by the move's number): `companion bench remote` reads them
         self.sent_at: dict[int, float] = {}
@@ -183,6 +185,11 @@ class RemoteGame:
         self._publish("state", "state", retain=True, entries=self.chain.to_list(), name=self.name)
 
     def _received(self, data: bytes, retained: bool, link) -> None:
+        # a flood on the room's topic must not grow the Pi's memory: past INBOX_MAX the newest are
+        # dropped unread and refused (a real move lost so comes back with the retained state)
+        if len(self.inbox) >= INBOX_MAX:
+            self.dropped += 1
+            return
         self.inbox.append((data, retained))
 
     def _link_changed(self, link) -> None:
@@ -209,6 +216,10 @@ class RemoteGame:
     def step(self, view, now: float) -> None:
         while self.inbox:
             self._handle(*self.inbox.popleft(), now)
+        if self.dropped:
+            self.refusals.refused(f"{self.dropped} messages dropped unread: more than {INBOX_MAX} came"
+                                  " between two steps of the loop", now, n=self.dropped)
+            self.dropped = 0
         self.refusals.tick(now)
         if self.stopped is not None:
             return

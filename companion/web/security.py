@@ -12,14 +12,25 @@ the LAN with a token. Any web page the player's browser opens can send requests 
 - The token travels once, in the first URL: the server answers with an HttpOnly, SameSite=Strict
   cookie and a redirect to the bare URL, so it stays out of the address bar, the WebSocket URL,
   the browser history, Referer headers and logs.
+- Refusals are counted, not logged one by one (`Refused`): anyone on the LAN can send junk at the
+  network's rate. A request aiohttp cannot parse (raw non-ASCII bytes in its URL) is one of them,
+  caught at the server's edge (`EdgeLog`) instead of an ERROR line with aiohttp's traceback.
 """
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import socket
+import time
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+
+from companion.remote.refusals import Refusals
+
+log = logging.getLogger("companion.web")
 
 TOKEN_COOKIE = "companion_token"
 
@@ -131,3 +142,52 @@ async def add_headers(request: web.Request, response: web.StreamResponse) -> Non
 
 def token_cookie(response: web.StreamResponse, token: str, secure: bool) -> None:
     response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="Strict", path="/", secure=secure)
+
+
+class Refused:
+    """The page's refusals (remote play's counter, companion/remote/refusals.py): the first
+    logged, then at most one summary a minute, each reason cut to a few hundred characters. The
+    summary is due on the event loop's clock (`loop.call_at`): the page has no step of its own."""
+
+    def __init__(self) -> None:
+        self.refusals = Refusals(lambda why: log.info("web: refused %s", why), log.warning,
+                                 name="web page", what="requests")
+        self._timer: asyncio.TimerHandle | None = None
+
+    def __call__(self, why: str) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # called outside the server (a test, a script): the same clock, no timer
+            self.refusals.refused(why, time.monotonic())
+            return
+        self.refusals.refused(why, loop.time())
+        due = self.refusals.due
+        if due is not None and self._timer is None:
+            self._timer = loop.call_at(due, self._summary, loop)
+
+    def _summary(self, loop) -> None:
+        self._timer = None
+        self.refusals.tick(loop.time())
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+
+class EdgeLog(logging.LoggerAdapter):
+    """aiohttp's server logger for the page (AppRunner(logger=...)): a request its parser refuses
+    (a bad URL, a header too long, not HTTP at all) is a refusal in one line, not an ERROR with
+    a traceback; anything else reaches aiohttp's logger as it was."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(logging.getLogger("aiohttp.server"), {})
+        self.refused = refused
+
+    def log(self, level, msg, *args, exc_info=None, **kwargs) -> None:
+        if isinstance(exc_info, HttpProcessingError):
+            what = (exc_info.message or type(exc_info).__name__).strip().splitlines()[0].rstrip(":")
+            remote = args[0] if args else "?"
+            self.refused(f"a malformed request from {remote}: {what} (HTTP {exc_info.code or 400})")
+            return
+        super().log(level, msg, *args, exc_info=exc_info, **kwargs)

@@ -33,7 +33,6 @@ import hmac
 import importlib.resources
 import ipaddress
 import json
-import logging
 import socket
 from pathlib import Path
 
@@ -56,7 +55,6 @@ from companion.web.protocol import (
 from companion.words import SQUARES, square_name
 
 STATIC_DIR = Path(__file__).with_name("static")
-log = logging.getLogger("companion.web")
 
 COMPANION = web.AppKey("companion", object)
 WEB = web.AppKey("web", object)
@@ -135,6 +133,7 @@ class WebState:
         self.cards = card_catalog(companion)
         self.buttons = button_names(companion.devices)
         self._messages: dict[bool, tuple] = {}  # control -> (when, the snapshot message)
+        self.refused = security.Refused()        # counted; the first logged, then a summary a minute
 
     # ---- access
     def token_ok(self, supplied) -> bool:
@@ -245,7 +244,7 @@ class WebState:
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
-            log.info("web control rejected from %s: %s", remote, exc)
+            self.refused(f"control from {remote}: {exc}")
             return exc.reply(msg_id), exc.status
         self.kick()
         out = {"type": "ok"}
@@ -283,14 +282,17 @@ def _not_a_number(name: str):
 
 def _finite(text: str) -> float:
     value = float(text)
-    if value != value or value in (float("inf"), float("-inf")):
-        _not_a_number(text[:40])
+    if value in (float("inf"), float("-inf")):  # 1e999: valid JSON, but no float holds it
+        raise ControlError(f"malformed message: the number {text[:40]} is too large; no control takes a"
+                           " number that large", text[:40])
     return value
 
 
 def _decode(text: str):
     try:
         return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except ControlError:
+        raise  # NaN, Infinity, 1e999: said above (a ControlError is a ValueError too)
     except RecursionError:
         raise ControlError("malformed message: JSON nested too deeply; send one flat control object",
                            text[:40]) from None
@@ -344,6 +346,7 @@ async def _control(request: web.Request) -> web.Response:
     except (ControlError, UnicodeDecodeError) as exc:
         if not isinstance(exc, ControlError):
             exc = ControlError("malformed message: the body is not UTF-8 text", None)
+        st.refused(f"control from {request.remote}: {exc}")
         return web.Response(text=dumps(exc.reply()), status=400, content_type="application/json")
     reply, status = st.control_message(msg, request.remote, st.request_token(request))
     return web.Response(text=dumps(reply), status=status, content_type="application/json")
@@ -382,6 +385,7 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
                 try:
                     decoded = _decode(msg.data)
                 except ControlError as exc:
+                    st.refused(f"control from {request.remote}: {exc}")
                     reply = exc.reply()
                 else:
                     reply, _ = st.control_message(decoded, request.remote, conn_token)
@@ -408,6 +412,7 @@ async def _websocket(request: web.Request) -> web.WebSocketResponse:
 
 async def _on_shutdown(app: web.Application) -> None:
     st: WebState = app[WEB]
+    st.refused.close()
     for ws in list(st.sockets):
         await ws.close(code=1001, message=b"companion stopping")
 
@@ -442,7 +447,8 @@ async def start_web(companion, host: str = "127.0.0.1", port: int = 8080, contro
     if control and not token and not is_loopback(host):
         raise ValueError(f"[web] host = {host!r} with control = true needs a token: set [web] token"
                          " or keep host = \"127.0.0.1\"")
-    runner = web.AppRunner(make_app(companion, control=control, token=token, host=host, names=names), access_log=None)
+    app = make_app(companion, control=control, token=token, host=host, names=names)
+    runner = web.AppRunner(app, access_log=None, logger=security.EdgeLog(app[WEB].refused))
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
