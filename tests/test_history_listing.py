@@ -14,7 +14,8 @@ def test_unnamed_seats_are_called_as_their_game_calls_them(tmp_path):
     games = PastGames(tmp_path, lambda: language[0])
     listed = {g["id"]: g for g in games.listing()}
     assert listed[recorded["katzenjammer+1"][0]]["players"] == ["Rot", "Grün"]
-    assert listed[recorded["monster-mau-mau+2"][0]]["players"] == ["Anna", "Spieler 2", "Spieler 3", "Spieler 4"]
+    mmm = listed[recorded["monster-mau-mau+2"][0]]
+    assert mmm["players"] == ["Anna", "Spieler 2", "Spieler 3", "Spieler 4"]
     assert listed[recorded["maunz"][0]]["players"] == ["Anna", "Ben"]   # named seats as named
     language[0] = "en"
     listed = {g["id"]: g for g in games.listing()}

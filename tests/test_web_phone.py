@@ -47,7 +47,8 @@ WIDE_JS = """() => {
 #: either way
 SMALL_JS = """() => {
   const out = [];
-  for (const e of document.querySelectorAll('button, a[href], input, select, [tabindex]:not([tabindex="-1"])')) {
+  const targets = 'button, a[href], input, select, [tabindex]:not([tabindex="-1"])';
+  for (const e of document.querySelectorAll(targets)) {
     const r = e.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
     if (r.width < 44 || r.height < 44)
@@ -112,7 +113,8 @@ def _own_cards(game) -> set[str]:
     from companion import tables
     from companion.web.protocol import SHARED_CARDS
 
-    return {c.partition(":")[0] for c in SHARED_CARDS} | {"game"} | set(tables.factory(game).own_card_functions)
+    shared = {c.partition(":")[0] for c in SHARED_CARDS}
+    return shared | {"game"} | set(tables.factory(game).own_card_functions)
 
 
 async def _press(page, companion, button, done):
@@ -253,7 +255,8 @@ def test_every_view_on_a_phone(tmp_path):
                     for name, (gid, moves) in recorded.items():
                         ply = min(len(moves), 6)
                         if name == "katzenjammer":   # a step after a turn, the next roll not made
-                            ply = next(i for i in range(2, len(moves)) if not moves[i - 1].startswith("roll:"))
+                            ply = next(i for i in range(2, len(moves))
+                                       if not moves[i - 1].startswith("roll:"))
                         await page.evaluate(f"window.maunzPage.historyView.openGame({gid}, {ply})")
                         await page.wait_for_selector(f'body[data-history="game"][data-history-id="{gid}"]'
                                                      f'[data-history-ply="{ply}"]')
@@ -262,7 +265,8 @@ def test_every_view_on_a_phone(tmp_path):
                             assert await page.locator(live).first.is_hidden(), (name, live)
                         if name == "katzenjammer":   # the step's roll, nobody "rolling"
                             board = page.locator("#kjboard")
-                            assert await board.locator(".kj-dice").get_attribute("data-dice") == _last_roll(moves, ply)
+                            dice = await board.locator(".kj-dice").get_attribute("data-dice")
+                            assert dice == _last_roll(moves, ply), (ply, dice)
                             assert "würfelt" not in await board.text_content()
                             assert "würfelt" not in await page.text_content("#textview")   # nor its caption
                         if name == "monster-mau-mau":   # the cards, and no empty frame under them
