@@ -1,8 +1,8 @@
 """The page on a phone (issue 32, item 11; issue 46, items 3, 4, 8, 13): spectators open the Pi's
 page on their phones, so at 360 px wide no view may make the page scroll sideways — neither the
 simulator's page (control on: buttons, cards, a hand) nor the spectator's, in German (the longer
-words) — every button and link is a finger's target (44 px each way), and no card label breaks
-inside a word. Every game of the catalogue is shown in its own view (Debian's Chromium,
+words) — nothing sticks out of its box on the right, every button and link is a finger's target
+(44 px each way), and no card label breaks inside a word. Every game of the catalogue is shown in its own view (Debian's Chromium,
 headless, driven by Playwright, against the real companion on fake devices), at its start and
 after a few presses of the page's buttons (Monster Mau Mau's deal, Cats' reveal walk), with only
 its own control cards; then every other view the page opens: the Why? box, the history list,
@@ -42,6 +42,24 @@ WIDE_JS = """() => {
           wide: out.slice(0, 8)};
 }"""
 
+
+#: Boxes a child sticks out of on the right (the page need not scroll for a word to be cut at a
+#: box's edge: Cats' "Herausfordern" past its stage row)
+OUT_OF_BOX_JS = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('body *')) {
+    if (box instanceof SVGElement || !box.getClientRects().length) continue;
+    const right = box.getBoundingClientRect().right;
+    for (const child of box.children) {
+      if (child instanceof SVGElement || !child.getClientRects().length) continue;
+      const r = child.getBoundingClientRect();
+      if (r.width && r.right > right + 1)
+        out.push((box.id || box.className) + ' > ' + (child.id || child.className || child.tagName) +
+                 ' ' + Math.round(r.right - right));
+    }
+  }
+  return out;
+}"""
 
 #: Every finger's target (a button, a link, a focusable row) that shows and is smaller than 44 px
 #: either way
@@ -104,6 +122,7 @@ async def _check(page, name):
     assert width["page"] <= width["viewport"] and width["body"] <= width["viewport"], (name, width)
     assert width["wide"] == [], (name, width)
     assert await page.evaluate(SMALL_JS) == [], name
+    assert await page.evaluate(OUT_OF_BOX_JS) == [], name
     assert await page.evaluate(BROKEN_WORDS_JS) == [], name
 
 
