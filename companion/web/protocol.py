@@ -75,7 +75,8 @@ class Card:
 
     def as_json(self) -> dict:
         return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
-                "name": self.name, "game": self.game, "labels": dict(self.labels), "games": list(self.games)}
+                "name": self.name, "game": self.game, "labels": dict(self.labels),
+                "games": list(self.games)}
 
 
 def _fake_uid(name: str) -> str:
@@ -118,7 +119,8 @@ def card_catalog(companion=None) -> list[Card]:
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
               for event in tables.factory(game).page_event_cards]
-    knows = {f: tuple(g for g in tables.names() if f in tables.factory(g).own_card_functions) for f, _ in own}
+    knows = {f: tuple(g for g in tables.names() if f in tables.factory(g).own_card_functions)
+             for f, _ in own}   # an own card's games: the strip shows it only at them
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")

@@ -76,16 +76,14 @@
       b.disabled = !page.control;
     }
     for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
-    // a table's own cards only while its game is played (no "AI plays grey" at a card game)
+    $("why-ask").disabled = !page.control;
     const game = page.state && page.state.game;
     for (const c of page.cards) {
       const el = document.querySelector(`.card[data-card="${c.id}"]`);
-      if (el) el.hidden = !!(game && c.games && c.games.length && !c.games.includes(game));
-    }
-    $("why-ask").disabled = !page.control;
-    for (const c of page.cards) {
-      const el = document.querySelector(`.card[data-card="${c.id}"] .card-label`);
-      if (el) el.textContent = cardLabel(c);
+      if (!el) continue;
+      el.querySelector(".card-label").textContent = cardLabel(c);
+      // a table's own cards only while its game is played (no "AI plays grey" at a card game)
+      el.hidden = !!(game && c.games && c.games.length && !c.games.includes(game));
     }
   }
 
