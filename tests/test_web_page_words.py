@@ -33,8 +33,8 @@ WORDS_JS = """() => ({
   hand: document.querySelectorAll('#myhand .mmcard').length,
 })"""
 
-# every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
-CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
+# every control card shown (a table's own cards only at their game): is its chip whole (10 px, not squeezed), its label below it, above the UID?
+CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).filter(c => !c.hidden).map(c => {
   const r = (sel) => c.querySelector(sel).getBoundingClientRect(), card = c.getBoundingClientRect();
   const chip = r('.chip'), label = r('.card-label'), uid = r('.uid');
   return {label: c.querySelector('.card-label').textContent,

@@ -65,12 +65,34 @@ class PastGames:
         except GameError:   # a game no longer installed: its name
             title = g.game
         seats = seat_names(g)
-        winner = g.players[seats.index(g.result)] if g.result in seats else ""
+        players = self._players(g)
+        winner = players[seats.index(g.result)] if g.result in seats else ""
         return {"id": g.id, "game": g.game, "title": title, "date": fmt_date(g.started),
-                "players": [p or seats[i] for i, p in enumerate(g.players)],
+                "players": players,
                 "result": g.result, "result_text": result_text(g.result), "winner": winner or None,
                 "plies": len(g.moves), "duration": fmt_duration(g.duration),
                 "animation": g.game == "maunz"}
+
+    def _players(self, g: GameRow) -> list[str]:
+        """The players as the list shows them: a seat nobody named as its game calls it, in the
+        table's language (Katzenjammer's colours "Rot", the card games' "Spieler 3"), never a
+        bare "1" or "2"."""
+        if all(g.players):
+            return list(g.players)
+        words = self._seat_words(g)
+        return [p or (words[i] if i < len(words) else str(i + 1)) for i, p in enumerate(g.players)]
+
+    def _seat_words(self, g: GameRow) -> tuple[str, ...]:
+        from companion import games, tables
+
+        language = self.language()
+        try:   # a seat's word can hang on the start (Katzenjammer's colours by the seat count)
+            game = games.get(g.game, rules=g.rules, players=g.seats)
+            start = game.parse_position(g.start) if isinstance(g.start, str) else g.start
+            table = tables.make(game, start, moves=[], language=language, players=())
+            return tuple(table.seat_label(i).text(language) for i in range(g.seats))
+        except ValueError:   # (GameError too) a game no longer installed, a start it cannot read
+            return seat_names(g)
 
     def frame(self, game_id: int, ply: int | None) -> dict:
         """The game drawn at `ply` (None: its last), with its summary and where its files are."""

@@ -55,7 +55,10 @@ PHRASES = {
     "page.h_players": {"de": "Spieler", "en": "Players"},
     "page.h_winner": {"de": "Ergebnis", "en": "Result"},
     "page.h_length": {"de": "Länge", "en": "Length"},
-    "page.h_plies": {"de": "{n} Züge", "en": "{n} moves"},
+    # a count's plural forms by CLDR's rules (app.js's page.plural): German and English have
+    # "one" and "other"
+    "page.h_plies_one": {"de": "{n} Zug", "en": "{n} move"},
+    "page.h_plies_other": {"de": "{n} Züge", "en": "{n} moves"},
     "page.h_ply": {"de": "Zug {ply} von {plies}", "en": "Move {ply} of {plies}"},
     "page.h_won": {"de": "{who} gewann", "en": "{who} won"},
     "page.h_unfinished": {"de": "läuft noch", "en": "unfinished"},

@@ -69,10 +69,14 @@ class Card:
     #: a game's own named cards (Cats' secret cards) are drawn in that game's view, not the card strip
     game: str = ""
     labels: tuple[tuple[str, str], ...] = ()  # (language, label) for each of i18n.LANGUAGES
+    #: the games whose tables know this card (a table's own card: maunz.'s "AI plays grey"); the
+    #: card strip shows it only while one of them is played. (): every game's card
+    games: tuple[str, ...] = ()
 
     def as_json(self) -> dict:
         return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
-                "name": self.name, "game": self.game, "labels": dict(self.labels)}
+                "name": self.name, "game": self.game, "labels": dict(self.labels),
+                "games": list(self.games)}
 
 
 def _fake_uid(name: str) -> str:
@@ -115,12 +119,15 @@ def card_catalog(companion=None) -> list[Card]:
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
               for event in tables.factory(game).page_event_cards]
+    knows = {f: tuple(g for g in tables.names() if f in tables.factory(g).own_card_functions)
+             for f, _ in own}   # an own card's games: the strip shows it only at them
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")
         labels = tuple((lang, _label(function, name, lang)) for lang in i18n.LANGUAGES)
         out.append(Card(id=f.replace(":", "-"), function=function, label=dict(labels)["en"],
-                        uid=_fake_uid(f), text=f"maunz:{f}", name=name, game=game, labels=labels))
+                        uid=_fake_uid(f), text=f"maunz:{f}", name=name, game=game, labels=labels,
+                        games=knows.get(f, ())))
     return out
 
 

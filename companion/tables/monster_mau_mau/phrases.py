@@ -145,8 +145,9 @@ PAGE = {
     "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
     "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
     "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
-    "mmm.page.fits_legend": {"de": "hochgestellt: passt, zum Legen anklicken",
-                             "en": "lifted: fits, click it to play"},
+    # what the page does to a card that fits (cards.css `.fits`): a green edge, lifted out of the hand
+    "mmm.page.fits_legend": {"de": "grün umrandet und angehoben: passt, zum Legen anklicken",
+                             "en": "green edge, lifted: fits, click it to play"},
     "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},

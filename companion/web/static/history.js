@@ -42,7 +42,7 @@
       tr.dataset.game = g.game;
       tr.tabIndex = 0;
       for (const text of [g.date, g.title, g.players.join(" – "), resultWords(g),
-                          t("h_plies").replace("{n}", g.plies) + " · " + g.duration]) {
+                          page.plural("h_plies", g.plies) + " · " + g.duration]) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.appendChild(td);
