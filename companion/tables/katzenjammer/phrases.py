@@ -94,8 +94,15 @@ WORDS = {
     "spoken.kj.field": {"de": "Feld {at}", "en": "field {at}"},
     "kj.stall": {"de": "s{at}", "en": "s{at}"},
     "spoken.kj.stall": {"de": "Stallfeld {at}", "en": "stall field {at}"},
-    "kj.opt.piece": {"de": "{field}", "en": "{field}"},
+    # a die and a piece as a menu's choice, in words (the header's path of choices keeps "7", "12")
+    "kj.opt.piece": {"de": "Figur auf {field}", "en": "piece on {field}"},
     "spoken.kj.opt.piece": {"de": "Figur auf {field}", "en": "the piece on {field}"},
+    "kj.opt.die": {"de": "Würfel {label}", "en": "die {label}"},
+    "spoken.kj.opt.die": {"de": "{label}", "en": "{label}"},
+    "kj.opt.pair": {"de": "Pasch {label}", "en": "pair {label}"},
+    "spoken.kj.opt.pair": {"de": "{label}", "en": "{label}"},
+    "kj.opt.joker": {"de": "Joker als {value}", "en": "joker as {value}"},
+    "spoken.kj.opt.joker": {"de": "{label}", "en": "{label}"},
     # a seven's segment: steps forward or back
     "kj.steps.forward": {"de": "+{k}", "en": "+{k}"},
     "spoken.kj.steps.forward": {"de": "{k} vor", "en": "{k} forward"},
