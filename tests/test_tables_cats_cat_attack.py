@@ -166,8 +166,8 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     deal(t, "d6:4")
     t.play("done", 0.0)
     t.drain_commits()
-    # the counts joined by no-break spaces (never a count alone on an OLED line), whose turn
-    assert t.view().instruction.startswith("lives 9\u00a09 · treats 0\u00a00 · seat 1: tap a Mog card")
+    # each seat's counts apart (issue 46, item 10), whose turn
+    assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · seat 1: tap a Mog card")
     t.play("fight:2:B", 0.0)
     t.on_card("event", 0.0, "C1")
     assert "No: C1 is not a bird card" in t.view().instruction
@@ -181,7 +181,7 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
 def test_cat_attack_in_german_and_the_win_check_line():
     t = make("cat-attack", players=2, language="de")
     deal(t, "first:2")
-    assert t.view().screen.header("de") == "Spieler 2 ist dran"
+    assert t.view().screen.header("de") == "Am Zug: Spieler 2"
     assert "Miezekarte antippen" in t.view().instruction
     t.line.reset(t.game.parse_position(t.game.format_position(t.position).replace(
         "cats=9H,9H", "cats=9H,9Hbmkfvc")), commit=None)
