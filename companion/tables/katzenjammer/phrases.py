@@ -33,6 +33,7 @@ PHRASES = {
     "kj.menu.steps_left": {"de": "{label}: noch {n} Schritte, welche Figur?",
                            "en": "{label}: {n} steps left, which piece?"},
     "kj.opt.void": {"de": "Wurf verfällt: nächster Spieler", "en": "void roll: nothing moves, next player"},
+    "kj.void_passes": {"de": "geht gleich von selbst weiter (OK: sofort)", "en": "passes by itself (OK: now)"},
     "kj.opt.done": {"de": "fertig", "en": "done"},
     "kj.opt.enter": {"de": "einsetzen", "en": "enter"},
     "kj.opt.swap_with": {"de": "tauschen mit {field}", "en": "swap with {field}"},

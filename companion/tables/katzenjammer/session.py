@@ -16,6 +16,7 @@ import random
 
 from companion.games.base import CHANCE
 from companion.games.katzenjammer import notation, engine
+from companion.games.katzenjammer.engine import PASS
 from companion.games.katzenjammer.players import player_by_name
 from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
 from companion.tables.katzenjammer.spoken import said_turn
@@ -117,6 +118,16 @@ class Session:
                 self._play(notation.format_move(turn), commit=True)
         elif button == "up" and self.phase == "roll":
             self.undo()
+
+    @property
+    def void(self) -> bool:
+        """A person's roll that allows no move: the chooser's one option is "void roll"."""
+        return self.phase == "choose" and [o.turn for o in self.cursor.options] == [PASS]
+
+    def pass_void(self) -> None:
+        """The void roll passes (the table's timer: it was shown and said), as OK would."""
+        if self.void:
+            self._play(notation.format_move(PASS), commit=True)
 
     def play_computer(self) -> str | None:
         """The computer seat to move chooses and plays its turn; returns the move's text."""
