@@ -61,6 +61,8 @@ class ChanceDraws:
 
         service, game = self.service, self.service.game
         drew = False
+        if service.switching.awaits_seats():   # how many play comes first (switching.py)
+            return drew
         if service.table.observes_chance:
             # a card turned up and tapped at the table (Monster Mau Mau): the deck decided, the
             # table saw it; the service draws nothing
