@@ -104,3 +104,22 @@ def test_monster_mau_mau_starts_from_the_last_count(tmp_path):
     step(again, clock)
     assert again.table.view().screen.header("de") == "Spieler*innen: 3"   # after a restart
     again.close()
+
+
+def test_cat_attack_for_three_on_the_oled_through_the_service(tmp_path):
+    """Items 10 and 11 together: three seats chosen at the table, then the OLED the service
+    shows: each seat's counts on a line of its own, the title whole in the header bar."""
+    from companion.ui import render
+
+    c, p = start(tmp_path, "cat-attack")
+    press(c, p, "ok", "long")
+    press(c, p, "ok")
+    press(c, p, "cat")
+    press(c, p, "ok")                 # three play
+    assert len(c.journal.seat_players()) == 3
+    p.run_until(lambda: c.table.position.turn is not None)
+    shown = c.screen.screen
+    lines = [line for page in render.pages(shown, "en") for line in page]
+    assert [f"{s}: 9 lives, 0/6" for s in (1, 2, 3)] == [line for line in lines if "lives" in line]
+    assert render.title_line(shown, "en") == shown.header("en") and shown.header("en").startswith("To act: ")
+    c.close()
