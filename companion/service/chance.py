@@ -61,8 +61,6 @@ class ChanceDraws:
 
         service, game = self.service, self.service.game
         drew = False
-        if service.switching.awaits_seats():   # how many play comes first (switching.py)
-            return drew
         if service.table.observes_chance:
             # a card turned up and tapped at the table (Monster Mau Mau): the deck decided, the
             # table saw it; the service draws nothing
@@ -70,6 +68,8 @@ class ChanceDraws:
         for _ in range(MAX_DRAWS):
             pos = service.table.position
             if game.to_move(pos) != CHANCE or game.outcome(pos) is not None:
+                break
+            if service.switching.awaits_seats():   # how many play comes first (switching.py)
                 break
             if self.replay:
                 if not self._feed:

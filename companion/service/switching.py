@@ -74,9 +74,12 @@ class GameSwitching:
         if self.menu.seats is not None:
             return True
         current, info = service.journal.current, service.game.info
-        if (current is None or current.id == self._seated or service.table.moves
-                or service.table.chooses_seats or info.min_players == info.max_players
-                or not (current.id == self._ask or service.journal.begun_at_table)):
+        # cheapest first: every loop step asks (maunz.: one count, done at once)
+        if (info.min_players == info.max_players or current is None or current.id == self._seated
+                or service.table.chooses_seats or service.table.moves):
+            return False
+        if not (current.id == self._ask or service.journal.begun_at_table):
+            self._seated = current.id   # begun by the service (at boot): its count stands
             return False
         if not self.menu.is_open:
             self.menu.ask_seats(info.title, info.min_players, info.max_players,
