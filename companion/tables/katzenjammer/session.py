@@ -119,11 +119,6 @@ class Session:
         elif button == "up" and self.phase == "roll":
             self.undo()
 
-    @property
-    def void(self) -> bool:
-        """A person's roll that allows no move: the chooser's one option is "void roll"."""
-        return self.phase == "choose" and [o.turn for o in self.cursor.options] == [PASS]
-
     def pass_void(self) -> None:
         """The void roll passes (the table's timer: it was shown and said), as OK would."""
         if self.void:
@@ -202,4 +197,7 @@ class Session:
         self.cursor = (TurnCursor(self.position, self.game.two_dice, self._suggestion())
                        if self.phase == "choose" else None)
         self.entry = DiceEntry() if self.phase == "enter_dice" else None
+        #: A person's roll that allows no move: the chooser's one option is "void roll" (kept
+        #: here, not worked out again at each of the table's ticks)
+        self.void = self.cursor is not None and [o.turn for o in self.cursor.options] == [PASS]
 
