@@ -111,7 +111,8 @@ def test_cat_attacks_instruction_says_whose_turn_it_is():
 def test_cat_attacks_oled_shows_each_seat_s_numbers_apart_and_its_title_whole():
     """Issue 46, item 10: "Leben 999 / Leckerbissen 000" for three seats read as 999 lives, and
     the title was cut mid-sentence ("Spieler 3 ist" / "dran"): each seat's counts are a line of
-    their own with the seat's number, and the title fits the header bar beside a page marker."""
+    their own with the seat's number, and the title is whole in the header bar (beside the page
+    marker where it fits, else alone: the pages still turn)."""
     for players, larders in ((3, "k,bmkfvc,"), (6, "k,bmkfvc,b,m,f,c")):
         cats = ",".join(f"9H{letters}" for letters in larders.split(","))
         t = make("cat-attack", players=players, language="en")
@@ -127,4 +128,4 @@ def test_cat_attacks_oled_shows_each_seat_s_numbers_apart_and_its_title_whole():
             for seat in range(players):
                 assert f"{seat + 1}: 9 {lives}, {treats[seat]}/6" in lines, lines
             assert render.title_line(screen, language) == screen.header(language)
-            assert screen.header(language) == {"en": "To act: seat 3", "de": "Am Zug: Spieler 3"}[language]
+            assert screen.header(language) == {"en": "Seat 3 to act", "de": "Spieler 3 ist dran"}[language]

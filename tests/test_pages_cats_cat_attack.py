@@ -165,7 +165,7 @@ def test_the_cat_attack_page_at_the_start():
     deal(t, "first:2")
     page = cat_attack_page(t)
     assert page["to_move"] == "2" and page["catattack"]["seats"][1]["active"]
-    assert page["text"].splitlines()[0] == "To act: seat 2"
+    assert page["text"].splitlines()[0] == "Seat 2 to act"
 
 
 def test_fewer_lives_draw_fewer_pips():

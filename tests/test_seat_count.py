@@ -121,5 +121,5 @@ def test_cat_attack_for_three_on_the_oled_through_the_service(tmp_path):
     shown = c.screen.screen
     lines = [line for page in render.pages(shown, "en") for line in page]
     assert [f"{s}: 9 lives, 0/6" for s in (1, 2, 3)] == [line for line in lines if "lives" in line]
-    assert render.title_line(shown, "en") == shown.header("en") and shown.header("en").startswith("To act: ")
+    assert render.title_line(shown, "en") == shown.header("en") and shown.header("en").endswith(" to act")
     c.close()

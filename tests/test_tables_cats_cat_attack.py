@@ -181,7 +181,7 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
 def test_cat_attack_in_german_and_the_win_check_line():
     t = make("cat-attack", players=2, language="de")
     deal(t, "first:2")
-    assert t.view().screen.header("de") == "Am Zug: Spieler 2"
+    assert t.view().screen.header("de") == "Spieler 2 ist dran"
     assert "Miezekarte antippen" in t.view().instruction
     t.line.reset(t.game.parse_position(t.game.format_position(t.position).replace(
         "cats=9H,9H", "cats=9H,9Hbmkfvc")), commit=None)

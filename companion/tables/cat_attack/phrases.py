@@ -189,9 +189,7 @@ PHRASES = {
     # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
     "ca.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
-    # short enough for the header bar beside a page marker ("Am Zug: Spieler 3" and "1/2"): a
-    # title wrapped there would leave "Spieler 3 ist" in the bar and "dran" below it
-    "ca.to_act": {"de": "Am Zug: {name}", "en": "To act: {name}"},
+    "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
     # each seat's counts on a line of its own, with its number: "lives 999 / treats 000" for three
     # seats read as 999 lives (issue 46, item 10); the treats of the six a larder holds
     "ca.status.seat": {"de": "{n}: {lives} Leben, {treats}/6", "en": "{n}: {lives} lives, {treats}/6"},
