@@ -216,3 +216,36 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert c.snapshot()["review"] is None and "Review: press CAT" not in oled()
     assert heard[before:] == [] and winner not in heard   # the end screen back: nothing said again
     c.close()
+
+
+def test_a_game_ended_early_is_reviewed_from_its_history_entry(tmp_path):
+    """Issue 46, item 6: a Katzenjammer game ended by a new game before its end had no review.
+    The new game begins at once at the table (its first screen asks how many play), so the game
+    ended early is reviewed from its history entry, as a finished one can be: the page's Review."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+    from tests.test_service_support import VirtualPlayer
+
+    c = Companion(Config(game=GameConfig(game="katzenjammer", ai="2", language="en")), build_fakes(),
+                  state_dir=tmp_path, ai_mode="off", chance_source=random.Random(5))
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    while len([m for m in c.journal.moves() if not m.startswith("roll:")]) < 12:
+        c.devices.buttons.press("ok")   # red chooses the first option, the computer plays blue
+        p.run(0.05)
+    first, moves, start = c.journal.current.id, tuple(c.table.moves), c.table.start_position
+    for kind in ("long", "press", "press"):   # new game? yes; how many play? two
+        (c.devices.buttons.long if kind == "long" else c.devices.buttons.press)("ok")
+        p.run(0.05)
+    assert c.journal.current.id != first and c.review.review is None    # nothing offered here
+    frame = c.past_games.frame(first, None)
+    assert frame["past"]["result"] == "abandoned" and frame["review"] == first
+    c.review.open(first)
+    c.review.future.result(timeout=30)
+    p.run(0.05)
+    block = c.snapshot()["review"]
+    expected = review(c.game, start, moves, people={0})
+    assert block["source"] == first and block["game"] == "katzenjammer"
+    assert block["total"] == len(expected.choices) > 0 and block["matched"] == expected.matched
+    c.close()

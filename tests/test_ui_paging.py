@@ -239,3 +239,19 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
                        winner=screen.winner)
         assert [w for page in pages(short, language) for line in page for w in words(line)] \
             == words(short.instruction(language))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_title_that_fits_the_bar_alone_is_never_cut_for_the_page_marker(language):
+    """Issue 46, item 10: "Spieler 3 ist dran" fits the bar but not beside "1/2", and was cut
+    into "Spieler 3 ist" / "dran". It stays whole; the marker gives way (the pages still turn)."""
+    title = "Spieler 3 ist dran"
+    screen = Screen("await_placement", title=msg("text", text=title),
+                    lines=tuple(msg("text", text=f"{n}: 9 Leben, 0/6") for n in range(1, 7)))
+    assert len(pages(screen, language)) == 2 and title_line(screen, language) == title
+    assert [line for page in pages(screen, language) for line in page][0] == "1: 9 Leben, 0/6"
+    whole = render(screen, language, 0)
+    # nothing drawn over the title's end: the bar is the title's alone
+    alone = render(Screen("await_placement", title=msg("text", text=title), lines=(msg("text", text="1"),)),
+                   language)
+    assert whole.crop((0, 0, WIDTH, 11)).tobytes() == alone.crop((0, 0, WIDTH, 11)).tobytes()

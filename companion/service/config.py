@@ -20,6 +20,7 @@
     [game.katzenjammer]     # and its table's own settings, as the table declares them (own_settings)
     dice = "companion"      # who rolls the Miwin dice ("players": they roll their own and enter
                             # them; the dice card switches it at the table)
+    void_roll = "pass"      # a roll that allows no move passes by itself ("confirm": waits for OK)
     [game.cats]
     secrets = "deal"        # the companion deals the secret cards ("cards": each player taps
                             # their own cat and character card; the own-cards card switches it)

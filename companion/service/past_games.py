@@ -16,6 +16,7 @@ from companion.service.history import GameRow
 from companion.service.history_cli import (shown_names, fmt_date, fmt_duration, result_text, seat_names,
                                            table_view, to_record)
 from companion.service.journal import DB_NAME, connect, list_games, load_game
+from companion.service.review import REVIEWED
 
 
 class PastGameError(ValueError):
@@ -113,9 +114,10 @@ class PastGames:
         out["past"] = self._summary(g)
         out["record"] = f"/api/history/{g.id}/record"
         out["svg"] = f"/api/history/{g.id}/animation" if g.game == "maunz" else None
-        # the review of a maunz. game opens from here (issue 36, item 2; service/review.py): the
-        # controlling page sends {"type": "review", "game": <this>}; other games have none
-        out["review"] = g.id if g.game == "maunz" and g.moves else None
+        # the review of a maunz. or Katzenjammer game, finished or ended early, opens from here
+        # (issue 36, item 2; issue 46, item 6; service/review.py): the controlling page sends
+        # {"type": "review", "game": <this>}; other games have none
+        out["review"] = g.id if g.game in REVIEWED and g.moves else None
         return out
 
     def record(self, game_id: int) -> tuple[str, str]:

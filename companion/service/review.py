@@ -59,17 +59,40 @@ class ReviewRunner:
         return self.review if isinstance(self.review, Review) else None
 
     def open(self, game_id: int) -> None:
-        """Review game `game_id` of the journal (a finished or abandoned maunz. game)."""
+        """Review game `game_id` of the journal (a finished or abandoned maunz. or Katzenjammer
+        game: a game ended early has no end screen to offer it, its history entry does)."""
         from companion.games import get
         from companion.service.history import load_game
 
         row = load_game(self.service.journal.conn, game_id)
-        if row is None or row.game != "maunz" or not row.moves:
-            raise ValueError(f"game {game_id}: no maunz. game with moves in the journal;"
-                             " give the id of one (companion history lists them)")
-        game = get("maunz", rules=row.rules)
+        if row is None or row.game not in REVIEWED or not row.moves:
+            raise ValueError(f"game {game_id}: no maunz. or Katzenjammer game with moves in the"
+                             " journal; give the id of one (companion history lists them)")
+        game = get(row.game, rules=row.rules, players=row.seats)
         self.close()
+        if row.game == "katzenjammer":
+            from companion.games.katzenjammer.review import review
+
+            self.key = ("journal", game_id)
+            self.future = self._threads().submit(review, game, game.parse_position(row.start),
+                                                 tuple(row.moves), self._people(game, row))
+            self.service.notify()
+            return
         self._begin(("journal", game_id), game, game.parse_position(row.start), row.moves)
+
+    def _people(self, game, row) -> set[int]:
+        """The seats of a journal's Katzenjammer game that people played: not named Computer, not
+        a computer seat of the kept setting (which seats it names now: the journal keeps no
+        setting per game)."""
+        from companion import tables
+        from companion.tables.protocol import is_computer_name
+
+        service = self.service
+        kept = service.journal.setting(service.settings.ai_key(game)) or service.config.game.ai or "off"
+        named = {name.strip() for name in kept.split(",")}
+        names = tables.seat_names(row.game, row.seats)
+        return {seat for seat in range(row.seats)
+                if names[seat] not in named and not is_computer_name(row.players[seat])}
 
     def _begin(self, key, game, start, moves) -> None:
         from companion.ai.review import Review
@@ -144,8 +167,13 @@ class ReviewRunner:
         from companion.tables.katzenjammer.review import worded
 
         future, self.future = self.future, None
+        table = self.service.table
+        if self.key[0] == "journal":   # a past game: worded by a Katzenjammer table of its own
+            from companion.tables.katzenjammer import KatzenjammerTable
+
+            table = KatzenjammerTable(_katzenjammer(), language=table.language)
         try:
-            self.review = worded(self.service.table, future.result())
+            self.review = worded(table, future.result())
         except Exception as exc:
             log.warning("review failed: %r", exc)
             self.close()
@@ -227,6 +255,16 @@ class ReviewRunner:
             out = kj_block(self.review, language)
         out["source"] = self.key[1] if self.key[0] == "journal" else None
         return out
+
+
+#: The games whose past games the history's Review opens.
+REVIEWED = ("maunz", "katzenjammer")
+
+
+def _katzenjammer():
+    from companion.games import get
+
+    return get("katzenjammer")
 
 
 def _result(value):

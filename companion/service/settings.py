@@ -105,6 +105,10 @@ class Settings:
                             " configuration", key, kept, ", ".join(values), default)
                 kept = default
             out[key] = kept
+        if tables.factory(game.info.name).chooses_seats:   # its set-up starts from the last count
+            seats = self.journal.last_seats(game.info.name)
+            if seats:
+                out["seats"] = seats
         return out
 
     def save(self, game, table) -> bool:

@@ -199,6 +199,10 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     #: The table plays any number of computer seats itself (Katzenjammer); otherwise at most one
     #: seat, played by the service's AI.
     several_ai_seats: bool = False
+    #: The table asks how many play in its own set-up (Monster Mau Mau: the count is dealt), from
+    #: the factory's `seats` (the last game's count, from the journal). A game of another player
+    #: range is asked by the game menu when it begins at the table (tables/seatcount.py).
+    chooses_seats: bool = False
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
     own_settings: dict[str, tuple[str, ...]] = {}

@@ -190,10 +190,10 @@ PHRASES = {
     "ca.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
-    # the seats' counts, one phrase each (the OLED packs them, or wraps them apart: never a
-    # count alone on a line, the table joins the counts with no-break spaces)
-    "ca.status.lives": {"de": "Leben {lives}", "en": "lives {lives}"},
-    "ca.status.treats": {"de": "Leckerbissen {treats}", "en": "treats {treats}"},
+    # each seat's counts on a line of its own, with its number: "lives 999 / treats 000" for three
+    # seats read as 999 lives (issue 46, item 10); the treats of the six a larder holds
+    "ca.status.seat": {"de": "{n}: {lives} Leben, {treats}/6", "en": "{n}: {lives} lives, {treats}/6"},
+    "ca.status.retired": {"de": "{n}: im Ruhestand", "en": "{n}: retired"},
     # what the seat to act is asked, with its name: the caption under the OLED says whose turn
     "ca.whose": {"de": "{name}: {ask}", "en": "{name}: {ask}"},
     "ca.ask.card": {"de": "Miezekarte antippen", "en": "tap a Mog card"},

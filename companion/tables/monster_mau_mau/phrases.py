@@ -8,9 +8,6 @@ from companion.ui import i18n
 
 OLED = {
     # the set-up's titles fit the OLED's header bar (20 characters) with any number in them
-    "mmm.players": {"de": 'Spieler*innen: {n}', "en": 'Players: {n}'},
-    "mmm.players_q": {"de": 'Wie viele spielen?', "en": 'How many play?'},
-    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'CAT +1, BACK -1, OK'},
     "mmm.deal": {"de": 'Je {n} Karten', "en": '{n} cards each'},
     "mmm.deal_keys": {"de": 'Katze +1, Zurück -1', "en": 'CAT +1, BACK -1'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
