@@ -6,11 +6,16 @@ tables/katzenjammer/phrases.py, ...); the page's words are registered too and se
 snapshot.
 
 `text(key, language, **params)` formats one string with its parameters as given; no parameter
-name means anything here. A parameter that is itself words (a piece, a seat, a card) is passed
+name means anything here. A word that follows a count is written with its plural forms in the
+field of the count, named by the CLDR's plural categories, "{n} {n:one=Katze|other=Katzen}";
+the language's rules (Babel's) choose the form, so no "Katze(n)" reaches a screen or the voice
+(companion/ui/plural.py). A parameter that is itself words (a piece, a seat, a card) is passed
 as the phrase of it, a `companion.ui.screens.Msg`, which `Msg.text` words in the same language
 first ("Stell {piece} zurück" with piece=msg("piece.g")).
 """
 from __future__ import annotations
+
+from companion.ui import plural
 
 LANGUAGES = ("de", "en")
 DEFAULT = "de"
@@ -198,7 +203,7 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
-    return entry[lang].format(**params)
+    return plural.format(entry[lang], lang, params)
 
 
 def sentence(line: str) -> str:

@@ -56,9 +56,9 @@ OLED = {
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
     # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
     "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
-    "spoken.mmm.hand": {"de": "{who}: {n} Karte(n)", "en": "{who}: {n} card(s)"},
+    "spoken.mmm.hand": {"de": "{who}: {n} {n:one=Karte|other=Karten}", "en": "{who}: {n} {n:one=card|other=cards}"},
     "mmm.hand_turn": {"de": ">{seat}:{n}", "en": ">{seat}:{n}"},
-    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} Karte(n)", "en": "{who} to play: {n} card(s)"},
+    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} {n:one=Karte|other=Karten}", "en": "{who} to play: {n} {n:one=card|other=cards}"},
     "mmm.hands": {"de": "{a} {b}", "en": "{a} {b}"},
     "spoken.mmm.hands": {"de": "{a}, {b}", "en": "{a}, {b}"},
 }

@@ -38,7 +38,7 @@ PHRASES = {f"why.monster-mau-mau.{key}": words for key, words in {
     "won": {"de": "{who} hat keine Karte mehr: gewonnen", "en": "{who} has no card left: a win"},
     "drew": {"de": "{who} zieht eine Karte: legen, wenn sie passt, sonst weiter",
              "en": "{who} draws a card: play it if it fits, else pass"},
-    "drew_penalty": {"de": "{who} zieht die Strafe: {n} Karte(n)", "en": "{who} draws the penalty: {n} card(s)"},
+    "drew_penalty": {"de": "{who} zieht die Strafe: {n} {n:one=Karte|other=Karten}", "en": "{who} draws the penalty: {n} {n:one=card|other=cards}"},
     "turn_ends": {"de": "Nach der Strafe ist der Zug von {who} zu Ende",
                   "en": "After the penalty {who}'s turn ends"},
     "plus3_play": {"de": "Mit der Option Weiterlegen nach plus drei darf {who} nach der Strafe noch"
