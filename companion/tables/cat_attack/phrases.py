@@ -86,9 +86,10 @@ PHRASES = {
     "ca.refuse.landed": {"de": "Die Katze ist in dieser Bewegung schon gelandet",
                          "en": "the cat has already landed this move"},
     **{f"ca.refuse.young.{k}": {"de": f"Die Regeln für junge Spieler lassen {de} weg",
-                                "en": f"the young players' rules leave out {k}s"} for k, de in (
-        ("fight", "die Rauferei"), ("six", "die Sechskatzen-Magie"), ("raid", "das Plündern"),
-        ("trespass", "den Hausfriedensbruch"), ("loot", "das Plündern im Ruhestand"))},
+                                "en": f"the young players' rules leave out {en}"} for k, de, en in (
+        ("fight", "die Rauferei", "fights"), ("six", "die Sechskatzen-Magie", "six-cat magic"),
+        ("raid", "das Plündern", "raids"), ("trespass", "den Hausfriedensbruch", "trespassing"),
+        ("loot", "das Plündern im Ruhestand", "looting"))},
     # {mog}: the card in words (German), {token}: as printed on it (the engine's English)
     **{f"ca.refuse.fight_kind.{k}": {
         "de": f"{{mog}} ist keine {de}: diese Rauferei wird mit {de}n ausgetragen",
@@ -111,8 +112,8 @@ PHRASES = {
                             "en": "a larder holds one treat of each kind, and this one is already there"},
     "ca.refuse.shop_closed": {"de": "Dieser Laden ist geschlossen: sein Garten kann nicht betreten werden",
                               "en": "that shop is closed: its garden cannot be entered"},
-    "ca.refuse.dead_special": {"de": "Mit der Regel no-dead-special muss ein Katzenangriff oder eine Raubkatze"
-                                     " etwas treffen",
+    "ca.refuse.dead_special": {"de": "Nach der gewählten Regel „keine toten Sonderkarten“ muss eine"
+                                     " Katzenangriffs- oder Raubkatzenkarte etwas treffen",
                                "en": "under no-dead-special a Cat Attack or Cat Burglar card must hit"
                                      " something"},
     **{f"ca.refuse.not_now.{phase}": {"de": f"Jetzt nicht möglich: {de}", "en": f"not possible now: {en}"}

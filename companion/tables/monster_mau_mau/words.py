@@ -34,15 +34,19 @@ def card(face: str, language: str) -> str:
 def card_msg(face: str) -> Msg:
     """A card in a line: shown by its code, as printed in its corner and typed at the terminal
     ("p7"), said by its name ("Punkte 7"), worded in the language of the line."""
+    return msg("mmm.face", face=face, name=card_name_msg(face))
+
+
+def card_name_msg(face: str):
+    """A card by its name, shown and said ("Punkte 7", "Monsterwunsch"), in the line's language
+    (an unknown token as it is)."""
     if is_wild(face):
-        name = msg(f"mmm.wild.{face}")
-    elif not face or face[0] not in PATTERNS:
-        name = face
-    else:
-        rank = face[1:]
-        name = msg("mmm.card_name", pattern=msg(f"mmm.pattern.{face[0]}"),
-                   rank=msg(f"mmm.rank.{rank}") if f"mmm.rank.{rank}" in phrases.PHRASES else rank)
-    return msg("mmm.face", face=face, name=name)
+        return msg(f"mmm.wild.{face}")
+    if not face or face[0] not in PATTERNS:
+        return face
+    rank = face[1:]
+    return msg("mmm.card_name", pattern=msg(f"mmm.pattern.{face[0]}"),
+               rank=msg(f"mmm.rank.{rank}") if f"mmm.rank.{rank}" in phrases.PHRASES else rank)
 
 
 def pattern(letter: str, language: str) -> str:
