@@ -83,4 +83,4 @@ def test_the_table_words_a_refusal_and_a_verdict_and_no_secret():
     table.play("win:1b", 0.0)
     table.on_card("why", 0.5)
     assert [m.text("de") for m in table.why_screen(table.view().screen).lines] == [
-        "Katze 1 auf Futternapf, dem Lieblingsgegenstand ihres Besitzers: Spieler 1 gewinnt"]
+        "Katze 1 auf dem Futternapf, dem Lieblingsgegenstand ihres Besitzers: Spieler 1 gewinnt"]

@@ -220,6 +220,9 @@ def _step_problem(pos: Position, piece) -> Refusal:
     if pos.hissed >> piece & 1:
         return Refusal(f"cat {piece + 1} was hissed at and may not be moved this turn",
                        "step_hissed", cat=piece + 1)
+    if pos.stopped >> piece & 1 and pos.last == piece:
+        # stopped, yet still the cat moved last: no other piece moved since, so it stopped to hiss
+        return Refusal(f"cat {piece + 1} has stopped: it stopped to hiss", "stopped_hiss", cat=piece + 1)
     if pos.stopped >> piece & 1:
         return Refusal(f"cat {piece + 1} has stopped: its movement ended when another piece moved",
                        "stopped", cat=piece + 1)

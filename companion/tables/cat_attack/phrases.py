@@ -90,10 +90,10 @@ PHRASES = {
         ("fight", "die Rauferei", "fights"), ("six", "die Sechskatzen-Magie", "six-cat magic"),
         ("raid", "das Plündern", "raids"), ("trespass", "den Hausfriedensbruch", "trespassing"),
         ("loot", "das Plündern im Ruhestand", "looting"))},
-    # {mog}: the card in words (German), {token}: as printed on it (the engine's English)
+    # {mog}: the card in words, as an accepted card is named (never its token "C2": issue 45)
     **{f"ca.refuse.fight_kind.{k}": {
         "de": f"{{mog}} ist keine {de}: diese Rauferei wird mit {de}n ausgetragen",
-        "en": f"{{token}} is not a {en} card: this fight is fought with {en} cards"}
+        "en": f"{{mog}} is not a {en} card: this fight is fought with {en} cards"}
        for k, de, en in (("C", "Katzenkarte", "cat"), ("M", "Mauskarte", "mouse"),
                          ("B", "Vogelkarte", "bird"))},
     "ca.refuse.self": {"de": "Das kann eine Katze nicht mit sich selbst tun",

@@ -7,10 +7,18 @@ from companion.ui import i18n
 
 #: The four objects and the four characters, in the engine's order (state.OBJECTS).
 OBJECT_WORDS = (("Futternapf", "food bowl"), ("Kissen", "cushion"), ("Maus", "mouse"), ("Päckchen", "parcel"))
+#: ... with their article, and where a cat sits on one ("Katze 1 auf dem Futternapf", never "auf
+#: Futternapf")
+THE_OBJECT = (("der Futternapf", "the food bowl"), ("das Kissen", "the cushion"), ("die Maus", "the mouse"),
+              ("das Päckchen", "the parcel"))
+ON_OBJECT = (("auf dem Futternapf", "on the food bowl"), ("auf dem Kissen", "on the cushion"),
+             ("auf der Maus", "on the mouse"), ("auf dem Päckchen", "on the parcel"))
 CHARACTER_WORDS = (("gefräßig", "greedy"), ("faul", "lazy"), ("bissig", "snappy"), ("neugierig", "curious"))
 
 PHRASES = {
     **{f"cats.object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(OBJECT_WORDS)},
+    **{f"cats.the_object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(THE_OBJECT)},
+    **{f"cats.on_object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(ON_OBJECT)},
     **{f"cats.character.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(CHARACTER_WORDS)},
     # the header and the prompts
     # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
@@ -60,7 +68,7 @@ PHRASES = {
                                "en": "each cat card and each character card can be dealt only once"},
     "cats.refuse.lot": {"de": "Als Nächstes wird der Startspieler ausgelost (1 bis {seats})",
                         "en": "the start player is drawn by lot next (first:1…first:{seats})"},
-    "cats.refuse.no_win": {"de": "Bei niemandem liebt Katze {cat} dieses Objekt: weiterspielen",
+    "cats.refuse.no_win": {"de": "Katze {cat} liebt dieses Objekt bei keinem Spieler: weiterspielen",
                            "en": "no player's cat {cat} loves that object; play on"},
     "cats.refuse.quiet": {"de": "In der ersten Runde faucht niemand", "en": "nobody hisses in the first round"},
     "cats.refuse.hiss_last": {
@@ -100,6 +108,8 @@ PHRASES = {
                                 "en": "cat {cat} was hissed at and may not be moved this turn"},
     "cats.refuse.stopped": {"de": "Katze {cat} steht: ihr Weg endete, als eine andere Figur bewegt wurde",
                             "en": "cat {cat} has stopped: its movement ended when another piece moved"},
+    "cats.refuse.stopped_hiss": {"de": "Katze {cat} steht: sie ist stehen geblieben, um zu fauchen",
+                                 "en": "cat {cat} has stopped: it stopped to hiss"},
     "cats.refuse.step_revealed": {"de": "Katze {cat} ist aufgedeckt: nur ihr Besitzer darf sie ziehen",
                                   "en": "cat {cat} is revealed: only its owner may move it"},
     "cats.refuse.end_early": {
@@ -144,7 +154,7 @@ PHRASES = {
     "cats.hiss": {"de": "Katze {a} faucht Katze {b} an", "en": "cat {a} hisses at cat {b}"},
     "cats.miau": {"de": "Miau: Katze {cat} in Raum {room}", "en": "Miau: cat {cat} to room {room}"},
     "cats.challenge": {"de": "Herausforderung: {name} hat Katze {cat}", "en": "challenge: {name} has cat {cat}"},
-    "cats.win": {"de": "Sieg? Katze {cat} auf {obj}", "en": "win? cat {cat} on the {obj}"},
+    "cats.win": {"de": "Sieg? Katze {cat} {on_obj}", "en": "win? cat {cat} {on_obj}"},
     "cats.event.end": {"de": "Ziehen beenden", "en": "end the move"},
     "cats.event.blocked": {"de": "kein Schritt mehr möglich", "en": "no further step possible"},
     "cats.event.schnurr": {"de": "Schnurr", "en": "Schnurr"},
@@ -178,7 +188,7 @@ PHRASES = {
     "cats.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
     "cats.move.deal": {"de": "{name}: Geheimkarten gegeben", "en": "{name}: secret cards dealt"},
     "cats.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
-    "cats.move.win": {"de": "Sieg: Katze {cat} auf {obj}", "en": "win: cat {cat} on the {obj}"},
+    "cats.move.win": {"de": "Sieg: Katze {cat} {on_obj}", "en": "win: cat {cat} {on_obj}"},
     # the page's drawing (page.py, static/events.js): its labels, worded in the table's language
     "cats.page.cat": {"de": "Katze", "en": "cat"},
     "cats.page.cats": {"de": "Katzen", "en": "cats"},
@@ -227,6 +237,11 @@ i18n.register(PHRASES)
 
 def object_word(index: int, language: str) -> str:
     return i18n.text(f"cats.object.{index}", language)
+
+
+def on_object(index: int, language: str) -> str:
+    """Where a cat sits: "auf dem Futternapf", "on the food bowl"."""
+    return i18n.text(f"cats.on_object.{index}", language)
 
 
 def character_word(index: int, language: str) -> str:

@@ -86,9 +86,9 @@ PHRASES = {
     "why.maunz.placed": {"de": "{colour}: {kind} auf {square} gesetzt",
                          "en": "{colour}: {kind} put on {square}"},
     "why.maunz.boop": {"de": "{src}: {piece} wird {way} nach {dst} gestupst",
-                       "en": "{src}: {piece} is booped {way} to {dst}"},
+                       "en": "{src}: {piece} is booped {way}, to {dst}"},
     "why.maunz.off_bed": {"de": "{src}: {piece} fällt {way} vom Bett, zurück in den Vorrat",
-                          "en": "{src}: {piece} is booped {way} off the bed, back to its pool"},
+                          "en": "{src}: {piece} is booped {way}, off the bed and back to its pool"},
     "why.maunz.blocked": {"de": "{src}: {piece} bleibt, denn dahinter auf {dst} steht eine Figur",
                           "en": "{src}: {piece} stays, because {dst} behind it is taken"},
     "why.maunz.cat_stays": {"de": "{src}: {piece} bleibt, denn ein Kätzchen stupst keine Katze",
@@ -111,18 +111,48 @@ PHRASES = {
                                  " box, a cat each to the pool"},
     "why.maunz.cats_back": {"de": "{n} {n:one=Katze|other=Katzen} der Reihe zurück in den Vorrat",
                             "en": "{n} {n:one=cat|other=cats} of the row back to the pool"},
-    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: {piece} auf {square}"
-                               " verlässt es",
-                         "en": "All 8 of {colour}'s pieces on the bed: {piece} on {square} leaves it"},
+    # with all 8 on the bed the rulebook says one *may* leave; that one must is our rule
+    # (docs/rules/maunz.md, "Retiring is mandatory"), and the words say so
+    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: eine muss herunter (unsere"
+                               " Regel); {piece} auf {square} steigt auf: in die Schachtel, und eine"
+                               " Katze kommt aus der Reserve in den Vorrat",
+                         "en": "All 8 of {colour}'s pieces on the bed: one must leave (our rule);"
+                               " {piece} on {square} graduates: into the box, and a cat comes from"
+                               " the reserve into the pool"},
+    "why.maunz.retire_cat": {"de": "Alle 8 Figuren von {colour} auf dem Bett: eine muss herunter"
+                                   " (unsere Regel); {piece} auf {square} geht zurück in den Vorrat",
+                             "en": "All 8 of {colour}'s pieces on the bed: one must leave (our rule);"
+                                   " {piece} on {square} goes back to the pool"},
+    "why.maunz.retire_kid": {"de": "Alle 8 Kätzchen von {colour} auf dem Bett: eines muss herunter"
+                                   " (unsere Regel); {piece} auf {square} geht zurück in den Vorrat",
+                             "en": "All 8 of {colour}'s kittens on the bed: one must leave (our rule);"
+                                   " {piece} on {square} goes back to the pool"},
+    "why.maunz.other_row": {"de": "Die Stupser reihen drei Katzen von {colour} auf ({squares}), doch"
+                                  " nach unserer Regel zählt nur die Reihe des Ziehenden: sie zählt für"
+                                  " {colour} erst am Ende des eigenen Zugs, wenn sie dann noch steht",
+                            "en": "The boops lined up three of {colour}'s cats ({squares}), but our"
+                                  " rule: only the mover's rows count; it counts for {colour} at the"
+                                  " end of {colour}'s own turn if it still stands"},
     "why.maunz.choose": {"de": "{n} Möglichkeiten (Dreierreihen, mit 8 auf dem Bett auch einzelne"
                                " Figuren): {colour} wählt eine",
                          "en": "{n} options (rows of three, with all 8 on the bed single pieces"
                                " too): {colour} chooses one"},
+    # why a placement is refused (the engine's Refused: explain.refusal)
+    "why.maunz.over": {"de": "Das Spiel ist aus: {colour} hat gewonnen", "en": "The game is over: {colour} has won"},
+    "why.maunz.occupied": {"de": "Auf {square} steht schon {piece}: eine Figur kommt nur auf ein freies Feld",
+                           "en": "{square} is taken by {piece}: a piece goes on an empty square only"},
+    "why.maunz.no_kitten": {"de": "{colour} hat kein Kätzchen mehr im Vorrat: eine Katze setzen",
+                            "en": "{colour} has no kitten left in the pool: place a cat"},
+    "why.maunz.no_cat": {"de": "{colour} hat keine Katze im Vorrat: ein Kätzchen setzen (eine Katze gibt"
+                               " es erst, wenn ein Kätzchen aufsteigt)",
+                         "en": "{colour} has no cat in the pool: place a kitten (a cat comes only when a"
+                               " kitten graduates)"},
     **{f"why.maunz.way.{way}": {"de": de, "en": en} for way, de, en in (
-        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "right"),
-        ("w", "nach links", "left"), ("ne", "nach rechts oben", "up and right"),
-        ("nw", "nach links oben", "up and left"), ("se", "nach rechts unten", "down and right"),
-        ("sw", "nach links unten", "down and left"))},
+        # never "down and left off the bed": "left" would read as a verb (issue 46)
+        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "to the right"),
+        ("w", "nach links", "to the left"), ("ne", "nach rechts oben", "to the upper right"),
+        ("nw", "nach links oben", "to the upper left"), ("se", "nach rechts unten", "to the lower right"),
+        ("sw", "nach links unten", "to the lower left"))},
 }
 i18n.register(PHRASES)
 
