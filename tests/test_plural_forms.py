@@ -14,8 +14,9 @@ from companion.ui.screens import msg
 from companion.voice.coverage import SAMPLES, phrase_keys
 from companion.voice.spoken import say
 
-#: a word with an ending in parentheses: "Katze(n)", "kitten(s)", "Möglichkeit(en)"
-HACK = re.compile(r"[^\W\d_]\([^\W\d_]{1,3}\)")
+#: a word with an ending in parentheses: "Katze(n)", "kitten(s)", "Möglichkeit(en)"; or both
+#: forms with a slash: "life/lives", "card/cards"
+HACK = re.compile(r"[^\W\d_]\([^\W\d_]{1,3}\)|\b([^\W\d_]{2})[^\W\d_]*/\1[^\W\d_]*\b")
 
 
 def _fields(key: str, language: str) -> set[str]:

@@ -69,7 +69,8 @@ def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Po
     }, after
 
 
-def run(args: argparse.Namespace, out=sys.stdout, explainer=None) -> int:
+def run(args: argparse.Namespace, out=None, explainer=None) -> int:
+    out = out or sys.stdout   # the stdout of the call, not of the import
     if args.command == "replay":
         return _replay(args.file, out)
     variant = variant_of(args.rules)

@@ -109,9 +109,10 @@ def play(position: str, events: list[str], rules: frozenset[str], as_json: bool 
     return lines
 
 
-def run(args: argparse.Namespace, out=sys.stdout, play_table=None, explainer=None) -> int:
+def run(args: argparse.Namespace, out=None, play_table=None, explainer=None) -> int:
     """`play_table(args, rules, stdin, out)`: the laptop's table for `play`, which the table's
     layer hands in (companion/tables/monster_mau_mau/cli.py): an engine never imports a table."""
+    out = out or sys.stdout   # the stdout of the call, not of the import
     rules = parse_rules(INFO, args.rules)
     if args.command == "new":
         try:
