@@ -70,9 +70,10 @@ def refusals_of(game, probes, seed: int):
                 yield exc.key, exc.values, str(exc)
 
 
-#: refusals whose English names a card in words where the engine's line has its token (issue 45)
-CARDS_IN_WORDS = {"fight_kind"}
-TOKEN = re.compile(r"\b[CMB][1-6]\b")
+#: refusals whose English names a card (or the seats drawn by lot) in words where the engine's line
+#: has the notation's tokens ("C2", "first:1"): issue 45
+CARDS_IN_WORDS = {"fight_kind", "lot"}
+TOKEN = re.compile(r"\b[CMB][1-6]\b|\w+:\d")
 
 
 def check(game, module, prefix: str, probes, seeds) -> set[str]:

@@ -70,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
                                 " FUNKTION` ({functions})",
                           "en": "unknown card {uid}: enrol it with `companion cards add {uid}"
                                 " FUNCTION` ({functions})"},
-    "note.no_table": {"de": "Spielkarte '{name}': für dieses Spiel gibt es keinen Tisch; Spiele mit"
+    "note.no_table": {"de": "Spielkarte „{name}“: für dieses Spiel gibt es keinen Tisch; Spiele mit"
                             " Tisch: {known}",
                       "en": "game card '{name}': no table for that game; games with a table: {known}"},
     "note.storage_move": {"de": "Speicherproblem: {problem}; der Zug bleibt und wird wieder versucht",

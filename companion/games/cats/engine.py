@@ -71,6 +71,8 @@ def can_hiss(pos: Position, rules: frozenset[str], hisser: int, target: int) -> 
     """None if `hisser` may hiss at `target` now, else why not (to raise)."""
     if quiet(pos, rules):
         return Refusal("nobody hisses in the first round", "quiet")
+    if pos.last is None:
+        return Refusal("no cat has moved yet: a cat hisses when it stops", "hiss_none")
     if pos.last != hisser:
         return Refusal(f"only the cat just moved (cat {_piece(pos.last)}) may hiss: a cat hisses"
                        f" when it stops", "hiss_last", cat=_piece(pos.last))

@@ -78,7 +78,7 @@ REFUSALS = {
                         "en": "{face} needs a wish: stripes, dots, zigzag or scribble"},
     "mmm.refuse.not_started": {"de": "Das Spiel hat noch nicht begonnen: erst mit den Tasten einrichten",
                                "en": "the game has not started: set it up with the buttons first"},
-    "mmm.refuse.unknown": {"de": "unbekannte Aktion '{what}': legen, ziehen, weiter oder Mau",
+    "mmm.refuse.unknown": {"de": "unbekannte Aktion „{what}“: legen, ziehen, weiter oder Mau",
                            "en": "unknown action '{what}': play, draw, pass or mau"},
     "mmm.refuse.over": {"de": "Das Spiel ist aus: neues Spiel mit OK lang",
                         "en": "the game is over, seat {seat} won; start a new game"},
