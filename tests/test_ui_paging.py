@@ -28,7 +28,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "at": 39, "k": 7,  # a field's number, a seven's steps
            "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the tables' own phrases (Cats, the picker's)
-           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
+           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "on_obj": "auf dem Futternapf",
+           "the_obj": "Der Futternapf", "room": 7, "character": "neugierig",
            "objects": 2, "event": "challenge:3=5", "draws": "d6:3, d6:4", "of": 12,
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
            # Cat Attack's
@@ -50,7 +51,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",
            # its refusals and move log: a card's token, a seat, the engine's phase, a pattern, a rank
-           "face": "s+3", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
+           "face": "Zickzack Richtung", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
            # its terminal's (`companion monster-mau-mau play`): a seed, the help, a hand of 12
            "seed": 4294967295, "help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",

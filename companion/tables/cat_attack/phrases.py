@@ -79,7 +79,9 @@ PHRASES = {
     "ca.kind_cards.2": {"de": "Vogelkarten", "en": "bird cards"},
     # the engine's refusals (engine.py raises each as an eventgame.Refusal: a key and its values,
     # refusals.py picks the phrase): the English word for word the engine's own reason, which
-    # `companion cat-attack apply` prints (a fixed interface), the German with the seed's names.
+    # `companion cat-attack apply` prints (a fixed interface), but where that names a notation
+    # code (a card's token, "first:N", a rules option's name: issue 45), the German with the
+    # seed's names.
     # {seat} is a seat's name; a refusal whose English names a card kind or a phase has a phrase
     # for each (young.<event kind>, fight_kind.<card kind>, not_now.<phase>)
     "ca.refuse.over": {"de": "Das Spiel ist aus", "en": "the game is over"},
@@ -114,26 +116,26 @@ PHRASES = {
                               "en": "that shop is closed: its garden cannot be entered"},
     "ca.refuse.dead_special": {"de": "Nach der gewählten Regel „keine toten Sonderkarten“ muss eine"
                                      " Katzenangriffs- oder Raubkatzenkarte etwas treffen",
-                               "en": "under no-dead-special a Cat Attack or Cat Burglar card must hit"
-                                     " something"},
+                               "en": "under the chosen rule \u201cno dead special cards\u201d a Cat Attack or"
+                                     " Cat Burglar card must hit something"},
     **{f"ca.refuse.not_now.{phase}": {"de": f"Jetzt nicht möglich: {de}", "en": f"not possible now: {en}"}
        for phase, de, en in (
-        ("first", "erst wird der Startspieler ausgelost", "the start player is drawn (first:N)"),
-        ("roll", "erst wird gewürfelt", "the die is rolled (d6:N)"),
+        ("first", "erst wird der Startspieler ausgelost", "the start player is drawn by lot"),
+        ("roll", "erst wird gewürfelt", "the die is rolled"),
         ("card", "der Spieler am Zug spielt eine Miezekarte, eine Rauferei oder Sechskatzen-Magie",
          "the active player plays a Mog card, a cat fight or six-cats magic"),
         ("move", "der Spieler am Zug meldet, wo seine Katze gelandet ist, oder fertig",
          "the active player reports what the cat landed on, or done"),
         ("fight.C", "die Rauferei geht mit einer Katzenkarte weiter, oder „kann nicht mehr“",
-         "the fight goes on with a C card, or none"),
+         "the fight goes on with a cat card, or \u201ccannot match\u201d"),
         ("fight.M", "die Rauferei geht mit einer Mauskarte weiter, oder „kann nicht mehr“",
-         "the fight goes on with a M card, or none"),
+         "the fight goes on with a mouse card, or \u201ccannot match\u201d"),
         ("fight.B", "die Rauferei geht mit einer Vogelkarte weiter, oder „kann nicht mehr“",
-         "the fight goes on with a B card, or none"),
+         "the fight goes on with a bird card, or \u201ccannot match\u201d"),
         ("hits", "erst sagen die Spieler, welche Katzen getroffen wurden",
-         "the players say which cats were hit (hit:seats)"),
+         "the players say which cats were hit"),
         ("penalty", "erst wird die Frage am Zugende beantwortet (noch da oder weg)",
-         "the end-of-turn question is answered (stayed or left)"))},
+         "the end-of-turn question is answered first (still there or gone)"))},
     # a treat as what a cat takes, a shop as a line's subject (German: the article's case)
     "ca.the_treat.0": {"de": "den Vogel", "en": "the bird"},
     "ca.the_treat.1": {"de": "die Maus", "en": "the mouse"},
