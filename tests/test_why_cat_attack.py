@@ -73,4 +73,4 @@ def test_the_table_explains_the_whole_fight_and_a_refused_card():
     # the rulebook's "muss ab nach Hause": the loser's cat goes home (issue 45)
     assert lines[lines.index("Ben loses 1 life, 8 left") + 1] == "Ben's cat must go home: back to its home field"
     de = [m.text("de") for m in table.why_screen(table.view().screen).lines]
-    assert de[4] == "Ben hat keine Maus-Karte mehr: Anna gewinnt den Kampf"
+    assert de[4] == "Ben hat keine Maus-Karte mehr: Anna gewinnt die Rauferei"
