@@ -94,3 +94,19 @@ def test_cat_attack_stayed_says_why_where_and_home():
     assert table.why_msg(reason("sent_home", seat=0)).text("en") == "Anna's cat must go home: back to its home field"
     assert table.why_msg(reason("sent_home", seat=0)).text("de") == (
         "Die Katze von Anna muss ab nach Hause: zurück aufs Ausgangsfeld")
+
+
+def test_the_reverse_card_has_the_rulebooks_one_name_where_a_line_may_wrap():
+    # "Richtung" in Why? but "Richtungswechsel" on the page and in the Why? of what it did (issue 46)
+    from companion.games.monster_mau_mau import explain, notation
+    from companion.tables.monster_mau_mau import refusals
+
+    game = games.get("monster-mau-mau", players=3)
+    table = tables.make(game, language="de", players=())
+    pos = notation.parse_position("hands=8,8,8 turn=1 dir=cw top=s3 wish=- pending=0 phase=play pile=85"
+                                  " discard=1 mau=0")
+    lines = [table.why_msg(r).text("de") for r in explain.explain(pos, game.parse_move(pos, "sR"), frozenset())]
+    assert lines[0].startswith("Streifen Richtungswechsel passt auf Streifen 3"), lines
+    assert all("Richtung " not in line and not line.endswith("Richtung") for line in lines), lines
+    refused = refusals.rules_refusal(pos, notation.parse_event("pR"), frozenset(), "de")
+    assert refused.startswith("Punkte Richtungswechsel passt nicht auf Streifen 3"), refused

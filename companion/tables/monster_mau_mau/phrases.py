@@ -39,8 +39,10 @@ OLED = {
     "mmm.mau": {"de": '{name}: Mau!', "en": '{name}: Mau!'},
     "mmm.undone": {"de": 'zurückgenommen', "en": 'undone'},
     # a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
-    # is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
-    # a card in a refusal: its code on the OLED, its name to the ear (words.card_msg)
+    # is the OLED title's short "Richtungswechsel" so the longest card fits a line of 21
+    # (words.LONGEST); wherever a line may wrap (the page, Why?, a refusal) the card is the
+    # rulebook's "Richtungswechsel" (mmm.page.reverse: words.card(full=True))
+    # a card in the laptop's terminal lines: its code shown, its name to the ear (words.card_msg)
     "mmm.face": {"de": "{face}", "en": "{face}"},
     "spoken.mmm.face": {"de": "{name}", "en": "{name}"},
     "mmm.card_name": {"de": "{pattern} {rank}", "en": "{pattern} {rank}"},

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.games.reason import Reason
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the cards' words)
-from companion.tables.monster_mau_mau import refusals
+from companion.tables.monster_mau_mau import refusals, words
 from companion.ui import i18n
 from companion.ui.screens import Msg, msg
 
@@ -80,9 +80,9 @@ class Why:
             return refusals.refusal(reason.kind[8:], **values)
         if "face" in values:
             # the card begins each of these lines: a capital
-            values["played"] = i18n.sentence(session.card(values.pop("face")))
+            values["played"] = i18n.sentence(words.card(values.pop("face"), self.language, full=True))  # type: ignore[attr-defined]
         if "top" in values:
-            values["top"] = session.card(values["top"])
+            values["top"] = words.card(values["top"], self.language, full=True)  # type: ignore[attr-defined]
         if "seat" in values:
             values["who"] = session.who(values.pop("seat"))
         if values.get("wish"):
