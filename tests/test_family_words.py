@@ -50,7 +50,7 @@ def test_a_cat_on_an_object_has_the_article():
 
     assert table.why_msg(reason("win", seat=0, cat=1, obj=0)).text("de").startswith("Katze 1 auf dem Futternapf,")
     assert table.why_msg(reason("step_object", n=1, of=2, obj=2)).text("de").startswith("Die Maus wird")
-    assert i18n.text("cats.refuse.no_win", "de", cat=1) == "Katze 1 liebt dieses Objekt bei keinem Spieler: weiterspielen"
+    assert i18n.text("cats.refuse.no_win", "de", cat=1) == "Kein Spieler hat Katze 1 mit diesem Lieblingsobjekt: weiterspielen"
 
 
 def test_a_cat_that_hissed_is_told_it_stopped_to_hiss():

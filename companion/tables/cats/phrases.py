@@ -68,7 +68,7 @@ PHRASES = {
                                "en": "each cat card and each character card can be dealt only once"},
     "cats.refuse.lot": {"de": "Als Nächstes wird der Startspieler ausgelost (1 bis {seats})",
                         "en": "the start player is drawn by lot next (1 to {seats})"},
-    "cats.refuse.no_win": {"de": "Katze {cat} liebt dieses Objekt bei keinem Spieler: weiterspielen",
+    "cats.refuse.no_win": {"de": "Kein Spieler hat Katze {cat} mit diesem Lieblingsobjekt: weiterspielen",
                            "en": "no player's cat {cat} loves that object; play on"},
     "cats.refuse.quiet": {"de": "In der ersten Runde faucht niemand", "en": "nobody hisses in the first round"},
     "cats.refuse.hiss_none": {"de": "Noch ist keine Katze bewegt worden: eine Katze faucht, wenn sie stehen"
