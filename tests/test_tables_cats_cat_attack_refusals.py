@@ -83,6 +83,9 @@ def check(t, english_expected: str | None = None) -> str:
     if key == "fight_kind":   # the card in words, not the engine's token (issue 45)
         card = dict(values)["card"]
         assert f"No: {english.replace(card, card_name(card, 'en'), 1)}" in en_line, en_line
+    elif key in ("lot", "not_now", "dead_special"):   # the engine's codes ("first:N", "C") in words
+        said = t.reason(key, tuple(values), english)
+        assert f"No: {said}" in en_line and not re.search(r"\w+:\w|\b[CMB]\b|no-dead", said), en_line
     else:
         assert f"No: {english}" in en_line, en_line
     t.language = "de"
