@@ -76,7 +76,7 @@ def test_monster_mau_mau_names_cards_in_a_refusal(capfd):
     code, out, err = run(capfd, "mmm", "apply", "--position", start, "up:s3", "p7", "--why", "en")
     assert code == 2
     assert out == ["up:s3", "  Stripes 3 turned up: a number, play begins", "p7 refused",
-                   "  dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)"]
+                   "  Dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)"]
     assert "p7 does not fit on s3" in err                     # the engine's line, as documented
     code, out, _ = run(capfd, "mmm", "apply", "--position", start, "up:s3", "draw", "--why", "de", "--json")
     assert json.loads(out[1])["why"] == ["Spieler 1 zieht eine Karte: legen, wenn sie passt, sonst weiter"]

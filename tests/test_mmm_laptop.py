@@ -11,6 +11,7 @@ import pytest
 
 from companion.games.monster_mau_mau import engine
 from companion.tables.monster_mau_mau import words
+from companion.ui import i18n
 from companion.tables.monster_mau_mau.laptop import LaptopGame
 
 
@@ -27,10 +28,10 @@ def test_the_person_is_refused_with_the_reason_and_nothing_changes():
     held = [c for c in v["hand"] if c not in v["playable"]]
     assert held, "seed 1 deals seat 1 a card that does not fit"
     why = g.play(held[0])
-    assert "does not fit on" in why and words.card(held[0], "en") in why   # named, not "pA"
+    assert "does not fit on" in why and i18n.sentence(words.card(held[0], "en")) in why   # named, not "pA"
     assert any("does not fit on" in line for line in g.view(0)["screen"])
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
-    assert g.play(missing) == f"{words.card(missing, 'en')} is not in your hand"
+    assert g.play(missing) == f"{i18n.sentence(words.card(missing, 'en'))} is not in your hand"
     assert g.press("pass") == "seat 1 may pass only after drawing a card; draw first"
     wild = "MW" if "MW" in v["hand"] else None
     if wild:

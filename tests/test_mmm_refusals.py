@@ -66,11 +66,11 @@ def test_a_card_that_does_not_fit_is_named_as_the_table_names_cards():
     event = Event("play", "p7")
     assert "p7 does not fit on s3" in engine.why_illegal(pos, event)   # the command line's tokens
     assert refusals.rules_refusal(pos, event, frozenset(), "en") == (
-        "dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)")
+        "Dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)")
     assert refusals.rules_refusal(pos, event, frozenset(), "de").startswith("Punkte 7 passt nicht auf Streifen 3")
     wished = replace(pos, top="MW", wish="z")
     assert refusals.rules_refusal(wished, Event("play", "pA"), frozenset(), "en") == (
-        "dots skip does not fit on wish with the wish zigzag (play a zigzag card or a wild card, or draw)")
+        "Dots skip does not fit on wish with the wish zigzag (play a zigzag card or a wild card, or draw)")
     assert notation.format_position(pos)
 
 

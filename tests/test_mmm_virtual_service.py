@@ -9,6 +9,7 @@ from dataclasses import replace
 from companion.games.monster_mau_mau import bot
 from companion.games.monster_mau_mau.cards import COUNTS
 from companion.tables.monster_mau_mau.words import card
+from companion.ui import i18n
 from companion.service.virtual_cards import VirtualCards
 from tests.test_mmm_service import Clock, companion, press, step
 
@@ -78,7 +79,7 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     assert v.person(c.table, c.devices, "pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
     c.table.on_card("language", clock.t)
     assert c.table.language == "en"
-    assert v.person(c.table, c.devices, "play", missing) == f"{card(missing, 'en')} is not in your hand"
+    assert v.person(c.table, c.devices, "play", missing) == f"{i18n.sentence(card(missing, 'en'))} is not in your hand"
     assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
     assert v.person(c.table, c.devices, "draw") is None
     step(c, clock)

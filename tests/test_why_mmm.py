@@ -79,7 +79,7 @@ def test_the_table_explains_its_refusal_and_then_the_event_played():
     assert table.moves == []
     table.on_card("why", 1.5)
     lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
-    assert lines == ["dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)"]
+    assert lines == ["Dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)"]
     assert [m.text("de") for m in table.why_screen(table.view().screen).lines] == [
         "Punkte 7 passt nicht auf Streifen 3 (leg eine Streifen-Karte, eine Karte „3“ oder eine"
         " Wunschkarte, oder zieh)"]

@@ -2,7 +2,8 @@
 that count's field, "{n} {n:one=Katze|other=Katzen}" ("1 Katze", "0 Katzen", "5 Katzen"), and
 the language's plural rule (Babel's CLDR data) says which category a count is in. German and
 English have "one" and "other"; a language with more categories names them the same way
-("few=", "many="), and "other" is the form of every category a phrase does not name.
+("few=", "many="), and "other" is the form of every category a phrase does not name. A value that
+begins a sentence is "{face:cap}" ("Dots 7 does not fit", where "dots 7" stands mid-sentence).
 Pure: no I/O but Babel's reading of its own locale data."""
 from __future__ import annotations
 
@@ -46,6 +47,11 @@ class _Words(string.Formatter):
         self.language = language
 
     def format_field(self, value, format_spec: str):
+        if format_spec == "cap":   # "{face:cap} does not fit": a value that begins a sentence
+            text = str(value)
+            first = text.split(" ", 1)[0]
+            # a word gets its capital; a code as typed ("x7") stays as it is
+            return text[:1].upper() + text[1:] if first.isalpha() else text
         plural = forms(format_spec)
         if plural is None:
             return super().format_field(value, format_spec)

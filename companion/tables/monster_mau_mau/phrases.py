@@ -73,11 +73,11 @@ OLED = {
 REFUSALS = {
     "mmm.refuse.seat": {"de": "Spieler {n}", "en": "seat {n}"},
     "mmm.refuse.turn": {"de": "{who} ist dran", "en": "it is {who}'s turn"},
-    "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face} is not in your hand"},
+    "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face:cap} is not in your hand"},
     "mmm.refuse.drawn": {"de": "Nach dem Ziehen darf nur die gezogene Karte ({face}) gelegt werden",
                          "en": "after drawing only the card drawn ({face}) may be played"},
     "mmm.refuse.wish": {"de": "{face} braucht einen Wunsch: Streifen, Punkte, Zickzack oder Gekrakel",
-                        "en": "{face} needs a wish: stripes, dots, zigzag or scribble"},
+                        "en": "{face:cap} needs a wish: stripes, dots, zigzag or scribble"},
     "mmm.refuse.not_started": {"de": "Das Spiel hat noch nicht begonnen: erst mit den Tasten einrichten",
                                "en": "the game has not started: set it up with the buttons first"},
     "mmm.refuse.unknown": {"de": "unbekannte Aktion „{what}“: legen, ziehen, weiter oder Mau",
@@ -97,13 +97,13 @@ REFUSALS = {
     "mmm.refuse.fits_not_wished": {
         "de": "{face} passt nicht auf {top} mit dem Wunsch {wish} (leg eine {wish}-Karte oder eine"
               " Wunschkarte, oder zieh)",
-        "en": "{face} does not fit on {top} with the wish {wish} (play a {wish} card or a wild card, or draw)"},
+        "en": "{face:cap} does not fit on {top} with the wish {wish} (play a {wish} card or a wild card, or draw)"},
     "mmm.refuse.fits_not_any": {"de": "{face} passt nicht auf {top} (jede Karte passt)",
-                                "en": "{face} does not fit on {top} (any card fits)"},
+                                "en": "{face:cap} does not fit on {top} (any card fits)"},
     "mmm.refuse.fits_not": {
         "de": "{face} passt nicht auf {top} (leg eine {pattern}-Karte, eine Karte „{rank}“ oder eine"
               " Wunschkarte, oder zieh)",
-        "en": "{face} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
+        "en": "{face:cap} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
     "mmm.refuse.drawn_already": {"de": "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter",
                                  "en": "seat {seat} has drawn already this turn; play the card drawn if it"
                                        " fits, or pass"},
