@@ -3,6 +3,10 @@
 The language of what a command says: `--language de|en` (the spelling `--help` shows in every
 command), with `--lang` accepted as an alias (`companion monster-mau-mau play` documented it
 first), so a player who learnt either spelling in one tool can use it in all of them.
+
+`apply --why de|en` (every engine's command): each move followed by the table's explanation of it;
+the words are the tables' (companion/tables/why_cli.py), handed in as `explainer` by the
+`companion` command, since an engine's command never imports a table.
 """
 from __future__ import annotations
 
