@@ -63,6 +63,21 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _explainer(game, language: str):
+    """`companion GAME apply --why`: the tables' words for the engine's judgements. An engine's
+    command never imports a table (the layers); this, the top, hands them in, imported only when
+    a move is explained, so the engines' commands start without the tables."""
+    from companion.tables.why_cli import Explainer
+
+    return Explainer(game, language)
+
+
+def game_commands() -> set[str]:
+    """The games' commands and their aliases: each takes `explainer=` for `apply --why`."""
+    return {name for line in catalogue.GAMES if line.command is not None
+            for name in (line.name, *line.command_aliases)}
+
+
 def _dispatch(argv: list[str]) -> int:
     known = commands()
     if not argv or argv[0] in ("-h", "--help", "help"):
@@ -72,7 +87,10 @@ def _dispatch(argv: list[str]) -> int:
     if name not in known:
         print(f"companion: unknown command {name!r}; try one of: {', '.join(known)}", file=sys.stderr)
         return 2
-    return int(catalogue.resolve(known[name][0])(rest) or 0)
+    target = catalogue.resolve(known[name][0])
+    if name in game_commands():
+        return int(target(rest, explainer=_explainer) or 0)
+    return int(target(rest) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

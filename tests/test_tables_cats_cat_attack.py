@@ -170,7 +170,7 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · seat 1: tap a Mog card")
     t.play("fight:2:B", 0.0)
     t.on_card("event", 0.0, "C1")
-    assert "No: C1 is not a bird card" in t.view().instruction
+    assert "No: cat 1 is not a bird card" in t.view().instruction
     t.on_card("event", 0.0, "B4")
     assert "fight, seat 2: tap a bird card" in t.view().instruction and t.position.turn == 1
     t.play("none", 0.0)

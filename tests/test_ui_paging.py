@@ -8,6 +8,7 @@ and for every screen the referee really showed in random games with undos and co
 from __future__ import annotations
 
 import random
+import string
 
 import pytest
 
@@ -28,7 +29,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "at": 39, "k": 7,  # a field's number, a seven's steps
            "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the tables' own phrases (Cats, the picker's)
-           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
+           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "on_obj": "auf dem Futternapf",
+           "the_obj": "Der Futternapf", "room": 7, "character": "neugierig",
            "objects": 2, "event": "challenge:3=5", "draws": "d6:3, d6:4", "of": 12,
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
            # Cat Attack's
@@ -54,7 +56,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",
            # its refusals and move log: a card's token, a seat, the engine's phase, a pattern, a rank
-           "face": "s+3", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
+           "face": "Gekrakel Richtungswechsel", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
            # its terminal's (`companion monster-mau-mau play`): a seed, the help, a hand of 12
            "seed": 4294967295, "help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
@@ -122,7 +124,8 @@ def test_every_string_fits_or_pages(language):
     for key, entry in i18n.STRINGS.items():
         if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.", "spoken.", "say.digit.")):
             continue  # words inside other lines; "note.": the page's notes, "spoken.": the voice's, never on the OLED
-        params = {name: LONGEST[name] for name in LONGEST if "{" + name + "}" in entry[language]}
+        fields = {f for _, f, _, _ in string.Formatter().parse(entry[language]) if f}
+        params = {name: LONGEST[name] for name in LONGEST if name in fields}
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
         for lines in ((line,), (msg("cat_declared"), line, msg("more", n=8),

@@ -6,11 +6,16 @@ tables/katzenjammer/phrases.py, ...); the page's words are registered too and se
 snapshot.
 
 `text(key, language, **params)` formats one string with its parameters as given; no parameter
-name means anything here. A parameter that is itself words (a piece, a seat, a card) is passed
+name means anything here. A word that follows a count is written with its plural forms in the
+field of the count, named by the CLDR's plural categories, "{n} {n:one=Katze|other=Katzen}";
+the language's rules (Babel's) choose the form, so no "Katze(n)" reaches a screen or the voice
+(companion/ui/plural.py). A parameter that is itself words (a piece, a seat, a card) is passed
 as the phrase of it, a `companion.ui.screens.Msg`, which `Msg.text` words in the same language
 first ("Stell {piece} zurück" with piece=msg("piece.g")).
 """
 from __future__ import annotations
+
+from companion.ui import plural
 
 LANGUAGES = ("de", "en")
 DEFAULT = "de"
@@ -65,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
                                 " FUNKTION` ({functions})",
                           "en": "unknown card {uid}: enrol it with `companion cards add {uid}"
                                 " FUNCTION` ({functions})"},
-    "note.no_table": {"de": "Spielkarte '{name}': für dieses Spiel gibt es keinen Tisch; Spiele mit"
+    "note.no_table": {"de": "Spielkarte „{name}“: für dieses Spiel gibt es keinen Tisch; Spiele mit"
                             " Tisch: {known}",
                       "en": "game card '{name}': no table for that game; games with a table: {known}"},
     "note.storage_move": {"de": "Speicherproblem: {problem}; der Zug bleibt und wird wieder versucht",
@@ -198,7 +203,7 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
-    return entry[lang].format(**params)
+    return plural.format(entry[lang], lang, params)
 
 
 def sentence(line: str) -> str:
