@@ -36,6 +36,10 @@ class Refusals:
         self._latest = why
         self.tick(now)
 
+    def next_deadline(self) -> float | None:
+        """When the summary of the refusals since the last line is due (None: none to say)."""
+        return self._said_at + self.period if self._unsaid else None
+
     def tick(self, now: float) -> None:
         if self._unsaid and now - self._said_at >= self.period:
             log.warning("remote: %d more messages refused in the last %d s (the latest: %s)",

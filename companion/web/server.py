@@ -247,6 +247,7 @@ class WebState:
         except ControlError as exc:
             log.info("web control rejected from %s: %s", remote, exc)
             return exc.reply(msg_id), exc.status
+        self.companion.wake()   # the service's sleeping loop takes it now (a refused hand, a review)
         self.kick()
         out = {"type": "ok"}
         if msg_id is not None:

@@ -152,6 +152,11 @@ class KatzenjammerTable(Why, TableBase):
         if self.session.phase == "computer":
             self.session.play_computer()
 
+    def next_deadline(self, now: float) -> float | None:
+        """No timer: a computer seat plays in the step after the input that made it its turn
+        (that step changed something, so the loop steps again at once)."""
+        return None
+
     def drain_said(self) -> list:
         return self.session.drain_said()
 
