@@ -20,7 +20,11 @@ Pi-seconds a call, restarted at once, so it thinks during every sensed change. P
 - echo: the reed poll that returned the change -> leds.show() (as above, now with the GIL shared);
 - change->LED: from the moment the bed changed to leds.show() (adds the wait for the next scan
   and the loop's late wake-ups: what a player sees; the 50 ms requirement);
-- the loop period (time between iterations; nominal 10 ms) p99, and the AI calls completed.
+- guidance: from the moment the bed has been still for the settle time to the next leds.show()
+  (the guidance after a move; the loop's wait for its next iteration is in it);
+- the time between iterations p99 (a fixed-rate loop: its period; the sleeping loop of issue 47
+  steps only when something happens, so this is then the gap between events), and the AI calls
+  completed.
 The fakes do no I/O, but real drivers do (a serial/SPI write, an I2C ioctl) and every such call
 lets go of the GIL, which a thread that holds it for its whole switch interval (5 ms) is slow to
 give back. So by default each reed poll and each LED frame also blocks for 0.2 ms in a call that
@@ -230,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             label = {"none": "no AI", "thread": "AI in a thread", "process": "AI in a process"}[scenario]
             print(f"real time, {label:<16} n={r['n']:4d}  echo p50 {ms(r['echo50'])} p99 {ms(r['echo99'])}"
                   f" max {ms(r['echomax'])} ms | change->LED p50 {ms(r['chg50'])} p99 {ms(r['chg99'])}"
-                  f" max {ms(r['chgmax'])} ms | loop period p99 {ms(r['period99'])} ms | AI calls {r['ai_calls']}")
+                  f" max {ms(r['chgmax'])} ms | guidance after settle p50 {ms(r['guide50'])} p99 {ms(r['guide99'])}"
+                  f" ms | between iterations p99 {ms(r['period99'])} ms | AI calls {r['ai_calls']}")
         w = rt["process"]
         print(f"AI worker: spawn + AI import {w['spawn'] * 1000:.0f} ms (submit blocked the loop"
               f" {w['submit'] * 1000:.1f} ms), RSS {w['worker_rss']:.1f} MB, peak {w['worker_hwm']:.1f} MB")
@@ -253,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rt_echo_p50_ms_ai_{scenario} {ms(rt[scenario]['echo50'])}")
             print(f"rt_echo_p99_ms_ai_{scenario} {ms(rt[scenario]['echo99'])}")
             print(f"rt_change_to_led_p99_ms_ai_{scenario} {ms(rt[scenario]['chg99'])}")
+            print(f"rt_guidance_after_settle_p50_ms_ai_{scenario} {ms(rt[scenario]['guide50'])}")
+            print(f"rt_guidance_after_settle_p99_ms_ai_{scenario} {ms(rt[scenario]['guide99'])}")
         print(f"ai_worker_spawn_ms {rt['process']['spawn'] * 1000:.0f}")
         print(f"ai_worker_rss_mb {rt['process']['worker_rss']:.1f}")
         print(f"ai_worker_peak_rss_mb {rt['process']['worker_hwm']:.1f}")
@@ -287,6 +294,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
 
     pending = {}  # the change waiting for its echo: "set" time, then "poll" time
     echo, chg, starts = [], [], []
+    guide, guided = {}, []  # the moment the bed has been still for `settle`; the waits after it
     real_poll, real_led, real_step = devices.reed.poll, devices.leds.show, comp.step
 
     def io():
@@ -306,6 +314,8 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         if "poll" in pending:
             echo.append(t - pending["poll"])
             chg.append(t - pending["set"])
+        if "at" in guide and t >= guide["at"]:
+            guided.append(t - guide.pop("at"))
         real_led(frame)
 
     def step(now=None):
@@ -331,6 +341,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         pending.clear()
         devices.reed.set_mask(occ)
         pending["set"] = time.perf_counter()
+        guide["at"] = pending["set"] + settle
 
     async def hold(extra=0.0):
         await asyncio.sleep(settle + rng.uniform(0.05, 0.1) + extra)
@@ -394,7 +405,8 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     periods = [b - a for a, b in zip(starts, starts[1:])]
     return {"n": len(echo), "echo50": pct(echo, 50), "echo99": pct(echo, 99), "echomax": max(echo),
             "chg50": pct(chg, 50), "chg99": pct(chg, 99), "chgmax": max(chg),
-            "period99": pct(periods, 99), "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
+            "period99": pct(periods, 99), "guide50": pct(guided, 50), "guide99": pct(guided, 99),
+            "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
             "worker_rss": worker[0], "worker_hwm": worker[1], "children": children}
 
 

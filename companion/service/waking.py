@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import selectors
 import threading
-import time
 
 from companion.service import address
 from companion.service.notices import card_problems
@@ -123,7 +122,8 @@ def next_deadline(c, now: float) -> float | None:
 async def serve(c, notifier=None) -> None:
     """Companion.run: the loop until `c.stop()`."""
     c._stop_event = asyncio.Event()
-    c.waker.attach(asyncio.get_running_loop())
+    loop = asyncio.get_running_loop()
+    c.waker.attach(loop)
     if hasattr(c.devices, "set_waker"):
         c.devices.set_waker(c.waker.wake)
     watchdog = notifier.watchdog_interval if notifier is not None else None
@@ -139,13 +139,13 @@ async def serve(c, notifier=None) -> None:
         while not c._stop_event.is_set():
             now = c.clock()
             changed = c.step(now)
-            if watchdog and time.monotonic() >= next_ping:
+            if watchdog and loop.time() >= next_ping:   # (the loop's clock: time.monotonic)
                 notifier.watchdog()
-                next_ping = time.monotonic() + watchdog
+                next_ping = loop.time() + watchdog
             deadline = None if changed else next_deadline(c, now)
             timeout = 0.0 if changed else None if deadline is None else max(0.0, deadline - c.clock()) + LATE
             if watchdog:
-                ping_in = max(0.0, next_ping - time.monotonic())
+                ping_in = max(0.0, next_ping - loop.time())
                 timeout = ping_in if timeout is None else min(timeout, ping_in)
             await c.waker.sleep(timeout)
     finally:
