@@ -107,7 +107,7 @@ def next_deadline(c, now: float) -> float | None:
     that no wake-up will announce; None: nothing until something wakes the loop."""
     due = [c.table.next_deadline(now), c.screen.next_deadline(now), c.remote.next_deadline(now),
            c.flashing.next_deadline(now)]
-    poll = c.devices.poll_interval() if hasattr(c.devices, "poll_interval") else 1.0 / c.config.scan_hz
+    poll = c.devices.poll_interval()
     if poll is not None:
         due.append(now + poll)
     if c.feed is not None:          # `--feed FILE`: a file has no wake-up, it is followed
@@ -124,8 +124,7 @@ async def serve(c, notifier=None) -> None:
     c._stop_event = asyncio.Event()
     loop = asyncio.get_running_loop()
     c.waker.attach(loop)
-    if hasattr(c.devices, "set_waker"):
-        c.devices.set_waker(c.waker.wake)
+    c.devices.set_waker(c.waker.wake)
     watchdog = notifier.watchdog_interval if notifier is not None else None
     next_ping = 0.0
     if notifier is not None:

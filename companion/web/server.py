@@ -242,12 +242,12 @@ class WebState:
                 _virtual_hand(self.companion, action)
             elif isinstance(action, ReviewAction):
                 _review(self.companion, action)
+                self.companion.wake()   # (a fake device wakes the sleeping loop itself)
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
             log.info("web control rejected from %s: %s", remote, exc)
             return exc.reply(msg_id), exc.status
-        self.companion.wake()   # the service's sleeping loop takes it now (a refused hand, a review)
         self.kick()
         out = {"type": "ok"}
         if msg_id is not None:
@@ -273,6 +273,7 @@ def _virtual_hand(companion, action) -> None:
         raise ControlError("no virtual card table here: hand actions are for a card game in"
                            " `companion sim`", "hand", status=409)
     why = virtual.person(companion.table, companion.devices, action.action, action.card, action.wish)
+    companion.wake()   # a refused hand flashes the table's ring: the sleeping loop shows it
     if why is not None:
         raise ControlError(why, action.card or action.action, status=409)
 
