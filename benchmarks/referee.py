@@ -12,8 +12,8 @@ seconds, while the work inside each loop iteration is timed for real (perf_count
 RSS is this process's resident set after the games (the service's modules and state only).
 
 Then, in real time (`--rt-changes`, 0 to skip), the AI scenario: the service's real asyncio loop
-(`Companion.run()`, 100 Hz, time.monotonic) while scripted moves arrive on the fake reed grid
-(each bed held settle + 50-100 ms, settle 0.1 s), three times: with no AI, with the AI searching
+(`Companion.run()`, time.monotonic; it steps when a device wakes it or a timer is due) while
+scripted moves arrive on the fake reed grid (each bed held settle + 50-100 ms, settle 0.1 s), three times: with no AI, with the AI searching
 back to back through the service's thread path (`ai_process = false`), and through its worker
 process (the default). The AI searches a mid-game position at level "hard", `--ai-time`
 Pi-seconds a call, restarted at once, so it thinks during every sensed change. Per run:
