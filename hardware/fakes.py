@@ -33,7 +33,7 @@ class FakeReedGrid(ScanningReedGrid):
     """Magnets are placed with set()/lift(); poll() scans that physical state (plus any injected
     bounce) through the real Debouncer. ``seen`` is what the last poll() returned, i.e. what
     the referee sees. debounce=1 by default so a set() shows on the next poll. Every change wakes
-the service's sleeping loop (`Wakes`), as a real device's event would."""
+    the service's sleeping loop (`Wakes`), as a real device's event would."""
 
     def __init__(self, debounce: int = 1, scan_hz: float = 100.0) -> None:
         super().__init__(debounce, scan_hz)
