@@ -20,8 +20,9 @@ Pi-seconds a call, restarted at once, so it thinks during every sensed change. P
 - echo: the reed poll that returned the change -> leds.show() (as above, now with the GIL shared);
 - change->LED: from the moment the bed changed to leds.show() (adds the wait for the next scan
   and the loop's late wake-ups: what a player sees; the 50 ms requirement);
-- guidance: from the moment the bed has been still for the settle time to the next leds.show()
-  (the guidance after a move; the loop's wait for its next iteration is in it);
+- guidance: from the moment the bed has been still for the settle time to the leds.show() of the
+  move it made (the loop's wait for the step that acts on it is in it; a move a button press
+  made is not counted);
 - the time between iterations p99 (a fixed-rate loop: its period; the sleeping loop of issue 47
   steps only when something happens, so this is then the gap between events), and the AI calls
   completed.
@@ -314,7 +315,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         if "poll" in pending:
             echo.append(t - pending["poll"])
             chg.append(t - pending["set"])
-        if "at" in guide and t >= guide["at"]:
+        if "at" in guide and t >= guide["at"] and len(comp.table.moves) > guide["moves"]:
             guided.append(t - guide.pop("at"))
         real_led(frame)
 
@@ -326,7 +327,13 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
             if "poll" in pending:
                 pending.clear()  # this iteration saw the change (with or without a new frame)
 
-    devices.reed.poll, devices.leds.show, comp.step = poll, led, step
+    real_press = devices.buttons.press
+
+    def press(name):
+        guide.clear()   # a move this press makes is no guidance after the settle time
+        real_press(name)
+
+    devices.reed.poll, devices.leds.show, comp.step, devices.buttons.press = poll, led, step, press
     done = asyncio.Event()
     ai_calls = 0
     spawn = submit = 0.0
@@ -341,7 +348,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         pending.clear()
         devices.reed.set_mask(occ)
         pending["set"] = time.perf_counter()
-        guide["at"] = pending["set"] + settle
+        guide.update(at=pending["set"] + settle, moves=len(comp.table.moves))
 
     async def hold(extra=0.0):
         await asyncio.sleep(settle + rng.uniform(0.05, 0.1) + extra)
