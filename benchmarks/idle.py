@@ -10,6 +10,10 @@ service_idle_wakeups_per_s  the loop's wake-ups per second, counted by its own s
                             wakes as often (the count is the timers', not the CPU's: factor 1)
 step_us                     one idle step (poll, tick, view, LEDs, OLED) in microseconds
 
+`--bridge`: maunz. on the bed's Pico instead (its firmware's state machine on a pty, in this
+process): the loop's wake-ups and its thread's CPU, and the link's reader thread's context
+switches and CPU (the reader waits for bytes with a timeout that paces its pings and retransmits).
+
 Each game is measured with the table's view memo (`memo_views`: the view reused while the
 table's state is unchanged) and without it, alternating, in this one process: the `memo_off`
 figures are the baseline the change is quoted against. Only tables that have the memo (maunz)
@@ -80,6 +84,63 @@ def step_us(game: str, steps: int, memo: bool) -> float:
             c.close()
 
 
+def _thread_figures(tid: int) -> tuple[float, int]:
+    """A thread's CPU seconds and context switches so far (/proc/self/task/TID): each switch
+    the thread made is a sleep it woke from, or a preemption."""
+    import os
+
+    task = Path(f"/proc/self/task/{tid}")
+    fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    switches = sum(int(line.split()[1]) for line in (task / "status").read_text().splitlines()
+                   if "ctxt_switches" in line)
+    return cpu, switches
+
+
+def bridge_idle(seconds: float) -> dict[str, float]:
+    """maunz. on the bridge (the Pico emulated on a pty, firmware_bridge/emulator.py, in this
+    process): the loop's wake-ups and CPU (its thread), and the link's reader thread's (the
+    emulator's own thread is not counted). Per second of wall time."""
+    import threading
+
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.waking import counting_loop
+    from firmware_bridge.emulator import FakePico
+    from hardware import build_devices
+
+    with FakePico() as pico, tempfile.TemporaryDirectory() as d:
+        hw = {name: {"backend": "fake"} for name in ("display", "cards", "buttons")}
+        hw["reed"] = {"backend": "bridge", "port": pico.port}
+        hw["leds"] = {"backend": "bridge", "port": pico.port}
+        c = Companion(Config(game=GameConfig(game="maunz")), build_devices(hw), state_dir=Path(d),
+                      ai_mode="off")
+        reader = next(t for t in threading.enumerate() if t.name.startswith("BridgeLink"))
+
+        async def measure() -> dict[str, float]:
+            task = asyncio.create_task(c.run())
+            await asyncio.sleep(1.0)
+            here = threading.get_native_id()
+            wall0, wakes0 = time.perf_counter(), selector.wakeups
+            loop0, reader0 = _thread_figures(here), _thread_figures(reader.native_id)
+            await asyncio.sleep(seconds)
+            wall = time.perf_counter() - wall0
+            loop1, reader1 = _thread_figures(here), _thread_figures(reader.native_id)
+            wakes = selector.wakeups - wakes0
+            await c.stop()
+            await task
+            return {"service_idle_wakeups_per_s": wakes / wall,
+                    "loop_thread_cpu_pct": 100 * (loop1[0] - loop0[0]) / wall,
+                    "reader_thread_switches_per_s": (reader1[1] - reader0[1]) / wall,
+                    "reader_thread_cpu_pct": 100 * (reader1[0] - reader0[0]) / wall}
+
+        loop, selector = counting_loop()
+        try:
+            return loop.run_until_complete(measure())
+        finally:
+            loop.close()
+
+
 def main(argv: list[str]) -> int:
     p = OneLineParser(prog="companion bench idle")
     p.add_argument("--seconds", type=float, default=5.0, help="real-time loop per run (default 5)")
@@ -87,7 +148,14 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rounds", type=int, default=2, help="memo on/off alternations (default 2)")
     p.add_argument("--games", default="maunz",
                    help="comma-separated games (default maunz; e.g. maunz,katzenjammer,cats)")
+    p.add_argument("--bridge", action="store_true",
+                   help="instead: maunz. on the bed's Pico, emulated on a pty in this process")
     args = p.parse_args(argv)
+    if args.bridge:
+        print(f"maunz. on the emulated bridge (firmware state machine on a pty), no moves; {args.seconds:g} s")
+        for name, value in bridge_idle(args.seconds).items():
+            print(f"bridge {name} {value:.2f}")
+        return 0
     from companion.games import get
 
     games = [g.strip() for g in args.games.split(",") if g.strip()]
