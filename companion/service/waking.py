@@ -53,6 +53,12 @@ class Waker:
     def detach(self) -> None:
         self._loop = self._thread = None
 
+    @property
+    def asleep(self) -> bool:
+        """The loop waits for a wake-up or its timer now (tests: nothing runs until one comes)."""
+        fut = self._future
+        return fut is not None and not fut.done()
+
     def wake(self) -> None:
         self.wakes += 1
         loop = self._loop
