@@ -8,6 +8,8 @@ import asyncio
 import logging
 import time
 
+from companion.service.waking import wake_when_done
+
 log = logging.getLogger("companion")
 
 
@@ -67,6 +69,7 @@ class AiHandoff:
             self.failure()
             return
         self.future_key = key
+        wake_when_done(self.future, self.service.waker)  # the loop collects the move at once
 
     def failure(self) -> None:
         self.errors += 1
@@ -161,6 +164,7 @@ class AiHandoff:
             move = game.parse_move(table.position, move)
         self.service.record(now, "ai", move=game.format_move(table.position, move))
         table.on_ai_move(move)
+        self.service.wake()  # given late in a step (inline): the next step journals and shows it
 
     def answer(self, text: str, now: float) -> None:
         """A recorded AI answer (replay)."""

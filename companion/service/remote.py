@@ -191,6 +191,10 @@ class RemoteGame:
             self.dropped += 1
             return
         self.inbox.append((data, retained))
+        self.c.wake()                   # the loop's next step takes it
+
+    def next_deadline(self, now: float) -> float | None:
+        return self.refusals.next_deadline()
 
     def _link_changed(self, link) -> None:
         if link.connected:
@@ -229,10 +233,12 @@ class RemoteGame:
                 self.chain.entries[-1].kind == "undo":
             self.undoing = True
             t.on_card("undo", now)     # the agreed undo: the table guides the bed back
+            self.c.wake()              # (late in the step: the next one shows it)
             return
         n = len(t.moves)
         if view.wants_ai and len(self.chain.moves) > n and self.chain.moves[:n] == list(t.moves):
             t.on_ai_move(self.chain.moves[n])   # the other player's move: onto our bed
+            self.c.wake()
             self.shown_at.setdefault(n, time.monotonic())
 
     def committed(self, commits) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 
+from companion.service.waking import wake_when_done
+
 log = logging.getLogger("companion")
 
 
@@ -48,6 +50,7 @@ class ReviewRunner:
             self.key = key
             self.future = self._threads().submit(review, self.service.game, table.start_position,
                                                  tuple(table.moves), people_of(table))
+            wake_when_done(self.future, self.service.waker)
 
     @property
     def stepwise(self):
@@ -135,6 +138,7 @@ class ReviewRunner:
             task = review.next_task()
             if task is not None:
                 self.future = self._start(review, *task)
+                wake_when_done(self.future, self.service.waker)  # the loop collects it at once
                 if self.future is None:   # inline: computed here
                     review.add(review.run_task(*task))
                     news = True

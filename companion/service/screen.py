@@ -50,6 +50,14 @@ class ScreenChoice:
             self._overlay = None
         return table_screen
 
+    def next_deadline(self, now: float) -> float | None:
+        """When the OLED changes by itself: a service message's end, a long instruction's next
+        page (the loop sleeps till then)."""
+        due = [self._overlay[1]] if self._overlay is not None else []
+        if self._pages > 1:
+            due.append(self._page_since + PAGE_SECONDS)
+        return min((t for t in due if t > now), default=None)
+
     def update(self, screen, language: str, now: float) -> str | None:
         """Show `screen` if it is not what is shown ("screen"), or turn a long instruction's page
         when due ("page"); None when the OLED stays as it is."""

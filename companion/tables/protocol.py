@@ -16,6 +16,7 @@ One loop iteration of the service (companion/service/app.py):
     table.on_ai_move(move)                # the AI's answer to view().wants_ai / wants_hint
     table.on_chance(move, now)            # a die / shuffle / deal the service drew and journaled
     table.tick(now)                       # timers (settling, correction delays)
+    table.next_deadline(now) -> float|None # when tick next has something to do (the loop sleeps)
     table.drain_commits() -> [Commit]     # journaled durably *before* the LEDs show them
     table.view() -> TableView             # LEDs, OLED screen, phase, ... (a value)
 
@@ -80,6 +81,8 @@ def is_computer_name(name: str | None) -> bool:
     return bool(name) and name.strip().lower() in COMPUTER_NAMES
 
 
+#: How often a table that does not name its timers (TableBase.next_deadline) is ticked.
+UNSTATED_TICK = 0.1
 #: Devices whose resets say nothing about the bed (every other device's reset pauses a table).
 NON_BOARD_DEVICES = frozenset({"cards", "card_reader", "rfid", "buttons", "display", "oled"})
 
@@ -162,6 +165,12 @@ class Table(Protocol):
         """Start a new game of the same game now (confirmed in the service's menu)."""
 
     def tick(self, now: float) -> None: ...
+
+    def next_deadline(self, now: float) -> float | None:
+        """The earliest time after `now` at which `tick` would change something if no input came
+        first (a settle time ending, a flash of the LEDs going out); None: nothing until the next
+        input. The service's loop sleeps until then (companion/service/waking.py): a timer a
+        table does not name here happens late."""
 
     def view(self) -> TableView: ...
 
@@ -279,6 +288,12 @@ class TableBase(SharedControls, metaclass=ABCMeta):
 
     def tick(self, now: float) -> None:
         """Timers."""
+
+    def next_deadline(self, now: float) -> float | None:
+        """When `tick` next acts (see Table). This default, for a table that has not said, is a
+        tick every UNSTATED_TICK seconds: never wrong, but it keeps the loop awake; every table
+        of the package names its own timers."""
+        return now + UNSTATED_TICK
 
     def on_chance(self, move, now: float) -> None:
         """The service drew `move` at a chance node and journaled it: played on the line,

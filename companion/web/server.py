@@ -241,6 +241,7 @@ class WebState:
                 _virtual_hand(self.companion, action)
             elif isinstance(action, ReviewAction):
                 _review(self.companion, action)
+                self.companion.wake()   # (a fake device wakes the sleeping loop itself)
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
@@ -271,6 +272,7 @@ def _virtual_hand(companion, action) -> None:
         raise ControlError("no virtual card table here: hand actions are for a card game in"
                            " `companion sim`", "hand", status=409)
     why = virtual.person(companion.table, companion.devices, action.action, action.card, action.wish)
+    companion.wake()   # a refused hand flashes the table's ring: the sleeping loop shows it
     if why is not None:
         raise ControlError(why, action.card or action.action, status=409)
 

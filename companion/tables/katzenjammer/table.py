@@ -181,6 +181,11 @@ class KatzenjammerTable(Why, TableBase):
         elif now - self._void_since[1] >= VOID_SECONDS:
             self.session.pass_void()
 
+    def next_deadline(self, now: float) -> float | None:
+        """No timer: a computer seat plays in the step after the input that made it its turn
+        (that step changed something, so the loop steps again at once)."""
+        return None
+
     def drain_said(self) -> list:
         return self.session.drain_said()
 

@@ -92,7 +92,7 @@ class MauMauSession:
         #: a forgotten Mau: (the seat, the line) — it stays on the OLED until that seat acts again,
         #: so the player who drew the penalty card sees it, whoever played in between
         self._forgot: tuple[int, Callable[[], str]] | None = None
-        self._flash_until = -1.0
+        self._flash_until: float | None = -1.0   # None: from when the ring is next shown
 
     def restart(self) -> None:
         """Back to the set-up of a new deal, the same players at the table. Nothing is journaled:
@@ -181,8 +181,9 @@ class MauMauSession:
     def refuse(self, words: Callable[[], str | Msg], now: float) -> None:
         """A refusal from outside the table (the simulator's deck: a draw before the deal, a
         card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
-        that does not fit, from when it is first shown."""
-        self._flash_until = now + FLASH_SECONDS
+        that does not fit, from when it is first shown (the click comes between the service's
+        steps, which are not clocked: `now` is the last one's)."""
+        self._flash_until = None
         self._notice = (words, None)
 
     def apply_journaled(self, event: Event, now: float) -> None:
@@ -250,10 +251,18 @@ class MauMauSession:
         forgot = self._forgot[1]() if self._forgot is not None else ""
         return tuple(lines + [notice] + ([forgot] if forgot and forgot != notice else []))
 
+    def next_deadline(self, now: float) -> float | None:
+        """When the OLED's notice or the ring's red flash ends (the shown lines and the ring
+        depend on `now` only through these two)."""
+        due = (self._flash_until, self._notice[1] if self._notice else None)
+        return min((t for t in due if t is not None and t > now), default=None)
+
     def ring(self, now: float) -> dict[int, Led]:
         """Square -> LED: each seat's square in its colour, the seat to act pulsing (red while a
         penalty waits), the square after it in the direction of play blinking; a rejected card
         flashes the whole ring red; the winner's colour all round at the end."""
+        if self._flash_until is None:   # a refusal from outside: it flashes from now
+            self._flash_until = now + FLASH_SECONDS
         if now < self._flash_until:
             return {sq: Led(RED, "blink") for sq in RING}
         n = self.players if self.position is None else self.position.players

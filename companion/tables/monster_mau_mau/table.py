@@ -130,6 +130,9 @@ class MauMauTable(Why, TableBase):
     def tick(self, now: float) -> None:
         self._now = now
 
+    def next_deadline(self, now: float) -> float | None:
+        return self.session.next_deadline(now)   # what the OLED and the ring show depends on now
+
     def refuse_hand(self, why) -> None:
         """The simulator's deck refused the person's click (`why`: the reason, a Msg): the
         OLED says it as it says a card that does not fit."""
