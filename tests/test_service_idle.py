@@ -72,11 +72,12 @@ class CountingNotifier(Notifier):
         return False
 
 
-def run_virtual(tmp_path, scenario, game="maunz", notifier=None, **game_config):
+def run_virtual(tmp_path, scenario, game="maunz", notifier=None, chance_source=None, **game_config):
     """`scenario(c, loop)` beside the real Companion.run() on a virtual-time loop."""
     loop = VirtualLoop()
     c = Companion(Config(game=GameConfig(game=game, language="en", **game_config)), build_fakes(),
-                  state_dir=tmp_path, ai_mode="off", clock=loop.time, recorder=Recorder())
+                  state_dir=tmp_path, ai_mode="off", clock=loop.time, recorder=Recorder(),
+                  chance_source=chance_source)
 
     async def go():
         task = asyncio.create_task(c.run(notifier))
@@ -113,9 +114,26 @@ def test_an_idle_service_does_not_wake(tmp_path):
 @pytest.mark.parametrize("game", ["katzenjammer", "cats", "monster-mau-mau"])
 def test_other_games_idle_too(tmp_path, game):
     async def idle(c, loop):
+        await asyncio.sleep(60.0)   # loop time: a Katzenjammer void roll passes by itself first
         return await quiet_for(loop, 600.0)
 
     assert run_virtual(tmp_path, idle, game=game) <= 1
+
+
+def test_a_katzenjammer_void_roll_passes_by_its_own_timer(tmp_path):
+    """A void roll passes VOID_SECONDS after it showed (issue 46): with nothing else happening,
+    the table's own deadline wakes the loop for it."""
+    import random
+
+    from companion.tables.katzenjammer.table import VOID_SECONDS
+
+    async def moves_after(c, loop):
+        return c.journal.moves()   # run_virtual's start took 5 s of loop time, nothing else happened
+
+    assert VOID_SECONDS < 5.0
+    moves = run_virtual(tmp_path, moves_after, game="katzenjammer", ai="off",
+                        chance_source=random.Random(1))
+    assert moves[:2] == ["roll:197", "pass"]   # every piece in the nest: void, passed by the timer alone
 
 
 def test_the_watchdog_is_pinged_at_its_interval_only(tmp_path):

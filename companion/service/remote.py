@@ -194,7 +194,7 @@ class RemoteGame:
         self.c.wake()                   # the loop's next step takes it
 
     def next_deadline(self, now: float) -> float | None:
-        return self.refusals.next_deadline()
+        return self.refusals.due
 
     def _link_changed(self, link) -> None:
         if link.connected:

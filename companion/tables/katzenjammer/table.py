@@ -182,9 +182,14 @@ class KatzenjammerTable(Why, TableBase):
             self.session.pass_void()
 
     def next_deadline(self, now: float) -> float | None:
-        """No timer: a computer seat plays in the step after the input that made it its turn
-        (that step changed something, so the loop steps again at once)."""
-        return None
+        """A void roll that passes by itself is the one timer (its time starts in the step that
+        sees it, so that step is due at once). A computer seat plays in the step after the input
+        that made it its turn (that step changed something, so the loop steps again at once)."""
+        if not self.void_passes:
+            return None
+        if self._void_since is None or self._void_since[0] != len(self.session.moves):
+            return now
+        return self._void_since[1] + VOID_SECONDS
 
     def drain_said(self) -> list:
         return self.session.drain_said()
