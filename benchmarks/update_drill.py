@@ -207,11 +207,16 @@ class FakeSystemd:
 
 
 class LocalUnit(Unit):
-    """The unit as ExecStartPre sees it: systemd itself answers (same thread)."""
+    """The unit as ExecStartPre sees it: systemd itself answers (same thread); on a virtual clock
+    (the health check's waits are free)."""
 
     def __init__(self, name: str, systemd: FakeSystemd) -> None:
         super().__init__(name, runtime_dir=systemd.runtime)
-        self.systemd = systemd
+        self.systemd, self.now = systemd, 0.0
+        self.clock, self.sleep = (lambda: self.now), self._advance
+
+    def _advance(self, s: float) -> None:
+        self.now += s
 
     def _systemctl(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         rc, out, err = self.systemd.handle([a for a in args if a != "--no-block"])
@@ -229,15 +234,11 @@ class LocalUnit(Unit):
 
 class PipeUnit(LocalUnit):
     """The unit as the (killable) update process sees it: each systemctl a message to the drill's
-    FakeSystemd thread, on a virtual clock (the health check's waits are free)."""
+    FakeSystemd thread."""
 
     def __init__(self, name: str, systemd: FakeSystemd, conn) -> None:
         super().__init__(name, systemd)
-        self.conn, self.now = conn, 0.0
-        self.clock, self.sleep = (lambda: self.now), self._advance
-
-    def _advance(self, s: float) -> None:
-        self.now += s
+        self.conn = conn
 
     def _systemctl(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         self.conn.send([a for a in args if a != "--no-block"])
@@ -324,6 +325,7 @@ class Drill:
         target = target or self.rng.choice(sorted(self.archives))
         delay = self.rng.uniform(0, 0.004)
         prefix, state, systemd, before = self.fresh(run)
+        self.last = systemd
         archive = self.archives[target]
         ours, theirs = Pipe()
         out_r, out_w = os.pipe()
