@@ -398,14 +398,3 @@ class Drill:
         if list((systemd.runtime / "companion.service.d").glob("*.conf")):
             note.append("trial left")
         return Outcome(step, power_cut, target, running, current, up, lost, "; ".join(note))
-
-
-def run(root: Path, runs: int, seed: int = 1, log=None) -> list[Outcome]:
-    drill = Drill(root, seed)
-    out = []
-    for i in range(runs):
-        o = drill.once(i)
-        out.append(o)
-        if log and (o.mismatch or not o.up or o.lost or o.note):
-            log(f"run {i}: {o}")
-    return out

@@ -185,6 +185,10 @@ else
     touch "$REL/.installed"
     sync
 fi
+# The public keys updates are checked with (docs/UPDATES.md): this release's own list, added to
+# the ones trusted already, less the ones it revokes. A release is verified before it is staged.
+"$REL/.venv/bin/python3" -c 'import sys; from companion.update.signing import install_keys; install_keys(sys.argv[1], sys.argv[2])' \
+    "$SRC/systemd/release-keys" "$CONF/release-keys" || die "could not install the release keys into $CONF/release-keys"
 if [ "$STAGE" = yes ]; then
     echo "staged: $NAME"
     exit 0
