@@ -216,7 +216,9 @@ sync
 
 # ---------------------------------------------------------------- configuration and unit
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
-chmod 0644 "$CONF/companion.toml"
+# readable by the service's user, not by every local user (a broker's password may be in it)
+chown root:companion "$CONF/companion.toml"
+chmod 0640 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
 # a Pico plugged in with BOOTSEL held: its drive mounted for the service to flash it
 mkdir -p /etc/udev/rules.d

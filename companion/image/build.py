@@ -162,9 +162,8 @@ def image_settings(root: Path, debian: bool) -> None:
     subprocess.run(["systemctl", f"--root={root}", "disable", "ssh.service"], capture_output=True)
     for key in (root / "etc/ssh").glob("ssh_host_*"):
         key.unlink()  # every card its own: made by firstboot when a key switches ssh on
-    # the page on port 80 (http://maunz.local/) for the service's unprivileged user
-    (root / "etc/sysctl.d").mkdir(parents=True, exist_ok=True)
-    (root / "etc/sysctl.d/50-maunz-page.conf").write_text("net.ipv4.ip_unprivileged_port_start = 80\n")
+    # the page on port 80 (http://maunz.local/): the service's unit grants it CAP_NET_BIND_SERVICE
+    # (systemd/companion.service), no sysctl opens low ports to every local user
     conf = root / "etc/maunz-companion/companion.toml"
     text = conf.read_text()
     text = re.sub(r"(\[web\]\n)enabled = false[^\n]*\nhost = [^\n]*\nport = \d+\ncontrol = false",

@@ -425,6 +425,8 @@ _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 TOKEN_FILE = "web-token"
 #: what the first boot found wrong on the SD card, one line each (the service shows it)
 CARD_PROBLEM_FILE = "card-problem.txt"
+#: what the first boot wants said at the table (a new ssh key), one line each
+CARD_NOTICE_FILE = "card-notice.txt"
 
 
 def _token_beside(source: str, base_dir: Path | None) -> str:
