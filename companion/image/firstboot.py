@@ -27,6 +27,7 @@ as it was and the rest goes on. The step always exits 0: a mistake on the card i
 loop."""
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import secrets
@@ -230,8 +231,11 @@ def _card_config(card_conf: Path, conf: Path, root: Path, problems: list[str]) -
         # checked where it will live: relative paths and the token beside it resolve as in use
         Config.from_text(text, source=card_conf.name, base_dir=conf)
     except ConfigError as exc:
-        unknown = exc.key if "unknown key" in str(exc) else None
-        problems.append(cardfiles.no_card_text(str(exc), text, unknown))
+        # a misspelt key is named (it helps the maker); any other unknown key is not repeated
+        message = str(exc)
+        known = re.findall(r"[a-z_]+", message.partition("unknown key")[2])
+        unknown = exc.key if "unknown key" in message and not difflib.get_close_matches(exc.key or "", known, cutoff=0.75) else None
+        problems.append(cardfiles.no_card_text(message, text, unknown))
         return
     token = cardfiles.web_token(text)
     if token:
