@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import lzma
 import os
+import platform
 import re
 import shutil
 import signal
@@ -234,6 +235,10 @@ def build(out: Path, base: str = "debian", src: Path = REPO, work: Path | None =
 def main(argv: list[str]) -> int:
     from companion.cliargs import OneLineParser
 
+    if argv[:1] == ["os-list"]:  # the Imager repository file of a built image (companion/image/imager.py)
+        from companion.image import imager
+
+        return imager.main(argv[1:])
     p = OneLineParser(prog="companion image build", description="build the SD-card image (as root, on Linux)")
     p.add_argument("what", choices=["build"], help="build")
     p.add_argument("--base", default="debian", help="debian (default), or an official Raspberry Pi OS Lite FILE.img.xz")
@@ -264,5 +269,8 @@ def main(argv: list[str]) -> int:
 def unavailable() -> str | None:
     if os.geteuid() != 0:
         return "run it as root (mmdebstrap, systemd-nspawn and the root's file owners need it)"
-    missing = disk.missing_tools() + [f"{t} (apt install {p})" for t, p in TOOLS.items() if shutil.which(t) is None]
+    # on an arm64 machine (the release workflow's runner) the root's programs run natively
+    native = platform.machine() in ("aarch64", "arm64")
+    missing = disk.missing_tools() + [f"{t} (apt install {p})" for t, p in TOOLS.items()
+                                      if shutil.which(t) is None and not (native and t == "qemu-aarch64-static")]
     return ("missing " + ", ".join(missing)) if missing else None

@@ -8,7 +8,9 @@ systemd/release-keys/.
                            maunz-companion-<version>.tar.gz of the source tree (git's files when
                            it is a checkout, with a COMMIT file), reproducible (sorted, owner 0,
                            one mtime); signed at once with --key
-  sign ARCHIVE --key FILE  write ARCHIVE.sig (the version read from the archive's pyproject.toml)
+  sign FILE --key KEY [--version V]
+                           write FILE.sig (the version read from an archive's pyproject.toml; an
+                           image, IMAGE.img.xz, is signed the same way with --version)
   verify ARCHIVE [--keys DIR]
                            check it as `companion update` does; exit 1 with one line if bad
 """
@@ -124,6 +126,8 @@ def main(argv: list[str]) -> int:
     s = sub.add_parser("sign", help="write ARCHIVE.sig")
     s.add_argument("archive", metavar="ARCHIVE")
     s.add_argument("--key", required=True, metavar="FILE", help="the secret key")
+    s.add_argument("--version", help="the version it is of (read from ARCHIVE's pyproject.toml when not given: give it"
+                   " for an image)")
     v = sub.add_parser("verify", help="check an archive as `companion update` does")
     v.add_argument("archive", metavar="ARCHIVE")
     v.add_argument("--keys", default=str(signing.DEFAULT_KEYS), metavar="DIR",
@@ -143,7 +147,7 @@ def main(argv: list[str]) -> int:
                 print(f"signed: {signing.sign(archive, Path(args.key), version)}")
         elif args.what == "sign":
             archive = Path(args.archive)
-            print(f"signed: {signing.sign(archive, Path(args.key), archive_version(archive))}")
+            print(f"signed: {signing.sign(archive, Path(args.key), args.version or archive_version(archive))}")
         else:
             ok = signing.verify(Path(args.archive), Path(args.keys))
             print(f"{args.archive}: good signature by key {ok.key}; version {ok.version}, {ok.size} bytes,"
