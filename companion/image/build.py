@@ -157,7 +157,7 @@ def install_companion(root: Path, src: Path, wheelhouse: Path | None) -> None:
 def image_settings(root: Path, debian: bool) -> None:
     """What makes it the family's image rather than a server's."""
     (root / "etc/hostname").write_text("maunz\n")
-    for name in ("companion-firstboot.service", "companion-growroot.service"):
+    for name in ("companion-firstboot.service", "companion-growroot.service", "companion-update-find.service"):
         shutil.copy(REPO / "systemd" / name, root / "etc/systemd/system" / name)
         subprocess.run(["systemctl", f"--root={root}", "enable", name], capture_output=True, check=True)
     subprocess.run(["systemctl", f"--root={root}", "disable", "ssh.service"], capture_output=True)

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from companion.cliargs import OneLineParser
-from companion.update import journalguard, release_cli, signing
+from companion.update import journalguard, offer, release_cli, signing
 from companion.update.releases import DEFAULT_PREFIX, Releases, UpdateError
 from companion.update.unit import DEFAULT_UNIT, Unit
 
@@ -35,8 +35,14 @@ DEFAULT_TIMEOUT_S = 90.0
 GUARD_MARGIN_S = 30.0
 
 
+#: where the steps also go when the family started the update (offer.Status: the OLED, the page)
+_report = None
+
+
 def say(step: str, text: str) -> None:
     print(f"update: {step} {text}", flush=True)
+    if _report is not None:
+        _report.step(step, text)
 
 
 class Updater:
@@ -44,6 +50,7 @@ class Updater:
                  hold: float | None = None, keys_dir: Path = signing.DEFAULT_KEYS) -> None:
         self.releases, self.unit, self.state_dir = releases, unit, Path(state_dir)
         self.timeout, self.hold, self.keys_dir = timeout, hold, Path(keys_dir)
+        self.last_line = ""  # the outcome, in one line
 
     # ------------------------------------------------------------------ staging
     def stage(self, source: Path, sig: Path | None = None) -> str:
@@ -125,7 +132,8 @@ class Updater:
         self.unit.disarm_guard()
         r.clear_breadcrumb()
         gone = r.prune()
-        say("done", f"updated {old} -> {name}" + (f"; removed {', '.join(gone)}" if gone else ""))
+        self.last_line = f"updated {old} -> {name}"
+        say("done", self.last_line + (f"; removed {', '.join(gone)}" if gone else ""))
         return 0
 
     def _recover_argv(self, mode: str) -> list[str]:
@@ -152,8 +160,9 @@ class Updater:
         last = self.unit.last_line(since)
         restored = self._undo_by_restart(self.releases.breadcrumb() or {"from": old, "to": name})
         self.unit.disarm_guard()
-        print(f"update: rolled back to {old}: {name} was not healthy: {why}"
-              + (f" (its last line: {last})" if last else "") + restored, file=sys.stderr, flush=True)
+        self.last_line = (f"update: rolled back to {old}: {name} was not healthy: {why}"
+                          + (f" (its last line: {last})" if last else "") + restored)
+        print(self.last_line, file=sys.stderr, flush=True)
         return 1
 
     def _restore_journal(self, crumb: dict, copy: Path | None, tried: str) -> str:
@@ -208,6 +217,10 @@ def _parser() -> OneLineParser:
     what.add_argument("--from", dest="source", metavar="DIR", help="a source tree (a checkout)")
     what.add_argument("--release", metavar="NAME", help="an installed release (the way back: see `companion version`)")
     what.add_argument("--recover", action="store_true", help="finish or undo an update that was cut short")
+    what.add_argument("--find", nargs="+", metavar="DIR", help="offer the newest signed release in DIR (the SD card's"
+                      " FAT partition, a USB stick) to the family: the OLED and the page ask")
+    what.add_argument("--offered", action="store_true", help="install the offered release the family said OK to"
+                      " (companion-update.service runs it)")
     p.add_argument("--at-start", action="store_true", help="with --recover: as the unit's ExecStartPre runs it"
                    " (leaves an update under way alone; never fails the start)")
     p.add_argument("--guard", action="store_true", help="with --recover: as the update's guard timer runs it"
@@ -215,6 +228,8 @@ def _parser() -> OneLineParser:
     p.add_argument("--signature", metavar="SIG", help="FILE's signature (default FILE.sig beside it)")
     p.add_argument("--keys", default=str(signing.DEFAULT_KEYS), metavar="DIR",
                    help=f"the trusted release keys (default {signing.DEFAULT_KEYS})")
+    p.add_argument("--spool", default=str(offer.SPOOL), metavar="DIR",
+                   help=f"where an offered release waits for the family's OK (default {offer.SPOOL})")
     p.add_argument("--prefix", default=str(DEFAULT_PREFIX), help=f"where the releases are (default {DEFAULT_PREFIX})")
     p.add_argument("--state", default=str(DEFAULT_STATE), metavar="DIR", help=f"the journal's directory (default {DEFAULT_STATE})")
     p.add_argument("--unit", default=DEFAULT_UNIT, help=f"the systemd unit (default {DEFAULT_UNIT})")
@@ -231,6 +246,8 @@ def main(argv: list[str], unit_factory=Unit) -> int:
         return _at_start(releases, unit_factory(args.unit), Path(args.state))
     if args.guard and not releases.dir.is_dir():
         return 0
+    if args.find:
+        return _find(args)
     try:
         if not releases.dir.is_dir():
             raise UpdateError(f"{releases.dir}: no releases here: install with systemd/install.sh first (or pass --prefix)")
@@ -248,6 +265,8 @@ def main(argv: list[str], unit_factory=Unit) -> int:
                 say("recover", done)
             if args.recover:
                 return 0
+            if args.offered:
+                return _offered(updater, args)
             name = args.release or updater.stage(Path(args.file or args.source),
                                                  Path(args.signature) if args.signature else None)
             return updater.update(name)
@@ -257,6 +276,45 @@ def main(argv: list[str], unit_factory=Unit) -> int:
     except PermissionError as exc:
         print(f"companion update: {exc.filename}: permission denied; run it as root (sudo)", file=sys.stderr)
         return 1
+
+
+def _find(args) -> int:
+    """Offer the newest signed release in the given directories (nothing installs here)."""
+    from companion.update.version import release_info
+
+    try:
+        made, said = offer.find([Path(d) for d in args.find], Path(args.keys), Path(args.spool),
+                                release_info()["version"])
+    except OSError as exc:
+        print(f"companion update --find: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 1
+    for line in said:
+        print(f"companion update --find: {line}", file=sys.stderr)
+    if made:
+        print(f"update: offered {made['version']} from {made['found']}; waiting for the family's OK")
+    return 0
+
+
+def _offered(updater: Updater, args) -> int:
+    """The update the family said OK to: the spooled copy, checked again, with its steps reported."""
+    global _report
+    spool = Path(args.spool)
+    accepted = offer.accepted(spool, Path(args.state))
+    if accepted is None:
+        print("companion update --offered: no OK that names the offered release; nothing done", file=sys.stderr)
+        return 0
+    _report = status = offer.Status(spool, accepted["version"])
+    try:
+        status.step("verify", f"checking {accepted['version']}")
+        name = updater.stage(spool / offer.ARCHIVE)
+        code = updater.update(name)
+    except UpdateError as exc:
+        status.outcome(False, f"not installed: {exc}")
+        raise
+    finally:
+        _report = None
+    status.outcome(code == 0, updater.last_line)
+    return code
 
 
 def _at_start(releases: Releases, unit: Unit, state_dir: Path) -> int:
