@@ -222,7 +222,8 @@ chmod 0640 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
 # updates a family starts (docs/UPDATES.md): the OK from the OLED or the page starts the install
 # as root; a USB stick is looked at for a signed release when it is plugged in
-for u in companion-update.path companion-update.service companion-update-usb@.service; do
+for u in companion-update.path companion-update.service companion-update-usb@.service \
+         companion-update-upload.path companion-update-upload.service; do
     install -m 0644 "$SRC/systemd/$u" "/etc/systemd/system/$u"
 done
 mkdir -p /var/lib/maunz-companion-update
@@ -233,13 +234,13 @@ install -m 0644 "$SRC/systemd/60-maunz-pico-bootsel.rules" /etc/udev/rules.d/60-
 install -m 0644 "$SRC/systemd/61-maunz-update-usb.rules" /etc/udev/rules.d/61-maunz-update-usb.rules
 if [ "$IMAGE" = yes ]; then
     # no systemd runs in the image's root while it is made: enable by the files alone
-    systemctl --root=/ enable companion.service companion-update.path
+    systemctl --root=/ enable companion.service companion-update.path companion-update-upload.path
     echo "installed into the image; it starts at the image's first boot"
     exit 0
 fi
 systemctl daemon-reload
 systemctl enable companion.service
-systemctl enable --now companion-update.path
+systemctl enable --now companion-update.path companion-update-upload.path
 systemctl restart companion.service ||
     die "installed, but the service did not start: journalctl -u companion -n 20 says why (check the config with the command in systemd/INSTALL.md)"
 echo "installed; status: systemctl status companion; log: journalctl -u companion -f"

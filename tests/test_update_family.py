@@ -162,3 +162,72 @@ def test_the_units_start_the_update_from_the_ok_and_find_releases_on_the_card_an
     assert "--find /run/maunz-usb/%i" in usb and "ro" in usb
     rule = (REPO / "systemd" / "61-maunz-update-usb.rules").read_text()
     assert 'ENV{ID_BUS}=="usb"' in rule and "companion-update-usb@" in rule
+    up = (REPO / "systemd" / "companion-update-upload.path").read_text()
+    assert "PathExistsGlob=/var/lib/maunz-companion/upload/*.sig" in up
+    assert "--find /var/lib/maunz-companion/upload --consume" in (REPO / "systemd" / "companion-update-upload.service").read_text()
+    install = (REPO / "systemd" / "install.sh").read_text()
+    for unit in ("companion-update.path", "companion-update-upload.path", "companion-update-usb@.service"):
+        assert unit in install
+
+
+def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
+    """POST /api/update (control token required) puts it where root's companion-update-upload.path
+    looks; `--find --consume` checks and offers it (or says why not on the OLED and the page)."""
+    import base64
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+
+    token = "upload-test-token-0123456789"
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+    archive = d.archives["B"]
+    sig = base64.b64encode(signing.signature_path(archive).read_bytes()).decode()
+
+    async def post(url, body, **headers):
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url + "api/update", data=body, headers=headers) as r:
+                return r.status, await r.json(content_type=None)
+
+    async def go():
+        runner = await start_web(c, "127.0.0.1", 0, control=True, token=token)
+        url = web_url(runner)
+        try:
+            out = [await post(url, archive.read_bytes(), **{"X-Companion-Filename": archive.name,
+                                                            "X-Companion-Signature": sig})]
+            out.append(await post(url, archive.read_bytes(), **{"X-Companion-Token": token,
+                                                                "X-Companion-Filename": archive.name}))
+            out.append(await post(url, archive.read_bytes(), **{"X-Companion-Token": token, "X-Companion-Filename":
+                                                                archive.name, "X-Companion-Signature": sig}))
+            return out
+        finally:
+            await runner.cleanup()
+
+    (no_token, no_sig, good) = asyncio.run(go())
+    assert no_token[0] == 403 and "needs control" in no_token[1]["error"]
+    assert no_sig[0] == 400 and "no signature with it" in no_sig[1]["error"]
+    assert good[0] == 202 and good[1]["bytes"] == archive.stat().st_size
+    upload = tmp_path / "state" / "upload"
+    assert (upload / archive.name).read_bytes() == archive.read_bytes()
+    assert (upload / f"{archive.name}.sig").read_bytes() == signing.signature_path(archive).read_bytes()
+    assert any("received" in m for m in c.notices.messages)
+    c.close()
+    # root's side (companion-update-upload.service): checked, offered, the upload removed
+    prefix, state, systemd, _ = d.fresh(4)
+    assert root(d, 4, "--find", str(upload), "--consume", systemd=systemd) == 0
+    assert not list(upload.iterdir())
+    u = Updates(state, lambda line: None, spool=d.root / "run4" / "spool")
+    assert u.poll(0.0) == ("update", ("ask", "0.2.0"))
+    # a tampered upload: not offered, and said on the OLED and the page
+    shutil.copy(signing.signature_path(archive), upload / f"{archive.name}.sig")
+    (upload / archive.name).write_bytes(archive.read_bytes()[:-10] + b"0123456789")
+    prefix, state, systemd, _ = d.fresh(5)
+    said = []
+    assert root(d, 5, "--find", str(upload), "--consume", systemd=systemd) == 0
+    u = Updates(state, said.append, spool=d.root / "run5" / "spool")
+    kind = u.poll(0.0)[1]
+    assert kind[:2] == ("outcome", "failed") and "not offered" in kind[3] and "tampered or damaged" in kind[3]
+    assert said and "tampered" in said[0]

@@ -48,7 +48,16 @@ def _version_key(version: str) -> tuple:
 
 
 def find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict | None, list[str]]:
-    """The offer made (None: nothing to offer) and a line for each release file not offered."""
+    """The offer made (None: nothing to offer) and a line for each release file not offered.
+    A file refused for its signature is also said on the OLED and the page (status.json)."""
+    offer, said = _find(dirs, keys, spool, running)
+    refused = [line for line in said if "nothing to update" not in line]
+    if offer is None and refused:
+        Status(spool, "?").outcome(False, f"not offered: {refused[0]}")
+    return offer, said
+
+
+def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict | None, list[str]]:
     said, good = [], []
     for d in dirs:
         for path in sorted(Path(d).glob("maunz-companion-*.tar.gz")) if Path(d).is_dir() else []:

@@ -228,6 +228,8 @@ def _parser() -> OneLineParser:
     p.add_argument("--signature", metavar="SIG", help="FILE's signature (default FILE.sig beside it)")
     p.add_argument("--keys", default=str(signing.DEFAULT_KEYS), metavar="DIR",
                    help=f"the trusted release keys (default {signing.DEFAULT_KEYS})")
+    p.add_argument("--consume", action="store_true", help="with --find: remove the release files looked at"
+                   " (an upload from the page)")
     p.add_argument("--spool", default=str(offer.SPOOL), metavar="DIR",
                    help=f"where an offered release waits for the family's OK (default {offer.SPOOL})")
     p.add_argument("--prefix", default=str(DEFAULT_PREFIX), help=f"where the releases are (default {DEFAULT_PREFIX})")
@@ -290,6 +292,10 @@ def _find(args) -> int:
         return 1
     for line in said:
         print(f"companion update --find: {line}", file=sys.stderr)
+    if args.consume:  # an upload from the page: looked at once (the offer holds the checked copy)
+        for d in args.find:
+            for f in Path(d).glob("maunz-companion-*.tar.gz*"):
+                f.unlink(missing_ok=True)
     if made:
         print(f"update: offered {made['version']} from {made['found']}; waiting for the family's OK")
     return 0
