@@ -116,7 +116,10 @@ def test_the_release_steps_make_signed_files_and_a_valid_imager_list(tmp_path):
     assert sorted(p.name for p in dist.iterdir()) == sorted([
         f"maunz-companion-{version}.tar.gz", f"maunz-companion-{version}.tar.gz.sig",
         f"maunz-companion-{version}.img.xz", f"maunz-companion-{version}.img.xz.sig",
-        "os_list.json", "maunz-companion.png"])
+        "os_list.json", "maunz-companion.png", "latest.json"])
+    assert json.loads((dist / "latest.json").read_text()) == {
+        "version": version, "archive": f"maunz-companion-{version}.tar.gz",
+        "signature": f"maunz-companion-{version}.tar.gz.sig"}
     assert not (runner / "release.key").exists()  # the key removed
     doc = json.loads((dist / "os_list.json").read_text())
     imager.validate(doc)

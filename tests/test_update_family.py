@@ -231,3 +231,66 @@ def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
     kind = u.poll(0.0)[1]
     assert kind[:2] == ("outcome", "failed") and "not offered" in kind[3] and "tampered or damaged" in kind[3]
     assert said and "tampered" in said[0]
+
+
+def test_check_for_updates_at_the_configured_url(d, tmp_path):
+    """[update] url (off by default) against a local HTTP server on 127.0.0.1: the newest release
+    downloaded into upload/ (root checks and offers it), nothing when it is the one running."""
+    import functools
+    import http.server
+    import threading
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+    from companion.web.update_check import running_version
+
+    site = tmp_path / "site"
+    (site / "v0.2.0").mkdir(parents=True)
+    archive = d.archives["B"]
+    shutil.copy(archive, site / "v0.2.0" / archive.name)
+    shutil.copy(signing.signature_path(archive), site / "v0.2.0" / f"{archive.name}.sig")
+    (site / "latest.json").write_text(json.dumps({"version": "0.2.0", "archive": f"v0.2.0/{archive.name}",
+                                                  "signature": f"v0.2.0/{archive.name}.sig"}))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/latest.json"
+    assert Config().update_url == ""  # off by default
+    assert Config.from_text(f'[update]\nurl = "{url}"\n').update_url == url
+    with pytest.raises(Exception, match=r"\[update\] url: not an http\(s\) address"):
+        Config.from_text('[update]\nurl = "ftp://x"\n')
+
+    async def ask(companion):
+        runner = await start_web(companion, "127.0.0.1", 0, control=True, token=None)
+        try:
+            async with aiohttp.ClientSession() as http_:
+                async with http_.post(web_url(runner) + "api/update/check") as r:
+                    return r.status, await r.json(content_type=None)
+        finally:
+            await runner.cleanup()
+
+    try:
+        off = Companion(Config(), build_fakes(), state_dir=tmp_path / "off", ai_mode="off")
+        status, out = asyncio.run(ask(off))
+        assert status == 409 and "checking for updates is off" in out["error"]
+        off.close()
+        c = Companion(Config().replace(update_url=url), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+        status, out = asyncio.run(ask(c))
+        assert status == 200 and out["said"].startswith(f"found 0.2.0 (running {running_version()})"), out
+        upload = tmp_path / "state" / "upload"
+        assert (upload / archive.name).read_bytes() == archive.read_bytes()
+        assert (upload / f"{archive.name}.sig").exists() and any("update check: found" in m for m in c.notices.messages)
+        c.close()
+        # the one running: nothing downloaded
+        (site / "latest.json").write_text(json.dumps({"version": running_version(), "archive": "x", "signature": "y"}))
+        c = Companion(Config().replace(update_url=url), build_fakes(), state_dir=tmp_path / "state2", ai_mode="off")
+        status, out = asyncio.run(ask(c))
+        assert status == 200 and out["said"].startswith("up to date") and not (tmp_path / "state2" / "upload").exists()
+        c.close()
+    finally:
+        server.shutdown()

@@ -67,4 +67,20 @@ def add_routes(app: web.Application, companion, may_control) -> None:
         return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size}),
                             content_type="application/json")
 
+    async def check(request: web.Request) -> web.Response:
+        """POST /api/update/check: "check for updates" at [update] url (off without it)."""
+        from companion.web.update_check import CheckError, check as look
+
+        if not may_control(request):
+            return _error(403, "checking for updates needs control: open the page with its token")
+        try:
+            line = await look(companion.config.update_url, companion.state_dir)
+        except CheckError as exc:
+            line = str(exc)
+            companion.message(f"update check: {line}")
+            return _error(409 if "is off" in line else 502, line)
+        companion.message(f"update check: {line}")
+        return web.Response(text=json.dumps({"type": "ok", "said": line}), content_type="application/json")
+
     app.router.add_post("/api/update", upload)
+    app.router.add_post("/api/update/check", check)

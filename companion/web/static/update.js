@@ -14,6 +14,18 @@
   new MutationObserver(show).observe(document.body, { attributes: true, attributeFilter: ["data-control"] });
   show();
 
+  // "check for updates" at the config's [update] url (off without it: the reply says so)
+  document.getElementById("update-check").addEventListener("click", async () => {
+    said.textContent = "…";
+    try {
+      const reply = await fetch("/api/update/check", { method: "POST", credentials: "same-origin" });
+      const out = await reply.json();
+      said.textContent = reply.ok ? out.said : out.error;
+    } catch (err) {
+      said.textContent = String(err);
+    }
+  });
+
   document.getElementById("update-send").addEventListener("click", async () => {
     const files = Array.from(document.getElementById("update-files").files);
     const archive = files.find((f) => f.name.endsWith(".tar.gz"));
