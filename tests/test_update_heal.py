@@ -68,3 +68,13 @@ def test_an_update_under_way_is_left_alone_by_a_start(d):
     o = d.once(3000, step="never", power_cut=False, target="B")
     assert o.step == "none" and o.running == o.current == "0.2.0-bbbbbbbbbbbb"
     assert d.last.said == [] and d.last.guard is None
+
+
+def test_the_bench_prints_its_figures(capsys):
+    from companion.cli import main
+
+    assert main(["bench", "update", "--runs", "3", "--repeat", "1"]) == 0
+    lines = dict(line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("update_"))
+    assert set(lines) == {"update_verify_ms", "update_apply_s", "update_rollback_s", "update_kill_runs",
+                          "update_kill_mismatch", "update_kill_down", "update_kill_lost"}
+    assert lines["update_kill_runs"] == "3" and lines["update_kill_mismatch"] == lines["update_kill_down"] == "0"

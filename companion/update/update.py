@@ -129,8 +129,8 @@ class Updater:
         say("switch", f"{name} is current (READY after {health.ready_s:.1f} s)")
         r.point("previous", old)
         self.unit.end_trial()
-        self.unit.disarm_guard()
         r.clear_breadcrumb()
+        self.unit.disarm_guard()  # (after the breadcrumb: killed in between, the guard finds nothing to do)
         gone = r.prune()
         self.last_line = f"updated {old} -> {name}"
         say("done", self.last_line + (f"; removed {', '.join(gone)}" if gone else ""))
