@@ -25,7 +25,7 @@ REPO = drill.REPO
 def test_the_unit_heals_before_it_starts_the_companion():
     text = (REPO / "systemd" / "companion.service").read_text()
     pre = re.findall(r"^ExecStartPre=(.*)$", text, re.M)
-    assert pre == ["+/opt/maunz-companion/current/.venv/bin/companion update --recover --at-start"]
+    assert pre == ["-+/opt/maunz-companion/current/.venv/bin/companion update --recover --at-start"]
     assert text.index("ExecStartPre=") < text.index("ExecStart=/")
 
 
@@ -78,3 +78,24 @@ def test_the_bench_prints_its_figures(capsys):
     assert set(lines) == {"update_verify_ms", "update_apply_s", "update_rollback_s", "update_kill_runs",
                           "update_kill_mismatch", "update_kill_down", "update_kill_lost"}
     assert lines["update_kill_runs"] == "3" and lines["update_kill_mismatch"] == lines["update_kill_down"] == "0"
+
+
+def test_a_rollback_under_a_unit_file_from_before_the_execstartpre(d, capsys):
+    """An install whose unit file predates ExecStartPre (the first update of an older install):
+    the rollback does by hand what the start would (the trial ended, the journal copy back)."""
+    import os
+
+    prefix, state, systemd, _ = d.fresh(4000)
+    text = systemd.unit_path.read_text()
+    systemd.unit_path.write_text(re.sub(r"^ExecStartPre=.*\n", "", text, flags=re.M))
+    systemd.reload()
+    assert systemd.exec_start_pre == []
+    os.environ["MAUNZ_DRILL_PREFIX"] = str(prefix)
+    code = drill.upd.main([str(d.archives["C"]), "--keys", str(d.keys), "--prefix", str(prefix), "--state", str(state)],
+                          unit_factory=lambda name: drill.LocalUnit(name, systemd))
+    assert code == 1 and "restored" in capsys.readouterr().err
+    assert systemd.active == "active" and systemd.cmd.startswith(str(prefix / "releases/0.1.0-aaaaaaaaaaaa"))
+    conn = sqlite3.connect(state / DB_NAME)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    conn.close()
+    assert not (prefix / "update.json").exists()

@@ -98,6 +98,25 @@ class Unit:
     def disarm_guard(self) -> None:
         self._systemctl("stop", f"{self.guard_name}.timer")
 
+    def install_unit(self, source: Path) -> bool:
+        """The unit file from a release (its systemd/companion.service) in place of the installed
+        one, when it differs; False when there is nothing to install."""
+        path = self.show("FragmentPath").get("FragmentPath", "")
+        if not path or not Path(source).is_file():
+            return False
+        text = Path(source).read_text()
+        try:
+            if Path(path).read_text() == text:
+                return False
+        except OSError:
+            pass
+        tmp = Path(path).with_name(f".{Path(path).name}.new")
+        tmp.write_text(text)
+        tmp.chmod(0o644)
+        tmp.replace(path)
+        self.daemon_reload()
+        return True
+
     def in_trial(self) -> bool:
         return self.trial_path.exists()
 

@@ -129,6 +129,8 @@ class Updater:
         say("switch", f"{name} is current (READY after {health.ready_s:.1f} s)")
         r.point("previous", old)
         self.unit.end_trial()
+        # the release's own unit file from now on (its ExecStartPre heals; one from before has none)
+        self.unit.install_unit(r.path(name) / "systemd" / f"{self.unit.name}")
         r.clear_breadcrumb()
         self.unit.disarm_guard()  # (after the breadcrumb: killed in between, the guard finds nothing to do)
         gone = r.prune()
@@ -150,7 +152,14 @@ class Updater:
         had_aside = aside.exists()
         self.releases.write_breadcrumb({**crumb, "undo": True})
         self.unit.restart(wait=True)
-        self.releases.clear_breadcrumb()  # (done by the ExecStartPre already; a unit without it)
+        if self.releases.breadcrumb() is not None:
+            # a unit file from before the ExecStartPre (installed by an older install.sh): by hand
+            self.unit.stop()
+            self.unit.end_trial()
+            copy = Path(crumb["journal"]) if crumb.get("journal") else None
+            self._restore_journal(self.releases.breadcrumb() or {}, copy, crumb.get("to") or "unknown")
+            self.unit.start()
+            self.releases.clear_breadcrumb()
         if aside.exists() and not had_aside:
             return (f"; the journal {crumb.get('to')} upgraded is kept as {aside.name} and the copy from before"
                     " the update restored")
