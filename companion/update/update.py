@@ -59,6 +59,9 @@ class Updater:
         taken, the signature checked against that, and only the copy is unpacked: nothing of an
         unsigned, tampered or wrongly-signed archive is read, let alone run."""
         source = Path(source)
+        if not source.exists():
+            raise UpdateError(f"{source}: no such file or directory: give a signed release (with its .sig beside it)"
+                              " or --from a source tree")
         if not source.is_file():
             return self._stage_dir(source, shown=source)
         with tempfile.TemporaryDirectory(dir=self.releases.prefix, prefix=".unpack-") as tmp:
