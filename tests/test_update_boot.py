@@ -221,3 +221,44 @@ def test_a_killed_trial_is_undone_by_its_guard_with_nothing_restarted(box):
     wait_for("the guard's undo", lambda: running_release(box) == old and trial_gone(box), 120)
     assert current(box) == old and not (box.root / "opt/maunz-companion/update.json").exists()
     assert moves(box)
+
+
+def test_a_family_update_from_the_card_with_nothing_typed(box, tmp_path):
+    """Issue 42 on the real systemd: a signed release on the card is offered (`--find`, as
+    companion-update-find.service runs it at boot); the family's OK (the file the service writes
+    as its user) starts companion-update.path -> companion-update.service, which installs it;
+    its steps and outcome land in status.json for the OLED and the page."""
+    from companion.update import release_cli, signing
+
+    if current(box) != box.A:
+        assert update(box, "--release", box.A).returncode == 0
+    before = moves(box)
+    signing.generate(tmp_path / "release.key")
+    box.write("/etc/maunz-companion/release-keys/test.pub", (tmp_path / "release.key.pub").read_text())
+    archive, version = release_cli.make(box.root / "srcB", box.root / "srv/card")
+    signing.sign(archive, tmp_path / "release.key", version)
+    # the installing unit gets the test's offline wheelhouse, as the test's own updates do
+    box.write("/etc/systemd/system/companion-update.service.d/wheelhouse.conf",
+              "[Service]\nEnvironment=PIP_NO_INDEX=1 PIP_FIND_LINKS=/wheelhouse PIP_DISABLE_PIP_VERSION_CHECK=1\n")
+    box.run("systemctl", "daemon-reload")
+    assert box.run("systemctl", "is-enabled", "companion-update.path").stdout.strip() == "enabled"
+    found = box.run(COMPANION, "update", "--find", "/srv/card", env=PIP_ENV)
+    assert f"offered {version}" in found.stdout, found.stdout + found.stderr
+    offer = json.loads(box.read("/var/lib/maunz-companion-update/offer.json"))
+    assert current(box) == box.A  # nothing installs without the OK
+    box.write("/var/lib/maunz-companion/update-ok.json", json.dumps({"version": version, "sha256": offer["sha256"]}))
+    box.run("chown", "companion:companion", "/var/lib/maunz-companion/update-ok.json")
+
+    def outcome():
+        try:
+            status = json.loads(box.read("/var/lib/maunz-companion-update/status.json"))
+        except (OSError, ValueError):
+            return None
+        return status if status.get("outcome") else None
+
+    status = wait_for("the family's update", outcome, 600)
+    assert status["ok"] and status["outcome"] == f"updated {box.A} -> {B}", status
+    assert current(box) == B and running_release(box) == B
+    assert not (box.root / "var/lib/maunz-companion/update-ok.json").exists()
+    assert moves(box) == before
+    assert update(box, "--release", box.A).returncode == 0  # (back, for what follows)
