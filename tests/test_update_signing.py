@@ -167,3 +167,21 @@ def test_install_keys_adds_new_keys_and_drops_revoked_ones(tmp_path):
     (release / "revoked").write_text(f"{old}  # lost in 2027\n")
     assert signing.install_keys(release, installed) == [new]
     assert list(signing.public_keys(installed)) == [new]
+
+
+def test_without_tarfiles_data_filter_as_on_bookworms_python(d, capsys, tmp_path, monkeypatch):
+    """Debian bookworm's Python 3.11.2 has no extractall(filter=...) (found by the boot test's
+    family update): the same rules are checked by hand, a good release installs, a link is refused."""
+    import io
+
+    monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    code, prefix, _ = update(d, 110, d.archives["B"])
+    assert code == 0 and os.readlink(prefix / "current") == "releases/0.2.0-bbbbbbbbbbbb", capsys.readouterr()
+    archive = tmp_path / "maunz-companion-0.2.0.tar.gz"
+    with tarfile.open(archive, "w:gz") as tar:
+        info = tarfile.TarInfo("maunz-companion-0.2.0/systemd/install.sh")
+        info.type, info.linkname = tarfile.SYMTYPE, "/etc/shadow"
+        tar.addfile(info)
+    signing.sign(archive, d.root / "release.key", "0.2.0")
+    capsys.readouterr()
+    assert "is not a plain file inside the archive" in refused(capsys, d, 111, archive)

@@ -45,6 +45,22 @@ def say(step: str, text: str) -> None:
         _report.step(step, text)
 
 
+def _extract(tar: tarfile.TarFile, dest: Path, shown: Path) -> None:
+    """Unpack only plain files and directories inside `dest` (a signed archive still): tarfile's
+    "data" filter where this Python has it (3.11.4 on; bookworm's 3.11.2 has not), else the same
+    rules checked here first."""
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(dest, filter="data")
+        return
+    for m in tar.getmembers():
+        parts = Path(m.name).parts
+        if m.name.startswith("/") or ".." in parts or not (m.isfile() or m.isdir()):
+            raise UpdateError(f"{shown}: {m.name!r} is not a plain file inside the archive: not a release"
+                              " made by `companion release make`")
+        m.mode &= 0o755
+    tar.extractall(dest)
+
+
 class Updater:
     def __init__(self, releases: Releases, unit: Unit, state_dir: Path, timeout: float = DEFAULT_TIMEOUT_S,
                  hold: float | None = None, keys_dir: Path = signing.DEFAULT_KEYS) -> None:
@@ -76,7 +92,7 @@ class Updater:
             tree = Path(tmp) / "tree"
             try:
                 with tarfile.open(copy) as tar:
-                    tar.extractall(tree, filter="data")
+                    _extract(tar, tree, source)
             except (tarfile.TarError, OSError) as exc:
                 raise UpdateError(f"{source}: signed, but not a readable release archive ({exc})") from None
             entries = list(tree.iterdir())
@@ -326,7 +342,7 @@ def _offered(updater: Updater, args) -> int:
         status.step("verify", f"checking {accepted['version']}")
         name = updater.stage(spool / offer.ARCHIVE)
         code = updater.update(name)
-    except UpdateError as exc:
+    except Exception as exc:  # whatever it is, the OLED and the page must not show a step for ever
         status.outcome(False, f"not installed: {exc}")
         raise
     finally:
