@@ -26,9 +26,10 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]; companion image deps installs its tools"),
     "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
     "growroot": ("companion.image.growroot:main", "grow the root partition to fill the SD card (at first boot)"),
+    "release": ("companion.update.release_cli:main", "maintainers: make, sign and verify release archives (companion release keygen|make|sign|verify)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "make a Pico the bridge: MicroPython onto its BOOTSEL drive, then the bridge firmware, checked by HELLO"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero, idle, update"),
 }
 
 

@@ -77,7 +77,7 @@ class Companion:
         self.settings.load_ai(self.game)
         self.switching = GameSwitching(self)
         self.notices = Notices()
-        self.screen = ScreenChoice(devices.display)
+        self.screen = ScreenChoice.with_updates(devices.display, self.state_dir, self.message)
         self.resumed = self.journal.resumable
         self.sensed: int | None = None  # the bed as last scanned (a bitmask of squares)
         start = self.journal.start_position()
@@ -171,7 +171,7 @@ class Companion:
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
             self.record(now, "button", name=b.name, kind=b.kind)
-            if self.screen.dismiss_address():   # a button takes the address away, nothing more
+            if self.screen.dismiss_address(b.name):  # takes the address away (or answers an update)
                 changed = True
             elif self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)

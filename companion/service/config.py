@@ -140,6 +140,8 @@ class Config:
     remote: RemoteConfig = RemoteConfig()
     state_dir: Path = DEFAULT_STATE_DIR
     scan_hz: float = 100.0
+    #: [update] url: where "check for updates" looks (a latest.json of signed releases); "": off
+    update_url: str = ""
     #: one line each for what the file says the old way (a game's setting as a [game] key)
     notes: tuple[str, ...] = ()
 
@@ -230,8 +232,14 @@ class Config:
         sv = data.get("service", {})
         v.unknown("service", sv, _SERVICE_KEYS)
         scan_hz = v.number("service", sv, "scan_hz", 100.0, 1.0, 1000.0)
+        up = data.get("update", {})
+        v.unknown("update", up, ("url",))
+        update_url = v.string("update", up, "url", "")
+        if update_url and not update_url.startswith(("https://", "http://")):
+            raise ConfigError(source, "update", "url", "not an http(s) address",
+                              'write e.g. url = "https://example.org/maunz/latest.json", or leave it out (off)')
         return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz,
-                   voice=voice, remote=remote, notes=notes)
+                   voice=voice, remote=remote, notes=notes, update_url=update_url)
 
     def replace(self, **changes) -> "Config":
         from dataclasses import replace
@@ -239,7 +247,7 @@ class Config:
         return replace(self, **changes)
 
 
-_SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service")
+_SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service", "update")
 _GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k not in ("own", "parameters"))
 
 
@@ -426,6 +434,8 @@ _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 TOKEN_FILE = "web-token"
 #: what the first boot found wrong on the SD card, one line each (the service shows it)
 CARD_PROBLEM_FILE = "card-problem.txt"
+#: what the first boot wants said at the table (a new ssh key), one line each
+CARD_NOTICE_FILE = "card-notice.txt"
 
 
 def _token_beside(source: str, base_dir: Path | None) -> str:

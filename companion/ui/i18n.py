@@ -147,6 +147,21 @@ STRINGS: dict[str, dict[str, str]] = {
     # the service's OLED when the image's first boot found a bad value on the SD card's FAT
     # partition (companion/image/firstboot.py): the head over the one line naming file and key
     "card_problem.head": {"de": "SD-Karte pruefen", "en": "Check the SD card"},
+    # the service's OLED when a signed release was found on the SD card or a USB stick
+    # (service/updates.py): the question, each step with a progress bar, the outcome
+    "update.head": {"de": "Neue Version", "en": "New version"},
+    "update.ask": {"de": "Update auf {version}?", "en": "Update to {version}?"},
+    "update.keys": {"de": "OK: ja  ZURUECK: nein", "en": "OK: yes  BACK: no"},
+    "update.to": {"de": "Update auf {version}", "en": "Update to {version}"},
+    "update.step.verify": {"de": "Signatur pruefen", "en": "Checking signature"},
+    "update.step.stage": {"de": "Installieren", "en": "Installing"},
+    "update.step.breadcrumb": {"de": "Journal sichern", "en": "Saving the journal"},
+    "update.step.trial": {"de": "Neue Version startet", "en": "Starting it"},
+    "update.step.health": {"de": "Laeuft sie?", "en": "Checking it runs"},
+    "update.step.switch": {"de": "Umschalten", "en": "Switching over"},
+    "update.step.done": {"de": "Fertig", "en": "Done"},
+    "update.done": {"de": "Version {version} laeuft", "en": "Now on {version}"},
+    "update.failed": {"de": "Kein Update", "en": "Not updated"},
     # the service's OLED with the page's address and its QR code (service/address.py): the words
     # beside the code, wrapped to its 11 columns
     "address.page": {"de": "Die Seite:", "en": "The page:"},

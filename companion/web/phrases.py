@@ -16,6 +16,13 @@ PHRASES = {
     "page.cards": {"de": "Steuerkarten", "en": "Control cards"},
     "page.why_ask": {"de": "Warum?", "en": "Why?"},
     "page.moves": {"de": "Züge", "en": "Moves"},
+    # a signed release uploaded for the family's OK (static/update.js, companion/web/upload.py)
+    "page.update_upload": {"de": "Update aus einer Datei", "en": "Update from a file"},
+    "page.update_help": {"de": "Die Release-Datei und ihre .sig wählen; der Companion prüft die Signatur und fragt.",
+                         "en": "Choose the release file and its .sig; the companion checks the signature and asks."},
+    "page.update_send": {"de": "Senden", "en": "Send"},
+    "page.update_check": {"de": "Nach Updates suchen", "en": "Check for updates"},
+    "page.update_pick": {"de": "Bitte die .tar.gz und ihre .sig wählen", "en": "Choose the .tar.gz and its .sig"},
     "page.hold_hint": {"de": "Taste gedrückt halten für einen langen Druck.",
                        "en": "Hold a button for a long press."},
     "page.help_control": {

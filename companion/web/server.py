@@ -39,7 +39,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from companion import catalogue
-from companion.web import history, security
+from companion.web import history, security, upload
 from companion.web.phrases import page_words
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
@@ -437,6 +437,8 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
     web_state = app[WEB]
     history.add_routes(app, companion, lambda request: web_state.may_control(
         request.remote, web_state.request_token(request)), dumps)
+    upload.add_routes(app, companion, lambda request: web_state.may_control(  # a release, for the OK
+        request.remote, web_state.request_token(request)))
     app.on_shutdown.append(_on_shutdown)
     return app
 
