@@ -294,3 +294,20 @@ def test_check_for_updates_at_the_configured_url(d, tmp_path):
         c.close()
     finally:
         server.shutdown()
+
+
+def test_the_sleeping_loop_wakes_to_poll_the_spool_only_where_there_is_one(tmp_path):
+    """Root writes the offer and the steps; nothing else tells the service, so while a spool
+    exists (an image) its next poll is a deadline of the loop, and without one (the simulator)
+    the update costs the idle loop no wake-up."""
+    from companion.service.screen import ScreenChoice
+
+    u = Updates(tmp_path / "state", lambda line: None, spool=tmp_path / "none")
+    u.poll(10.0)
+    assert u.next_deadline(10.0) is None
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    u = Updates(tmp_path / "state", lambda line: None, spool=spool)
+    u.poll(10.0)
+    assert u.next_deadline(10.0) == 12.0
+    assert ScreenChoice(None, u).next_deadline(10.0) == 12.0

@@ -69,7 +69,9 @@ class ScreenChoice:
         due = [self._overlay[1]] if self._overlay is not None else []
         if self._pages > 1:
             due.append(self._page_since + PAGE_SECONDS)
-        return min((t for t in due if t > now), default=None)
+        if self.updates is not None:
+            due.append(self.updates.next_deadline(now))
+        return min((t for t in due if t is not None and t > now), default=None)
 
     def update(self, screen, language: str, now: float) -> str | None:
         """Show `screen` if it is not what is shown ("screen"), or turn a long instruction's page

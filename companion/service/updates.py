@@ -55,6 +55,11 @@ class Updates:
                 self._read()
         return self.message()
 
+    def next_deadline(self, now: float) -> float | None:
+        """The next poll, while there is a spool to read (an image; the sleeping loop wakes for it:
+        root writes the files, nothing else tells the service)."""
+        return self._next if self.spool.is_dir() else None
+
     def _read(self) -> None:
         stamp = (_mtime(self.spool / OFFER), _mtime(self.spool / STATUS))
         if stamp == self._stamp:
