@@ -33,7 +33,7 @@ def test_the_review_on_the_page(tmp_path):
 
     async def go():
         companion, task, runner = await _start_companion(tmp_path)
-        companion.review.settings = {"deep_time": 0.1}
+        companion.review.settings = {"deep_nodes": 20_000}
         try:
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner)

@@ -14,7 +14,7 @@ from companion.tables.maunz.review import BETTER, PLAYED
 from companion.words import square_name
 from tests.test_service_support import VirtualPlayer, scripted_game
 
-FIXED = {"deep_time": None, "deep_depth": 2}   # a fixed depth: the same verdicts everywhere
+FIXED = {"deep_nodes": 4000}   # a small node budget: fast, the same verdicts everywhere
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,97 @@
+"""A review whose marks hold (issue 45): its searches are bounded by node budgets, so the same
+game gives the same verdicts whatever the clock says and on the compiled and the pure-Python
+path alike; a candidate mistake is marked only once a search at CONFIRM_FACTOR times the deep
+budget confirms it; a "better" move that loses by force is never offered; the computer's own
+moves are not marked."""
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from companion.ai.review import CONFIRM_FACTOR, FORCED, MISTAKE_CATS, Review, value_after
+from companion.games import get, native
+from tests.test_service_support import scripted_game
+
+SMALL = {"deep_nodes": 3000}
+#: The bench's 60-ply game before its ply 60 (grey to move): the review of issue 45 marked kb5
+#: there with the "better" move ke4, which loses by force too (orange wins after it).
+PLY60 = "o2G2/o3G1/5O/O1O1G1/6/g4g g 0k3c 3k0c"
+
+
+def verdicts(review: Review):
+    return ({p: r.as_dict() for p, r in sorted(review.results.items())},
+            [r.as_dict() for r in review.mistakes()])
+
+
+@pytest.fixture(scope="module")
+def script():
+    game, moves = scripted_game(7)
+    return game, tuple(moves[:24])
+
+
+def test_the_same_game_gives_the_same_verdicts_whatever_the_clock(script, monkeypatch):
+    game, moves = script
+    first = verdicts(Review(game, game.initial_position(), moves, **SMALL).run())
+    # a machine a hundred times slower, or one under load: its clock races (each reading 0.1 s
+    # later than the last); a search cut by the clock would stop at once and judge otherwise
+    ticks = itertools.count()
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + 0.1 * next(ticks))
+    second = verdicts(Review(game, game.initial_position(), moves, **SMALL).run())
+    monkeypatch.undo()
+    assert second == first
+    assert first[1], "the scripted game has mistakes to mark"
+
+
+@pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.reason()}")
+def test_the_pure_python_path_gives_the_same_review(script):
+    game, moves = script
+    moves = moves[:12]
+    fast = verdicts(Review(game, game.initial_position(), moves, deep_nodes=1500).run())
+    with native.pure():
+        slow = verdicts(Review(game, game.initial_position(), moves, deep_nodes=1500).run())
+    assert slow == fast
+
+
+def test_a_mark_is_confirmed_at_four_times_the_deep_budget(script):
+    game, moves = script
+    review = Review(game, game.initial_position(), moves, **SMALL).run()
+    assert review.mistakes()
+    for r in review.mistakes():
+        assert r.confirmed and r.loss >= MISTAKE_CATS
+        # the confirmation is a pure function of the position: searched again, the same loss
+        pos = review.positions[r.ply]
+        nodes = CONFIRM_FACTOR * SMALL["deep_nodes"]
+        played, _ = value_after(game, pos, game.parse_move(pos, r.played), nodes)
+        better, _ = value_after(game, pos, game.parse_move(pos, r.best), nodes)
+        assert (played, better) == (r.played_value, r.best_value)
+        assert better > -FORCED, "the better move offered does not lose by force"
+    # every candidate the deep pass found and the confirmation refuted stays unmarked
+    for r in review.results.values():
+        if r.confirmed and r.loss < MISTAKE_CATS:
+            assert r.ply not in {m.ply for m in review.mistakes()}
+
+
+def test_a_better_move_that_loses_by_force_is_never_offered():
+    game = get("maunz")
+    start = game.parse_position(PLY60)
+    review = Review(game, start, ("kb5",)).run()     # the real budgets: the loss is 8 plies deep
+    r = review.results[0]
+    assert review.mistakes() == []
+    assert r.confirmed and r.lost and r.best_value <= -FORCED
+    # ke4 loses by force: orange, to move after it, wins (the engine's own win, played out by
+    # the search's line)
+    after = game.apply(start, game.parse_move(start, "ke4/e3e4e5"))
+    value, _ = value_after(game, start, game.parse_move(start, "ke4/e3e4e5"), 2_000_000)
+    assert after.winner is None and value <= -FORCED
+
+
+def test_the_computers_moves_are_not_marked(script):
+    game, moves = script
+    people = Review(game, game.initial_position(), moves, **SMALL).run()
+    movers = {r.mover for r in people.mistakes()}
+    for computer in movers:
+        review = Review(game, game.initial_position(), moves, computer=computer, **SMALL).run()
+        assert review.mistakes() and all(r.mover != computer for r in review.mistakes())
