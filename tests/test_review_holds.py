@@ -95,3 +95,26 @@ def test_the_computers_moves_are_not_marked(script):
     for computer in movers:
         review = Review(game, game.initial_position(), moves, computer=computer, **SMALL).run()
         assert review.mistakes() and all(r.mover != computer for r in review.mistakes())
+
+
+def test_the_punishing_line_is_worded():
+    """Orange's kitten on f1 lets grey's cat on b4 boop orange's kitten off the bed and make three
+    cats in a row (b4 b5 b6); the review says so in both languages, on the OLED's step and the
+    page."""
+    from companion.tables.maunz.review import page_block, verdict
+
+    game = get("maunz")
+    review = Review(game, game.parse_position("1G4/1G4/o5/6/6/6 o 7k0c 5k1c"), ("kf1",),
+                    **SMALL).run()
+    assert [m.ply for m in review.mistakes()] == [0]
+    assert [m.text("en") for m in verdict(review, 0)][1:] == [
+        "Better: Orange: kitten on b4",
+        "After f1, Grey plays a cat on b4: it boops your kitten off the bed and makes three cats in"
+        " a row — Grey wins."]
+    assert verdict(review, 0)[-1].text("de") == (
+        "Nach f1 setzt Grau eine Katze auf b4: sie stupst dein Kätzchen vom Bett und macht drei"
+        " Katzen in einer Reihe – Grau gewinnt.")
+    block = page_block(review, "en")
+    assert block["mistakes"][0]["line"].startswith("After f1, Grey plays a cat on b4: it boops")
+    # the page draws the bed before the move it talks about, the played and the better square
+    assert block["boards"][0][6 * 3] == "o" and block["squares"] == [["f1", "b4"]]
