@@ -99,16 +99,16 @@ def test_the_computers_moves_are_not_marked(script):
 
 def test_the_punishing_line_is_worded():
     """Orange's kitten on f1 lets grey's cat on b4 boop orange's kitten off the bed and make three
-    cats in a row (b4 b5 b6); the review says so in both languages, on the OLED's step and the
-    page."""
+    cats in a row (b4 b5 b6); a cat on c5 holds (it boops b5 away). The review says so in both
+    languages, on the OLED's step, the page and the command line."""
     from companion.tables.maunz.review import page_block, verdict
 
     game = get("maunz")
-    review = Review(game, game.parse_position("1G4/1G4/o5/6/6/6 o 7k0c 5k1c"), ("kf1",),
+    review = Review(game, game.parse_position("1G4/1G4/o5/6/6/6 o 6k1c 5k1c"), ("kf1",),
                     **SMALL).run()
     assert [m.ply for m in review.mistakes()] == [0]
     assert [m.text("en") for m in verdict(review, 0)][1:] == [
-        "Better: Orange: kitten on b4",
+        "Better: Orange: cat on c5",
         "After f1, Grey plays a cat on b4: it boops your kitten off the bed and makes three cats in"
         " a row — Grey wins."]
     assert verdict(review, 0)[-1].text("de") == (
@@ -117,4 +117,29 @@ def test_the_punishing_line_is_worded():
     block = page_block(review, "en")
     assert block["mistakes"][0]["line"].startswith("After f1, Grey plays a cat on b4: it boops")
     # the page draws the bed before the move it talks about, the played and the better square
-    assert block["boards"][0][6 * 3] == "o" and block["squares"] == [["f1", "b4"]]
+    assert block["boards"][0][6 * 3] == "o" and block["squares"] == [["f1", "c5"]]
+
+
+def test_the_command_line_reviews_a_record(tmp_path, capsys):
+    """`companion maunz review RECORD --json` at the real budgets: the mark, its ply (1: the game's
+    first move), the played and the better move, the loss, the line and the words."""
+    import json
+
+    from companion.cli import main
+
+    record = tmp_path / "game.txt"
+    record.write_text("# maunz. game record\nGame: maunz\nRules: rulebook\n"
+                      "Start: 1G4/1G4/o5/6/6/6 o 6k1c 5k1c\n\n1. kf1 cb4\n", encoding="utf-8")
+    assert main(["maunz", "review", str(record), "--json", "--lang", "de"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    [mark] = out["marks"]
+    assert (mark["ply"], mark["mover"], mark["played"], mark["better"], mark["line"]) == (
+        1, "orange", "kf1", "cc5", ["cb4"])
+    assert mark["loss"] >= 1 and mark["words"][-1].startswith("Nach f1 setzt Grau eine Katze auf b4")
+    assert main(["maunz", "review", str(record)]) == 0
+    assert "After f1, Grey plays a cat on b4" in capsys.readouterr().out
+    # bad input: one line naming it and the fix
+    assert main(["maunz", "review", str(tmp_path / "none.txt")]) == 2
+    assert main(["maunz", "review"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("companion maunz review: ") for line in err)
