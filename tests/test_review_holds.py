@@ -143,3 +143,30 @@ def test_the_command_line_reviews_a_record(tmp_path, capsys):
     assert main(["maunz", "review"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("companion maunz review: ") for line in err)
+
+
+def test_the_command_line_reviews_a_journal_game(tmp_path, capsys):
+    """`companion maunz review --game ID`: the journal's game, the same marks as its record."""
+    import json
+
+    from companion.cli import main
+    from companion.service.journal import Journal
+
+    game = get("maunz")
+    pos = game.parse_position("1G4/1G4/o5/6/6/6 o 6k1c 5k1c")
+    journal = Journal(tmp_path, game)
+    row = journal.begin_game(game.format_position(pos))
+    for text in ("kf1", "cb4"):
+        pos = game.apply(pos, game.parse_move(pos, text))
+        journal.apply_commit("move", text, game.format_position(pos))
+    journal.close()
+    assert main(["maunz", "review", "--game", str(row.id), "--state", str(tmp_path), "--json",
+                 "--computer", "grey"]) == 0
+    [mark] = json.loads(capsys.readouterr().out)["marks"]
+    assert (mark["ply"], mark["played"], mark["better"]) == (1, "kf1", "cc5")
+    # the computer's colour: its moves are not marked
+    assert main(["maunz", "review", "--game", str(row.id), "--state", str(tmp_path), "--json",
+                 "--computer", "orange"]) == 0
+    assert json.loads(capsys.readouterr().out)["marks"] == []
+    assert main(["maunz", "review", "--game", "99", "--state", str(tmp_path)]) == 2
+    assert "no game 99 in the journal" in capsys.readouterr().err
