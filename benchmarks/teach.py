@@ -124,8 +124,13 @@ def review() -> None:
     if first is not None:
         print(f"review_first_mistake_s {first:.3f}")
         print(f"review_first_mistake_pi4_s {first * FACTOR:.2f}  (x{FACTOR:g}, benchmarks/pibudget.py)")
-    marked = agreed = offered = not_lost = stable = 0
     nodes = CONFIRM_FACTOR * DEEP_NODES
+    # the seeded game too (it is not among the varied ones the agreement counts): told, not counted
+    for k in (CONFIRM_FACTOR, 4 * CONFIRM_FACTOR):
+        held = [m.ply + 1 for m in r.mistakes() if _agrees(game, r.positions[m.ply], m, k * DEEP_NODES)]
+        print(f"review_agreement_60ply {len(held)} of {len(r.mistakes())} at {k}x the deep budget"
+              f" (plies {held})")
+    marked = agreed = offered = not_lost = stable = 0
     for i in range(REVIEW_GAMES):
         seed, opening = 100 + i, 2 + 2 * i
         game, moves = game_of(seed=seed, opening=opening)
