@@ -46,7 +46,7 @@ QUICK_DEPTH = 3
 DEEP_NODES = 450_000
 CONFIRM_FACTOR = 4
 #: At most this many candidates are confirmed in one game (the deep pass's largest losses).
-CONFIRM_MAX = 5
+CONFIRM_MAX = 4
 LINE_PLIES = 4        # the punishing line: the opponent's reply and what follows
 LINE_DEPTH = 3
 LINE_TT = 20_000    # a small table: the line's searches are shallow
