@@ -12,8 +12,9 @@ The review is computed in three stages so that a first verdict comes at once and
 a quick pass at a fixed shallow depth over every ply (milliseconds each: the graph within a
 second of the game's end), a deep pass that replaces each ply's result with a search of
 `deep_nodes` nodes (the plies the quick pass found worst first), and for each ply the deep pass
-finds to lose at least MISTAKE_CATS a confirmation: the played move and the better one searched
-again, each with CONFIRM_FACTOR times the deep budget. Only a loss that still holds is marked. A
+finds to lose at least MISTAKE_CATS (its largest losses first, once the deep pass is complete) a
+confirmation: the played move and the better one searched again, each with CONFIRM_FACTOR times
+the deep budget. Only a loss that still holds is marked. A
 better move the confirmation finds lost by force is never offered: the whole position is then
 searched again at that budget, and when every move loses by force the ply says so ("already
 lost") with the move that resists longest instead of a mistake. A forced result is a proof
@@ -211,20 +212,20 @@ class Review:
 
     def next_task(self) -> tuple[int, int] | None:
         """(ply, stage) to compute next, None when the review is complete: the quick pass in
-        the game's order, then the deep pass, the plies the quick pass found worst first, each
-        candidate mistake confirmed as soon as the deep pass finds it (so the mistakes that
-        matter are known early and the rest fills in)."""
+        the game's order, then the deep pass, the plies the quick pass found worst first, then
+        the candidate mistakes confirmed, the deep pass's largest losses first (so the
+        confirmations a game is allowed go to the losses that can be marked)."""
         n = len(self.moves)
         for ply in range(n):
             if ply not in self.results:
                 return ply, QUICK
+        left = [r for r in self.results.values() if not r.deep]
+        if left:
+            return max(left, key=lambda r: (r.loss, -r.ply)).ply, DEEP
         pending = self._to_confirm()
         if pending:
             return max(pending, key=lambda r: (r.loss, -r.ply)).ply, CONFIRM
-        left = [r for r in self.results.values() if not r.deep]
-        if not left:
-            return None
-        return max(left, key=lambda r: (r.loss, -r.ply)).ply, DEEP
+        return None
 
     def task_args(self, ply: int, stage: int) -> dict:
         if stage == QUICK:
