@@ -46,7 +46,10 @@ QUICK_DEPTH = 3
 #: review_60ply_pi4_s, the time here times the project's Pi factor, benchmarks/pibudget.py).
 DEEP_NODES = 450_000
 CONFIRM_FACTOR = 4
-#: At most this many candidates are confirmed in one game (the deep pass's largest losses).
+#: The confirmations of one game share a budget: about this many confirmations' worth of nodes
+#: (two moves searched at CONFIRM_FACTOR x the deep budget each). One that proves quickly (a
+#: forced win or loss found early) leaves its nodes to the next; one is started while at least
+#: half of one is left.
 CONFIRM_MAX = 4
 LINE_PLIES = 4        # the punishing line: the opponent's reply and what follows
 LINE_DEPTH = 3
@@ -71,6 +74,7 @@ class PlyResult:
     confirmed: bool = False   # searched again at CONFIRM_FACTOR x the deep budget
     lost: bool = False   # confirmed: the better move loses by force too, and no move was found
     #                      that holds (`best`: the move that resists longest as far as searched)
+    nodes: int = 0       # the nodes its confirmation searched (the game's confirmations share a budget)
 
     @property
     def loss(self) -> float:
@@ -80,7 +84,7 @@ class PlyResult:
         return {"ply": self.ply, "mover": self.mover, "played": self.played, "best": self.best,
                 "best_value": self.best_value, "played_value": self.played_value,
                 "line": list(self.line), "depth": self.depth, "deep": self.deep,
-                "confirmed": self.confirmed, "lost": self.lost, "loss": self.loss}
+                "confirmed": self.confirmed, "lost": self.lost, "nodes": self.nodes, "loss": self.loss}
 
 
 def _capped(value: float) -> float:
@@ -120,14 +124,21 @@ def analyse(game, position, move, *, max_depth: int = 64, nodes: int = 0, deep=T
 def value_after(game, position, move, nodes: int, max_depth: int = 64) -> tuple[float, int]:
     """The value (cats, the mover of `position`'s view) of playing `move`, from a search of
     the position after it with `nodes` nodes; and the depth it completed."""
+    value, depth, _ = _value_after(game, position, move, nodes, max_depth)
+    return value, depth
+
+
+def _value_after(game, position, move, nodes: int, max_depth: int = 64) -> tuple[float, int, int]:
+    """value_after, and the nodes it searched."""
     after = game.apply(position, move)
     if after.winner is not None:
-        return evaluation_of(WIN if after.winner == position.turn else -WIN), 0
-    _, score, depth, _ = Searcher(getattr(game, "variant", 0)).search(
-        state_of(after), max_depth=max(1, max_depth - 1), node_limit=nodes)
+        return evaluation_of(WIN if after.winner == position.turn else -WIN), 0, 0
+    searcher = Searcher(getattr(game, "variant", 0))
+    _, score, depth, _ = searcher.search(state_of(after), max_depth=max(1, max_depth - 1),
+                                         node_limit=nodes)
     # the reply's search counts plies from the position after the move: one more from here
     score = score - 1 if score > MATE_BOUND else score + 1 if score < -MATE_BOUND else score
-    return evaluation_of(-score), depth + 1
+    return evaluation_of(-score), depth + 1, searcher.nodes
 
 
 def confirm(game, position, move, best: str, *, nodes: int, ply: int = 0,
@@ -136,19 +147,23 @@ def confirm(game, position, move, best: str, *, nodes: int, ply: int = 0,
     nodes. A better move found lost by force is replaced by the best of a search of the whole
     position at that budget; if that one loses by force too, the position was already lost."""
     better = game.parse_move(position, best)
-    played_value, depth = value_after(game, position, move, nodes, max_depth)
-    best_value, best_depth = value_after(game, position, better, nodes, max_depth)
+    played_value, depth, spent = _value_after(game, position, move, nodes, max_depth)
+    best_value, best_depth, more = _value_after(game, position, better, nodes, max_depth)
+    spent += more
     lost = False
     if best_value <= -FORCED:   # the better move loses by force too: is any move not lost?
         # the whole position at that budget (alpha-beta: a forced loss there is a proof that
         # every move loses, and its move then resists longest)
-        code, score, best_depth, _ = Searcher(getattr(game, "variant", 0)).search(
-            state_of(position), max_depth=max_depth, node_limit=nodes)
+        searcher = Searcher(getattr(game, "variant", 0))
+        code, score, best_depth, _ = searcher.search(state_of(position), max_depth=max_depth,
+                                                     node_limit=nodes)
+        spent += searcher.nodes
         other = move_of(code)
         if score < -MATE_BOUND:
             better, best_value, lost = other, evaluation_of(score), True
         elif game.format_move(position, other) != best:
-            other_value, _ = value_after(game, position, other, nodes, max_depth)
+            other_value, _, more = _value_after(game, position, other, nodes, max_depth)
+            spent += more
             if other_value > -FORCED:
                 better, best_value = other, other_value
             else:
@@ -157,7 +172,7 @@ def confirm(game, position, move, best: str, *, nodes: int, ply: int = 0,
             lost = True
     result = PlyResult(ply, position.turn, game.format_move(position, move),
                        game.format_move(position, better), best_value, played_value, (),
-                       min(depth, best_depth), True, confirmed=True, lost=lost)
+                       min(depth, best_depth), True, confirmed=True, lost=lost, nodes=spent)
     if result.loss >= MISTAKE_CATS:
         result = _with_line(result, game, game.apply(position, move), min(LINE_DEPTH, max_depth))
     return result
@@ -199,11 +214,13 @@ class Review:
     # the work ----------------------------------------------------------------------------
     def _to_confirm(self) -> list[PlyResult]:
         """The candidate mistakes still to confirm: the deep pass's losses of at least
-        MISTAKE_CATS (the people's), at most CONFIRM_MAX confirmations a game, and none that
-        could not change the marks (MARKED already hold, each larger than its loss)."""
+        MISTAKE_CATS (the people's) while the confirmations' budget lasts (CONFIRM_MAX
+        confirmations' worth of nodes), none that could not change the marks (MARKED already
+        hold, each larger than its loss)."""
         tried = [r for r in self.results.values() if r.confirmed]
-        if len(tried) >= CONFIRM_MAX:
-            return []
+        one = 2 * CONFIRM_FACTOR * self.deep_nodes
+        if self.deep_nodes and sum(r.nodes for r in tried) > (CONFIRM_MAX - 0.5) * one:
+            return []   # (a search overshoots its budget by a few nodes: half a one to spare)
         held = sorted((r.loss for r in tried if r.loss >= MISTAKE_CATS), reverse=True)[:MARKED]
         floor = held[-1] if len(held) >= MARKED else MISTAKE_CATS
         return [r for r in self.results.values() if r.deep and not r.confirmed
@@ -263,8 +280,7 @@ class Review:
         n = len(self.moves)
         done = sum(1 + r.deep + r.confirmed for r in self.results.values())
         tried = sum(r.confirmed for r in self.results.values())
-        confirms = tried + min(len(self._to_confirm()), CONFIRM_MAX - tried)
-        return done, 2 * n + confirms
+        return done, 2 * n + tried + min(1, len(self._to_confirm()))
 
     def mistakes(self) -> list[PlyResult]:
         """The largest confirmed losses (at least MISTAKE_CATS) of the people's moves, at most
