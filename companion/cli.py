@@ -88,10 +88,26 @@ def _dispatch(argv: list[str]) -> int:
     if name not in known:
         print(f"companion: unknown command {name!r}; try one of: {', '.join(known)}", file=sys.stderr)
         return 2
+    if rest[:1] == ["review"] and _game_of(name) in REVIEWED:
+        # a game's review reads the journal (the service's layer), the game's own CLI may not
+        from companion.service.review_cli import main as review_main
+
+        return review_main(_game_of(name), rest[1:])
     target = catalogue.resolve(known[name][0])
     if name in game_commands():
         return int(target(rest, explainer=_explainer) or 0)
     return int(target(rest) or 0)
+
+
+#: The games `companion GAME review` reviews (companion/service/review_cli.py).
+REVIEWED = ("maunz", "katzenjammer")
+
+
+def _game_of(command: str) -> str | None:
+    for line in catalogue.GAMES:
+        if command == line.name or command in line.command_aliases:
+            return line.name
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -249,3 +249,45 @@ def test_a_game_ended_early_is_reviewed_from_its_history_entry(tmp_path):
     assert block["source"] == first and block["game"] == "katzenjammer"
     assert block["total"] == len(expected.choices) > 0 and block["matched"] == expected.matched
     c.close()
+
+
+def test_the_review_is_the_same_on_a_second_run_whatever_the_clock(played, monkeypatch):
+    """Issue 45: the expectimax choices are fixed-depth and their ties seeded by the position, so
+    a second run, with a clock racing ahead, judges every choice the same."""
+    import itertools
+    import time
+
+    game, moves = played
+    first = review(game, game.initial_position(), moves, people={0, 1})
+    ticks, real = itertools.count(), time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + 0.1 * next(ticks))
+    assert review(game, game.initial_position(), moves, people={0, 1}) == first
+
+
+def test_the_command_line_reviews_a_record(played, tmp_path, capsys):
+    """`companion katzenjammer review RECORD --json`: a record as `companion export` writes it,
+    the computer's seat named; every choice that differed, with its words."""
+    import json
+
+    from companion.cli import main
+    from companion.service.history_cli import GenericRecord
+    from companion.service.journal import GameRow
+
+    game, moves = played
+    row = GameRow(7, "katzenjammer", None, game.format_position(game.initial_position()), 0.0, 1.0,
+                  "unfinished", seats=2, players=["Anna", "Computer"], moves=list(moves))
+    path = tmp_path / "kj.txt"
+    path.write_text(GenericRecord(row).to_text(), encoding="utf-8")
+    s = review(game, game.initial_position(), moves, people={0})
+    seat2 = game.initial_position().colours[1]
+    from companion.tables.katzenjammer import review as _words  # noqa: F401  (its phrases)
+    from companion.ui.screens import msg
+
+    computer = msg(f"kj.seat.{seat2}").text("en")
+    assert main(["katzenjammer", "review", str(path), "--json", "--computer", computer]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["choices_judged"] == len(s.choices) and out["matched"] == s.matched
+    assert [c["ply"] for c in out["differences"]] == [c.ply + 1 for c in s.choices if not c.matched]
+    assert all(c["better"] and c["words"].startswith(f"Move {c['ply']} (") for c in out["differences"])
+    assert main(["katzenjammer", "review", str(path), "--lang", "de"]) == 0
+    assert "Entscheidungen wie der stärkste Computer" in capsys.readouterr().out

@@ -78,6 +78,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "line": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3, Orange Katze b2", "loss": "12.5",
            "pct": 100, "percent": 100, "best": "Maus, Maus", "cost": 120,
            "matched": 12, "total": 14,
+           # its punishing line worded (issue 45): what the reply does, who wins
+           "pronoun": "sie", "winner": "Orange",
+           "effects": "stupst deine Katze vom Bett und macht eine Dreierreihe: die Kätzchen werden Katzen",
            "difference": "damit konnte Schwarz bei 100 % der Würfe sofort gewinnen", "done": 14, "firmware": "421c2ab724fef93d",
            "file": "micropython-rp2-pico.uf2",
            # the history view: a ply of a past game

@@ -42,7 +42,8 @@ class ReviewRunner:
         if view.winner is None or self.key is not None or not table.moves or key == self.left:
             return
         if name == "maunz":
-            self._begin(key, self.service.game, table.start_position, table.moves)
+            self._begin(key, self.service.game, table.start_position, table.moves,
+                        getattr(table, "ai_colour", None))
         elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
             from companion.games.katzenjammer.review import review
             from companion.tables.katzenjammer.review import people_of
@@ -79,6 +80,7 @@ class ReviewRunner:
             self.key = ("journal", game_id)
             self.future = self._threads().submit(review, game, game.parse_position(row.start),
                                                  tuple(row.moves), self._people(game, row))
+            wake_when_done(self.future, self.service.waker)   # the sleeping loop collects it at once
             self.service.notify()
             return
         self._begin(("journal", game_id), game, game.parse_position(row.start), row.moves)
@@ -97,13 +99,14 @@ class ReviewRunner:
         return {seat for seat in range(row.seats)
                 if names[seat] not in named and not is_computer_name(row.players[seat])}
 
-    def _begin(self, key, game, start, moves) -> None:
+    def _begin(self, key, game, start, moves, computer: int | None = None) -> None:
         from companion.ai.review import Review
 
-        self.key, self.review = key, Review(game, start, tuple(moves), **self.settings)
+        self.key, self.review = key, Review(game, start, tuple(moves), computer=computer,
+                                            **self.settings)
         self.service.notify()
 
-    #: the review's own settings (tests: a fixed depth instead of a time)
+    #: the review's own settings (tests: a small node budget)
     settings: dict = {}
 
     def close(self) -> None:
@@ -144,7 +147,7 @@ class ReviewRunner:
                     news = True
         return news
 
-    def _start(self, review, ply: int, deep: bool):
+    def _start(self, review, ply: int, deep: int):
         ai = self.service.ai
         if ai.mode == "process":
             from companion.service import ai_process

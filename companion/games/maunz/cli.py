@@ -25,7 +25,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion maunz", description="The maunz. (boop.) engine.")
+    parser = _Parser(prog="companion maunz", description="The maunz. (boop.) engine.",
+                     epilog="companion maunz review RECORD: a game's review (its --help says more)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("moves", help="every legal move, canonical, sorted")
     _common(p)
