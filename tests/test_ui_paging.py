@@ -83,6 +83,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "effects": "stupst deine Katze vom Bett und macht eine Dreierreihe: die Kätzchen werden Katzen",
            "difference": "damit konnte Schwarz bei 100 % der Würfe sofort gewinnen", "done": 14, "firmware": "421c2ab724fef93d",
            "file": "micropython-rp2-pico.uf2",
+           # an update found on the SD card: its version, long as a pre-release's
+           "version": "0.12.0rc3",
            # the history view: a ply of a past game
            "ply": 120, "plies": 120}
 

@@ -135,11 +135,14 @@ def render_flash(words: str, language: str):
     """The OLED during a flash: a head, then the step in words."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     from companion.ui.i18n import text
     from companion.ui.render import wrap
 
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     d.text((0, 0), text("flash.head", language), fill=1)
     d.line((0, 11, 127, 11), fill=1)
     for n, line in enumerate(wrap(words)[:4]):

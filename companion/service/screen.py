@@ -115,6 +115,8 @@ def render_message(message: tuple, language: str):
     problem, a problem on the SD card, the page's address, the Pico's flash."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     kind, uid = message
     if kind == "address":   # uid: the address the QR code carries (service/address.py)
         from companion.service.address import render_address
@@ -134,6 +136,7 @@ def render_message(message: tuple, language: str):
         return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     from companion.ui.i18n import text
 
     if kind == "card_problem":  # uid: the line naming the file and key, as firstboot wrote it

@@ -112,11 +112,14 @@ def render_update(uid: tuple, language: str):
     """The OLED: the question, a step with its progress bar, or the outcome."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     from companion.ui.i18n import text
     from companion.ui.render import wrap
 
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     kind = uid[0]
     if kind == "ask":
         d.text((0, 0), text("update.head", language), fill=1)

@@ -55,6 +55,8 @@ SAMPLES = {
     # ... and what a difference is (points, a game won at once or handed to the next player)
     "difference": msg("kjreview.lets_win", colour=msg("kj.seat.2"), pct=28),
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
+    # an update found on the SD card or a USB stick (service/updates.py): its version
+    "version": "0.2.0",
 }
 
 

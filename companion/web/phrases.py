@@ -18,7 +18,7 @@ PHRASES = {
     "page.moves": {"de": "Züge", "en": "Moves"},
     # a signed release uploaded for the family's OK (static/update.js, companion/web/upload.py)
     "page.update_upload": {"de": "Update aus einer Datei", "en": "Update from a file"},
-    "page.update_help": {"de": "Die Release-Datei und ihre .sig wählen; der Companion prüft die Signatur und fragt.",
+    "page.update_help": {"de": "Die Update-Datei und ihre .sig wählen; der Companion prüft die Signatur und fragt.",
                          "en": "Choose the release file and its .sig; the companion checks the signature and asks."},
     "page.update_send": {"de": "Senden", "en": "Send"},
     "page.update_check": {"de": "Nach Updates suchen", "en": "Check for updates"},
