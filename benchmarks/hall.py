@@ -66,7 +66,7 @@ def classify_placements(n: int, seed: int, calibrated: bool, n_beds: int = 20) -
                     placed[other] = bed.place(other)
             kind = rng.choice((1, -1))
             pieces[sq], placed[sq] = kind, bed.place(sq)
-            squares.state[sq] = EMPTY                     # a new piece comes down on an empty square
+            squares.set_state(sq, EMPTY)                    # a new piece comes down on an empty square
             st = squares.classify(sq, bed.read(sq, bed.field(sq, pieces, placed)))
             if st == AMBIGUOUS:
                 ambiguous += 1

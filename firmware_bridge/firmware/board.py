@@ -15,6 +15,7 @@ import select
 from . import board_pins as P
 from .device import Device
 from . import messages as M
+from . import sweep
 
 try:
     from .fwhash import FW_HASH  # written by `companion flash`
@@ -62,32 +63,26 @@ class Matrix:
 
 class HallBed:
     """36 linear hall sensors through three CD74HC4067 (square = mux * 16 + channel; the select
-    lines drive all three in parallel) into ADC0..2. Each square: SAMPLES conversions averaged."""
+    lines drive all three in parallel) into ADC0..2. Each square: SAMPLES conversions averaged,
+    SETTLE_US after the select lines change before the first (sweep.py, in viper)."""
 
     def __init__(self, cfg):
-        self.select = [machine.Pin(p, machine.Pin.OUT, value=0) for p in cfg.SELECT]
-        self.adcs = [machine.ADC(machine.Pin(p)) for p in cfg.ADC]
-        self.samples = cfg.SAMPLES
-        self.settle_us = cfg.SETTLE_US
-        self.out = [0] * M.SQUARES
+        for p in cfg.SELECT:
+            machine.Pin(p, machine.Pin.OUT, value=0)
+        for p in cfg.ADC:
+            machine.ADC(machine.Pin(p))   # the pin to analog input, the ADC on
+        self.sets = array.array("I", [sum(1 << cfg.SELECT[b] for b in range(4) if (ch >> b) & 1)
+                                      for ch in range(16)])
+        self.cfg = array.array("I", [sweep.SIO_BASE, sweep.ADC_BASE, sweep.TIMER_BASE,
+                                     sum(1 << p for p in cfg.SELECT), cfg.SETTLE_US, cfg.SAMPLES,
+                                     M.SQUARES, len(cfg.ADC)] + [p - 26 for p in cfg.ADC])
+        self.out = array.array("H", [0] * M.SQUARES)
 
     def scan(self):
-        out = self.out
-        n = self.samples
-        for ch in range(16):
-            for bit in range(4):
-                self.select[bit].value((ch >> bit) & 1)
-            time.sleep_us(self.settle_us)   # the mux's switching and the sensor's output settle
-            for mux in range(3):
-                sq = mux * 16 + ch
-                if sq >= M.SQUARES:
-                    continue
-                adc = self.adcs[mux]
-                total = 0
-                for _ in range(n):
-                    total += adc.read_u16() >> 4   # 12-bit counts (read_u16 scales them up)
-                out[sq] = total // n
-        return list(out)
+        """The bed's averaged counts (the same array each scan: the Device reads it before the
+        next one)."""
+        sweep.sweep(self.out, self.sets, self.cfg)
+        return self.out
 
 
 class Strip:
