@@ -177,7 +177,7 @@ def measured_hall_scan_rate(seed: int) -> float | None:
         return None
     pico = emu.EmulatedPico(hall_bed=Bed(random.Random(seed)))
     try:
-        rate = scan_rate(pico, "mux_scans", 4.0)
+        rate, _ = scan_rate(pico, "mux_scans", 4.0)
     finally:
         pico.close()
     print(f"Pico hall scan rate, measured (the firmware on an emulated RP2040 at 125 MHz, scan_hz "

@@ -45,20 +45,20 @@ def ws2812():
 
 class Matrix:
     def __init__(self):
-        self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in P.ROW_PINS]
-        self.cols = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in P.COL_PINS]
+        for p in P.ROW_PINS:
+            machine.Pin(p, machine.Pin.OUT, value=1)
+        for p in P.COL_PINS:
+            machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.cfg = array.array("I", [sweep.SIO_BASE, sweep.TIMER_BASE, P.ROW_SETTLE_US,
+                                     len(P.ROW_PINS), len(P.COL_PINS)]
+                               + list(P.ROW_PINS) + list(P.COL_PINS))
+        self.out = array.array("i", [0, 0])
 
     def scan(self):
-        mask = 0
-        ncols = len(self.cols)
-        for r, row in enumerate(self.rows):
-            row.value(0)
-            time.sleep_us(P.ROW_SETTLE_US)
-            for c, col in enumerate(self.cols):
-                if not col.value():
-                    mask |= 1 << (r * ncols + c)
-            row.value(1)
-        return mask
+        """The closed reeds' bitmask (square = row * 6 + column)."""
+        out = self.out
+        sweep.matrix(out, self.cfg)
+        return out[0] | out[1] << 30
 
 
 class HallBed:
