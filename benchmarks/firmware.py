@@ -11,9 +11,10 @@ does not enter the figures. The figures, each for the reed matrix and the hall b
 - full-bed scans per second of the running firmware, scan_hz set to its 2000 ceiling so the main
   loop (serial, scan, debounce, frames, LEDs at 50 Hz) runs flat out (the reed matrix: row 1's
   falling edges counted; the hall bed: the multiplexers' returns to channel 0);
-- a bed change to the snapshot frame carrying it leaving the Pico's USB (p50/p99 in ms, the
-  default 20 ms debounce at the default scan_hz 250): a reed closed or opened; a kitten or cat
-  set down on or lifted off the hall bed (the ADC answering with the model's new readings);
+- a bed change to the snapshot frame carrying it leaving the Pico's USB (p50/p99 in ms, at the
+  default scan_hz 250 and each link's default debounce: 20 ms for reeds, 8 ms for the hall bed):
+  a reed closed or opened; a kitten or cat set down on or lifted off the hall bed (the ADC
+  answering with the model's new readings);
 - an LED frame arriving over USB to the last LED's data bit leaving the WS2812 pin (p50/p99);
 - gc.mem_free() with the firmware imported and a Device made (after boot), after a tenth of the
   scans and after all 10,000, through the same objects in the REPL after STOP (a leak shows as
@@ -242,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     except emu.EmulatorUnavailable as exc:
         print(f"companion bench firmware: {exc}")
         return 2
+    from firmware_bridge.host.link import HALL_DEBOUNCE_MS
     from hardware.hall_model import Bed
 
     t0 = time.perf_counter()
@@ -277,8 +279,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hall bed, the running firmware flat out: {hall_rate:.0f} full beds/s "
               f"(the emulator ran at {speed * 100:.0f} % of the chip's real time here)")
         hall_lat = hall_change_latency(hall, args.changes, args.seed)
-        print(f"hall change -> its HALL_SNAPSHOT leaving USB ({len(hall_lat)} changes, debounce 20 ms, "
-              f"scan_hz 250): {_spread(hall_lat)} (emulated)")
+        print(f"hall change -> its HALL_SNAPSHOT leaving USB ({len(hall_lat)} changes, debounce "
+              f"{HALL_DEBOUNCE_MS} ms as the hall link sets it, scan_hz 250): {_spread(hall_lat)} (emulated)")
         wall = time.perf_counter()
         hall_boot, hall_warm, hall_free, hall_loop = mem_and_loop(
             hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", args.scans, reboot=False)

@@ -207,6 +207,15 @@ def test_companion_flash_on_the_emulated_rp2040(rp2040):
     BridgeLink(rp2040.port, config=DEVICE, **HOST).open().close()   # the bed's link takes it again
 
 
+def test_the_pico_compiles_the_hall_classifier_to_native_code(rp2040):
+    """hallcore.py is viper on the Pico: hall.py's plain-Python fallback (for a MicroPython
+    without the native emitter) must not be what runs there, or the hall bed is 4 ms a scan slower."""
+    flash.stop_running_firmware(rp2040.port)
+    printed = rp2040.repl_exec("from bridgefw import hall, sweep\nprint(hasattr(hall, '_CORE'))")
+    rp2040.reset()
+    assert printed.split() == ["False"]
+
+
 def test_a_pico_with_other_firmware_is_named(board):
     pico = board.pico
     if board.emulated:
