@@ -70,7 +70,7 @@ def registered_lines(language: str) -> dict[str, str]:
 
 def companion_lines(language: str) -> dict[str, str]:
     """registered_lines in a fresh interpreter: only the companion's phrases, none a test game
-    registered in this one (tests/example_game, the tests' TallyTable)."""
+    registered in this one (the example game of a test, the tests' TallyTable)."""
     code = f"import json; from tests.test_spelling import registered_lines; print(json.dumps(registered_lines({language!r})))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           cwd=Path(__file__).parent.parent)
