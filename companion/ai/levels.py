@@ -88,11 +88,17 @@ def elo(name: str) -> int | None:
     return None if entry is None else int(round(entry[0]))
 
 
+def strength(name: str) -> tuple[float, float]:
+    """The level's Elo and the standard error of it: as measured, or before any measurement its
+    place in the ladder (400 + 200 a step) with a wide error."""
+    lv = level_named(name)
+    entry = measured().get("elo", {}).get(lv.name)
+    if entry is None:
+        return 400.0 + 200 * list(LEVELS).index(lv.name), 200.0
+    return float(entry[0]), max(entry[1] / 1.96, 30.0)
+
+
 def nearest(rating: float) -> str:
-    """The level whose measured Elo is nearest `rating` (the adaptive level's pick); ties go
-    to the weaker one. Without measurements: the middle of the ladder."""
-    table = [(name, elo(name)) for name in LEVELS]
-    table = [(name, e) for name, e in table if e is not None]
-    if not table:
-        return list(LEVELS)[len(LEVELS) // 2]
-    return min(table, key=lambda item: abs(item[1] - rating))[0]
+    """The level whose Elo is nearest `rating` (the adaptive level's pick); ties go to the
+    weaker one."""
+    return min(LEVELS, key=lambda name: abs(strength(name)[0] - rating))

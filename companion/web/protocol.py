@@ -98,13 +98,15 @@ SHARED_CARDS = (
 def _label(function: str, name: str, language: str) -> str:
     """A card's label in `language`, from the registered phrases: `card.<function>` for a card
     without a name, `page.card.<function>` with its name (a named card of a game's own, drawn in
-    its view, is its name)."""
+    its view, is its name, or its phrase `page.card.<function>.<name>` where it has one)."""
     if function == "game":
         return i18n.text("page.card.game", language, title=info(name).title)
     if function == "voice" and name:
         return i18n.text("page.card.voice_volume", language, name=name)
     if function in ("player", "voice"):
         return i18n.text(f"page.card.{function}", language, name=name)
+    if name and f"page.card.{function}.{name}" in i18n.STRINGS:   # maunz.'s level cards: "Level 4 · about 1200"
+        return i18n.text(f"page.card.{function}.{name}", language)
     return name or i18n.text(f"card.{function}", language)
 
 
