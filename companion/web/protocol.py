@@ -117,12 +117,12 @@ def card_catalog(companion=None) -> list[Card]:
     understands without enrolment (companion.service.cards.parse_text)."""
     own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
     games = [(f"game:{name}", "") for name in tables.names()]
-    named = [(f"{f}:{n}", game) for game in tables.names()
+    named = [(f"{f}:{n}", "" if o.strip else game) for game in tables.names()
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
               for event in tables.factory(game).page_event_cards]
-    knows = {f: tuple(g for g in tables.names() if f in tables.factory(g).own_card_functions)
-             for f, _ in own}   # an own card's games: the strip shows it only at them
+    knows = {f: tuple(g for g in tables.names() if f.partition(":")[0] in tables.factory(g).own_card_functions)
+             for f, game in own + named if not game}   # an own card's games: the strip shows it only at them
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")

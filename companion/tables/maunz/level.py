@@ -14,7 +14,7 @@ from companion.ui.screens import Msg, msg
 #: what the card steps through, in order: adaptive, then the ladder from the weakest
 VALUES = (ADAPTIVE, *LEVELS)
 CARD = OwnCard("the computer's level: each tap the next (adaptive, Level 1 .. 9); named (level:4,"
-               " level:adaptive) that one", named=True, names=VALUES)
+               " level:adaptive) that one", named=True, names=VALUES, strip=True)
 
 PHRASES = {
     "card.level": {"de": "Stufe", "en": "Level"},
