@@ -8,7 +8,7 @@ import random
 import pytest
 
 from companion.ai import choose_move
-from companion.ai.glicko import Rating, expected, update
+from companion.ai.glicko import Rating, update
 from companion.ai.levels import ADAPTIVE, LEVELS, STRONGEST, level_named, nearest, strength
 from companion.games import native
 from companion.games.maunz import engine, notation
@@ -72,12 +72,12 @@ def test_nearest_picks_the_level_of_the_nearest_elo():
 
 
 def test_glicko2_matches_glickmans_worked_example():
+    # companion/ai/glicko.py is h-puzzle's, copied unchanged: the levels' use of it checked here
     new = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0),
                                            (Rating(1700, 300), 0)])
     assert round(new.rating, 1) == 1464.1 and round(new.rd, 1) == 151.5
-    assert abs(new.volatility - 0.05999) < 1e-5
+    assert abs(new.vol - 0.05999) < 1e-5
     assert update(Rating(1500, 200), []).rd > 200   # a period without games: less certain
-    assert expected(Rating(1600, 50), Rating(1400, 50)) > 0.7
 
 
 def test_the_fit_recovers_known_differences():

@@ -1,62 +1,59 @@
-"""Glicko-2 ratings (Mark Glickman, "Example of the Glicko-2 system", 2012), pure.
+"""Glicko-2 ratings (Mark Glickman's system): a rating, its deviation (how unsure it is) and a
+volatility (how erratic the player is). One pure implementation for everything the companion
+rates: puzzle solvers and puzzles (companion/service/puzzle_store.py), and the playing levels.
 
-    r = Rating()                                      # 1500, RD 350, volatility 0.06
-    r = update(r, [(Rating(1400, 30), 1.0)])          # one rating period: a win against 1400
-
-A rating is on the Elo scale (`rating`), with its uncertainty (`rd`, the rating deviation: about
-95 % of the time the true strength is within 2 RD) and `volatility` (how erratic the results are).
-`update` is one rating period with the given results (score 1 win, 0.5 draw, 0 loss); a period
-without games only widens the RD. The volatility is found by the Illinois algorithm of the paper's
-step 5. Used for the players' ratings against the computer's levels (companion/service/ratings.py).
+Each attempt is its own rating period with one game: a puzzle solved is a win of the player over
+the puzzle, a failed one a win of the puzzle; both sides are updated from their ratings before
+the attempt. The numbers follow the paper's steps 1-8, on its scale (1500, 350, 0.06; tau 0.5).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-SCALE = 173.7178          # Glicko-2's internal scale: (rating - 1500) / SCALE
-TAU = 0.5                 # the system constant: how fast the volatility may change
+SCALE = 173.7178
+TAU = 0.5
 EPSILON = 1e-6
+MAX_RD = 350.0
 
 
 @dataclass(frozen=True)
 class Rating:
     rating: float = 1500.0
-    rd: float = 350.0
-    volatility: float = 0.06
+    rd: float = MAX_RD
+    vol: float = 0.06
 
 
 def _g(phi: float) -> float:
-    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
+    return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / math.pi ** 2)
 
 
-def expected(player: Rating, opponent: Rating) -> float:
-    """The player's expected score against the opponent."""
-    mu, mu_j, phi_j = ((player.rating - 1500) / SCALE, (opponent.rating - 1500) / SCALE,
-                       opponent.rd / SCALE)
+def _e(mu: float, mu_j: float, phi_j: float) -> float:
     return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
 def update(player: Rating, results: list[tuple[Rating, float]], tau: float = TAU) -> Rating:
-    """The player's rating after one rating period with `results` [(opponent, score)]."""
-    mu, phi, sigma = (player.rating - 1500) / SCALE, player.rd / SCALE, player.volatility
+    """The player's rating after one period of games: (opponent's rating before, score 1 / 0.5 /
+    0). No games: only the deviation grows (the rating grows less certain with time)."""
+    mu, phi, sigma = (player.rating - 1500.0) / SCALE, player.rd / SCALE, player.vol
     if not results:
-        return Rating(player.rating, min(350.0, math.sqrt(phi * phi + sigma * sigma) * SCALE), sigma)
-    v_inv, delta_sum = 0.0, 0.0
-    for opp, score in results:
-        mu_j, phi_j = (opp.rating - 1500) / SCALE, opp.rd / SCALE
+        return Rating(player.rating, min(MAX_RD, math.sqrt(phi * phi + sigma * sigma) * SCALE), sigma)
+    opp = [((r.rating - 1500.0) / SCALE, r.rd / SCALE, s) for r, s in results]
+    v_inv = 0.0
+    delta_sum = 0.0
+    for mu_j, phi_j, s in opp:
+        e = _e(mu, mu_j, phi_j)
         g = _g(phi_j)
-        e = 1.0 / (1.0 + math.exp(-g * (mu - mu_j)))
-        v_inv += g * g * e * (1 - e)
-        delta_sum += g * (score - e)
+        v_inv += g * g * e * (1.0 - e)
+        delta_sum += g * (s - e)
     v = 1.0 / v_inv
     delta = v * delta_sum
-    # step 5: the new volatility, the root of f by the Illinois (regula falsi) method
+    # Step 5: the new volatility (the Illinois algorithm of the paper).
     a = math.log(sigma * sigma)
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2)
+        return (ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2)
                 - (x - a) / (tau * tau))
 
     big_a = a
@@ -69,15 +66,21 @@ def update(player: Rating, results: list[tuple[Rating, float]], tau: float = TAU
         big_b = a - k * tau
     f_a, f_b = f(big_a), f(big_b)
     while abs(big_b - big_a) > EPSILON:
-        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
-        f_c = f(big_c)
+        c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(c)
         if f_c * f_b <= 0:
             big_a, f_a = big_b, f_b
         else:
-            f_a /= 2
-        big_b, f_b = big_c, f_c
-    sigma_new = math.exp(big_a / 2)
-    phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
-    phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
-    mu_new = mu + phi_new * phi_new * delta_sum
-    return Rating(mu_new * SCALE + 1500, phi_new * SCALE, sigma_new)
+            f_a /= 2.0
+        big_b, f_b = c, f_c
+    new_sigma = math.exp(big_a / 2.0)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
+    new_mu = mu + new_phi * new_phi * delta_sum
+    return Rating(1500.0 + SCALE * new_mu, min(MAX_RD, SCALE * new_phi), new_sigma)
+
+
+def attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
+    """Both ratings after one attempt at a puzzle."""
+    score = 1.0 if solved else 0.0
+    return update(player, [(puzzle, score)]), update(puzzle, [(player, 1.0 - score)])

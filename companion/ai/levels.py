@@ -38,8 +38,18 @@ class Level:
     miss_win: float = 0.0  # probability of not seeing its own win in one
 
 
+class _Ladder(dict):
+    """The levels by name; the old names ("easy", "medium", "hard") still index it, but are not
+    among its keys (iterating gives the ladder once)."""
+
+    def __missing__(self, name):
+        if name in ALIASES:
+            return self[ALIASES[name]]
+        raise KeyError(name)
+
+
 #: the ladder, weakest first; names are what the table shows ("Level 4 · about 1200")
-LEVELS = {lv.name: lv for lv in (
+LEVELS = _Ladder({lv.name: lv for lv in (
     Level("1", 1, 0, 150.0, 0.5, 0.5),
     Level("2", 1, 0, 80.0, 0.35, 0.2),
     Level("3", 1, 0, 30.0, 0.1),
@@ -49,7 +59,7 @@ LEVELS = {lv.name: lv for lv in (
     Level("7", 64, 15_000, 0.0, 0.0),
     Level("8", 64, 80_000, 0.0, 0.0),
     Level("9", 64, 0, 0.0, 0.0),
-)}
+)})
 #: the names of the three levels before the ladder (config files and `--level` keep working)
 ALIASES = {"easy": "2", "medium": "4", "hard": "9"}
 STRONGEST = "9"

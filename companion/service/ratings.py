@@ -69,7 +69,7 @@ def rate(conn: sqlite3.Connection, name: str, level: str, score: float, game_id:
     with Transaction(conn) as c:
         c.execute("INSERT INTO ratings(name, game_id, at, level, score, rating, rd, volatility)"
                   " VALUES (?,?,?,?,?,?,?,?)", (name, game_id, at, level_named(level).name, score,
-                                                new.rating, new.rd, new.volatility))
+                                                new.rating, new.rd, new.vol))
     return new
 
 
