@@ -51,6 +51,8 @@ SAMPLES = {
     # ... and what a difference is (points, a game won at once or handed to the next player)
     "difference": msg("kjreview.lets_win", colour=msg("kj.seat.2"), pct=28),
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
+    # the computer's level (issue 44): its measured Elo, a level's words, a person's rating
+    "elo": 1200, "level": msg("level.rated", n="4", elo=1200), "rating": 1250,
 }
 
 
