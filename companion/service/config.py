@@ -12,7 +12,9 @@
     ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
                             # the seat; games of more than two players: several, "2,3")
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
-    ai_level = "medium"     # or "easy", "hard"
+    ai_level = "adaptive"   # the computer's level: "1" (a child beats it) .. "9" (the strongest),
+                            # or "adaptive": the level nearest the player's rating (the level
+                            # card changes it at the table; `companion bench ai --ladder`: Elo)
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
     [game.maunz]            # a game's parameters, as its GameInfo declares them
@@ -84,7 +86,7 @@ class GameConfig:
     #: a game's own settings from its [game.<name>] section: game -> key -> value (the values
     #: its table declares in `own_settings`; a key not given takes the first of them)
     own: dict[str, dict[str, str]] = field(default_factory=dict)
-    ai_level: str = "medium"
+    ai_level: str = "adaptive"
     ai_time: float = 2.0
     ai_process: bool = True
     players: int = 0          # seats at the table; 0: the game's fewest (2)
@@ -204,7 +206,7 @@ class Config:
             ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
             own={game: keys for game, keys in own.items() if keys},
             parameters={game: keys for game, keys in parameters.items() if keys},
-            ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
+            ai_level=v.choice("game", g, "ai_level", "adaptive", _ai_levels()),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
             players=players,
@@ -291,6 +293,14 @@ def _remote(v, source, x: dict) -> RemoteConfig:
             raise ConfigError(source, "remote", "brokers", str(exc), "fix that address") from None
     return RemoteConfig(brokers=tuple(brokers), name=v.string("remote", x, "name", "")[:24],
                         ca_file=v.string("remote", x, "ca_file", ""))
+
+
+def _ai_levels() -> tuple[str, ...]:
+    """The computer's levels (companion/ai/levels.py; "easy", "medium", "hard" are Levels 2, 4
+    and 9, the names before the ladder)."""
+    from companion.ai.levels import ADAPTIVE, ALIASES, LEVELS
+
+    return (ADAPTIVE, *LEVELS, *ALIASES)
 
 
 def own_settings_declared() -> dict[str, dict[str, tuple[str, ...]]]:

@@ -14,6 +14,13 @@ journal.py, the reads (history, export, resume) history.py.
                                                      game, a table's own settings (dice:
                                                      companion | players, Katzenjammer)
     cards(uid, function, name, added)             -- control cards (see cards.py)
+    ratings(id, name, game_id, at, level, score, rating, rd, volatility)
+                                                  -- a person's Glicko-2 rating after each
+                                                     finished game against the computer
+                                                     (ratings.py; name "" the guest)
+
+A table added later (ratings) is created on open by the schema's CREATE TABLE IF NOT EXISTS: an
+older version reading the journal ignores it, so the version stays.
 
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
 place on open, in one transaction: its names move into `players`, nothing else changes. Before
@@ -63,6 +70,17 @@ CREATE TABLE IF NOT EXISTS cards(
     function TEXT NOT NULL,
     name TEXT NOT NULL DEFAULT '',
     added REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    game_id INTEGER NOT NULL UNIQUE,
+    at REAL NOT NULL,
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL
 );
 """ % _PLAYERS
 

@@ -57,6 +57,14 @@ class PastGames:
         games = self._read(lambda conn: [shown_names(g, conn) for g in list_games(conn)])
         return [self._summary(g) for g in reversed(games) if g.moves]
 
+    def ratings(self) -> list[dict]:
+        """Each person's rating against the computer over time (service/ratings.py), for the
+        page's chart: [{name, points: [{at, rating, rd, level, score, game}]}], the guest's
+        name "" (the page words it)."""
+        from companion.service.ratings import history
+
+        return [{"name": name, "points": points} for name, points in self._read(history).items()]
+
     def _summary(self, g: GameRow) -> dict:
         from companion import games
         from companion.games import GameError

@@ -189,6 +189,8 @@ class OwnCard:
     secret: bool = False    # the name is a player's secret: never logged, shown or kept with the UID
     #: the page's cards of a named function, one per name, drawn in the game's own view
     names: tuple[str, ...] = ()
+    #: those named cards drawn in the page's card strip instead (shown while the game is played)
+    strip: bool = False
 
 
 class TableBase(SharedControls, metaclass=ABCMeta):

@@ -80,6 +80,13 @@ PHRASES = {
     "page.h_review": {"de": "Analyse", "en": "Review"},
     "page.h_close": {"de": "Zurück zum Tisch", "en": "Back to the table"},
     "page.h_list": {"de": "Alle Spiele", "en": "All games"},
+    # the players' ratings against the computer (history.js's chart; service/ratings.py)
+    "page.ratings_head": {"de": "Wertung gegen den Computer", "en": "Rating against the computer"},
+    "page.rating_now_one": {"de": "{name}: etwa {rating} nach {n} Spiel",
+                            "en": "{name}: about {rating} after {n} game"},
+    "page.rating_now_other": {"de": "{name}: etwa {rating} nach {n} Spielen",
+                              "en": "{name}: about {rating} after {n} games"},
+    "page.guest": {"de": "Gast", "en": "Guest"},
     "page.h_keys": {"de": "Pfeiltasten: Zug vor und zurück", "en": "Arrow keys: step through the moves"},
 }
 i18n.register(PHRASES)

@@ -98,13 +98,15 @@ SHARED_CARDS = (
 def _label(function: str, name: str, language: str) -> str:
     """A card's label in `language`, from the registered phrases: `card.<function>` for a card
     without a name, `page.card.<function>` with its name (a named card of a game's own, drawn in
-    its view, is its name)."""
+    its view, is its name, or its phrase `page.card.<function>.<name>` where it has one)."""
     if function == "game":
         return i18n.text("page.card.game", language, title=info(name).title)
     if function == "voice" and name:
         return i18n.text("page.card.voice_volume", language, name=name)
     if function in ("player", "voice"):
         return i18n.text(f"page.card.{function}", language, name=name)
+    if name and f"page.card.{function}.{name}" in i18n.STRINGS:   # maunz.'s level cards: "Level 4 · about 1200"
+        return i18n.text(f"page.card.{function}.{name}", language)
     return name or i18n.text(f"card.{function}", language)
 
 
@@ -115,12 +117,12 @@ def card_catalog(companion=None) -> list[Card]:
     understands without enrolment (companion.service.cards.parse_text)."""
     own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
     games = [(f"game:{name}", "") for name in tables.names()]
-    named = [(f"{f}:{n}", game) for game in tables.names()
+    named = [(f"{f}:{n}", "" if o.strip else game) for game in tables.names()
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
               for event in tables.factory(game).page_event_cards]
-    knows = {f: tuple(g for g in tables.names() if f in tables.factory(g).own_card_functions)
-             for f, _ in own}   # an own card's games: the strip shows it only at them
+    knows = {f: tuple(g for g in tables.names() if f.partition(":")[0] in tables.factory(g).own_card_functions)
+             for f, game in own + named if not game}   # an own card's games: the strip shows it only at them
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")
