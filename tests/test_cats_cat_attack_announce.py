@@ -71,16 +71,16 @@ def test_every_event_is_a_phrase_in_german_and_english(name):
 
 
 def test_the_lines_read_as_before():   # each a sentence: its first letter a capital (issue 32)
-    assert cats.announce("draw", 1, "en") == "Seat 2 draws a replacement card"
+    assert cats.announce("draw", 1, "en") == "Player 2 draws a replacement card"
     assert cats.announce("revealed", (2, 0), "de") == "Spieler 1: deck deine Katzenkarte auf (Katze 3)"
     assert ca.announce("shop", (3, False), "de") == "Der Tante-Emma-Laden schließt"
     assert ca.announce("shop", (0, True), "en") == "The dairy opens"
     assert ca.announce("treat", (0, 1, 2), "de") == "Spieler 1 nimmt die Maus von Spieler 3"
     assert ca.announce("treat", (None, 5, 1), "de") == "Katzenfutter verschwindet aus der Speisekammer von Spieler 2"
-    assert ca.announce("treat", (None, 5, 1), "en") == "The cat food vanishes from seat 2's larder"
+    assert ca.announce("treat", (None, 5, 1), "en") == "The cat food vanishes from Player 2's larder"
     assert ca.announce("ask", "garden:f", "en") == "Who is in the fishmonger's garden?"
     assert ca.announce("ask", "streets:124", "de") == "Welche Katzen sind auf Straße 1, 2, 4?"
-    assert ca.announce("life", (1, 1, 0), "en") == "Seat 2 loses 1 life (0 left)"
+    assert ca.announce("life", (1, 1, 0), "en") == "Player 2 loses 1 life (0 left)"
     assert ca.announce("draw", (1, 2), "de") == "Spieler 2 zieht 2 Miezekarten"
 
 

@@ -38,7 +38,7 @@ def test_cats_moves_sorted_and_json_announces_who_draws(capsys):
     assert code == 0 and lines == sorted(lines) and len(lines) == 2 * 10 + 1 + 3
     code, out, _ = run(capsys, "cats", "apply", "--position", pos, "miau:4@2", "schnurr", "--json")
     first, second = (json.loads(line) for line in out.splitlines())
-    assert first["announce"] == ["Seat 2 draws a replacement card"] and first["winner"] is None
+    assert first["announce"] == ["Player 2 draws a replacement card"] and first["winner"] is None
     assert second["events"] == [{"locked": 4}, {"draw": 3}]
 
 
@@ -48,7 +48,7 @@ def test_cat_attack_new_with_fewer_lives_and_json(capsys):
     code, out, _ = run(capsys, "cat-attack", "apply", "--position", CA, "C3", "attack:2", "--json")
     last = json.loads(out.splitlines()[-1])
     assert last["winner"] == 1 and {"retired": 2} in last["events"]
-    assert "Seat 1 wins" in last["announce"]
+    assert "Player 1 wins" in last["announce"]
 
 
 def test_errors_are_one_line_with_status_2(capsys):

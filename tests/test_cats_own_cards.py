@@ -165,7 +165,7 @@ def test_the_table_alone_refuses_a_tap_after_set_up_and_words_both_languages():
     fresh = CatsTable(get("cats", players=2), secrets="cards", language="en")
     fresh.on_card("secret", 0.0, "dog:1")
     assert fresh.refusal() == "not a secret card of Cats"
-    assert fresh.view().instruction.endswith("seat 1: tap your cat card and character card face down · OK: continue")
+    assert fresh.view().instruction.endswith("Player 1: tap your cat card and character card face down · OK: continue")
 
 
 def test_enrol_deck_stores_the_secret_cards_as_secret_cards_the_service_resolves(tmp_path):

@@ -35,7 +35,7 @@ def test_the_spectator_page_never_gets_a_secret_from_the_oled(tmp_path):
     c, p = start(tmp_path, "cats")
     try:
         asked = c.snapshot()
-        assert not asked["private"] and asked["instruction"] == "seat 1: alone? Then press OK"
+        assert not asked["private"] and asked["instruction"] == "Player 1: alone? Then press OK"
         for page in asyncio.run(_pages(c, control=False)):   # the "alone?" screen is public
             assert page["oled"] == asked["oled"] and page["instruction"] == asked["instruction"]
         press(c, p, "ok")
@@ -52,7 +52,7 @@ def test_the_spectator_page_never_gets_a_secret_from_the_oled(tmp_path):
             assert page["oled"] == real["oled"] and page["instruction"] == real["instruction"]
         press(c, p, "ok")   # hidden again: the next "alone?" screen is public once more
         after = c.snapshot()
-        assert not after["private"] and "seat 2: alone?" in after["instruction"]
+        assert not after["private"] and "Player 2: alone?" in after["instruction"]
         http, ws = asyncio.run(_pages(c, control=False))
         assert http["oled"] == after["oled"] == ws["oled"]
     finally:

@@ -36,7 +36,7 @@ def test_the_cats_headline_and_tags_agree_in_reactions_and_swaps():
     t = cats_in_reactions()
     assert t.position.phase == "react" and t.position.active == 0 and t.game.to_move(t.position) == 1
     board = cats_page(t)["cats"]
-    assert board["headline"] == t.view().screen.header("en") == "Seat 2 reacts"
+    assert board["headline"] == t.view().screen.header("en") == "Player 2 reacts"
     assert _tags(board) == {1: "has moved", 2: "reacts"}
     assert "to move" not in _tags(board).values()
     while t.position.phase == "react":
@@ -99,11 +99,11 @@ def test_cats_offers_the_reaction_cards_the_oled_asks_for():
 def test_cat_attacks_instruction_says_whose_turn_it_is():
     t = make("cat-attack", players=3, language="en")
     deal(t, "first:2")
-    assert "seat 2: tap a Mog card" in t.view().instruction
+    assert "Player 2: tap a Mog card" in t.view().instruction
     t.on_card("event", 0.0, "C1")
     assert t.play("done", 0.0)
     deal(t, "d6:4")
-    assert "seat 2 rolled 4: where did your cat land?" in t.view().instruction
+    assert "Player 2 rolled 4: where did your cat land?" in t.view().instruction
     t.on_card("language", 0.0)
     assert "Spieler 2 würfelte 4: Wo gelandet?" in t.view().instruction
 
@@ -128,4 +128,4 @@ def test_cat_attacks_oled_shows_each_seat_s_numbers_apart_and_its_title_whole():
             for seat in range(players):
                 assert f"{seat + 1}: 9 {lives}, {treats[seat]}/6" in lines, lines
             assert render.title_line(screen, language) == screen.header(language)
-            assert screen.header(language) == {"en": "Seat 3 to act", "de": "Spieler 3 ist dran"}[language]
+            assert screen.header(language) == {"en": "Player 3 to act", "de": "Spieler 3 ist dran"}[language]

@@ -220,7 +220,7 @@ def test_a_whole_four_seat_game_through_the_page(tmp_path):
     assert seen == {"rejected": True, "forgot": True, "wish": True} and reshuffled
     # the cards are named in words, the person's seat and turn are said
     assert_cards_named(faces, "en")
-    assert faces["me"] == f"Seat 1 (you): {DEAL} cards" and faces["handlabel"] == f"Your hand ({DEAL})"
+    assert faces["me"] == f"Player 1 (you): {DEAL} cards" and faces["handlabel"] == f"Your hand ({DEAL})"
     assert faces["turn"] == "Your turn (clockwise)"
     assert wish_shown[0] == wish_shown[1]
     # the moves list names who played every move (issue 20, point 2) and every card played, a
@@ -229,7 +229,7 @@ def test_a_whole_four_seat_game_through_the_page(tmp_path):
     pos, forgot_lines = notation.parse_position(start), 0
     for move, text in zip(moves, final["moves"]):
         step = engine.step(pos, notation.parse_event(move), frozenset())
-        who = None if pos.phase == engine.START else f"Seat {pos.turn + 1}"
+        who = None if pos.phase == engine.START else f"Player {pos.turn + 1}"
         pos = step.position
         if who is not None:
             assert text.startswith(who + ": "), (move, text)
@@ -245,7 +245,7 @@ def test_a_whole_four_seat_game_through_the_page(tmp_path):
         said = card_name(face, "en") + (f" → {NAMES['en'][wish]}" if wish else "")
         assert said in text and text.endswith(move), (move, text)
     assert forgot_lines >= 1
-    assert final["me"].startswith("Seat 1 (you): ") and final["turn"] == ""
+    assert final["me"].startswith("Player 1 (you): ") and final["turn"] == ""
     assert winner_text.startswith("Mau Mau! ")
     steps = [json.loads(line) for line in cli.play(start, moves, frozenset(), True)]
     assert steps[-1]["winner"] is not None

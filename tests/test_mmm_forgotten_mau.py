@@ -10,7 +10,7 @@ from companion.tables.monster_mau_mau.session import MauMauSession
 from companion.tables.monster_mau_mau.page import page_view
 
 START = "hands=2,5,5 turn=1 dir=cw top=s3 wish=- pending=0 phase=play pile=93 discard=5 mau=0"
-LINE = "Mau forgotten! Seat 1 draws 1"
+LINE = "Mau forgotten! Player 1 draws 1"
 
 
 def test_the_forgotten_mau_stays_until_that_player_acts_again():

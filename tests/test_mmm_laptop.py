@@ -26,13 +26,13 @@ def test_the_person_is_refused_with_the_reason_and_nothing_changes():
     v = g.view(0)
     before = (g.deck.position, [list(h) for h in g.deck.hands], list(g.deck.pile))
     held = [c for c in v["hand"] if c not in v["playable"]]
-    assert held, "seed 1 deals seat 1 a card that does not fit"
+    assert held, "seed 1 deals Player 1 a card that does not fit"
     why = g.play(held[0])
     assert "does not fit on" in why and i18n.sentence(words.card(held[0], "en")) in why   # named, not "pA"
     assert any("does not fit on" in line for line in g.view(0)["screen"])
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
     assert g.play(missing) == f"{i18n.sentence(words.card(missing, 'en'))} is not in your hand"
-    assert g.press("pass") == "seat 1 may pass only after drawing a card; draw first"
+    assert g.press("pass") == "Player 1 may pass only after drawing a card; draw first"
     wild = "MW" if "MW" in v["hand"] else None
     if wild:
         assert g.play(wild) == "MW needs a wish: s, p, z or g"
@@ -155,7 +155,7 @@ def test_terminal_in_german_refuses_in_german():
     assert "abgelehnt: x7 ist nicht auf deiner Hand" in out
     assert "abgelehnt: Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter" in out
     assert "| Am Zug: du" in out and "deine Hand: " in out and "du: zieht 1" in out
-    for english in ("refused", "your hand", "seat 1", "draw first", " fits", "you"):
+    for english in ("refused", "your hand", "Player 1", "draw first", " fits", "you"):
         assert english not in out, english
 
 

@@ -129,7 +129,7 @@ def test_the_oled_names_players_and_cards_in_words_in_both_languages(tmp_path):
     tap(c, clock, "maunz:language:en", uid="04:DD:00:00:00:00:02")
     view = c.table.view()
     assert view.screen.header("en") == "Top: dots +3"
-    assert "To play: Seat 2" in view.instruction and "draw 3 cards (OK)" in view.instruction
+    assert "To play: Player 2" in view.instruction and "draw 3 cards (OK)" in view.instruction
     press(c, clock, "ok")  # seat 2 draws the three; Anna plays a +4 wishing zigzag
     tap(c, clock, "mmm:+4")
     press(c, clock, "cat")
@@ -137,7 +137,7 @@ def test_the_oled_names_players_and_cards_in_words_in_both_languages(tmp_path):
     press(c, clock, "ok")
     view = c.table.view()
     assert view.screen.header("en") == "Top: +4 wish"
-    assert view.instruction.startswith("wish: zigzag · To play: Seat 2 · draw 4 cards (OK)")
+    assert view.instruction.startswith("wish: zigzag · To play: Player 2 · draw 4 cards (OK)")
     assert c.journal.moves()[-1] == "+4>z"
 
 

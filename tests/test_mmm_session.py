@@ -114,7 +114,7 @@ def test_the_rules_refusals_on_the_oled_speak_the_table_language():
     assert "Mau! ruft man mit 2 Karten auf der Hand (du hast 3)" in s.lines(1)
     s.language = "en"
     s.on_button("cat", "press", 2)
-    assert "Mau! is called holding 2 cards; seat 1 holds 3" in s.lines(2)
+    assert "Mau! is called holding 2 cards; Player 1 holds 3" in s.lines(2)
 
 
 def test_wild_card_wish_chosen_with_the_buttons():
@@ -236,7 +236,7 @@ def test_the_oled_in_english_names_seats_and_cards_in_words():
     s = started(players=2)
     s.language = "en"
     s.drain_commits()
-    assert s.lines(0)[:3] == ("Top: dots 3", "To play: Seat 1", "clockwise")
+    assert s.lines(0)[:3] == ("Top: dots 3", "To play: Player 1", "clockwise")
     s.on_tap(card("s7"), 1.0)
     assert "stripes 7 does not fit on dots 3" in s.lines(1.0)
     s.on_tap(card("KK"), 2.0)
@@ -245,7 +245,7 @@ def test_the_oled_in_english_names_seats_and_cards_in_words():
         s.on_button("cat", "press", 2.0)
     s.on_button("ok", "press", 2.0)
     assert s.drain_commits()[-1].move == "KK>g"  # the journal keeps the tokens
-    assert s.lines(2.0)[:3] == ("Top: creative card", "wish: scribble", "To play: Seat 2")
+    assert s.lines(2.0)[:3] == ("Top: creative card", "wish: scribble", "To play: Player 2")
 
 
 def test_every_card_in_words_fits_the_oled():

@@ -80,7 +80,7 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     c.table.on_card("language", clock.t)
     assert c.table.language == "en"
     assert v.person(c.table, c.devices, "play", missing) == f"{i18n.sentence(card(missing, 'en'))} is not in your hand"
-    assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
+    assert v.person(c.table, c.devices, "pass") == "Player 1 may pass only after drawing a card; draw first"
     assert v.person(c.table, c.devices, "draw") is None
     step(c, clock)
     v.sync(c.table)
@@ -93,7 +93,7 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     step(c, clock)
     v.sync(c.table)
     if v.deck.position.turn != 0:
-        assert v.person(c.table, c.devices, "draw") == "it is seat 2's turn"
+        assert v.person(c.table, c.devices, "draw") == "it is Player 2's turn"
         c.table.session.names = ["", "Anna"]  # as a player card at the set-up names seat 2
         assert c.table.session.name(1) == "Anna"  # the refusal uses the name
         assert v.person(c.table, c.devices, "draw") == "it is Anna's turn"

@@ -92,7 +92,7 @@ def test_cats_moves_in_words_never_a_secret():
     deal(u, "deal:4p", "deal:5m")
     assert cats_page(u)["move_words"] == words[:2]
     t.on_card("language", 0.0)
-    assert cats_page(t)["move_words"][-1] == "seat 2: Miau: cat 3 to room 4"
+    assert cats_page(t)["move_words"][-1] == "Player 2: Miau: cat 3 to room 4"
 
 
 def test_a_won_cats_claim_reads_as_the_win():
@@ -102,7 +102,7 @@ def test_a_won_cats_claim_reads_as_the_win():
         t.on_button("ok", "press", 0.0)
     deal(t, "first:1")
     assert t.play("win:1b", 0.0)
-    assert cats_page(t)["move_words"][-1] == "seat 1: win: cat 1 on the food bowl"
+    assert cats_page(t)["move_words"][-1] == "Player 1: win: cat 1 on the food bowl"
 
 
 def test_cat_attack_moves_in_words():
@@ -113,8 +113,8 @@ def test_cat_attack_moves_in_words():
     deal(t, "d6:3")
     words = cat_attack_page(t)["move_words"]
     _no_notation(words, t.moves)
-    assert words == ["seat 1 starts (drawn by lot)", "seat 1: Mog card: cat 1", "seat 1: done",
-                     "seat 1 rolls 3"]
+    assert words == ["Player 1 starts (drawn by lot)", "Player 1: Mog card: cat 1", "Player 1: done",
+                     "Player 1 rolls 3"]
     t.on_card("language", 0.0)
     assert cat_attack_page(t)["move_words"] == ["Spieler 1 beginnt (ausgelost)",
                                                 "Spieler 1: Miezekarte: Katze 1", "Spieler 1: fertig",

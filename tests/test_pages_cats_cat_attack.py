@@ -94,11 +94,11 @@ def test_the_cats_page_draws_a_turn():
     assert cats[2]["moved"] and cats[3]["moved"] and cats[3]["last"] and not cats[1]["moved"]
     assert cats[2]["locked"] and cats[2]["miau"] == {"seat": 2, "room": None}   # the Schnurr undid it
     assert [(h["name"], h["card"], h["text"]) for h in c["history"]] == [
-        ("seat 2", "miau", "Miau: cat 2 → room 4"), ("seat 3", "schnurr", "Schnurr: cat 2")]
+        ("Player 2", "miau", "Miau: cat 2 → room 4"), ("Player 3", "schnurr", "Schnurr: cat 2")]
     assert c["refused"] and not c["quiet"] and c["winner"] is None and c["reveal"] is None
     text = page["text"].splitlines()
-    assert text[0] == "Seat 2 reacts" and "seat 1, challenge left" in text   # (issue 32: who acts, how)
-    assert "steps 4/4, objects 1/2" in text and any(line.startswith("Reaction cards: seat 2: Miau") for line in text)
+    assert text[0] == "Player 2 reacts" and "Player 1, challenge left" in text   # (issue 32: who acts, how)
+    assert "steps 4/4, objects 1/2" in text and any(line.startswith("Reaction cards: Player 2: Miau") for line in text)
 
 
 def test_the_cats_page_shows_a_challenge_and_the_winner():
@@ -132,11 +132,11 @@ def test_the_reveal_says_whose_turn_it_is_to_look_not_what_they_see():
     t = make("cats", language="en")
     deal(t, "deal:1b", "deal:2c", "deal:3m")
     assert cats_page(t)["cats"]["reveal"] == {"seat": 1, "showing": False,
-                                              "text": "seat 1 is about to look alone"}
+                                              "text": "Player 1 is about to look alone"}
     t.on_button("ok", "press", 0.0)
     assert t.private() and "Your cat: 1" in t.view().instruction
     page = cats_page(t)
-    assert page["cats"]["reveal"]["text"] == "seat 1 looks at the secret cards"
+    assert page["cats"]["reveal"]["text"] == "Player 1 looks at the secret cards"
     assert "greedy" not in json.dumps(page) and "food bowl" not in json.dumps(page)
 
 
@@ -165,7 +165,7 @@ def test_the_cat_attack_page_at_the_start():
     deal(t, "first:2")
     page = cat_attack_page(t)
     assert page["to_move"] == "2" and page["catattack"]["seats"][1]["active"]
-    assert page["text"].splitlines()[0] == "Seat 2 to act"
+    assert page["text"].splitlines()[0] == "Player 2 to act"
 
 
 def test_fewer_lives_draw_fewer_pips():
@@ -206,7 +206,7 @@ def test_shops_the_car_and_the_larder_follow_the_events():
     b = cat_attack_page(t)["catattack"]
     assert b["seats"][0]["larder"] == [False, False, False, True, False, False]
     assert b["seats"][0]["treats"] == 1 and not b["seats"][0]["home"]
-    assert b["said"] == ["Seat 1 takes the fish"]
+    assert b["said"] == ["Player 1 takes the fish"]
     t.on_card("language", 0.0)                # the said lines follow the language card
     assert cat_attack_page(t)["catattack"]["said"] == ["Spieler 1 nimmt den Fisch"]
 
@@ -219,17 +219,17 @@ def test_a_fight_a_retired_seat_and_the_last_cat_standing():
         " raided=- burgled=0 fight=1>2:M hits=- deck=45/6 end=-"), commit=None)
     assert text != t.game.format_position(t.position)
     b = cat_attack_page(t)["catattack"]
-    assert b["fight"]["text"] == "cat fight: seat 1 – seat 2 (mouse)" and b["seats"][2]["retired"]
+    assert b["fight"]["text"] == "cat fight: Player 1 – Player 2 (mouse)" and b["seats"][2]["retired"]
     assert [s["open"] for s in b["shops"]] == [True, False, True, False]
     assert b["car"] == {"at": 3, "label": "street 3"} and b["seats"][1]["acting"]
     assert t.play("none", 0.0)                # seat 2 cannot match: its last life
     page = cat_attack_page(t)
     b = page["catattack"]
-    assert b["banner"] == {"winner": 1, "end": "last", "head": "Seat 1 wins!",
+    assert b["banner"] == {"winner": 1, "end": "last", "head": "Player 1 wins!",
                            "why": "the last cat standing"}
     assert [s["retired"] for s in b["seats"]] == [False, True, True] and b["seats"][0]["winner"]
     assert page["to_move"] is None and b["rolls_due"] == 0 and b["fight"] is None
-    assert page["text"].splitlines()[:2] == ["Seat 1 wins!", "the last cat standing"]
+    assert page["text"].splitlines()[:2] == ["Player 1 wins!", "the last cat standing"]
 
 
 def test_every_cat_attack_label_in_german_and_english():

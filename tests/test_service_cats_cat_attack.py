@@ -53,7 +53,7 @@ def test_a_cats_session_on_the_companion(tmp_path, capsys):
     assert mine not in snap["text"] and mine not in str(snap["cats"])
     assert snap["moves"][:2] == ["deal:??", "deal:??"]
     mine = f"Your cat: {secrets[0][0] + 1}"
-    assert c.table.view().instruction == "seat 1: alone? Then press OK"
+    assert c.table.view().instruction == "Player 1: alone? Then press OK"
     press(c, p, "ok")
     assert c.table.view().instruction.startswith(mine)
     for _ in range(3):

@@ -27,7 +27,7 @@ DICTIONARIES = {"de": "de_DE", "en": "en_GB"}
 
 #: the samples that are words already worded in the table's language (the tables pass these as
 #: text in the line's language): the English table's
-ENGLISH = {"text": "Seat 2 to move", "played": "Stripes 3", "top": "Dots 7", "who": "Seat 2",
+ENGLISH = {"text": "Player 2 to move", "played": "Stripes 3", "top": "Dots 7", "who": "Player 2",
            "what": "cat 3", "why": "Turn up the first card first", "kinds": "cat, mouse",
            "best": "mouse, mouse", "a": "red", "b": "blue"}
 #: an error's own words (an OS error), German on a German table

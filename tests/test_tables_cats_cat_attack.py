@@ -55,9 +55,9 @@ def test_cats_secrets_are_shown_one_player_at_a_time_behind_a_question():
     for _ in range(6):
         seen.append(t.view().instruction)
         t.on_button("ok", "press", 0.0)
-    assert seen[0] == "seat 1: alone? Then press OK"
+    assert seen[0] == "Player 1: alone? Then press OK"
     assert seen[1].startswith("Your cat: 1, greedy (food bowl)") and "2" not in seen[1].split(",")[0][-2:]
-    assert seen[2] == "seat 2: alone? Then press OK" and "Your cat: 2, lazy (cushion)" in seen[3]
+    assert seen[2] == "Player 2: alone? Then press OK" and "Your cat: 2, lazy (cushion)" in seen[3]
     assert "Your cat: 3, snappy (mouse)" in seen[5]
     for text in (seen[0], seen[2], seen[4]):
         assert "Your cat" not in text
@@ -81,7 +81,7 @@ def test_a_reaction_card_is_judged_before_it_is_committed():
     t.on_card("event", 0.0, "miau:1@3")
     (commit,) = t.drain_commits()
     assert commit == Commit("move", "miau:1@3", t.game.format_position(t.position))
-    assert "Seat 2 draws a replacement card" in t.view().instruction
+    assert "Player 2 draws a replacement card" in t.view().instruction
 
 
 def test_a_wrong_win_claim_is_refused_without_giving_a_secret_away():
@@ -92,7 +92,7 @@ def test_a_wrong_win_claim_is_refused_without_giving_a_secret_away():
     assert t.drain_commits() == [] and "No: no win: play on" in t.view().instruction
     t.on_card("event", 0.0, "win:3m")
     assert t.drain_commits()[0].move == "win:3m" and t.view().winner == 2
-    assert t.view().phase == "won" and t.view().screen.header("en") == "Seat 3 wins!"
+    assert t.view().phase == "won" and t.view().screen.header("en") == "Player 3 wins!"
 
 
 def test_the_buttons_walk_the_choices_and_ok_plays_one():
@@ -112,7 +112,7 @@ def test_the_buttons_walk_the_choices_and_ok_plays_one():
         t.on_button("back", "press", 0.0)
     assert "> show my cards (option 8 of 9)" in t.view().instruction
     t.on_button("ok", "press", 0.0)         # shows the acting player's cards again
-    assert t.view().instruction == "seat 1: alone? Then press OK"
+    assert t.view().instruction == "Player 1: alone? Then press OK"
     t.on_button("ok", "press", 0.0)
     t.on_button("ok", "press", 0.0)
     for _ in range(5):
@@ -167,14 +167,14 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     t.play("done", 0.0)
     t.drain_commits()
     # each seat's counts apart (issue 46, item 10), whose turn
-    assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · seat 1: tap a Mog card")
+    assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · Player 1: tap a Mog card")
     t.play("fight:2:B", 0.0)
     t.on_card("event", 0.0, "C1")
     assert "No: cat 1 is not a bird card" in t.view().instruction
     t.on_card("event", 0.0, "B4")
-    assert "fight, seat 2: tap a bird card" in t.view().instruction and t.position.turn == 1
+    assert "fight, Player 2: tap a bird card" in t.view().instruction and t.position.turn == 1
     t.play("none", 0.0)
-    assert t.position.lives == (9, 8) and "Seat 2 loses 1 life (8 left)" in t.view().instruction
+    assert t.position.lives == (9, 8) and "Player 2 loses 1 life (8 left)" in t.view().instruction
     assert [c.move for c in t.drain_commits()] == ["fight:2:B", "B4", "none"]
 
 
@@ -493,15 +493,15 @@ def test_a_fights_verdict_stays_until_ok_even_when_the_die_is_rolled():
     deal(t, "d6:4")
     t.play("done", 0.0)                     # seat 3's turn
     t.play("fight:1:C", 0.0)                # seat 3 picks a fight with seat 1, cat cards
-    assert "fight, seat 3: tap a cat card or 'cannot match'" in t.view().instruction
+    assert "fight, Player 3: tap a cat card or 'cannot match'" in t.view().instruction
     t.on_card("event", 0.0, "C1")           # seat 3's cat card
-    assert "fight, seat 1: tap a cat card or 'cannot match'" in t.view().instruction
+    assert "fight, Player 1: tap a cat card or 'cannot match'" in t.view().instruction
     t.play("none", 0.0)                     # seat 1 cannot match
-    verdict = "Seat 1 cannot match: seat 3 wins the fight"
+    verdict = "Player 1 cannot match: Player 3 wins the fight"
     assert verdict in t.view().instruction and t.ack
     assert t.game.to_move(t.position) == -1  # the service rolls next: the verdict stays
     deal(t, t.game.format_move(t.position, t.game.chance_outcomes(t.position)[0][0]))
-    assert verdict in t.view().instruction and "may look at seat 1's hand" in t.view().instruction
+    assert verdict in t.view().instruction and "may look at Player 1's hand" in t.view().instruction
     assert t.ack
     t.on_button("ok", "press", 1.0)         # read: the OK picks nothing
     assert not t.ack

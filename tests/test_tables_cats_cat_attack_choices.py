@@ -75,11 +75,11 @@ def test_a_win_is_said_again_in_the_new_language():
     t.on_card("event", 0.0, "win:3m")
     # the header says who won, the body does not say it again (issue 32 item 14)
     head = lambda: t.view().screen.header(t.language)  # noqa: E731
-    assert "Seat 3 wins" in head() and "wins" not in t.view().instruction
+    assert "Player 3 wins" in head() and "wins" not in t.view().instruction
     t.on_card("language", 0.0)
-    assert "Spieler 3 gewinnt" in head() and "seat 3" not in t.view().instruction
+    assert "Spieler 3 gewinnt" in head() and "Player 3" not in t.view().instruction
     t.on_card("language", 0.0)
-    assert "Seat 3 wins" in head() and "gewinnt" not in t.view().instruction
+    assert "Player 3 wins" in head() and "gewinnt" not in t.view().instruction
 
 
 def _random_session(name, seed, steps=120):

@@ -80,7 +80,7 @@ def test_the_lines_the_red_team_heard_are_said_in_words(line, language, said):
 
 @pytest.mark.parametrize("language, said", [
     ("de", "Spieler 1: 3 Karten, Spieler 2: 1 Karte, Spieler 3 ist dran: 7 Karten"),
-    ("en", "Seat 1: 3 cards, Seat 2: 1 card, Seat 3 to play: 7 cards"),
+    ("en", "Player 1: 3 cards, Player 2: 1 card, Player 3 to play: 7 cards"),
 ])
 def test_monster_mau_mau_hand_counts_are_said_in_words(language, said):
     from companion.tables.monster_mau_mau.session import MauMauSession

@@ -389,15 +389,15 @@ def test_a_cat_attack_fight_verdict_on_the_page(tmp_path):
         attacker = t.position.turn + 1
         await page.wait_for_function(
             "(s) => document.getElementById('instruction').textContent.includes(s)",
-            arg=f"fight, seat {attacker}: tap a cat card")
+            arg=f"fight, Player {attacker}: tap a cat card")
         await _choose(page, companion, next(o for o in t.choices() if o.startswith("C")))
         defender = t.position.turn + 1
         assert defender != attacker
         await page.wait_for_function(
             "(s) => document.getElementById('instruction').textContent.includes(s)",
-            arg=f"fight, seat {defender}: tap a cat card or 'cannot match'")
+            arg=f"fight, Player {defender}: tap a cat card or 'cannot match'")
         await _choose(page, companion, "none")               # cannot match
-        verdict = f"Seat {defender} cannot match: seat {attacker} wins the fight"
+        verdict = f"Player {defender} cannot match: Player {attacker} wins the fight"
         await page.wait_for_function(
             "(s) => document.getElementById('instruction').textContent.includes(s)", arg=verdict)
         for _ in range(100):                                 # the service rolls; the verdict stays
@@ -406,7 +406,7 @@ def test_a_cat_attack_fight_verdict_on_the_page(tmp_path):
             await asyncio.sleep(0.05)
         await _settled(page, companion)
         text = await page.locator("#instruction").inner_text()
-        assert verdict in text and f"may look at seat {defender}'s hand" in text, text
+        assert verdict in text and f"may look at Player {defender}'s hand" in text, text
         # the roll's question waits behind the verdict: no choice is offered until OK
         assert "OK: continue" in text and "(option" not in text, text
         await _shot(page, "cat-attack-fight-verdict")

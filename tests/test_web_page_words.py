@@ -6,7 +6,7 @@ Playwright) against the real companion: found walking through every game as a fi
 - a control card with a long label ("Spiel: Monster Mau Mau") grows instead of writing over its
   chip;
 - a game without maunz's bed (Cats) does not show maunz's "click an empty square" help, and
-  its winner is never maunz's "Grey wins!" (a game shown as text gets "Seat 1 wins!").
+  its winner is never maunz's "Grey wins!" (a game shown as text gets "Player 1 wins!").
 """
 from __future__ import annotations
 
@@ -109,13 +109,13 @@ def test_the_page_speaks_one_language_and_nothing_overlaps(tmp_path):
     mmm_browser.assert_cards_named(fde, "de")
     mmm_browser.assert_cards_named(fen, "en")
     assert fde["me"].startswith("Spieler 1 (Du): ") and fde["handlabel"].startswith("Deine Hand (")
-    assert fen["me"].startswith("Seat 1 (you): ") and fen["handlabel"].startswith("Your hand (")
+    assert fen["me"].startswith("Player 1 (you): ") and fen["handlabel"].startswith("Your hand (")
     assert fde["turn"] in ("Du bist dran (im Uhrzeigersinn)", "Spieler 2 ist dran (im Uhrzeigersinn)")
-    assert fen["turn"] in ("Your turn (clockwise)", "Seat 2's turn (clockwise)")
+    assert fen["turn"] in ("Your turn (clockwise)", "Player 2's turn (clockwise)")
     assert de["help"] == "none"  # a card game: no bed to click
     overlapping = [c["label"] for c in seen["cards"] if not c["ok"]]
     assert len(seen["cards"]) >= 10 and overlapping == []
     assert seen["cats"]["help"] == "none"  # Cats as text: maunz's help is not for it
     # maunz's banner says a seat's win in words, or stays away where the game draws its own
     # (Cats' page view): never maunz's colours ("Grey wins!")
-    assert seen["won"]["winner"] in (None, f"Seat {seen['winner_seat']} wins!")
+    assert seen["won"]["winner"] in (None, f"Player {seen['winner_seat']} wins!")

@@ -87,7 +87,7 @@ def test_the_table_explains_its_refusal_and_then_the_event_played():
     table.session.apply_journaled(Event("play", "sA"), 3.0)
     table.on_card("why", 3.5)
     lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
-    assert lines[1] == "Skip: Seat 2 misses the turn"
+    assert lines[1] == "Skip: Player 2 misses the turn"
     assert lines[0] == "Stripes skip fits on stripes 3: the same pattern"
 
 

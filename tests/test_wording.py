@@ -1,4 +1,4 @@
-"""Wording (issue 32 item 15): a line starts with a capital ("Seat 2 wins!", not "seat 2 wins!"),
+"""Wording (issue 32 item 15): a line starts with a capital ("Player 2 wins!", not "player 2 wins!"),
 and the English OLED names the buttons in capitals as everywhere else
 ("CAT +1, BACK -1", like "OK = yes · BACK = no")."""
 from __future__ import annotations
@@ -39,18 +39,18 @@ def test_an_english_win_and_its_announcement_start_with_a_capital(name):
     view = table.view()
     assert view.phase == "won"
     header = view.screen.header("en")
-    assert re.fullmatch(r"Seat \d wins!", header), header
+    assert re.fullmatch(r"Player \d wins!", header), header
     # the header says who won, once (issue 32 item 14): no line below repeats it; a line that
     # does speak of a win is a sentence
     said = [line for line in table.lines() if line.endswith(" wins")]
-    assert all(re.match(r"Seat \d wins$", line) for line in said), table.lines()
+    assert all(re.match(r"Player \d wins$", line) for line in said), table.lines()
 
 
 @pytest.mark.parametrize("name, event, said", [
-    ("cat-attack", ("winner", 1), "Seat 2 wins"),
+    ("cat-attack", ("winner", 1), "Player 2 wins"),
     ("cat-attack", ("reshuffle", None), "The Mog pile is empty: shuffle the discards into a new pile"),
-    ("cat-attack", ("fight", (2, 0)), "Seat 1 cannot match: seat 3 wins the fight"),
-    ("cats", ("winner", 0), "Seat 1 wins"),
+    ("cat-attack", ("fight", (2, 0)), "Player 1 cannot match: Player 3 wins the fight"),
+    ("cats", ("winner", 0), "Player 1 wins"),
     ("cats", ("window", "none"), "No reactions this time"),
 ])
 def test_an_announcement_is_a_sentence(name, event, said):
@@ -97,3 +97,36 @@ def test_remote_play_names_the_other_colour_in_the_tables_language(tmp_path, lan
         assert snap["remote"]["labels"]["match"].startswith("Orange ("), snap["remote"]["labels"]   # not "?"
     finally:
         c.close()
+
+
+def test_english_calls_a_seat_a_player_as_german_says_spieler():
+    """Issue 46 item 13: one name per thing. A seat is "Player 2" wherever English shows or says
+    it, as German's "Spieler 2": no registered phrase (the shared ones, every table's, the page's,
+    the voice's), rendered with its samples, says "seat" (it said "seat 1" in Cats and Cat Attack,
+    "Seat 1" in Monster Mau Mau and on the page, "Player 1" in the header)."""
+    from companion.web import phrases  # noqa: F401  (registers the page's words)
+    from tests.test_spelling import companion_lines
+
+    seat = re.compile(r"\bseats?\b", re.I)
+    said = {key: line for key, line in companion_lines("en").items() if seat.search(line)}
+    assert said == {}
+    names = {key: i18n.text(key, "en", n=2) for key in ("table.seat", "picker.seat", "mmm.seat", "page.seat")}
+    assert set(names.values()) == {"Player 2"}, names
+
+
+#: a string literal of the page's scripts: "…", '…' or `…`
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`(?:[^`\\]|\\.)*`')
+
+
+def test_the_pages_scripts_word_no_seat_themselves():
+    """The page's scripts take a seat's name from the phrases (t("seat"), w.seat): no literal of
+    theirs words one in English ("Seat " + n, `seat ${n}`)."""
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "companion"
+    scripts = sorted([*(root / "web" / "static").glob("*.js"), *(root / "tables").glob("*/*.js")])
+    assert len(scripts) > 5
+    worded = re.compile(r"(?<![\w-])(Seats?( +\d| *\$\{| *\{n\}| +$)|seats?( +\d| *\$\{| *\{n\})|^seats? +$)")
+    found = [(path.name, lit) for path in scripts
+             for lit in _LITERAL.findall(path.read_text(encoding="utf-8")) if worded.search(lit[1:-1])]
+    assert found == []

@@ -122,7 +122,7 @@ class PickerTable(PickerWhy, TableBase):
         return ""
 
     def headline(self) -> str:
-        """The header as the OLED and the page show it: a sentence ("Seat 2 wins!")."""
+        """The header as the OLED and the page show it: a sentence ("Player 2 wins!")."""
         return sentence(self.header())
 
     def board(self) -> LedFrame:

@@ -13,6 +13,6 @@ PHRASES = {
     "picker.position": {"de": "Wahl {n} von {of}", "en": "option {n} of {of}"},
     "picker.malformed": {"de": "{event} ist keine Aktion dieses Spiels", "en": "{event} is no event of this game"},
     "picker.no": {"de": "Nein: {why}", "en": "No: {why}"},
-    "picker.seat": {"de": "Spieler {n}", "en": "seat {n}"},
+    "picker.seat": {"de": "Spieler {n}", "en": "Player {n}"},
 }
 i18n.register(PHRASES)

@@ -222,7 +222,7 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
 
 
 def sentence(line: str) -> str:
-    """A line as a sentence: its first letter a capital ("Seat 2 wins", "The Mog pile is empty"),
+    """A line as a sentence: its first letter a capital ("Player 2 wins", "The Mog pile is empty"),
     though its phrase may also stand inside another line."""
     return line[:1].upper() + line[1:] if line[:1].islower() else line
 

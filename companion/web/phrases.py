@@ -40,7 +40,7 @@ PHRASES = {
     "page.reserve": {"de": "Reserve", "en": "reserve"},
     "page.boxed": {"de": "Schachtel", "en": "boxed"},
     "page.wins": {"de": "{who} gewinnt!", "en": "{who} wins!"},
-    "page.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    "page.seat": {"de": "Spieler {n}", "en": "Player {n}"},
     "page.ai": {"de": "KI", "en": "AI"},
     # a remote game's other player (the seat's tag): a person at another companion
     "page.remote": {"de": "Fernspiel", "en": "remote"},

@@ -39,7 +39,7 @@ PHRASES = {
     # what the table announces after an engine event (companion/tables/cats/announce.py words
     # the event; `companion cats apply --json` says the same): seats and cats 1-based
     "cats.ev.draw": {"de": "Spieler {seat} zieht eine Ersatzkarte",
-                     "en": "seat {seat} draws a replacement card"},
+                     "en": "Player {seat} draws a replacement card"},
     "cats.ev.reshuffle": {"de": "Stapel leer: Ablage mischen, neuer Stapel",
                           "en": "the reaction deck is empty: shuffle the discards into a new pile"},
     "cats.ev.locked": {"de": "Schnurr: Katze {cat} bleibt, wo sie war, und darf nicht mehr umgesetzt werden",
@@ -50,10 +50,10 @@ PHRASES = {
     "cats.ev.challenge.right": {"de": "richtig geraten", "en": "the challenge is right"},
     "cats.ev.challenge.wrong": {"de": "falsch geraten", "en": "the challenge is wrong"},
     "cats.ev.revealed": {"de": "Spieler {seat}: deck deine Katzenkarte auf (Katze {cat})",
-                         "en": "seat {seat}: turn over your cat card (cat {cat})"},
+                         "en": "Player {seat}: turn over your cat card (cat {cat})"},
     "cats.ev.extra_turn": {"de": "Spieler {seat} ist gleich noch einmal dran",
-                           "en": "seat {seat} plays another turn at once"},
-    "cats.ev.winner": {"de": "Spieler {seat} gewinnt", "en": "seat {seat} wins"},
+                           "en": "Player {seat} plays another turn at once"},
+    "cats.ev.winner": {"de": "Spieler {seat} gewinnt", "en": "Player {seat} wins"},
     # refusals of the table's own
     "cats.shown_stays": {"de": "eine aufgedeckte Karte bleibt aufgedeckt", "en": "cannot take back a revealed card"},
     "cats.no_win": {"de": "kein Sieg: weiterspielen", "en": "no win: play on"},

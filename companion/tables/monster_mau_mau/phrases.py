@@ -52,7 +52,7 @@ OLED = {
     "mmm.wild.MW": {"de": "Monsterwunsch", "en": "wish"},
     "mmm.wild.+4": {"de": "Plus-Vier", "en": "+4 wish"},
     "mmm.wild.KK": {"de": "Kreativkarte", "en": "creative card"},
-    "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
+    "mmm.seat": {"de": "Spieler {n}", "en": "Player {n}"},
     # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
     "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
     "spoken.mmm.hand": {"de": "{who}: {n} {n:one=Karte|other=Karten}", "en": "{who}: {n} {n:one=card|other=cards}"},
@@ -68,7 +68,7 @@ OLED = {
 #: to decode (tests/test_mmm_refusals.py). The first seven are the laptop deck's own (a seat named, out of turn, a card not
 #: held, only the card drawn, a wish missing, not started, an unknown action), not the engine's.
 REFUSALS = {
-    "mmm.refuse.seat": {"de": "Spieler {n}", "en": "seat {n}"},
+    "mmm.refuse.seat": {"de": "Spieler {n}", "en": "Player {n}"},
     "mmm.refuse.turn": {"de": "{who} ist dran", "en": "it is {who}'s turn"},
     "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face:cap} is not in your hand"},
     "mmm.refuse.drawn": {"de": "Nach dem Ziehen darf nur die gezogene Karte ({face}) gelegt werden",
@@ -80,7 +80,7 @@ REFUSALS = {
     "mmm.refuse.unknown": {"de": "unbekannte Aktion „{what}“: legen, ziehen, weiter oder Mau",
                            "en": "unknown action '{what}': play, draw, pass or mau"},
     "mmm.refuse.over": {"de": "Das Spiel ist aus: neues Spiel mit OK lang",
-                        "en": "the game is over, seat {seat} won; start a new game"},
+                        "en": "the game is over, Player {seat} won; start a new game"},
     "mmm.refuse.up_phase": {"de": "Aufgedeckt wird nur die erste Karte des Ablagestapels, nicht jetzt",
                             "en": "only the first card of the discard pile is turned up, not now"},
     "mmm.refuse.up_empty": {"de": "Der Kartenstock ist leer: keine Karte zum Aufdecken",
@@ -88,7 +88,7 @@ REFUSALS = {
     "mmm.refuse.start": {"de": "Erst die erste Karte aufdecken", "en": "turn up the first card first"},
     "mmm.refuse.cover": {"de": "Erst eine Karte auf {top} aufdecken", "en": "turn up a card on {top} first"},
     "mmm.refuse.penalty": {"de": "Erst die Strafkarten ziehen ({n}); auf +3 oder +4 legt man keine weitere",
-                           "en": "seat {seat} must first draw the penalty of {n} cards; a +3 or +4 cannot be"
+                           "en": "Player {seat} must first draw the penalty of {n} cards; a +3 or +4 cannot be"
                                  " answered with another"},
     # a card that does not fit: on a wild card with a wish, on a wild card without, on any other
     "mmm.refuse.fits_not_wished": {
@@ -102,13 +102,13 @@ REFUSALS = {
               " Wunschkarte, oder zieh)",
         "en": "{face:cap} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
     "mmm.refuse.drawn_already": {"de": "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter",
-                                 "en": "seat {seat} has drawn already this turn; play the card drawn if it"
+                                 "en": "Player {seat} has drawn already this turn; play the card drawn if it"
                                        " fits, or pass"},
     "mmm.refuse.pass_first": {"de": "Weiter erst nach dem Ziehen: zuerst ziehen",
-                              "en": "seat {seat} may pass only after drawing a card; draw first"},
-    "mmm.refuse.mau_again": {"de": "Mau! schon gerufen", "en": "seat {seat} has called Mau! already this turn"},
+                              "en": "Player {seat} may pass only after drawing a card; draw first"},
+    "mmm.refuse.mau_again": {"de": "Mau! schon gerufen", "en": "Player {seat} has called Mau! already this turn"},
     "mmm.refuse.mau_two": {"de": "Mau! ruft man mit 2 Karten auf der Hand (du hast {n})",
-                           "en": "Mau! is called holding 2 cards; seat {seat} holds {n}"},
+                           "en": "Mau! is called holding 2 cards; Player {seat} holds {n}"},
 }
 
 #: The laptop's move log (laptop.py), one line per action: a move, then what came with it.
@@ -174,7 +174,7 @@ TERMINAL = {
                              "en": "seed {seed}, the option seed {seed} shuffles the same again"},
     "mmm.term.you": {"de": "du", "en": "you"},
     "mmm.term.bot": {"de": "Computer {n}", "en": "bot {n}"},
-    "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "seat {n} ({name}) wins"},
+    "mmm.term.wins": {"de": "Spieler {n} ({name}) gewinnt", "en": "Player {n} ({name}) wins"},
     "mmm.term.hand": {"de": "deine Hand: {hand}   passt: {fits}", "en": "your hand: {hand}   fits: {fits}"},
     "mmm.term.refused": {"de": "abgelehnt: {why}", "en": "refused: {why}"},
     "mmm.term.stopped": {"de": "beendet", "en": "stopped"},

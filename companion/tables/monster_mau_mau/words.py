@@ -1,6 +1,6 @@
 """Cards and seats as the table's OLED says them, in the table's language (de/en): "Punkte 7",
 "Streifen +3", "Gekrakel Aussetzen", "Plus-Vier"; a seat by its player's name, else "Spieler 1" /
-"Seat 1".
+"Player 1".
 
 The words are the rulebook's (German) and the digest's (English), registered phrases
 (phrases.py: mmm.pattern.*, mmm.rank.*, mmm.wild.*), shortened where the OLED's line of 21
