@@ -44,7 +44,7 @@ def test_the_page_uploads_a_release_for_the_ok(tmp_path):
                 assert "sig" in await page.locator("#update-said").inner_text()
                 await page.set_input_files("#update-files", [str(archive), str(signing.signature_path(archive))])
                 await page.click("#update-send")
-                await page.wait_for_function("document.getElementById('update-said').textContent.includes('✓')")
+                await page.wait_for_function("() => document.getElementById('update-said').textContent.includes('✓')")
                 await browser.close()
                 return errors
         finally:

@@ -50,7 +50,7 @@ def test_past_games_listed_stepped_through_and_downloaded(tmp_path):
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner)
                 await page.click("#history-open")
-                await page.wait_for_function("document.querySelectorAll('#history-rows tr').length === 5")
+                await page.wait_for_function("() => document.querySelectorAll('#history-rows tr').length === 5")
                 rows = await page.locator("#history-rows tr").all_inner_texts()
                 assert "Anna – Ben" in rows[-1] and "Anna won" in rows[-1] and "maunz." in rows[-1], rows
                 await _shot(page, "history-list")

@@ -64,7 +64,7 @@ def test_a_long_katzenjammer_move_list_is_not_clipped(tmp_path):
                 browser = await _browser(pw)
                 page = await browser.new_page(viewport={"width": 1280, "height": 900})
                 await page.goto(web_url(runner))
-                await page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {MOVES}")
+                await page.wait_for_function(f"() => document.querySelectorAll('#moves li').length >= {MOVES}")
                 result = await page.evaluate(CLIPPED)
                 await _shot(page, "kj-long-move-list")
                 await browser.close()

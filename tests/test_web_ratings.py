@@ -32,7 +32,7 @@ def test_the_history_view_charts_each_persons_rating(tmp_path):
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner)
                 await page.click("#history-open")
-                await page.wait_for_function("document.querySelectorAll('#history-ratings .rating').length === 2")
+                await page.wait_for_function("() => document.querySelectorAll('#history-ratings .rating').length === 2")
                 captions = await page.locator("#history-ratings .rating p").all_inner_texts()
                 assert captions[0].startswith("Mia: about ") and captions[0].endswith(" after 3 games"), captions
                 assert captions[1].startswith("Guest: about ") and captions[1].endswith(" after 1 game"), captions
