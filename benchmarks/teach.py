@@ -17,7 +17,8 @@ printed). Figures:
   independent search also finds to lose at least MISTAKE_CATS (or to turn a win or draw into a
   loss): the played and the better move each searched again by a fresh searcher (its own
   transposition table, nothing reused from the review) with AGREE_FACTOR times the deep budget,
-  four times the confirmation's.
+  four times the confirmation's. `review_agreement_unforced`: the same for the marks that are
+  no forced result (a loss in evaluation only: the ones a deeper search can undo).
 - `review_confirmed_pct`: the same share at the confirmation's own budget (CONFIRM_FACTOR x the
   deep budget). The search is deterministic, so this repeats the confirmation and is 100 by
   construction: a check that marks are only what the confirmation held, not a measure of them.
@@ -139,6 +140,7 @@ def review() -> None:
         print(f"review_agreement_60ply {len(held)} of {len(r.mistakes())} at {k}x the deep budget"
               f" (plies {held})")
     marked = agreed = confirmed = offered = not_lost = stable = 0
+    unforced = unforced_held = 0    # marks whose values are both evaluations (no forced result)
     for i in range(REVIEW_GAMES):
         seed, opening = 100 + i, 2 + 2 * i
         game, moves = game_of(seed=seed, opening=opening)
@@ -157,17 +159,23 @@ def review() -> None:
         ok = [_agrees(game, quiet.positions[m.ply], m, nodes) for m in marks]
         again = [_agrees(game, quiet.positions[m.ply], m, CONFIRM_FACTOR * DEEP_NODES) for m in marks]
         marked, agreed, confirmed = marked + len(marks), agreed + sum(ok), confirmed + sum(again)
+        soft = [x for m, x in zip(marks, ok) if max(abs(m.played_value), abs(m.best_value)) < FORCED]
+        unforced, unforced_held = unforced + len(soft), unforced_held + sum(soft)
         offered += len(marks)
         not_lost += sum(m.best_value > -FORCED for m in marks)
-        lost = [p + 1 for p, x in sorted(quiet.results.items()) if x.lost]
+        lost = [f"{p + 1}{' (proved)' if x.proven else ''}" for p, x in sorted(quiet.results.items())
+                if x.lost]
         print(f"game {i + 1}: seed {seed}, opening {' '.join(moves[:opening])} ({opening} random"
               f" moves), {len(moves)} plies; marked plies {[m.ply + 1 for m in marks]}"
-              f" (losses {[m.loss for m in marks]}), held at {AGREE_FACTOR}x: {[m.ply + 1 for m, x in zip(marks, ok) if x]}; already lost at {lost};"
+              f" (losses {[m.loss for m in marks]}), held at {AGREE_FACTOR}x:"
+              f" {[m.ply + 1 for m, x in zip(marks, ok) if x]}; already lost at {lost};"
               f" identical under load: {same}")
     print(f"review_agreement {agreed} of {marked} marked mistakes also lose >= 1 cat at an"
           f" independent search of {nodes} nodes ({AGREE_FACTOR}x the deep budget, a fresh searcher"
           f" each move), {REVIEW_GAMES} games")
     print(f"review_agreement_pct {100 * agreed // max(1, marked)}")
+    print(f"review_agreement_unforced {unforced_held} of {unforced}  (the marks that are no forced"
+          f" result at the confirmation: a loss in evaluation only, the ones a deeper search can undo)")
     print(f"review_confirmed_pct {100 * confirmed // max(1, marked)}  ({confirmed} of {marked} at the"
           f" confirmation's own budget, {CONFIRM_FACTOR}x: 100 by construction, not independent)")
     print(f"review_stable_pct {100 * stable // REVIEW_GAMES}  ({stable} of {REVIEW_GAMES} games"
