@@ -13,10 +13,15 @@ printed). Figures:
   CPU seconds of this process (the machine may be shared: its wall time, printed too, includes
   waiting for a core) times the project's Pi factor (benchmarks/pibudget.py: FACTOR = 5);
   `review_first_mistake_s` until the first confirmed mistake is known (the page shows it).
-- `review_agreement_pct`: of the mistakes marked in all the games, the share that a search of the
-  position at four times the deep budget (a fresh alpha-beta search of it for the best value,
-  the played move's value from a search of the position after it at that budget) also finds to
-  lose at least MISTAKE_CATS.
+- `review_agreement_pct`: of the mistakes marked in all the games, the share that an
+  independent search also finds to lose at least MISTAKE_CATS (or to turn a win or draw into a
+  loss): the played and the better move each searched again by a fresh searcher (its own
+  transposition table, nothing reused from the review) with AGREE_FACTOR times the deep budget,
+  four times the confirmation's. `review_agreement_unforced`: the same for the marks that are
+  no forced result (a loss in evaluation only: the ones a deeper search can undo).
+- `review_confirmed_pct`: the same share at the confirmation's own budget (CONFIRM_FACTOR x the
+  deep budget). The search is deterministic, so this repeats the confirmation and is 100 by
+  construction: a check that marks are only what the confirmation held, not a measure of them.
 - `review_stable_pct`: the share of the games whose second review, with two busy loops running
   (processes started here and stopped by their pid), gives identical results at every ply.
 - `review_better_not_lost_pct`: of the better moves offered, the share that the confirming
@@ -87,16 +92,20 @@ def _results(review) -> list[dict]:
     return [r.as_dict() for _, r in sorted(review.results.items())]
 
 
-def _agrees(game, pos, r, nodes: int) -> bool:
-    """A search of the position at `nodes` also finds the played move to lose MISTAKE_CATS."""
-    from companion.ai import evaluation_of
-    from companion.ai.movegen import state_of
-    from companion.ai.review import MISTAKE_CATS, _capped, value_after
-    from companion.ai.search import Searcher
+#: The independent search of `review_agreement_pct`: this many times the deep budget, four times
+#: the confirmation's (a search the review never ran, so it can disagree).
+AGREE_FACTOR = 16
 
-    _, score, _, _ = Searcher(getattr(game, "variant", 0)).search(state_of(pos), node_limit=nodes)
+
+def _agrees(game, pos, r, nodes: int) -> bool:
+    """The played move and the better one searched again, each by a fresh searcher with `nodes`
+    nodes: the played one still loses MISTAKE_CATS, or turns a win or draw into a loss."""
+    from companion.ai.review import FORCED, MISTAKE_CATS, _capped, value_after
+
     played, _ = value_after(game, pos, game.parse_move(pos, r.played), nodes)
-    return _capped(evaluation_of(score)) - _capped(played) >= MISTAKE_CATS
+    better, _ = value_after(game, pos, game.parse_move(pos, r.best), nodes)
+    thrown = played <= -FORCED < better
+    return thrown or _capped(better) - _capped(played) >= MISTAKE_CATS
 
 
 def review() -> None:
@@ -124,13 +133,14 @@ def review() -> None:
     if first is not None:
         print(f"review_first_mistake_s {first:.3f}")
         print(f"review_first_mistake_pi4_s {first * FACTOR:.2f}  (x{FACTOR:g}, benchmarks/pibudget.py)")
-    nodes = CONFIRM_FACTOR * DEEP_NODES
+    nodes = AGREE_FACTOR * DEEP_NODES
     # the seeded game too (it is not among the varied ones the agreement counts): told, not counted
-    for k in (CONFIRM_FACTOR, 4 * CONFIRM_FACTOR):
+    for k in (CONFIRM_FACTOR, AGREE_FACTOR):
         held = [m.ply + 1 for m in r.mistakes() if _agrees(game, r.positions[m.ply], m, k * DEEP_NODES)]
         print(f"review_agreement_60ply {len(held)} of {len(r.mistakes())} at {k}x the deep budget"
               f" (plies {held})")
-    marked = agreed = offered = not_lost = stable = 0
+    marked = agreed = confirmed = offered = not_lost = stable = 0
+    unforced = unforced_held = 0    # marks whose values are both evaluations (no forced result)
     for i in range(REVIEW_GAMES):
         seed, opening = 100 + i, 2 + 2 * i
         game, moves = game_of(seed=seed, opening=opening)
@@ -147,17 +157,27 @@ def review() -> None:
         stable += same
         marks = quiet.mistakes()
         ok = [_agrees(game, quiet.positions[m.ply], m, nodes) for m in marks]
-        marked, agreed = marked + len(marks), agreed + sum(ok)
+        again = [_agrees(game, quiet.positions[m.ply], m, CONFIRM_FACTOR * DEEP_NODES) for m in marks]
+        marked, agreed, confirmed = marked + len(marks), agreed + sum(ok), confirmed + sum(again)
+        soft = [x for m, x in zip(marks, ok) if max(abs(m.played_value), abs(m.best_value)) < FORCED]
+        unforced, unforced_held = unforced + len(soft), unforced_held + sum(soft)
         offered += len(marks)
         not_lost += sum(m.best_value > -FORCED for m in marks)
-        lost = [p + 1 for p, x in sorted(quiet.results.items()) if x.lost]
+        lost = [f"{p + 1}{' (proved)' if x.proven else ''}" for p, x in sorted(quiet.results.items())
+                if x.lost]
         print(f"game {i + 1}: seed {seed}, opening {' '.join(moves[:opening])} ({opening} random"
               f" moves), {len(moves)} plies; marked plies {[m.ply + 1 for m in marks]}"
-              f" (losses {[m.loss for m in marks]}), agreed {sum(ok)}; already lost at {lost};"
+              f" (losses {[m.loss for m in marks]}), held at {AGREE_FACTOR}x:"
+              f" {[m.ply + 1 for m, x in zip(marks, ok) if x]}; already lost at {lost};"
               f" identical under load: {same}")
-    print(f"review_agreement {agreed} of {marked} marked mistakes also lose >= 1 cat at a search"
-          f" of {nodes} nodes ({CONFIRM_FACTOR}x the deep budget), {REVIEW_GAMES} games")
+    print(f"review_agreement {agreed} of {marked} marked mistakes also lose >= 1 cat at an"
+          f" independent search of {nodes} nodes ({AGREE_FACTOR}x the deep budget, a fresh searcher"
+          f" each move), {REVIEW_GAMES} games")
     print(f"review_agreement_pct {100 * agreed // max(1, marked)}")
+    print(f"review_agreement_unforced {unforced_held} of {unforced}  (the marks that are no forced"
+          f" result at the confirmation: a loss in evaluation only, the ones a deeper search can undo)")
+    print(f"review_confirmed_pct {100 * confirmed // max(1, marked)}  ({confirmed} of {marked} at the"
+          f" confirmation's own budget, {CONFIRM_FACTOR}x: 100 by construction, not independent)")
     print(f"review_stable_pct {100 * stable // REVIEW_GAMES}  ({stable} of {REVIEW_GAMES} games"
           f" identical with two busy loops running)")
     print(f"review_better_not_lost_pct {100 * not_lost // max(1, offered)}  ({not_lost} of {offered}"

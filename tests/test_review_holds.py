@@ -88,6 +88,9 @@ def test_a_better_move_that_loses_by_force_is_never_offered():
     r = review.results[0]
     assert review.mistakes() == []
     assert r.confirmed and r.lost and r.best_value <= -FORCED
+    # at 4 x 450000 nodes no iteration proves every move lost (one of 4 x 1800000 does): the
+    # words say what was found, not "already lost"
+    assert not r.proven
     # ke4 loses by force: orange, to move after it, wins (the engine's own win, played out by
     # the search's line)
     after = game.apply(start, game.parse_move(start, "ke4/e3e4e5"))
@@ -176,3 +179,34 @@ def test_the_command_line_reviews_a_journal_game(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["marks"] == []
     assert main(["maunz", "review", "--game", "99", "--state", str(tmp_path)]) == 2
     assert "no game 99 in the journal" in capsys.readouterr().err
+
+
+#: Grey to move, every move lost by force (orange's row comes 5 plies on): a search of 4 x 20000
+#: nodes proves it, one of 4 x 3000 nodes only finds the better move lost too.
+ALL_LOST = "3G2/6/6/1O1O1O/G5/5g g 0k5c 3k2c"
+
+
+def test_already_lost_is_said_only_when_every_move_is_proved_lost():
+    """"Already lost" claims that every move loses: said only when the search proved it (issue
+    45); a smaller search that only found the better move lost too says that, in both languages."""
+    from companion.tables.maunz.review import verdict
+
+    game = get("maunz")
+    start = game.parse_position(ALL_LOST)
+    small = Review(game, start, ("ca3",), deep_nodes=3000).run()
+    r = small.results[0]
+    assert r.lost and not r.proven and small.mistakes() == []
+    [line] = verdict(small, 0)
+    assert line.text("en") == "Loses too: Grey: cat on d4. No move found that holds at this budget"
+    assert line.text("de") == ("Verliert auch: Grau: Katze auf d4. In dieser Suche fand sich kein"
+                               " Zug, der hält")
+    large = Review(game, start, ("ca3",), deep_nodes=20_000).run()
+    r = large.results[0]
+    assert r.lost and r.proven and r.best_value <= -FORCED
+    [line] = verdict(large, 0)
+    assert line.text("en") == "Already lost: every move loses by force. Longest resistance: Grey: cat on f2"
+    assert line.text("de").startswith("Schon verloren: jeder Zug verliert zwingend. Am längsten hält:")
+    # the proof is real: each of grey's moves, searched on its own, loses by force
+    for move in game.legal_moves(start):
+        value, _ = value_after(game, start, move, 80_000)
+        assert value <= -FORCED, game.format_move(start, move)

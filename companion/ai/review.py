@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.ai import evaluation_of
-from companion.ai.movegen import code_of, move_of, state_of
+from companion.ai.movegen import code_of, expand, move_of, state_of
 from companion.ai.search import MATE_BOUND, WIN, Searcher
 
 #: A move that gives away at least this much (cats, the mover's view) can be a mistake.
@@ -75,6 +75,7 @@ class PlyResult:
     lost: bool = False   # confirmed: the better move loses by force too, and no move was found
     #                      that holds (`best`: the move that resists longest as far as searched)
     nodes: int = 0       # the nodes its confirmation searched (the game's confirmations share a budget)
+    proven: bool = False  # lost, and proved: a completed iteration found every move lost by force
 
     @property
     def loss(self) -> float:
@@ -84,7 +85,8 @@ class PlyResult:
         return {"ply": self.ply, "mover": self.mover, "played": self.played, "best": self.best,
                 "best_value": self.best_value, "played_value": self.played_value,
                 "line": list(self.line), "depth": self.depth, "deep": self.deep,
-                "confirmed": self.confirmed, "lost": self.lost, "nodes": self.nodes, "loss": self.loss}
+                "confirmed": self.confirmed, "lost": self.lost, "proven": self.proven,
+                "nodes": self.nodes, "loss": self.loss}
 
 
 def _capped(value: float) -> float:
@@ -150,17 +152,18 @@ def confirm(game, position, move, best: str, *, nodes: int, ply: int = 0,
     played_value, depth, spent = _value_after(game, position, move, nodes, max_depth)
     best_value, best_depth, more = _value_after(game, position, better, nodes, max_depth)
     spent += more
-    lost = False
+    lost = proven = False
     if best_value <= -FORCED:   # the better move loses by force too: is any move not lost?
         # the whole position at that budget (alpha-beta: a forced loss there is a proof that
         # every move loses, and its move then resists longest)
         searcher = Searcher(getattr(game, "variant", 0))
-        code, score, best_depth, _ = searcher.search(state_of(position), max_depth=max_depth,
-                                                     node_limit=nodes)
+        code, score, best_depth, scores = searcher.search(state_of(position), max_depth=max_depth,
+                                                          node_limit=nodes)
         spent += searcher.nodes
         other = move_of(code)
         if score < -MATE_BOUND:
             better, best_value, lost = other, evaluation_of(score), True
+            proven = _every_move_lost(game, position, scores)
         elif game.format_move(position, other) != best:
             other_value, _, more = _value_after(game, position, other, nodes, max_depth)
             spent += more
@@ -172,10 +175,20 @@ def confirm(game, position, move, best: str, *, nodes: int, ply: int = 0,
             lost = True
     result = PlyResult(ply, position.turn, game.format_move(position, move),
                        game.format_move(position, better), best_value, played_value, (),
-                       min(depth, best_depth), True, confirmed=True, lost=lost, nodes=spent)
+                       min(depth, best_depth), True, confirmed=True, lost=lost, nodes=spent,
+                       proven=proven)
     if result.loss >= MISTAKE_CATS:
         result = _with_line(result, game, game.apply(position, move), min(LINE_DEPTH, max_depth))
     return result
+
+
+def _every_move_lost(game, position, scores: dict) -> bool:
+    """The search's root scores prove that every move loses by force: the last iteration it
+    completed scored each legal move a forced loss. (A search cut by its node budget in the
+    middle of an iteration can return a forced loss of the moves it reached before the cut:
+    then the scores are the previous, complete iteration's, which found a move not lost.)"""
+    _, kids = expand(state_of(position), getattr(game, "variant", 0))
+    return len(scores) == len(kids) and all(v < -MATE_BOUND for v in scores.values())
 
 
 def _with_line(result: PlyResult, game, after, depth: int) -> PlyResult:

@@ -156,7 +156,7 @@ def _maunz(game, start, moves, args) -> int:
     for ply, r in sorted(review.results.items()):
         if r.lost:
             lost.append({"ply": ply + 1, "mover": ("orange", "grey")[r.mover], "played": r.played,
-                         "resists": r.best, "words": [m.text(lang) for m in verdict(review, ply)]})
+                         "resists": r.best, "proven": r.proven, "words": [m.text(lang) for m in verdict(review, ply)]})
     if args.json:
         print(json.dumps({"game": "maunz", "plies": len(moves), "marks": marks, "already_lost": lost,
                           "graph": review.graph()}, ensure_ascii=False))

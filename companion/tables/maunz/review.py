@@ -52,7 +52,12 @@ PHRASES = {
     "review.fx.pushed": {"de": "schiebt drei Katzen von {colour} in eine Reihe",
                          "en": "pushes three of {colour}'s cats into a row"},
     "review.and": {"de": "{a} und {b}", "en": "{a} and {b}"},
-    "review.lost": {"de": "Schon verloren: auch {move} verliert", "en": "Already lost: {move} loses too"},
+    # "already lost" only where the search proved that every move loses (issue 45); otherwise
+    # what it found: the better move loses too, and no move that holds came up at its budget
+    "review.lost": {"de": "Schon verloren: jeder Zug verliert zwingend. Am längsten hält: {move}",
+                    "en": "Already lost: every move loses by force. Longest resistance: {move}"},
+    "review.lost_found": {"de": "Verliert auch: {move}. In dieser Suche fand sich kein Zug, der hält",
+                          "en": "Loses too: {move}. No move found that holds at this budget"},
     "review.unit": {"de": "In Katzen gezählt: 1 Katze ist so viel Vorteil wie eine Katze mehr",
                     "en": "Counted in cats: 1 cat is as much advantage as one more cat"},
     "review.computer": {"de": "Zug des Computers", "en": "The computer's move"},
@@ -148,7 +153,8 @@ def verdict(review: Review, ply: int) -> tuple[Msg, ...]:
         return (msg("review.pending"),)
     pos = review.positions[ply]
     if r.lost:   # the better move loses by force too: nothing to offer
-        return (msg("review.lost", move=move_msg(review.game, pos, r.best)),)
+        return (msg("review.lost" if r.proven else "review.lost_found",
+                    move=move_msg(review.game, pos, r.best)),)
     marked = {m.ply for m in review.mistakes()}
     loss = f"{r.loss:.1f}"
     if r.loss < GOOD_CATS:
