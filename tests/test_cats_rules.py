@@ -201,7 +201,7 @@ def test_nobody_sends_the_same_cat_twice_in_a_row():
     game, pos = reacting()
     pos = play(game, pos, "miau:1@5", "pass", "pass")
     assert pos.turn == 1
-    illegal(game, pos, "miau:1@6", "seat 2 sent cat 1 last")
+    illegal(game, pos, "miau:1@6", "Player 2 sent cat 1 last")
     pos = play(game, pos, "miau:4@6", "miau:1@8")    # seat 3 moves cat 1 in between
     assert pos.turn == 0 and pos.miau[0] == (2, 7)
     pos = play(game, pos, "pass", "miau:1@2")          # now seat 2 may send it again

@@ -71,16 +71,16 @@ def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> Refusal:
         if victim == a:
             return Refusal("a cat cannot do that to itself", "self")
         if not pos.alive(victim):
-            return Refusal(f"seat {victim + 1} has retired", "retired", seat=victim + 1)
+            return Refusal(f"Player {victim + 1} has retired", "retired", seat=victim + 1)
         if pos.home[victim]:
-            return Refusal(f"seat {victim + 1}'s cat is at home, where it cannot be attacked",
+            return Refusal(f"Player {victim + 1}'s cat is at home, where it cannot be attacked",
                            "at_home", seat=victim + 1)
     if k in ("raid", "six", "burgle", "loot") and victim is not None and move.b is not None:
         if not pos.larders[victim] >> move.b & 1:
-            return Refusal(f"seat {victim + 1}'s larder holds no such treat", "no_treat",
+            return Refusal(f"Player {victim + 1}'s larder holds no such treat", "no_treat",
                            seat=victim + 1)
         if pos.alive(victim) and pos.home[victim]:
-            return Refusal(f"seat {victim + 1}'s cat is at home: its larder cannot be raided",
+            return Refusal(f"Player {victim + 1}'s cat is at home: its larder cannot be raided",
                            "larder_home", seat=victim + 1)
     if k in ("raid", "burgle", "shop", "catch", "loot") and move.b is not None and a is not None \
             and pos.larders[a] >> move.b & 1:

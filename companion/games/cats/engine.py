@@ -113,7 +113,7 @@ def miau_problem(pos: Position, seat: int, cat: int, room: int) -> Refusal | Non
         return Refusal(f"cat {cat + 1} {why}", key, cat=cat + 1)
     last = pos.miau[cat]
     if last is not None and last[0] == seat:
-        return Refusal(f"seat {seat + 1} sent cat {cat + 1} last; another player must move it in"
+        return Refusal(f"Player {seat + 1} sent cat {cat + 1} last; another player must move it in"
                        f" between", "miau_again", seat=seat + 1, cat=cat + 1)
     if seat == pos.active and last is None:
         return Refusal(f"the active player may not play the first Miau on cat {cat + 1}",
