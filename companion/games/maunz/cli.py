@@ -41,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time", type=float, default=None, help="thinking time in seconds")
     p.add_argument("--level", default="hard", help="easy, medium, hard")
     p.add_argument("--json", action="store_true")
+    from companion.ai.cli import add_puzzles_parser
+
+    add_puzzles_parser(sub)
     return parser
 
 
@@ -69,6 +72,10 @@ def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Po
 def run(args: argparse.Namespace, out=sys.stdout) -> int:
     if args.command == "replay":
         return _replay(args.file, out)
+    if args.command == "puzzles":
+        from companion.ai.cli import puzzles_command
+
+        return puzzles_command(args, out)
     variant = variant_of(args.rules)
     pos = notation.parse_position(args.position, variant)
     if args.command == "moves":
