@@ -16,7 +16,7 @@ def test_the_papers_worked_example():
 
 def test_an_idle_period_only_widens_the_deviation():
     new = update(Rating(1700, 50, 0.06), [])
-    assert new.rating == 1700 and 50 < new.rd < 51 and new.vol == 0.06
+    assert new.rating == 1700 and 51 < new.rd < 51.2 and new.vol == 0.06
     assert update(Rating(1500, 349.9, 0.06), []).rd == 350.0
 
 
