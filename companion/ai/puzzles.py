@@ -27,7 +27,7 @@ from pathlib import Path
 from companion.ai import solve
 from companion.ai.movegen import CAT_BIT, expand, move_of, state_of
 from companion.games.maunz import engine, notation
-from companion.games.maunz.board import FULL, has_line, lines_in
+from companion.games.maunz.board import has_line, lines_in
 from companion.games.maunz.kernel import STANDARD
 
 SHIPPED = Path(__file__).with_name("puzzles.jsonl")
@@ -237,5 +237,45 @@ def refute(pz: Puzzle, wrong: str) -> str | None:
     raise PuzzleError(f"{wrong} is not a wrong first move of puzzle {pz.id}")
 
 
+# Choosing ---------------------------------------------------------------------------------------
+def choose_next(pzs: list[Puzzle], rating: float, done: set[str], rng, rating_of=None,
+                near: int = 12) -> Puzzle | None:
+    """A puzzle near the player's rating: one of the `near` closest not done yet, at random
+    (`rng`: secrets at the table, seeded in tests). `rating_of(puzzle)`: its current rating (its
+    starting one when not given). None when every puzzle is done."""
+    rating_of = rating_of or (lambda p: p.rating)
+    left = [p for p in pzs if p.id not in done]
+    if not left:
+        return None
+    left.sort(key=lambda p: (abs(rating_of(p) - rating), p.id))
+    return left[rng.randrange(min(near, len(left)))]
+
+
+def of_the_day(pzs: list[Puzzle], day: str) -> Puzzle:
+    """The puzzle of the day (`day` as YYYY-MM-DD): the same one for everybody that day."""
+    digest = int(hashlib.sha1(f"maunz-puzzle-of-the-day:{day}".encode()).hexdigest(), 16)
+    return pzs[digest % len(pzs)]
+
+
+def from_mistakes(positions: list, mistakes: list, budget: int = 2_000_000) -> list[tuple[int, Puzzle]]:
+    """Personal puzzles from a reviewed game's confirmed mistakes (review.PlyResult with `deep`):
+    the position before the mistake when its mover had a proven, unique win within 4 turns (a
+    win missed), else the position after it when the opponent had one (what the mistake
+    allowed). (the mover who made the mistake, the puzzle) for each; `positions[ply]` is the
+    position before ply `ply`."""
+    out = []
+    for m in mistakes:
+        if not m.deep or m.ply + 1 >= len(positions):
+            continue
+        for pos in (positions[m.ply], positions[m.ply + 1]):
+            if pos.winner is not None:
+                continue
+            sol = solve.solve(state_of(pos), solve.MAX_HORIZON, STANDARD, budget)
+            if sol is not None and sol.unique:
+                out.append((m.mover, make_puzzle(pos, sol)))
+                break
+    return out
+
+
 __all__ = ["Puzzle", "PuzzleError", "SHIPPED", "THEMES", "canonical", "load", "make_puzzle",
-           "parse_line", "prove", "puzzle_id", "refute", "FULL"]
+           "parse_line", "prove", "puzzle_id", "refute", "choose_next", "of_the_day", "from_mistakes"]

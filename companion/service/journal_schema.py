@@ -1,4 +1,4 @@
-"""The journal's database: its schema (version 2), the upgrade of a round-1 database, opening it
+"""The journal's database: its schema (version 3), the upgrade of a round-1 database, opening it
 (WAL, synchronous=FULL) and the one transaction every write is made in. The writer is
 journal.py, the reads (history, export, resume) history.py.
 
@@ -14,11 +14,19 @@ journal.py, the reads (history, export, resume) history.py.
                                                      game, a table's own settings (dice:
                                                      companion | players, Katzenjammer)
     cards(uid, function, name, added)             -- control cards (see cards.py)
+    ratings(who, rating, rd, vol, at)             -- Glicko-2 ratings (version 3): who is
+                                                     "player:NAME" or "puzzle:ID"
+    puzzle_attempts(id, player, puzzle, solved, at, rating, rd)
+                                                  -- each maunz. puzzle attempt and the player's
+                                                     rating after it (puzzle_store.py)
+    personal_puzzles(puzzle, player, line, game, added)
+                                                  -- puzzles made from a player's own reviewed
+                                                     mistakes (line: the puzzle as JSON)
 
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
 place on open, in one transaction: its names move into `players`, nothing else changes. Before
 any upgrade the database is copied to backups/; one of a newer schema (a newer version wrote it)
-is refused in one line and left untouched.
+is refused in one line and left untouched. Version 3 only adds tables (created on open).
 """
 from __future__ import annotations
 
@@ -29,7 +37,7 @@ from companion.service import storage
 from companion.service.history import _columns
 from companion.service.storage import StorageError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _PLAYERS = """CREATE TABLE IF NOT EXISTS players(
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -63,6 +71,30 @@ CREATE TABLE IF NOT EXISTS cards(
     function TEXT NOT NULL,
     name TEXT NOT NULL DEFAULT '',
     added REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings(
+    who TEXT PRIMARY KEY,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    vol REAL NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_attempts(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved INTEGER NOT NULL,
+    at REAL NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS personal_puzzles(
+    puzzle TEXT NOT NULL,
+    player TEXT NOT NULL,
+    line TEXT NOT NULL,
+    game INTEGER,
+    added REAL NOT NULL,
+    PRIMARY KEY(puzzle, player)
 );
 """ % _PLAYERS
 
