@@ -66,7 +66,7 @@ from companion.tables.controls import SharedControls, UndoPolicy  # noqa: F401  
 from companion.words import DeviceEvent, LedFrame
 
 #: Commit kinds, in the order the journal understands them.
-COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings")
+COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings", "puzzle")
 #: The three buttons on the table and their two kinds of press.
 BUTTONS = ("ok", "back", "cat")
 PRESSES = ("press", "long")

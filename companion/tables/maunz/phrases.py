@@ -123,6 +123,16 @@ PHRASES = {
         ("w", "nach links", "left"), ("ne", "nach rechts oben", "up and right"),
         ("nw", "nach links oben", "up and left"), ("se", "nach rechts unten", "down and right"),
         ("sw", "nach links unten", "down and left"))},
+    # maunz. puzzles (tables/maunz/puzzle.py)
+    "puzzle.menu": {"de": "maunz. Puzzle", "en": "maunz. puzzle"},
+    "puzzle.head": {"de": "{colour} am Zug · Sieg in {n}", "en": "{colour} to move · win in {n}"},
+    "puzzle.right": {"de": "Richtig! {colour} antwortet {move}", "en": "Right! {colour} answers {move}"},
+    "puzzle.wrong": {"de": "{colour} antwortet {move}: das widerlegt den Zug",
+                     "en": "{colour} answers {move}: that refutes it"},
+    "puzzle.wrong_back": {"de": "Das gewinnt nicht", "en": "That does not win"},
+    "puzzle.again": {"de": "Noch ein Versuch: die Stellung ist wieder da",
+                     "en": "Try again: the position is back"},
+    "puzzle.solved": {"de": "Gelöst!", "en": "Solved!"},
 }
 i18n.register(PHRASES)
 
