@@ -36,7 +36,7 @@ class ReviewRunner:
         if self.key is None and view.winner is None:
             return  # the common step: nothing under review, no game just ended
         table, name = self.service.table, self.service.game.info.name
-        if getattr(table, "puzzle", None) is not None:
+        if table.puzzle is not None:
             return  # a puzzle's moves are no game to review (tables/maunz/puzzle.py)
         key = ("table", name, tuple(table.moves))
         if self.key is not None and self.key[0] == "table" and self.key != key:

@@ -54,7 +54,7 @@ class GameSwitching:
         self.menu.selected = step % len(self.menu.choices)
 
     def _current(self) -> str:
-        return "maunz-puzzle" if getattr(self.service.table, "puzzle", None) is not None \
+        return "maunz-puzzle" if self.service.table.puzzle is not None \
             else self.service.game.info.name
 
     def game_card(self, name: str, now: float) -> None:
@@ -77,7 +77,7 @@ class GameSwitching:
         play; otherwise the journal closes the game in play and the new game's table takes over
         (the same players, language and bed; the AI's seats as the kept setting names them)."""
         service = self.service
-        if name == "maunz-puzzle" or getattr(service.table, "puzzle", None) is not None:
+        if name == "maunz-puzzle" or service.table.puzzle is not None:
             if name == self._current():
                 service.table.new_game(now)   # the next puzzle
             else:
