@@ -4,6 +4,8 @@ the win, the hint; and the whole of it through the service loop with fake device
 the game menu, the attempt in the journal and the rating moved, the game in play untouched."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.ai import puzzles, solve
@@ -139,6 +141,10 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     p.run(0.05)
     assert isinstance(c.table, PuzzleTable) and c.table.puzzle.id == pz.id
     assert c.screen.screen.header("de") == "Grau am Zug · Sieg in 2"
+    # the page shows the puzzle, never its solution before it is solved
+    block = c.snapshot()["puzzle"]
+    assert block["id"] == pz.id and block["horizon"] == 2 and "solution" not in block
+    assert "cb4" not in json.dumps(c.snapshot())
     # the bed as the LEDs show it (the kc3 of the game in play is taken off too)
     c.devices.reed.set_mask(notation.parse_position(POSITION).occupied)
     assert p.run_until(lambda: c.table.phase == "await_placement", 5.0)
@@ -153,6 +159,8 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     for move in ("cb4", "ka1", "cb2"):
         p.play(move)
     assert c.table.solved
+    block = c.snapshot()["puzzle"]
+    assert block["solution"] == ["cb4", "ka1", "cb2"]
     # the game in play kept its move; the puzzle's moves are no game in the journal
     assert c.journal.moves() == ["kc3"]
     assert len(store.history("")) == 1

@@ -112,3 +112,15 @@ def test_a_budget_gives_up_instead_of_guessing():
     assert solve.wins_within(s, 1) in (True, False)
     with pytest.raises(ValueError, match="horizon of 1-8"):
         solve.wins_within(s, 0)
+
+
+def test_proofs_in_two_threads_at_once_keep_their_own_facts():
+    # the review's thread proves its mistakes while the table proves a reply (the GIL is let go)
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = near_ends(STANDARD, 8, seed=19, most_back=12)
+    alone = [solve.verdicts(s, 3) for s in cases]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for _round in range(3):
+            both = list(pool.map(lambda s: solve.verdicts(s, 3), cases))
+            assert both == alone

@@ -34,8 +34,22 @@ def page_view(table, view) -> dict:
     stock = {seat.key: [{"word": "page.reserve", "n": pos.reserve(c), "look": "ghost"},
                         {"word": "page.boxed", "n": pos.boxed(c), "look": "box"}]
              for c, seat in enumerate(seats)}
-    return {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen),
-            "move_words": move_words(table)}
+    out = {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen),
+           "move_words": move_words(table)}
+    if table.puzzle is not None:
+        out["puzzle"] = puzzle_block(table)
+    return out
+
+
+def puzzle_block(table) -> dict:
+    """A puzzle at the table, as everybody watching may see it: never its solution (nor the
+    refutations) until it is solved."""
+    pz = table.puzzle
+    out = {"id": pz.id, "theme": pz.theme, "horizon": pz.horizon, "rating": pz.rating,
+           "to_move": "og"[table.attacker], "since": table.since, "solved": table.solved}
+    if table.solved:
+        out["solution"] = list(pz.solution)
+    return out
 
 
 def move_words(table) -> list[str]:

@@ -28,9 +28,11 @@ typedef struct {
     uint8_t win_at, lose_to; /* the mover wins within win_at turns (0 unknown); not within lose_to */
 } SvE;
 
-static SvE *sv_tt;
-static uint16_t sv_gen;
-static long long sv_nodes, sv_budget;
+/* Per thread: module.c lets other threads run during a proof (the review's thread proves its
+ * mistakes while the table proves a reply), so each thread keeps its own facts. */
+static __thread SvE *sv_tt;
+static __thread uint16_t sv_gen;
+static __thread long long sv_nodes, sv_budget;
 
 static inline uint32_t sv_key(const St *s, int variant) {
     return (uint32_t)(s->mkp | s->mcp << 4 | s->tkp << 8 | s->tcp << 12 | variant << 16);
