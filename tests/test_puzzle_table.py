@@ -18,7 +18,7 @@ from companion.service.devices import build_fakes
 from companion.service.puzzle_store import PuzzleStore
 from companion.tables.maunz.puzzle import PuzzleTable
 from companion.tables.maunz.testing import GAME, Bed, sq
-from tests.test_service_support import VirtualPlayer
+from tests.test_service_support import VirtualPlayer, move_actions
 
 pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.reason()}")
 POSITION = "g1o2o/4o1/2oG1g/1G3o/1o4/6 g 2k0c 1k3c"   # grey wins in 2: cb4 ka1 cb2
@@ -63,11 +63,10 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     assert b.view.phase == "await_placement"
     # a wrong move: refuted on the LEDs and in words, the failed attempt committed
     b.play("ca3")
-    assert b.view.instruction.startswith("Orange answers kb2: that refutes it")
+    assert b.view.instruction.startswith("Orange answers kitten on b2: that refutes it")
     [attempt] = b.ref.drain_commits()
     assert attempt.kind == "puzzle" and attempt.move == "failed"
-    said = [m.text("en") for m in b.ref.drain_said()]
-    assert said[-1] == "Orange answers kb2: that refutes it"
+    assert [m.text("en") for m in b.ref.drain_said()][0] == "Grey: cat on a3"   # the move, as in a game
     b.play("kb2")
     b.settle()
     # both moves go back: the bed is guided to the puzzle's position again
@@ -79,7 +78,7 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     b.card("hint")
     assert b.ref.state().suggestion.move == GAME.parse_move(b.ref.position, "cb4")
     b.play("cb4")
-    assert b.view.instruction.startswith("Right! Orange answers ka1")
+    assert b.view.instruction.startswith("Right! Orange answers kitten on a1")
     b.play("ka1")
     assert b.view.screen.header("en") == "Grey to move · win in 1"
     b.play("cb2")
@@ -152,8 +151,13 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     assert p.run_until(lambda: store.history("") != [], 2.0)   # journaled at once
     assert store.player_rating("").rating < before
     said = [line.text for line in c.speech.announcer.recent]
-    assert "Orange antwortet kb2: das widerlegt den Zug" in said
-    p.play("kb2")
+    assert said.count("Orange antwortet Kätzchen auf b2: das widerlegt den Zug") == 1, repr(said)
+    # the player carries the refutation out; both moves go back at once
+    for action in move_actions(c.game, c.table.position, "kb2"):
+        if action[0] == "scan":
+            c.devices.reed.set_mask(action[1])
+            p.run(p.hold)
+    assert p.run_until(lambda: not c.table.moves and c.table.phase == "correction", 2.0)
     c.devices.reed.set_mask(notation.parse_position(POSITION).occupied)
     assert p.run_until(lambda: c.table.phase == "await_placement" and not c.table.moves, 5.0)
     for move in ("cb4", "ka1", "cb2"):

@@ -126,6 +126,7 @@ PHRASES = {
     # maunz. puzzles (tables/maunz/puzzle.py)
     "puzzle.menu": {"de": "maunz. Puzzle", "en": "maunz. puzzle"},
     "puzzle.head": {"de": "{colour} am Zug · Sieg in {n}", "en": "{colour} to move · win in {n}"},
+    "puzzle.move": {"de": "{kind} auf {square}", "en": "{kind} on {square}"},
     "puzzle.right": {"de": "Richtig! {colour} antwortet {move}", "en": "Right! {colour} answers {move}"},
     "puzzle.wrong": {"de": "{colour} antwortet {move}: das widerlegt den Zug",
                      "en": "{colour} answers {move}: that refutes it"},

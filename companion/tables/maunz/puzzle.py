@@ -24,6 +24,7 @@ from companion.tables.maunz import phrases as words
 from companion.tables.maunz.controls import Suggestion
 from companion.tables.protocol import Commit
 from companion.ui.screens import msg
+from companion.words import square_name
 
 PUZZLE = "maunz-puzzle"  # the game menu's entry (companion/service/switching.py)
 
@@ -89,7 +90,6 @@ class PuzzleTable(MaunzTable):
             self.solved = True
             self._record(True)
             self.notice = msg("puzzle.solved")
-            self._said.append(self.notice)
             return
         line = self.puzzle.solution
         if at is not None and at < len(line) and line[at] == text:
@@ -104,8 +104,7 @@ class PuzzleTable(MaunzTable):
             reply, k_after, at_after = notation.format_move(move_of(found[0])), found[2], None
         self._steps[n + 1] = (k_after, at_after)
         self._suggestion = Suggestion(notation.parse_move(self._pos, reply), True)
-        self.notice = msg("puzzle.right", colour=words.colour(self.attacker ^ 1), move=reply)
-        self._said.append(self.notice)
+        self.notice = msg("puzzle.right", colour=words.colour(self.attacker ^ 1), move=self._worded(reply))
 
     def _wrong(self, before, text: str, reply_code: int) -> None:
         self._record(False)
@@ -119,8 +118,12 @@ class PuzzleTable(MaunzTable):
             self.notice = msg("puzzle.wrong_back")
         else:
             self._suggestion = Suggestion(notation.parse_move(self._pos, reply), True)
-            self.notice = msg("puzzle.wrong", colour=words.colour(self.attacker ^ 1), move=reply)
-        self._said.append(self.notice)
+            self.notice = msg("puzzle.wrong", colour=words.colour(self.attacker ^ 1), move=self._worded(reply))
+
+    def _worded(self, text: str):
+        """A reply as the voice can say it: "Kätzchen auf b2" (the OLED shows it the same)."""
+        move = notation.parse_move(self._pos, text)
+        return msg("puzzle.move", kind=words.kind(move.kind), square=square_name(move.square))
 
     def tick(self, now: float) -> None:
         if self._refuted == 2:
