@@ -17,6 +17,7 @@ from companion.service.config import Config
 from companion.service.devices import build_fakes
 from companion.service.puzzle_store import PuzzleStore
 from companion.tables.maunz.puzzle import PuzzleTable
+from companion.ui.render import WIDTH, text_width
 from companion.tables.maunz.testing import GAME, Bed, sq
 from tests.test_service_support import VirtualPlayer, move_actions
 
@@ -48,7 +49,8 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     b = PuzzleBed(pz)
     # an empty bed: the LEDs and the OLED guide the pieces in, kitten or cat square by square
     view = b.view
-    assert view.phase == "correction" and view.screen.header("en") == "Grey to move · win in 2"
+    assert view.phase == "correction" and view.screen.header("en") == "Grey: win in 2"
+    assert text_width("Orange: Sieg in 4") <= WIDTH   # the header bar holds it whole
     assert view.instruction == "Put the orange kitten back on b2 · (9 more)"
     # the LEDs: the square of the piece to put now, in its colour; then the next one
     def lit(v):
@@ -80,7 +82,7 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     b.play("cb4")
     assert b.view.instruction.startswith("Right! Orange answers kitten on a1")
     b.play("ka1")
-    assert b.view.screen.header("en") == "Grey to move · win in 1"
+    assert b.view.screen.header("en") == "Grey: win in 1"
     b.play("cb2")
     assert b.ref.solved and b.view.phase == "won" and b.view.instruction.startswith("Solved!")
     assert b.ref.drain_commits() == []   # the first result counted: no second attempt
@@ -139,7 +141,7 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     c.devices.buttons.press("ok")
     p.run(0.05)
     assert isinstance(c.table, PuzzleTable) and c.table.puzzle.id == pz.id
-    assert c.screen.screen.header("de") == "Grau am Zug · Sieg in 2"
+    assert c.screen.screen.header("de") == "Grau: Sieg in 2"
     # the page shows the puzzle, never its solution before it is solved
     block = c.snapshot()["puzzle"]
     assert block["id"] == pz.id and block["horizon"] == 2 and "solution" not in block

@@ -125,7 +125,8 @@ PHRASES = {
         ("sw", "nach links unten", "down and left"))},
     # maunz. puzzles (tables/maunz/puzzle.py)
     "puzzle.menu": {"de": "maunz. Puzzle", "en": "maunz. puzzle"},
-    "puzzle.head": {"de": "{colour} am Zug · Sieg in {n}", "en": "{colour} to move · win in {n}"},
+    # the header bar: who is to move and in how many of their turns they win (it fits the bar)
+    "puzzle.head": {"de": "{colour}: Sieg in {n}", "en": "{colour}: win in {n}"},
     "puzzle.move": {"de": "{kind} auf {square}", "en": "{kind} on {square}"},
     "puzzle.right": {"de": "Richtig! {colour} antwortet {move}", "en": "Right! {colour} answers {move}"},
     "puzzle.wrong": {"de": "{colour} antwortet {move}: das widerlegt den Zug",
