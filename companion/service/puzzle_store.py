@@ -82,16 +82,28 @@ class PuzzleStore:
         return out
 
     # choosing --------------------------------------------------------------------------------
-    def next_for(self, name: str | None, rng) -> tuple[puzzles.Puzzle, float | None] | None:
+    def next_for(self, name: str | None, rng, theme: str | None = None) -> tuple[puzzles.Puzzle, float | None] | None:
         """The player's next puzzle: their own mistakes first ((puzzle, when its game was)), then
-        one near their rating ((puzzle, None)); None when all are solved."""
+        one near their rating ((puzzle, None)), of `theme` if one is chosen; None when all are
+        solved."""
         mine = self.personal(name)
         if mine:
             return mine[0]
         now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM ratings WHERE who LIKE 'puzzle:%'"))
-        pz = puzzles.choose_next(self.pzs, self.player_rating(name).rating, set(self.solved(name)), rng,
+        pool = [p for p in self.pzs if p.theme == theme] if theme else self.pzs
+        pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)), rng,
                                  rating_of=lambda p: now.get(p.id, p.rating))
         return None if pz is None else (pz, None)
+
+    def stats(self, name: str | None, last: int = 10) -> dict:
+        """For the page: the rating, its history and the last puzzles solved."""
+        solved = []
+        for pid in self.solved(name)[:last]:
+            pz = self.by_id.get(pid)
+            if pz is not None:
+                solved.append({"id": pid, "theme": pz.theme, "horizon": pz.horizon})
+        return {"player": (name or "").strip() or GUEST, "rating": self.player_rating(name).rating,
+                "history": [round(r) for _at, r in self.history(name)], "solved": solved}
 
     def of_the_day(self, now: float) -> puzzles.Puzzle:
         return puzzles.of_the_day(self.pzs, datetime.date.fromtimestamp(now).isoformat())

@@ -21,6 +21,7 @@ class GameSwitching:
         self.service = service
         self.menu = GameMenu()
         self.left_on_bed: dict[str, str] = {}
+        self.theme: str | None = None   # the puzzles' theme chosen on the page (None: any)
 
     def asks_new_game(self, view) -> bool:
         """The table asks "new game?" and there is another game to choose instead."""
@@ -126,14 +127,18 @@ class GameSwitching:
             rng = random.SystemRandom()
 
             def next_puzzle():
-                return _dated(store.next_for(service.table.solver, rng))
+                return _dated(store.next_for(service.table.solver, rng, self.theme))
 
-            first = _dated(store.next_for(next((n for n in players if n), ""), rng))
+            def stats():
+                return {**store.stats(service.table.solver), "theme": self.theme}
+
+            first = _dated(store.next_for(next((n for n in players if n), ""), rng, self.theme))
             if first is None:
                 service.note("note.no_puzzle")
                 return
             settings = service.settings
             service.table = PuzzleTable(service.game, puzzle=first[0], since=first[1], next_puzzle=next_puzzle,
+                                        stats=stats,
                                         settle=service.config.game.settle,
                                         correction_delay=service.config.game.correction_delay,
                                         language=settings.language, players=players)
@@ -141,6 +146,11 @@ class GameSwitching:
         log.info("puzzles: %s", "on" if name == "maunz-puzzle" else "off")
         if service.sensed is not None:
             service.table.on_scan(service.sensed, now)
+
+    def puzzle_theme(self, theme: str | None) -> None:
+        """The page's theme filter: the next puzzles are of this theme (None: any)."""
+        self.theme = theme
+        self.service.notify()
 
     def _pieces_on_bed(self) -> dict[str, str]:
         """The pieces on the bed ("c3" -> "o"), as the game in play knows them (maunz: its

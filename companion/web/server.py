@@ -46,6 +46,7 @@ from companion.web.protocol import (
     ControlError,
     HandAction,
     ReedAction,
+    PuzzleAction,
     ReviewAction,
     apply_control,
     button_names,
@@ -241,6 +242,8 @@ class WebState:
                 _virtual_hand(self.companion, action)
             elif isinstance(action, ReviewAction):
                 _review(self.companion, action)
+            elif isinstance(action, PuzzleAction):
+                self.companion.switching.puzzle_theme(action.theme)
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:

@@ -31,12 +31,15 @@ PUZZLE = "maunz-puzzle"  # the game menu's entry (companion/service/switching.py
 
 class PuzzleTable(MaunzTable):
     def __init__(self, game, position=None, *, puzzle: puzzles.Puzzle, next_puzzle=None,
-                 since: str | None = None, **settings):
+                 since: str | None = None, stats=None, **settings):
         """`puzzle` to solve; `next_puzzle()` the one after it (OK on "new game?"; None: none);
-        `since`: the date of the player's own game it comes from, if it does."""
+        `since`: the date of the player's own game it comes from, if it does; `stats()` the
+        solver's rating, history and solved puzzles for the page (the service reads them from
+        the journal)."""
         settings.pop("moves", None)
         settings.pop("ai_seats", None)
         self._next = next_puzzle
+        self.stats = stats
         self._attempts: list[Commit] = []
         self._load(puzzle, since)
         super().__init__(game, puzzle.position, ai_seats=(self.attacker ^ 1,), **settings)
