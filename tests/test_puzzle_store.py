@@ -61,9 +61,13 @@ def test_a_reviewed_mistake_becomes_a_personal_puzzle_offered_first(tmp_path):
     assert puzzles.from_mistakes([before, after], [PlyResult(**{**mistake.__dict__, "deep": False})]) == []
     store = PuzzleStore(connect(tmp_path / "companion.db"), SHIPPED)
     store.add_personal("Cleo", made[0][1], game_id=7, now=3.0)
-    assert store.next_for("Cleo", random.Random(1)) == (made[0][1], 3.0)
+    assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000) == (made[0][1], 3.0, False)
     store.record("Cleo", made[0][1], True, now=4.0)
-    assert store.next_for("Cleo", random.Random(1))[1] is None  # solved: back to the set
+    # solved: then the puzzle of the day until it is tried, then the set near the rating
+    daily = store.of_the_day(86400.0 * 20000)
+    assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000) == (daily, None, True)
+    store.record("Cleo", daily, False, now=5.0)
+    assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000)[1:] == (None, False)
     assert state_of(before)  # the position is a real one
 
 

@@ -57,6 +57,10 @@ class PuzzleStore:
         return [(at, r) for at, r in self.conn.execute(
             "SELECT at, rating FROM puzzle_attempts WHERE player=? ORDER BY id", (_player(name),))]
 
+    def attempted(self, name: str | None) -> set[str]:
+        return {r[0] for r in self.conn.execute("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE player=?",
+                                                (_player(name),))}
+
     def solved(self, name: str | None) -> list[str]:
         """The ids of the puzzles solved, most recent first."""
         rows = self.conn.execute("SELECT puzzle, MAX(id) FROM puzzle_attempts WHERE player=? AND solved=1"
@@ -82,18 +86,24 @@ class PuzzleStore:
         return out
 
     # choosing --------------------------------------------------------------------------------
-    def next_for(self, name: str | None, rng, theme: str | None = None) -> tuple[puzzles.Puzzle, float | None] | None:
-        """The player's next puzzle: their own mistakes first ((puzzle, when its game was)), then
-        one near their rating ((puzzle, None)), of `theme` if one is chosen; None when all are
-        solved."""
+    def next_for(self, name: str | None, rng, theme: str | None = None,
+                 now: float | None = None) -> tuple[puzzles.Puzzle, float | None, bool] | None:
+        """The player's next puzzle, as (puzzle, when the player's own game was or None, the
+        puzzle of the day?): their own mistakes first, then the puzzle of the day (`now`: wall
+        time) until they tried it, then one near their rating; of `theme` if one is chosen.
+        None when all are solved."""
         mine = self.personal(name)
         if mine:
-            return mine[0]
+            return (*mine[0], False)
+        if now is not None:
+            daily = self.of_the_day(now)
+            if (theme is None or daily.theme == theme) and daily.id not in self.attempted(name):
+                return daily, None, True
         now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM ratings WHERE who LIKE 'puzzle:%'"))
         pool = [p for p in self.pzs if p.theme == theme] if theme else self.pzs
         pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)), rng,
                                  rating_of=lambda p: now.get(p.id, p.rating))
-        return None if pz is None else (pz, None)
+        return None if pz is None else (pz, None, False)
 
     def stats(self, name: str | None, last: int = 10) -> dict:
         """For the page: the rating, its history and the last puzzles solved."""

@@ -127,17 +127,19 @@ class GameSwitching:
             rng = random.SystemRandom()
 
             def next_puzzle():
-                return _dated(store.next_for(service.table.solver, rng, self.theme))
+                return _dated(store.next_for(service.table.solver, rng, self.theme, service.journal.clock()))
 
             def stats():
                 return {**store.stats(service.table.solver), "theme": self.theme}
 
-            first = _dated(store.next_for(next((n for n in players if n), ""), rng, self.theme))
+            first = _dated(store.next_for(next((n for n in players if n), ""), rng, self.theme,
+                                          service.journal.clock()))
             if first is None:
                 service.note("note.no_puzzle")
                 return
             settings = service.settings
-            service.table = PuzzleTable(service.game, puzzle=first[0], since=first[1], next_puzzle=next_puzzle,
+            service.table = PuzzleTable(service.game, puzzle=first[0], since=first[1], daily=first[2],
+                                        next_puzzle=next_puzzle,
                                         stats=stats,
                                         settle=service.config.game.settle,
                                         correction_delay=service.config.game.correction_delay,
@@ -174,13 +176,13 @@ class GameSwitching:
 
 
 def _dated(found):
-    """(puzzle, the day of the player's own game it comes from, or None)."""
+    """(puzzle, the day of the player's own game it comes from or None, the puzzle of the day?)."""
     if found is None:
         return None
     import datetime
 
-    puzzle, added = found
-    return puzzle, None if added is None else datetime.date.fromtimestamp(added).isoformat()
+    puzzle, added, daily = found
+    return puzzle, None if added is None else datetime.date.fromtimestamp(added).isoformat(), daily
 
 
 def _on_bed(mask: int) -> set[str]:

@@ -57,7 +57,8 @@ def puzzle_block(table) -> dict:
         return msg(f"puzzle.theme.{key}").text(lang)
 
     out = {"id": pz.id, "theme": pz.theme, "horizon": pz.horizon, "rating": pz.rating,
-           "to_move": "og"[table.attacker], "since": table.since, "solved": table.solved,
+           "to_move": "og"[table.attacker], "since": table.since, "daily": table.daily,
+           "solved": table.solved,
            "player": stats.get("player"), "history": stats.get("history", []),
            "solved_list": [{**s, "theme_words": theme(s["theme"])} for s in stats.get("solved", [])],
            "filter": stats.get("theme"),
@@ -66,7 +67,8 @@ def puzzle_block(table) -> dict:
                                   n=pz.horizon).text(lang),
                      "puzzle": msg("puzzle.page.puzzle_rating", rating=pz.rating, theme=theme(pz.theme)).text(lang),
                      "rating": msg("puzzle.page.rating", rating=round(stats.get("rating", 1500))).text(lang),
-                     "since": msg("puzzle.page.since", day=table.since).text(lang) if table.since else None,
+                     "since": msg("puzzle.page.since", day=table.since).text(lang) if table.since
+                     else msg("puzzle.page.daily").text(lang) if table.daily else None,
                      "themes": msg("puzzle.page.themes").text(lang), "any": msg("puzzle.page.any").text(lang),
                      "solved": msg("puzzle.page.solved").text(lang), "chart": msg("puzzle.page.chart").text(lang)}}
     if table.solved:

@@ -141,6 +141,7 @@ PHRASES = {
     "puzzle.page.puzzle_rating": {"de": "Puzzle-Wertung {rating} · Thema: {theme}",
                                   "en": "Puzzle rating {rating} · theme: {theme}"},
     "puzzle.page.since": {"de": "Aus deinem Spiel vom {day}", "en": "From your game on {day}"},
+    "puzzle.page.daily": {"de": "Das Puzzle des Tages", "en": "The puzzle of the day"},
     "puzzle.page.themes": {"de": "Nächste Puzzles:", "en": "Next puzzles:"},
     "puzzle.page.any": {"de": "alle Themen", "en": "any theme"},
     "puzzle.page.solved": {"de": "Gelöst", "en": "Solved"},

@@ -31,9 +31,10 @@ PUZZLE = "maunz-puzzle"  # the game menu's entry (companion/service/switching.py
 
 class PuzzleTable(MaunzTable):
     def __init__(self, game, position=None, *, puzzle: puzzles.Puzzle, next_puzzle=None,
-                 since: str | None = None, stats=None, **settings):
+                 since: str | None = None, daily: bool = False, stats=None, **settings):
         """`puzzle` to solve; `next_puzzle()` the one after it (OK on "new game?"; None: none);
-        `since`: the date of the player's own game it comes from, if it does; `stats()` the
+        `since`: the date of the player's own game it comes from, if it does; `daily`: it is
+        the puzzle of the day; `stats()` the
         solver's rating, history and solved puzzles for the page (the service reads them from
         the journal)."""
         settings.pop("moves", None)
@@ -41,11 +42,18 @@ class PuzzleTable(MaunzTable):
         self._next = next_puzzle
         self.stats = stats
         self._attempts: list[Commit] = []
-        self._load(puzzle, since)
+        self._load(puzzle, since, daily)
         super().__init__(game, puzzle.position, ai_seats=(self.attacker ^ 1,), **settings)
+        self.notice = self._origin()
 
-    def _load(self, puzzle: puzzles.Puzzle, since: str | None) -> None:
-        self.puzzle, self.since = puzzle, since
+    def _origin(self):
+        """Where the puzzle comes from, said as it is set up: the player's own game, or the day."""
+        if self.since:
+            return msg("puzzle.page.since", day=self.since)
+        return msg("puzzle.page.daily") if self.daily else None
+
+    def _load(self, puzzle: puzzles.Puzzle, since: str | None, daily: bool = False) -> None:
+        self.puzzle, self.since, self.daily = puzzle, since, daily
         self.attacker = notation.parse_position(puzzle.position).turn
         # per ply count: (the attacker's turns left, index on the stored line or None off it)
         self._steps = {0: (puzzle.horizon, 0)}
@@ -162,10 +170,10 @@ class PuzzleTable(MaunzTable):
         if not self.tried:
             self._record(False)   # given up
         nxt = self._next() if self._next is not None else None
-        puzzle, since = nxt if nxt is not None else (self.puzzle, self.since)
-        self._load(puzzle, since)
-        self.line.reset(notation.parse_position(puzzle.position))
+        self._load(*(nxt if nxt is not None else (self.puzzle, self.since, self.daily)))
+        self.line.reset(notation.parse_position(self.puzzle.position))
         self.restart(now)
+        self.notice = self._origin()
 
     def restart(self, now: float) -> None:
         self._reset_turn()
