@@ -44,6 +44,8 @@ SAMPLES = {
     "tail": msg("review.step", colour=msg("colour.0"), kind=msg("kind.c"), square="d3"),
     "line": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
     "loss": "1.5", "pct": 40,
+    # maunz. puzzles: the day of the player's own game, a rating, a theme in words
+    "day": "2026-11-28", "rating": 1500, "theme": "vom Bett stupsen",
     # the history view: a past game's length
     "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
