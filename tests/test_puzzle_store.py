@@ -66,6 +66,8 @@ def test_a_reviewed_mistake_becomes_a_personal_puzzle_offered_first(tmp_path):
     # solved: then the puzzle of the day until it is tried, then the set near the rating
     daily = store.of_the_day(86400.0 * 20000)
     assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000) == (daily, None, True)
+    # the puzzle just left is never offered again at once (its attempt may not be written yet)
+    assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000, skip=daily.id)[0] != daily
     store.record("Cleo", daily, False, now=5.0)
     assert store.next_for("Cleo", random.Random(1), now=86400.0 * 20000)[1:] == (None, False)
     assert state_of(before)  # the position is a real one

@@ -86,22 +86,23 @@ class PuzzleStore:
         return out
 
     # choosing --------------------------------------------------------------------------------
-    def next_for(self, name: str | None, rng, theme: str | None = None,
-                 now: float | None = None) -> tuple[puzzles.Puzzle, float | None, bool] | None:
+    def next_for(self, name: str | None, rng, theme: str | None = None, now: float | None = None,
+                 skip: str | None = None) -> tuple[puzzles.Puzzle, float | None, bool] | None:
         """The player's next puzzle, as (puzzle, when the player's own game was or None, the
         puzzle of the day?): their own mistakes first, then the puzzle of the day (`now`: wall
-        time) until they tried it, then one near their rating; of `theme` if one is chosen.
-        None when all are solved."""
-        mine = self.personal(name)
+        time) until they tried it, then one near their rating; of `theme` if one is chosen;
+        never `skip` (the puzzle just left, whose attempt may not be written yet). None when all
+        are solved."""
+        mine = [m for m in self.personal(name) if m[0].id != skip]
         if mine:
             return (*mine[0], False)
         if now is not None:
             daily = self.of_the_day(now)
-            if (theme is None or daily.theme == theme) and daily.id not in self.attempted(name):
+            if (theme is None or daily.theme == theme) and daily.id not in self.attempted(name) | {skip}:
                 return daily, None, True
         now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM ratings WHERE who LIKE 'puzzle:%'"))
         pool = [p for p in self.pzs if p.theme == theme] if theme else self.pzs
-        pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)), rng,
+        pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)) | {skip}, rng,
                                  rating_of=lambda p: now.get(p.id, p.rating))
         return None if pz is None else (pz, None, False)
 

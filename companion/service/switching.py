@@ -127,7 +127,8 @@ class GameSwitching:
             rng = random.SystemRandom()
 
             def next_puzzle():
-                return _dated(store.next_for(service.table.solver, rng, self.theme, service.journal.clock()))
+                return _dated(store.next_for(service.table.solver, rng, self.theme, service.journal.clock(),
+                                             skip=service.table.puzzle.id))
 
             def stats():
                 return {**store.stats(service.table.solver), "theme": self.theme}
