@@ -2,6 +2,9 @@
 
     companion bench ai [--games 100] [--time 0.35] [--procs 2] [--pairings hard-random,...]
                        [--max-plies 300] [--opening 2] [--calibrate] [--budget] [--versus]
+    companion bench ai --ladder [--games 200] [--time 0.35] [--opening 4] [--write]
+
+--ladder measures every level's Elo (benchmarks/ladder.py), one line a level.
 
 --budget measures only the Pi-class budget (benchmarks/pibudget.py: a Pi target / 5 here): a
 maunz. hint at the medium level within 50 ms on a Pi (10 ms here), and the hard level's time
@@ -173,7 +176,8 @@ def versus(games: int, pi_seconds: float, procs: int, max_plies: int) -> int:
 
 def main(argv: list[str]) -> int:
     p = OneLineParser(prog="companion bench ai")
-    p.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    p.add_argument("--games", type=int, default=None,
+                   help="games per pairing (default 100; --ladder: per adjacent pair, default 200)")
     p.add_argument("--time", type=float, default=0.35, help="Pi-4 seconds per move (default 0.35)")
     p.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
@@ -184,11 +188,27 @@ def main(argv: list[str]) -> int:
     p.add_argument("--calibrate", action="store_true", help="only time the fixed calibration workload")
     p.add_argument("--budget", action="store_true",
                    help="only the Pi-class budget: medium hint time, --time honoured (benchmarks/pibudget.py)")
-    p.add_argument("--opening", type=int, default=2, help="random plies before the players take over")
+    p.add_argument("--opening", type=int, default=None,
+                   help="random plies before the players take over (default 2; --ladder 4)")
+    p.add_argument("--ladder", action="store_true", help="only the levels' Elo (benchmarks/ladder.py)")
+    p.add_argument("--write", action="store_true",
+                   help="with --ladder: store the Elo in companion/ai/levels_elo.json")
     p.add_argument("--versus", action="store_true",
                    help="only the new hard against today's (issue 37: pure Python, no LMR or aspiration)"
                         " at equal Pi-time, from 4-ply random openings")
     args = p.parse_args(argv)
+    if args.ladder:
+        from benchmarks import ladder
+
+        elo = ladder.run(args.games or 200, args.time, args.procs,
+                         4 if args.opening is None else args.opening, args.max_plies)
+        command = "companion bench ai " + " ".join(argv)
+        print(f"command: {command}")
+        if args.write:
+            print(f"written: {ladder.write(elo, command)}")
+        return 0
+    args.games = args.games or 100
+    args.opening = 2 if args.opening is None else args.opening
     if args.versus:
         return versus(args.games, args.time, args.procs, args.max_plies)
     if args.budget:

@@ -1,20 +1,30 @@
 """`companion bench firmware`: the bridge firmware measured on an emulated RP2040.
 
 MicroPython's own rp2 firmware runs the real board.py and main.py in rp2040js
-(firmware_bridge/rp2040); every time here is emulated time at the chip's clock (the harness counts
-the CPU's cycles), not this machine's, so the figures are the Pico's own:
+(firmware_bridge/rp2040). Every time here is emulated time at the chip's clock, not this
+machine's: rp2040js counts each instruction's cycles, and the harness advances the clock by
+cycles / clk_sys (125 MHz), so a figure is what a real Pico does as far as rp2040js's cycle counts
+are the RP2040's (the Cortex-M0+'s documented counts; see below what it does not model). How fast
+the emulator itself runs (emulated seconds per wall second, a few per cent here) is printed too; it
+does not enter the figures. The figures, each for the reed matrix and the hall bed:
 
 - full-bed scans per second of the running firmware, scan_hz set to its 2000 ceiling so the main
-  loop (serial, scan, debounce, frames, LEDs at 50 Hz) runs flat out: the reed matrix (row 1's
-  falling edges counted) and the hall bed (the multiplexers' returns to channel 0);
-- a reed change to the SNAPSHOT frame carrying it leaving the Pico's USB (p50/p99, default 20 ms debounce);
+  loop (serial, scan, debounce, frames, LEDs at 50 Hz) runs flat out (the reed matrix: row 1's
+  falling edges counted; the hall bed: the multiplexers' returns to channel 0);
+- a bed change to the snapshot frame carrying it leaving the Pico's USB (p50/p99 in ms, at the
+  default scan_hz 250 and each link's default debounce: 20 ms for reeds, 8 ms for the hall bed):
+  a reed closed or opened; a kitten or cat set down on or lifted off the hall bed (the ADC
+  answering with the model's new readings);
 - an LED frame arriving over USB to the last LED's data bit leaving the WS2812 pin (p50/p99);
-- gc.mem_free() with the firmware imported and a Device made (after boot), and after 10,000
-  scans through the same objects, in the REPL after STOP (a leak shows as the difference).
+- gc.mem_free() with the firmware imported and a Device made (after boot), after a tenth of the
+  scans and after all 10,000, through the same objects in the REPL after STOP (a leak shows as
+  the difference).
 
 What the emulator cannot model: the hall sensors' analog noise beyond the model's per-read value,
 real USB timing (full-speed frames, the Pi's host controller: the CDC bytes arrive here at once),
-flash wait states and the XIP cache (rp2040js reads flash at the speed of RAM).
+flash wait states and the XIP cache (rp2040js reads flash at the speed of RAM: bytecode and the
+interpreter run from flash on a real Pico, so its interpreted parts may be slower on a cache miss;
+viper's native code is in RAM either way).
 """
 from __future__ import annotations
 
@@ -55,23 +65,28 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def scan_rate(pico, counter: str, seconds: float) -> float:
-    """Full-bed scans per emulated second of the running firmware at scan_hz 2000."""
+def scan_rate(pico, counter: str, seconds: float) -> tuple[float, float]:
+    """Full-bed scans per emulated second of the running firmware at scan_hz 2000, and the
+    emulator's speed over the count (emulated seconds per wall second, unpaced)."""
     from firmware_bridge.host.link import BridgeLink
 
-    link = BridgeLink(pico.port, config={"scan_hz": 2000, "heartbeat_ms": 100}, ping_interval=1.0,
-                      ack_timeout=2.0, offline_after=15.0, handshake_timeout=60.0,
+    # No pings while counting: the host pings every `ping_interval` of WALL time, which on an
+    # emulator running at a few per cent of real time would be dozens a second of the Pico's
+    # time (a Pi pings once a real second), and the count would follow this machine's load.
+    link = BridgeLink(pico.port, config={"scan_hz": 2000, "heartbeat_ms": 100}, ping_interval=3600.0,
+                      ack_timeout=2.0, offline_after=3600.0, handshake_timeout=60.0,
                       bed="hall" if pico.hall_bed is not None else "reed").open()
     try:
         pico.pace(False)
         time.sleep(0.5)
-        a = pico.stats()
+        a, wall = pico.stats(), time.perf_counter()
         time.sleep(seconds)
-        b = pico.stats()
+        b, wall = pico.stats(), time.perf_counter() - wall
     finally:
         link.close()
         pico.pace(True)
-    return (b[counter] - a[counter]) / ((b["t"] - a["t"]) / 1e9)
+    emulated = (b["t"] - a["t"]) / 1e9
+    return (b[counter] - a[counter]) / emulated, emulated / wall
 
 
 def change_latency(pico, n: int, seed: int) -> list[float]:
@@ -105,6 +120,55 @@ def change_latency(pico, n: int, seed: int) -> list[float]:
                     continue
                 snaps = [M.decode(p) for p in deframer.feed(data)]
                 if t >= t0 and any(name == "SNAPSHOT" and v["occupancy"] == mask for name, v in snaps):
+                    out.append((t - t0) / 1000)
+                    break
+    finally:
+        link.close()
+    return out
+
+
+def hall_change_latency(pico, n: int, seed: int) -> list[float]:
+    """Emulated microseconds from a kitten or cat set down on (or lifted off) the hall bed, the
+    ADC answering with the model's new readings, to the HALL_SNAPSHOT that carries it leaving the
+    Pico's USB. One piece on the bed at a time (a neighbour's return field could make a second
+    square ambiguous, which is a real reading, not a latency)."""
+    from firmware_bridge.firmware import messages as M
+    from firmware_bridge.firmware.framing import Deframer
+    from firmware_bridge.host.link import BridgeLink
+
+    rng = random.Random(seed)
+    link = BridgeLink(pico.port, bed="hall", ping_interval=1.0, ack_timeout=2.0, offline_after=15.0,
+                      handshake_timeout=60.0).open()
+    out = []
+    try:
+        deadline = time.monotonic() + 30
+        while link.occupancy != 0 and time.monotonic() < deadline:
+            time.sleep(0.002)
+        sq = None
+        for i in range(n):
+            with pico._lock:
+                pico.usb_log.clear()
+                pico.log_usb = True
+                if sq is None:
+                    sq = rng.randrange(36)
+                    pico.hall_bed.put(sq, rng.choice("kc"))
+                    mask = 1 << sq
+                else:
+                    pico.hall_bed.lift(sq)
+                    sq, mask = None, 0
+                t0 = pico.hall_now()
+            deadline = time.monotonic() + 30
+            while link.occupancy != mask and time.monotonic() < deadline:
+                time.sleep(0.002)
+            with pico._lock:
+                pico.log_usb = False
+                log = list(pico.usb_log)
+            deframer = Deframer()
+            for kind, t, data in log:
+                if kind != "out":
+                    continue
+                snaps = [M.decode(p) for p in deframer.feed(data)]
+                if t >= t0 and any(name == "HALL_SNAPSHOT" and v["occupancy"] == mask for name, v in snaps):
                     out.append((t - t0) / 1000)
                     break
     finally:
@@ -160,14 +224,16 @@ def mem_and_loop(pico, setup: str, scan: str, n: int, reboot: bool = True) -> tu
     return free_boot, free_warm, free_after, (n - warm) / (dt / 1e6)
 
 
+def _spread(xs: list[float]) -> str:
+    return f"p50 {statistics.median(xs) / 1000:.1f} ms, p99 {_pct(xs, 0.99) / 1000:.1f} ms"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="companion bench firmware")
     ap.add_argument("--seconds", type=float, default=4.0, help="wall seconds each scan rate is counted")
-    ap.add_argument("--changes", type=int, default=40, help="reed changes timed to the host")
+    ap.add_argument("--changes", type=int, default=40, help="bed changes timed to the host (each bed)")
     ap.add_argument("--frames", type=int, default=20, help="LED frames timed to the last data bit")
-    ap.add_argument("--scans", type=int, default=10_000, help="scans between the two gc.mem_free()")
-    ap.add_argument("--hall-scans", type=int, default=300,
-                    help="hall scans between the gc.mem_free() (each is 576 ADC conversions)")
+    ap.add_argument("--scans", type=int, default=10_000, help="scans between the gc.mem_free() (each bed)")
     ap.add_argument("--seed", type=int, default=22)
     args = ap.parse_args(argv)
     from firmware_bridge.rp2040 import pico as emu
@@ -177,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     except emu.EmulatorUnavailable as exc:
         print(f"companion bench firmware: {exc}")
         return 2
+    from firmware_bridge.host.link import HALL_DEBOUNCE_MS
     from hardware.hall_model import Bed
 
     t0 = time.perf_counter()
@@ -184,42 +251,49 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(f"emulated Pico booted in {time.perf_counter() - t0:.1f} s of wall time; "
               f"clk_sys {reed.stats()['clk_sys'] / 1e6:.0f} MHz")
-        reed_rate = scan_rate(reed, "row_scans", args.seconds)
-        print(f"reed matrix, the running firmware flat out: {reed_rate:.0f} full beds/s")
-        lat = change_latency(reed, args.changes, args.seed)
-        print(f"reed change -> its SNAPSHOT leaving USB ({len(lat)} changes, debounce 20 ms): "
-              f"p50 {statistics.median(lat):.0f} us, p99 {_pct(lat, 0.99):.0f} us (emulated)")
+        reed_rate, speed = scan_rate(reed, "row_scans", args.seconds)
+        print(f"reed matrix, the running firmware flat out: {reed_rate:.0f} full beds/s "
+              f"(the emulator ran at {speed * 100:.0f} % of the chip's real time here)")
+        reed_lat = change_latency(reed, args.changes, args.seed)
+        print(f"reed change -> its SNAPSHOT leaving USB ({len(reed_lat)} changes, debounce 20 ms, "
+              f"scan_hz 250): {_spread(reed_lat)} (emulated)")
         led = led_latency(reed, args.frames)
         print(f"LED frame over USB -> last LED data bit ({len(led)} frames, LEDs refreshed at 50 Hz): "
-              f"p50 {statistics.median(led):.0f} us, p99 {_pct(led, 0.99):.0f} us (emulated)")
+              f"{_spread(led)} (emulated)")
         timing = reed.frames[-1]["timing"]
         print("WS2812 bit timing on the data pin (ns, min-max): " +
               ", ".join(f"{k.upper()} {v[0]:.0f}-{v[1]:.0f}" for k, v in timing.items() if v))
         wall = time.perf_counter()
-        free_boot, free_warm, free_after, loop_rate = mem_and_loop(
+        reed_boot, reed_warm, reed_free, loop_rate = mem_and_loop(
             reed, REED_SETUP, "dev.scan(bed.scan(), i)", args.scans, reboot=False)
-        print(f"gc.mem_free() (reed): {free_boot} bytes after boot, {free_warm} after "
-              f"{args.scans // 10} scans, {free_after} after {args.scans} "
-              f"(a leak would keep falling: {free_after - free_warm:+d} over the last "
+        print(f"gc.mem_free() (reed): {reed_boot} bytes after boot, {reed_warm} after "
+              f"{args.scans // 10} scans, {reed_free} after {args.scans} "
+              f"(a leak would keep falling: {reed_free - reed_warm:+d} over the last "
               f"{args.scans - args.scans // 10}); the bare scan + debounce loop: {loop_rate:.0f} scans/s "
               f"({time.perf_counter() - wall:.0f} s of wall time)")
     finally:
         reed.close()
     hall = emu.EmulatedPico(hall_bed=Bed(random.Random(args.seed)))
     try:
-        hall_rate = scan_rate(hall, "mux_scans", args.seconds)
-        print(f"hall bed, the running firmware flat out: {hall_rate:.1f} full beds/s")
-        n = max(10, args.hall_scans)
-        free_boot, free_warm, free_after, hall_loop = mem_and_loop(
-            hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", n, reboot=False)
-        print(f"gc.mem_free() (hall): {free_boot} bytes after boot, {free_warm} after {n // 10} scans, "
-              f"{free_after} after {n} ({free_after - free_warm:+d}); the bare scan + classify loop: "
-              f"{hall_loop:.1f} scans/s")
+        hall_rate, speed = scan_rate(hall, "mux_scans", args.seconds)
+        print(f"hall bed, the running firmware flat out: {hall_rate:.0f} full beds/s "
+              f"(the emulator ran at {speed * 100:.0f} % of the chip's real time here)")
+        hall_lat = hall_change_latency(hall, args.changes, args.seed)
+        print(f"hall change -> its HALL_SNAPSHOT leaving USB ({len(hall_lat)} changes, debounce "
+              f"{HALL_DEBOUNCE_MS} ms as the hall link sets it, scan_hz 250): {_spread(hall_lat)} (emulated)")
+        wall = time.perf_counter()
+        hall_boot, hall_warm, hall_free, hall_loop = mem_and_loop(
+            hall, HALL_SETUP, "dev.scan_hall(bed.scan(), i)", args.scans, reboot=False)
+        print(f"gc.mem_free() (hall): {hall_boot} bytes after boot, {hall_warm} after "
+              f"{args.scans // 10} scans, {hall_free} after {args.scans} ({hall_free - hall_warm:+d}); "
+              f"the bare sweep + classify + debounce loop: {hall_loop:.0f} scans/s "
+              f"({time.perf_counter() - wall:.0f} s of wall time)")
     finally:
         hall.close()
-    scan_ms = 36 * (16 * 2.0 + 5.0) / 1000
-    print(f"`bench hall`'s datasheet estimate for the hall bed: {1000 / scan_ms:.0f} full beds/s; "
-          f"measured here: {hall_rate:.1f}")
     print(f"fw_reed_scans_per_s {reed_rate:.0f}")
-    print(f"fw_hall_scans_per_s {hall_rate:.1f}")
+    print(f"fw_hall_scans_per_s {hall_rate:.0f}")
+    print(f"fw_reed_change_to_snapshot_ms_p99 {_pct(reed_lat, 0.99) / 1000:.1f}")
+    print(f"fw_hall_change_to_snapshot_ms_p99 {_pct(hall_lat, 0.99) / 1000:.1f}")
+    print(f"fw_reed_free_ram_after_{args.scans}_scans_bytes {reed_free}")
+    print(f"fw_hall_free_ram_after_{args.scans}_scans_bytes {hall_free}")
     return 0

@@ -66,7 +66,7 @@ def classify_placements(n: int, seed: int, calibrated: bool, n_beds: int = 20) -
                     placed[other] = bed.place(other)
             kind = rng.choice((1, -1))
             pieces[sq], placed[sq] = kind, bed.place(sq)
-            squares.state[sq] = EMPTY                     # a new piece comes down on an empty square
+            squares.set_state(sq, EMPTY)                    # a new piece comes down on an empty square
             st = squares.classify(sq, bed.read(sq, bed.field(sq, pieces, placed)))
             if st == AMBIGUOUS:
                 ambiguous += 1
@@ -177,7 +177,7 @@ def measured_hall_scan_rate(seed: int) -> float | None:
         return None
     pico = emu.EmulatedPico(hall_bed=Bed(random.Random(seed)))
     try:
-        rate = scan_rate(pico, "mux_scans", 4.0)
+        rate, _ = scan_rate(pico, "mux_scans", 4.0)
     finally:
         pico.close()
     print(f"Pico hall scan rate, measured (the firmware on an emulated RP2040 at 125 MHz, scan_hz "

@@ -12,15 +12,20 @@ seconds, while the work inside each loop iteration is timed for real (perf_count
 RSS is this process's resident set after the games (the service's modules and state only).
 
 Then, in real time (`--rt-changes`, 0 to skip), the AI scenario: the service's real asyncio loop
-(`Companion.run()`, 100 Hz, time.monotonic) while scripted moves arrive on the fake reed grid
-(each bed held settle + 50-100 ms, settle 0.1 s), three times: with no AI, with the AI searching
+(`Companion.run()`, time.monotonic; it steps when a device wakes it or a timer is due) while
+scripted moves arrive on the fake reed grid (each bed held settle + 50-100 ms, settle 0.1 s), three times: with no AI, with the AI searching
 back to back through the service's thread path (`ai_process = false`), and through its worker
 process (the default). The AI searches a mid-game position at level "hard", `--ai-time`
 Pi-seconds a call, restarted at once, so it thinks during every sensed change. Per run:
 - echo: the reed poll that returned the change -> leds.show() (as above, now with the GIL shared);
 - change->LED: from the moment the bed changed to leds.show() (adds the wait for the next scan
   and the loop's late wake-ups: what a player sees; the 50 ms requirement);
-- the loop period (time between iterations; nominal 10 ms) p99, and the AI calls completed.
+- guidance: from the moment the bed has been still for the settle time to the leds.show() of the
+  move it made (the loop's wait for the step that acts on it is in it; a move a button press
+  made is not counted);
+- the time between iterations p99 (a fixed-rate loop: its period; the sleeping loop of issue 47
+  steps only when something happens, so this is then the gap between events), and the AI calls
+  completed.
 The fakes do no I/O, but real drivers do (a serial/SPI write, an I2C ioctl) and every such call
 lets go of the GIL, which a thread that holds it for its whole switch interval (5 ms) is slow to
 give back. So by default each reed poll and each LED frame also blocks for 0.2 ms in a call that
@@ -230,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
             label = {"none": "no AI", "thread": "AI in a thread", "process": "AI in a process"}[scenario]
             print(f"real time, {label:<16} n={r['n']:4d}  echo p50 {ms(r['echo50'])} p99 {ms(r['echo99'])}"
                   f" max {ms(r['echomax'])} ms | change->LED p50 {ms(r['chg50'])} p99 {ms(r['chg99'])}"
-                  f" max {ms(r['chgmax'])} ms | loop period p99 {ms(r['period99'])} ms | AI calls {r['ai_calls']}")
+                  f" max {ms(r['chgmax'])} ms | guidance after settle p50 {ms(r['guide50'])} p99 {ms(r['guide99'])}"
+                  f" ms | between iterations p99 {ms(r['period99'])} ms | AI calls {r['ai_calls']}")
         w = rt["process"]
         print(f"AI worker: spawn + AI import {w['spawn'] * 1000:.0f} ms (submit blocked the loop"
               f" {w['submit'] * 1000:.1f} ms), RSS {w['worker_rss']:.1f} MB, peak {w['worker_hwm']:.1f} MB")
@@ -253,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rt_echo_p50_ms_ai_{scenario} {ms(rt[scenario]['echo50'])}")
             print(f"rt_echo_p99_ms_ai_{scenario} {ms(rt[scenario]['echo99'])}")
             print(f"rt_change_to_led_p99_ms_ai_{scenario} {ms(rt[scenario]['chg99'])}")
+            print(f"rt_guidance_after_settle_p50_ms_ai_{scenario} {ms(rt[scenario]['guide50'])}")
+            print(f"rt_guidance_after_settle_p99_ms_ai_{scenario} {ms(rt[scenario]['guide99'])}")
         print(f"ai_worker_spawn_ms {rt['process']['spawn'] * 1000:.0f}")
         print(f"ai_worker_rss_mb {rt['process']['worker_rss']:.1f}")
         print(f"ai_worker_peak_rss_mb {rt['process']['worker_hwm']:.1f}")
@@ -287,6 +295,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
 
     pending = {}  # the change waiting for its echo: "set" time, then "poll" time
     echo, chg, starts = [], [], []
+    guide, guided = {}, []  # the moment the bed has been still for `settle`; the waits after it
     real_poll, real_led, real_step = devices.reed.poll, devices.leds.show, comp.step
 
     def io():
@@ -306,6 +315,8 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         if "poll" in pending:
             echo.append(t - pending["poll"])
             chg.append(t - pending["set"])
+        if "at" in guide and t >= guide["at"] and len(comp.table.moves) > guide["moves"]:
+            guided.append(t - guide.pop("at"))
         real_led(frame)
 
     def step(now=None):
@@ -316,7 +327,13 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
             if "poll" in pending:
                 pending.clear()  # this iteration saw the change (with or without a new frame)
 
-    devices.reed.poll, devices.leds.show, comp.step = poll, led, step
+    real_press = devices.buttons.press
+
+    def press(name):
+        guide.clear()   # a move this press makes is no guidance after the settle time
+        real_press(name)
+
+    devices.reed.poll, devices.leds.show, comp.step, devices.buttons.press = poll, led, step, press
     done = asyncio.Event()
     ai_calls = 0
     spawn = submit = 0.0
@@ -331,6 +348,7 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
         pending.clear()
         devices.reed.set_mask(occ)
         pending["set"] = time.perf_counter()
+        guide.update(at=pending["set"] + settle, moves=len(comp.table.moves))
 
     async def hold(extra=0.0):
         await asyncio.sleep(settle + rng.uniform(0.05, 0.1) + extra)
@@ -394,7 +412,8 @@ async def realtime(scenario: str, changes: int, seed: int, ai_time: float, tmp: 
     periods = [b - a for a, b in zip(starts, starts[1:])]
     return {"n": len(echo), "echo50": pct(echo, 50), "echo99": pct(echo, 99), "echomax": max(echo),
             "chg50": pct(chg, 50), "chg99": pct(chg, 99), "chgmax": max(chg),
-            "period99": pct(periods, 99), "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
+            "period99": pct(periods, 99), "guide50": pct(guided, 50), "guide99": pct(guided, 99),
+            "ai_calls": ai_calls, "spawn": spawn, "submit": submit,
             "worker_rss": worker[0], "worker_hwm": worker[1], "children": children}
 
 

@@ -33,7 +33,8 @@ from collections import namedtuple
 #                    settings, names in the history; (): a bed game's bed seats (its
 #                    GameInfo's `bed`), else seats "1", "2", ...
 #   command          `companion <name> ...`: ("module:function", its one-line help); the
-#                    function is `main(argv) -> int`
+#                    function is `main(argv, explainer=None) -> int` (`explainer(game, language)`: the
+#                    tables' words for `apply --why`, handed down by the CLI, which may import them)
 #   command_aliases  other names of the command, each one of the game's aliases (the registry
 #                    checks)
 Entry = namedtuple("Entry", "name engine table page script seats command command_aliases",

@@ -26,9 +26,10 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "image": ("companion.image.build:main", "build the SD-card image: companion image build [--base debian|FILE.img.xz] [--out maunz.img]; companion image deps installs its tools"),
     "firstboot": ("companion.image.firstboot:main", "read companion.toml, wifi.txt and an ssh key from the SD card's FAT partition (at boot)"),
     "growroot": ("companion.image.growroot:main", "grow the root partition to fill the SD card (at first boot)"),
+    "release": ("companion.update.release_cli:main", "maintainers: make, sign and verify release archives (companion release keygen|make|sign|verify)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "make a Pico the bridge: MicroPython onto its BOOTSEL drive, then the bridge firmware, checked by HELLO"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero"),
+    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero, idle, update"),
 }
 
 
@@ -63,6 +64,21 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _explainer(game, language: str):
+    """`companion GAME apply --why`: the tables' words for the engine's judgements. An engine's
+    command never imports a table (the layers); this, the top, hands them in, imported only when
+    a move is explained, so the engines' commands start without the tables."""
+    from companion.tables.why_cli import Explainer
+
+    return Explainer(game, language)
+
+
+def game_commands() -> set[str]:
+    """The games' commands and their aliases: each takes `explainer=` for `apply --why`."""
+    return {name for line in catalogue.GAMES if line.command is not None
+            for name in (line.name, *line.command_aliases)}
+
+
 def _dispatch(argv: list[str]) -> int:
     known = commands()
     if not argv or argv[0] in ("-h", "--help", "help"):
@@ -72,7 +88,26 @@ def _dispatch(argv: list[str]) -> int:
     if name not in known:
         print(f"companion: unknown command {name!r}; try one of: {', '.join(known)}", file=sys.stderr)
         return 2
-    return int(catalogue.resolve(known[name][0])(rest) or 0)
+    if rest[:1] == ["review"] and _game_of(name) in REVIEWED:
+        # a game's review reads the journal (the service's layer), the game's own CLI may not
+        from companion.service.review_cli import main as review_main
+
+        return review_main(_game_of(name), rest[1:])
+    target = catalogue.resolve(known[name][0])
+    if name in game_commands():
+        return int(target(rest, explainer=_explainer) or 0)
+    return int(target(rest) or 0)
+
+
+#: The games `companion GAME review` reviews (companion/service/review_cli.py).
+REVIEWED = ("maunz", "katzenjammer")
+
+
+def _game_of(command: str) -> str | None:
+    for line in catalogue.GAMES:
+        if command == line.name or command in line.command_aliases:
+            return line.name
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,9 +10,10 @@ PACKAGE_ON_PICO = "bridgefw"  # the firmware package's name on the Pico's filesy
 # Copied into /bridgefw/ on the Pico (main.py goes to the root).
 PACKAGE_FILES = (
     "__init__.py", "crc.py", "cobs.py", "framing.py", "messages.py", "debounce.py",
-    "effects.py", "device.py", "hall.py", "board.py", "board_pins.py",
+    "effects.py", "device.py", "hall.py", "board.py", "board_pins.py", "sweep.py", "hallcore.py",
 )
-PURE_MODULES = ("crc", "cobs", "framing", "messages", "debounce", "effects", "device", "hall")
+PURE_MODULES = ("crc", "cobs", "framing", "messages", "debounce", "effects", "device", "hall",
+                "hallcore")
 HALL_SAMPLES = 16      # ADC conversions averaged per square (the noise model's figure)
 HALL_SETTLE_US = 5     # after switching the multiplexers, before the first conversion
 

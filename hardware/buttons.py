@@ -38,17 +38,21 @@ class GpioButtons(Buttons):
         with self._lock:
             self._held.discard(name)
 
+    # gpiozero calls these from its own thread on an edge: the event is queued and the service's
+    # sleeping loop woken (Wakes), so a press is taken at once and an idle loop polls nothing
     def _on_held(self, name: str) -> None:
         with self._lock:
             self._held.add(name)
             self._queue.append(ButtonEvent(name, "long"))
+        self._wake()
 
     def _released(self, name: str) -> None:
         with self._lock:
             if name in self._held:
                 self._held.discard(name)
-            else:
-                self._queue.append(ButtonEvent(name, "press"))
+                return
+            self._queue.append(ButtonEvent(name, "press"))
+        self._wake()
 
     def held(self, name: str) -> bool:
         button = self._buttons.get(name)

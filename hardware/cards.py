@@ -59,6 +59,7 @@ class PN532CardReader(CardReader):
             pn532.close()
             raise HardwareError(f"{e}") from None
         self._thread = None
+        self._interval = interval
         if threaded:
             self._thread = threading.Thread(target=self._run, args=(interval,), name="pn532",
                                             daemon=True)
@@ -97,11 +98,20 @@ class PN532CardReader(CardReader):
         if event is not None:
             with self._lock:
                 self._queue.append(event)
+            if self._thread is not None:
+                self._wake()   # the polling thread's tap: the service's loop takes it now
         return event
 
     def _note(self, ev: DeviceEvent) -> None:
         with self._lock:
             self._events.append(ev)
+        self._wake()
+
+    def poll_interval(self) -> float | None:
+        """threaded: its thread polls the PN532 and wakes the loop with a tap (None); otherwise
+        each poll() is one PN532 exchange, due every `interval`. (The PN532's IRQ line is not
+        wired: the reader is polled either way, by its thread.)"""
+        return None if self._thread is not None else self._interval
 
     def _run(self, interval: float) -> None:
         while not self._stop.is_set():

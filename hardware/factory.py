@@ -77,6 +77,18 @@ class Devices:
             out += drain()
         return out
 
+    def set_waker(self, wake) -> None:
+        """`wake()` (thread-safe) asks the service's sleeping loop for a poll: each input device
+        calls it when it has something new (hardware.interfaces.Wakes)."""
+        for dev in (self.reed, self.cards, self.buttons):
+            dev.set_waker(wake)
+
+    def poll_interval(self) -> float | None:
+        """Seconds until some input device must be polled although none woke the loop (a scanned
+        reed matrix: 1/scan_hz); None: every device wakes the loop itself."""
+        due = [d.poll_interval() for d in (self.reed, self.cards, self.buttons)]
+        return min((d for d in due if d is not None), default=None)
+
     def close(self) -> None:
         if self._closed:
             return

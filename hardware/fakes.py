@@ -32,7 +32,8 @@ from hardware.reed import ScanningReedGrid
 class FakeReedGrid(ScanningReedGrid):
     """Magnets are placed with set()/lift(); poll() scans that physical state (plus any injected
     bounce) through the real Debouncer. ``seen`` is what the last poll() returned, i.e. what
-    the referee sees. debounce=1 by default so a set() shows on the next poll."""
+    the referee sees. debounce=1 by default so a set() shows on the next poll. Every change wakes
+    the service's sleeping loop (`Wakes`), as a real device's event would."""
 
     def __init__(self, debounce: int = 1, scan_hz: float = 100.0) -> None:
         super().__init__(debounce, scan_hz)
@@ -47,15 +48,18 @@ class FakeReedGrid(ScanningReedGrid):
         with self._lock:
             for sq in squares:
                 self.physical |= 1 << parse_square(sq)
+        self._wake()
 
     def lift(self, *squares) -> None:
         with self._lock:
             for sq in squares:
                 self.physical &= ~(1 << parse_square(sq))
+        self._wake()
 
     def set_mask(self, mask: int) -> None:
         with self._lock:
             self.physical = mask & ((1 << SQUARES) - 1)
+        self._wake()
 
     def put(self, square, kind: str) -> None:
         """A piece of `kind` put down: reed switches see only that something is there."""
@@ -65,10 +69,19 @@ class FakeReedGrid(ScanningReedGrid):
         """The next ``scans`` scans read the square inverted on every other scan (chatter)."""
         with self._lock:
             self._bounce[parse_square(square)] = scans
+        self._wake()
 
     def inject_event(self, kind: str, detail: str = "") -> None:
         with self._lock:
             self._events.append(DeviceEvent(kind, "reed", detail))
+        self._wake()
+
+    def poll_interval(self) -> float | None:
+        """Polled at `scan_hz` only while a change is on its way through the debouncer or chatter
+        is left; a still fake bed sleeps (set/lift/bounce wake the loop)."""
+        with self._lock:
+            busy = self._bounce or self.physical != self._debouncer.stable or self.settling()
+        return 1.0 / self.scan_hz if busy else None
 
     def scan(self) -> int:
         with self._lock:
@@ -125,6 +138,7 @@ class FakeHallGrid(FakeReedGrid):
         with self._lock:
             self.physical |= 1 << sq
             self.kind[sq] = kind
+        self._wake()
 
     def kinds(self) -> tuple[int, int]:
         with self._lock:
@@ -216,6 +230,7 @@ class FakeCardReader(CardReader):
         with self._lock:
             self._queue.append(ev)
             self.taps.append(ev)
+        self._wake()
         return ev
 
     def poll(self) -> list[CardEvent]:
@@ -235,6 +250,7 @@ class FakeButtons(Buttons):
         """Press and keep it down (False: let go), as a finger on the button at start-up."""
         self._add(name, None)
         (self._down.add if down else self._down.discard)(name)
+        self._wake()
 
     def held(self, name: str) -> bool:
         return name in self._down
@@ -246,6 +262,7 @@ class FakeButtons(Buttons):
             return
         with self._lock:
             self._queue.append(ButtonEvent(name, kind))
+        self._wake()
 
     def press(self, name: str) -> None:
         self._add(name, "press")

@@ -3,10 +3,15 @@
 Squares use the engine's numbering: a1 = 0, b1 = 1, ... f1 = 5, a2 = 6, ... f6 = 35
 (square = rank_index * 6 + file_index); a set of squares is an int bitmask (bit 1 << square).
 
-All interfaces are *polled*: the service calls them from its loop at its own rate, and drivers
-that get events from callbacks or threads (gpiozero buttons, the serial bridge) queue them and
-hand them over on the next poll. That keeps the referee single-threaded and lets tests and the
-simulator drive the fakes step by step. ``close()`` is idempotent on every device.
+All interfaces are *polled*: the service calls them from its loop, and drivers that get events
+from callbacks or threads (gpiozero buttons, the serial bridge) queue them and hand them over on
+the next poll. That keeps the referee single-threaded and lets tests and the simulator drive the
+fakes step by step. ``close()`` is idempotent on every device.
+
+The loop sleeps while nothing happens (issue 47), so an input device says when it wants a poll
+(`Wakes`): a driver whose events arrive by themselves calls the waker the service hands it
+(`set_waker`, from any thread) when it has something new; a device that must be looked at
+(a scanned diode matrix, a card reader without an interrupt) names its `poll_interval()`.
 """
 from __future__ import annotations
 
@@ -23,8 +28,28 @@ if TYPE_CHECKING:  # Pillow is only needed by callers that render images.
     from PIL.Image import Image
 
 
+class Wakes:
+    """What an input device tells the service's sleeping loop. `set_waker(wake)`: `wake()` asks
+    for a poll soon, callable from any thread (a gpiozero callback, a reader thread); the device
+    calls it whenever a poll would return something new. `poll_interval()`: seconds until the
+    device must be polled again although it woke nobody (None: it wakes the loop itself)."""
+
+    _waker = None
+
+    def set_waker(self, wake) -> None:
+        self._waker = wake
+
+    def _wake(self) -> None:
+        wake = self._waker
+        if wake is not None:
+            wake()
+
+    def poll_interval(self) -> float | None:
+        return None
+
+
 # --------------------------------------------------------------------------- reed grid
-class ReedGrid(ABC):
+class ReedGrid(Wakes, ABC):
     """The 6x6 reed-switch matrix under the bed."""
 
     @abstractmethod
@@ -83,7 +108,7 @@ class Display(ABC):
 
 
 # --------------------------------------------------------------------------- card reader
-class CardReader(ABC):
+class CardReader(Wakes, ABC):
     """RFID/NFC reader. A card held on the reader is one event (debounced)."""
 
     @abstractmethod
@@ -95,7 +120,7 @@ class CardReader(ABC):
 
 
 # --------------------------------------------------------------------------- buttons
-class Buttons(ABC):
+class Buttons(Wakes, ABC):
     #: the buttons' names, as ButtonEvent.name gives them
     names: tuple[str, ...] = ("ok", "back", "cat")
 

@@ -37,6 +37,15 @@ class ScanningReedGrid(ReedGrid):
     def raw(self) -> int:
         return self._raw
 
+    def poll_interval(self) -> float | None:
+        """A diode matrix is scanned: no line changes by itself when a reed closes (a column with
+        another closed reed on the driven row stays low), so the loop polls it at `scan_hz`."""
+        return 1.0 / self.scan_hz
+
+    def settling(self) -> bool:
+        """The last scan differs from the debounced bed: the next scans decide it."""
+        return self._raw != self._debouncer.stable
+
     def close(self) -> None:
         if not self._closed:
             self._closed = True

@@ -185,6 +185,10 @@ else
     touch "$REL/.installed"
     sync
 fi
+# The public keys updates are checked with (docs/UPDATES.md): this release's own list, added to
+# the ones trusted already, less the ones it revokes. A release is verified before it is staged.
+"$REL/.venv/bin/python3" -c 'import sys; from companion.update.signing import install_keys; install_keys(sys.argv[1], sys.argv[2])' \
+    "$SRC/systemd/release-keys" "$CONF/release-keys" || die "could not install the release keys into $CONF/release-keys"
 if [ "$STAGE" = yes ]; then
     echo "staged: $NAME"
     exit 0
@@ -212,19 +216,31 @@ sync
 
 # ---------------------------------------------------------------- configuration and unit
 [ -f "$CONF/companion.toml" ] || cp "$SRC/systemd/companion.toml.example" "$CONF/companion.toml"
-chmod 0644 "$CONF/companion.toml"
+# readable by the service's user, not by every local user (a broker's password may be in it)
+chown root:companion "$CONF/companion.toml"
+chmod 0640 "$CONF/companion.toml"
 install -m 0644 "$SRC/systemd/companion.service" /etc/systemd/system/companion.service
+# updates a family starts (docs/UPDATES.md): the OK from the OLED or the page starts the install
+# as root; a USB stick is looked at for a signed release when it is plugged in
+for u in companion-update.path companion-update.service companion-update-usb@.service \
+         companion-update-upload.path companion-update-upload.service; do
+    install -m 0644 "$SRC/systemd/$u" "/etc/systemd/system/$u"
+done
+mkdir -p /var/lib/maunz-companion-update
+chmod 0755 /var/lib/maunz-companion-update
 # a Pico plugged in with BOOTSEL held: its drive mounted for the service to flash it
 mkdir -p /etc/udev/rules.d
 install -m 0644 "$SRC/systemd/60-maunz-pico-bootsel.rules" /etc/udev/rules.d/60-maunz-pico-bootsel.rules
+install -m 0644 "$SRC/systemd/61-maunz-update-usb.rules" /etc/udev/rules.d/61-maunz-update-usb.rules
 if [ "$IMAGE" = yes ]; then
     # no systemd runs in the image's root while it is made: enable by the files alone
-    systemctl --root=/ enable companion.service
+    systemctl --root=/ enable companion.service companion-update.path companion-update-upload.path
     echo "installed into the image; it starts at the image's first boot"
     exit 0
 fi
 systemctl daemon-reload
 systemctl enable companion.service
+systemctl enable --now companion-update.path companion-update-upload.path
 systemctl restart companion.service ||
     die "installed, but the service did not start: journalctl -u companion -n 20 says why (check the config with the command in systemd/INSTALL.md)"
 echo "installed; status: systemctl status companion; log: journalctl -u companion -f"

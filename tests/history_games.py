@@ -28,16 +28,17 @@ def seeded_moves(game, seed: int, plies: int) -> list[str]:
     return moves
 
 
-def write_games(state_dir: Path) -> dict[str, tuple[int, list[str]]]:
+def write_games(state_dir: Path, also=()) -> dict[str, tuple[int, list[str]]]:
     """The five games in the journal of `state_dir` (the last, unfinished, abandoned when the
-    table goes back to a fresh maunz. game): game name -> (its id, its moves)."""
+    table goes back to a fresh maunz. game): game name -> (its id, its moves). `also`: more
+    games after them, as GAMES lists them (keyed "<game>+<n>", n counting from 1)."""
     from companion import games
     from companion.service.journal import Journal
 
     out = {}
     journal = None
     try:
-        for name, seed, plies, players in GAMES:
+        for n, (name, seed, plies, players) in enumerate(GAMES + tuple(also)):
             game = games.get(name)
             if journal is None:
                 journal = Journal(state_dir, game)
@@ -51,7 +52,7 @@ def write_games(state_dir: Path) -> dict[str, tuple[int, list[str]]]:
             moves = seeded_moves(game, seed, plies)
             for move in moves:
                 journal.apply_commit("move", move, "")
-            out[name] = (row.id, moves)
+            out[name if n < len(GAMES) else f"{name}+{n - len(GAMES) + 1}"] = (row.id, moves)
         # the table is back at maunz. with nothing played: the live game the page shows
         maunz = games.get("maunz")
         journal.switch_game(maunz, maunz.format_position(maunz.initial_position()))

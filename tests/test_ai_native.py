@@ -41,8 +41,9 @@ def positions(variant, n, seed):
 
 def run(s, variant, depth, **kw):
     exact_root = kw.pop("exact_root", False)
+    node_limit = kw.pop("node_limit", 0)
     searcher = Searcher(variant, **kw)
-    result = searcher.search(s, max_depth=depth, exact_root=exact_root)
+    result = searcher.search(s, max_depth=depth, exact_root=exact_root, node_limit=node_limit)
     return result, searcher.nodes, searcher.tt_peak, searcher.core is not None
 
 
@@ -70,6 +71,16 @@ def test_the_levels_searches_are_the_same(variant):
         same_search(pos, variant, 3, tt_entries=50)  # a full table keeps what it has
         same_search(pos, variant, 4, lmr=False, aspiration=False)  # the search before issue 37
         same_search(pos, variant, 4, lmr=True, aspiration=True)  # the options (see README)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_node_budgets_stop_both_paths_at_the_same_node(variant):
+    """The review's searches (issue 45): cut by a node budget mid-iteration, both paths return
+    the same move, score, depth and scores, with the same nodes searched."""
+    for pos in positions(variant, 4, seed=570 + variant):
+        for limit in (137, 900):
+            same_search(pos, variant, 64, node_limit=limit, exact_root=True)
+            same_search(pos, variant, 64, node_limit=limit)
 
 
 def test_a_callers_own_evaluation_keeps_the_search_in_python():

@@ -84,7 +84,7 @@ def test_without_beginner_mode_nothing_is_said_and_the_card_turns_it_on_for_good
         t = _run(comp, t, 0.4)
         assert comp.journal.moves() == ["kd6"]
         assert "Careful" not in snapshot(comp.state())["instruction"]
-        assert comp.table.setting_values == {"beginner": "off"}
+        assert comp.table.setting_values["beginner"] == "off"
         comp.table.on_card("beginner", t)   # the card (the page's toggle taps it)
         _run(comp, t, 0.1)
         assert comp.journal.setting("beginner:maunz") == "on"
@@ -92,7 +92,7 @@ def test_without_beginner_mode_nothing_is_said_and_the_card_turns_it_on_for_good
         comp.close()
     again = _companion(tmp_path, language="en", beginner=None)   # a restart: the journal kept it
     try:
-        assert again.table.setting_values == {"beginner": "on"} and again.table.beginner
+        assert again.table.setting_values["beginner"] == "on" and again.table.beginner
         assert snapshot(again.state())["beginner"] == "on"
     finally:
         again.close()

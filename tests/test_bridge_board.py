@@ -1,6 +1,7 @@
 """The Pico's thin layer (board.py) runs its real main loop here against stand-ins for machine,
 rp2, micropython, select and MicroPython's time functions: a simulated diode matrix, a PIO state
-machine that records the words it is given, and a USB serial that is a byte script."""
+machine that records the words it is given, and a USB serial that is a byte script. sweep.py's
+viper runs as Python against a model of the RP2040 registers it reads and writes."""
 from __future__ import annotations
 
 import importlib
@@ -87,6 +88,8 @@ def make_modules(sim: Sim) -> dict[str, types.ModuleType]:
 
     micropython = types.ModuleType("micropython")
     micropython.kbd_intr = sim.kbd.append
+    micropython.viper = lambda f: f       # sweep.py runs as Python against the registers below
+    micropython.const = lambda x: x
 
     select = types.ModuleType("select")
     select.POLLIN = 1
@@ -115,6 +118,48 @@ def make_modules(sim: Sim) -> dict[str, types.ModuleType]:
     return {"machine": machine, "rp2": rp2, "micropython": micropython, "select": select, "time": time}
 
 
+class Registers:
+    """The RP2040's registers that sweep.py touches, as 32-bit words at `base`, over the Sim:
+    SIO (GPIO_IN, GPIO_OUT_SET/CLR), the ADC (CS with START_ONCE and READY, RESULT) and the
+    timer's microsecond counter (every read one microsecond later)."""
+
+    def __init__(self, sim: Sim, base: int) -> None:
+        self.sim, self.base, self.result = sim, base, 0
+
+    def __getitem__(self, i: int) -> int:
+        sim, reg = self.sim, self.base + 4 * i
+        if reg == 0xD0000004:                       # GPIO_IN
+            return sum((sim.col_value(n) if n in P.COL_PINS else p.v) << n for n, p in sim.pins.items())
+        if reg == 0x4004C000:                       # ADC CS: never busy (a conversion is instant)
+            return 0x101
+        if reg == 0x4004C004:                       # ADC RESULT
+            return self.result
+        if reg == 0x40054028:                       # TIMERAWL
+            sim.us += 1
+            return sim.us & 0xFFFFFFFF
+        raise AssertionError(f"sweep.py read an unexpected register {reg:#x}")
+
+    def __setitem__(self, i: int, v: int) -> None:
+        sim, reg = self.sim, self.base + 4 * i
+        if reg in (0xD0000014, 0xD0000018):         # GPIO_OUT_SET / GPIO_OUT_CLR
+            for n, p in sim.pins.items():
+                if v >> n & 1:
+                    p.v = 1 if reg == 0xD0000014 else 0
+        elif reg == 0x4004C000:                     # ADC CS: START_ONCE converts AINSEL's input
+            assert v & 1 and v & 4, f"ADC CS {v:#x}: not enabled or not started"
+            ch = sum(sim.pins[p].v << bit for bit, p in enumerate(HALL_SELECT))
+            mux = HALL_ADC.index(26 + (v >> 12 & 7))
+            sim.adc_reads += 1
+            self.result = int(sim.hall_counts[mux * 16 + ch])
+        else:
+            raise AssertionError(f"sweep.py wrote an unexpected register {reg:#x}")
+
+
+def pointer(sim: Sim):
+    """viper's ptr16/ptr32 casts: an array stays itself, an address is the registers there."""
+    return lambda x: Registers(sim, x) if isinstance(x, int) else x
+
+
 class FakeStdin:
     def __init__(self, sim):
         self.buffer = types.SimpleNamespace(read=lambda n: self._read(sim, n))
@@ -132,9 +177,12 @@ def run_board(sim: Sim, monkeypatch, bedcfg: str | None = None):
         cfg = types.ModuleType("firmware_bridge.firmware.bedcfg")
         exec(bedcfg, cfg.__dict__)
         mods["firmware_bridge.firmware.bedcfg"] = cfg
+    importlib.import_module("firmware_bridge.firmware.hall")   # its plain-Python core, before the stand-ins
     saved = {name: sys.modules.get(name) for name in mods}
     sys.modules.update(mods)
-    sys.modules.pop("firmware_bridge.firmware.board", None)
+    fresh = ("firmware_bridge.firmware.board", "firmware_bridge.firmware.sweep")
+    for name in fresh:
+        sys.modules.pop(name, None)
     try:
         board = importlib.import_module("firmware_bridge.firmware.board")
     finally:
@@ -143,7 +191,9 @@ def run_board(sim: Sim, monkeypatch, bedcfg: str | None = None):
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = mod
-        sys.modules.pop("firmware_bridge.firmware.board", None)
+        for name in fresh:
+            sys.modules.pop(name, None)
+    board.sweep.ptr16 = board.sweep.ptr32 = pointer(sim)
     out = types.SimpleNamespace(write=sim.tx.extend)
     monkeypatch.setattr(sys, "stdin", FakeStdin(sim))
     monkeypatch.setattr(sys, "stdout", types.SimpleNamespace(buffer=out))

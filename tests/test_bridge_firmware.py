@@ -96,6 +96,15 @@ def test_boot_says_hello_then_snapshot_on_first_scan():
     assert frames(dev) == [("SNAPSHOT", {"seq": 1, "occupancy": 1 << 20, "reason": M.REASON_CHANGE})]
 
 
+def test_the_boot_hello_survives_what_the_line_carried_before():
+    """The REPL still printing when the Pico reboots (issue 47's missing HELLO): its text must
+    not swallow the boot HELLO's first block."""
+    dev = Device(7, b"abcdefgh", M.RESET_SOFT, 0)
+    d = framing.Deframer()
+    got = d.feed(b"MicroPython v1.27.0; Raspberry Pi Pico with RP2040\r\n>>> " + dev.take()[0][1])
+    assert [M.decode(p)[0] for p in got] == ["HELLO"]
+
+
 def test_change_is_sent_after_debounce_and_heartbeat_otherwise():
     dev = Device(1, b"", 0, 0)
     dev.take()

@@ -8,6 +8,7 @@ own link, as the Pi does after a restart. It skips only where the emulator canno
 no rp2040js, no MicroPython image: the reason is printed)."""
 from __future__ import annotations
 
+import os
 import random
 import time
 
@@ -206,6 +207,15 @@ def test_companion_flash_on_the_emulated_rp2040(rp2040):
     BridgeLink(rp2040.port, config=DEVICE, **HOST).open().close()   # the bed's link takes it again
 
 
+def test_the_pico_compiles_the_hall_classifier_to_native_code(rp2040):
+    """hallcore.py is viper on the Pico: hall.py's plain-Python fallback (for a MicroPython
+    without the native emitter) must not be what runs there, or the hall bed is 4 ms a scan slower."""
+    flash.stop_running_firmware(rp2040.port)
+    printed = rp2040.repl_exec("from bridgefw import hall, sweep\nprint(hasattr(hall, '_CORE'))")
+    rp2040.reset()
+    assert printed.split() == ["False"]
+
+
 def test_a_pico_with_other_firmware_is_named(board):
     pico = board.pico
     if board.emulated:
@@ -260,6 +270,38 @@ def test_hall_bed_zero_kitten_cat_and_the_dead_band(hall_pico):
         assert wait(lambda: reed.kinds() == (0, 1) and reed.poll() & 1)
     finally:
         devices.close()
+
+
+# MAUNZ_RP2040_REBOOTS=50 for the issue's 50 in a row (~8 s of wall time each); the default run does 2.
+REBOOTS = int(os.environ.get("MAUNZ_RP2040_REBOOTS", "2"))
+
+
+def test_the_hall_firmware_says_hello_after_every_reboot_from_a_repl_session():
+    """Issue 47: a hall-mode reboot after a REPL session once gave no HELLO. The REPL was still
+    printing when the power went, and its text reached the host glued to the new boot's HELLO,
+    which the host then dropped as one bad frame (the boot HELLO now opens with a delimiter)."""
+    import serial
+    from hardware.hall_model import Bed
+
+    _emulator()
+    p = emu.EmulatedPico(hall_bed=Bed(random.Random(22)))
+    try:
+        for i in range(REBOOTS):
+            flash.stop_running_firmware(p.port)
+            assert p.repl_exec("print(6 * 7)").strip() == "42"
+            with serial.Serial(p.port, 115200, timeout=0.1) as ser:
+                ser.write(b"help()\r\n")          # a long text: still printing at the reboot
+                got = b""
+                while b"MicroPython" not in got:
+                    got += ser.read(256)
+            p.boot(timeout=60)                     # EmulatorUnavailable: no HELLO
+            lk = BridgeLink(p.port, bed="hall", **HOST).open()
+            try:
+                assert lk.hello["fw_hash"] == fwinfo.firmware_hash(), i
+            finally:
+                lk.close()
+    finally:
+        p.close()
 
 
 def test_the_other_bed_is_refused(rp2040):

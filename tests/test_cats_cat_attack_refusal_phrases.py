@@ -7,6 +7,7 @@ cannot write included) reach; the one no game can reach is named with why."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -69,9 +70,15 @@ def refusals_of(game, probes, seed: int):
                 yield exc.key, exc.values, str(exc)
 
 
+#: refusals whose English names a card (or the seats drawn by lot) in words where the engine's line
+#: has the notation's tokens ("C2", "first:1"): issue 45
+CARDS_IN_WORDS = {"fight_kind", "lot", "not_now", "dead_special"}
+TOKEN = re.compile(r"\b[CMB][1-6]?\b|\w+:\w|no-dead-special")
+
+
 def check(game, module, prefix: str, probes, seeds) -> set[str]:
-    """Each refusal worded by the table in English is the engine's reason, in German German;
-    returns the phrases used."""
+    """Each refusal worded by the table in English is the engine's reason (a card in words, not
+    its token), in German German; returns the phrases used."""
     t = tables.make(game, language="en", players=())
     seen = set()
     for seed in seeds:
@@ -80,7 +87,11 @@ def check(game, module, prefix: str, probes, seeds) -> set[str]:
             assert phrase.startswith(f"{prefix}.refuse.{key}"), (key, values)
             seen.add(phrase.removeprefix(f"{prefix}.refuse."))
             t.language = "en"
-            assert t.reason(key, tuple(values.items()), english) == english, (key, values)
+            said = t.reason(key, tuple(values.items()), english)
+            if key in CARDS_IN_WORDS:   # the engine's words, but a code in words
+                assert not TOKEN.search(said) and (said != english or not TOKEN.search(english)), (key, said)
+            else:
+                assert said == english, (key, values)
             t.language = "de"
             german = t.reason(key, tuple(values.items()), english)
             assert german != english and "{" not in german, (key, german)

@@ -108,21 +108,24 @@ def test_cat_attacks_instruction_says_whose_turn_it_is():
     assert "Spieler 2 würfelte 4: Wo gelandet?" in t.view().instruction
 
 
-def test_cat_attacks_oled_never_leaves_a_count_alone():
-    for players, larders in ((2, "k,bmkfvc"), (6, "k,bmkfvc,b,m,f,c")):
+def test_cat_attacks_oled_shows_each_seat_s_numbers_apart_and_its_title_whole():
+    """Issue 46, item 10: "Leben 999 / Leckerbissen 000" for three seats read as 999 lives, and
+    the title was cut mid-sentence ("Spieler 3 ist" / "dran"): each seat's counts are a line of
+    their own with the seat's number, and the title is whole in the header bar (beside the page
+    marker where it fits, else alone: the pages still turn)."""
+    for players, larders in ((3, "k,bmkfvc,"), (6, "k,bmkfvc,b,m,f,c")):
         cats = ",".join(f"9H{letters}" for letters in larders.split(","))
         t = make("cat-attack", players=players, language="en")
         t.line.reset(t.game.parse_position(
-            f"cats={cats} hands={','.join(['6'] * players)} shops=kfvc car=P phase=card active=1 turn=1"
+            f"cats={cats} hands={','.join(['6'] * players)} shops=kfvc car=P phase=card active=3 turn=3"
             f" rolls=1 die=- seg=- raided=- burgled=0 fight=- hits=- deck={62 - 6 * players}/1 end=-"),
             commit=None)
-        for language in ("en", "de"):
+        for language, lives in (("en", "lives"), ("de", "Leben")):
             t.language = language
-            lines = [line.replace("\u00a0", " ") for page in render.pages(t.view().screen, language)
-                     for line in page]
-            counts = " ".join(["1", "6"] + ["1"] * (players - 2))
-            treats = {"en": "treats", "de": "Leckerbissen"}[language]
-            # the counts stay together, on the label's line or (too long for one) on the next
-            assert f"{treats} {counts}" in lines or (treats in lines and counts in lines and
-                                                      lines.index(counts) == lines.index(treats) + 1), lines
-            assert not any(line.isdigit() for line in lines), lines        # no count alone
+            screen = t.view().screen
+            lines = [line for page in render.pages(screen, language) for line in page]
+            treats = [len(letters) for letters in larders.split(",")]
+            for seat in range(players):
+                assert f"{seat + 1}: 9 {lives}, {treats[seat]}/6" in lines, lines
+            assert render.title_line(screen, language) == screen.header(language)
+            assert screen.header(language) == {"en": "Seat 3 to act", "de": "Spieler 3 ist dran"}[language]

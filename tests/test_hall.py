@@ -65,7 +65,7 @@ def test_the_zero_is_refused_while_something_lies_on_the_bed_and_the_walk_flags_
 def _place(bed, h, rng, sq, kind):
     pieces = {sq: kind}
     placed = {sq: bed.place(sq)}
-    h.state[sq] = EMPTY
+    h.set_state(sq, EMPTY)
     return h.classify(sq, bed.read(sq, bed.field(sq, pieces, placed)))
 
 

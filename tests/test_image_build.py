@@ -164,12 +164,14 @@ def test_first_boot_reads_the_card_and_the_page_answers_from_the_host(booted):
     assert booted.sh("hostname").stdout.strip() == "maunz"
     # companion.toml from the card is the service's configuration (its fake devices made READY possible)
     assert booted.sh("cat", "/etc/maunz-companion/companion.toml").stdout == vm.CARD_CONFIG
-    # wifi.txt: the NetworkManager keyfile, 0600, the country on the kernel command line, the file gone
+    # wifi.txt: the NetworkManager keyfile, 0600, the country for cfg80211, the file gone
     keyfile = "/etc/NetworkManager/system-connections/maunz-wifi.nmconnection"
     assert booted.sh("stat", "-c", "%a %U", keyfile).stdout.split() == ["600", "root"]
     text = booted.sh("cat", keyfile).stdout
     assert "ssid=maunz-test" in text and "psk=correct-horse-battery" in text
-    assert "cfg80211.ieee80211_regdom=DE" in booted.sh("cat", "/boot/firmware/cmdline.txt").stdout
+    # (the country for cfg80211 in modprobe.d: the card's cmdline.txt is not rewritten, issue 42)
+    assert "ieee80211_regdom=DE" in booted.sh("cat", "/etc/modprobe.d/maunz-wifi-country.conf").stdout
+    assert "regdom" not in booted.sh("cat", "/boot/firmware/cmdline.txt").stdout
     assert booted.sh("test", "-e", "/boot/firmware/wifi.txt", check=False).returncode == 1
     # the control token made at first boot, readable by the service only
     assert len(booted.token) >= 22  # 128 random bits

@@ -53,7 +53,10 @@ def test_a_good_card_sets_up_wifi_name_config_and_token_and_removes_the_password
     nm.read_string(keyfile.read_text())
     assert nm["connection"]["type"] == "wifi" and nm["wifi"]["ssid"] == "Katzenhaus 5G"
     assert nm["wifi-security"]["key-mgmt"] == "wpa-psk" and nm["wifi-security"]["psk"] == "geheim123"
-    assert (boot / "cmdline.txt").read_text().split()[-1] == "cfg80211.ieee80211_regdom=DE"
+    # the country for cfg80211 on the root file system; the card's cmdline.txt is not rewritten
+    # (a rename on FAT is not atomic: a power cut could leave it empty, the card unbootable)
+    assert "options cfg80211 ieee80211_regdom=DE" in (root / "etc/modprobe.d/maunz-wifi-country.conf").read_text()
+    assert (boot / "cmdline.txt").read_text() == "console=tty1 root=LABEL=root rootwait\n"
     assert not (boot / "wifi.txt").exists()  # the password is gone from the partition any laptop reads
     assert "geheim123" not in "".join(p.read_text() for p in boot.iterdir() if p.is_file())
     # the name the page answers to (http://maunz.local/ through Avahi)
@@ -85,9 +88,11 @@ def test_an_open_network_needs_no_password(card):
 
 @pytest.mark.parametrize("wifi, line", [
     ("ssid = Katzenhaus\npassword = kurz\ncountry = DE\n", "wifi.txt: password: 4 characters; a WPA2 password has 8 to 63"),
-    ("ssid = Katzenhaus\npassword = geheim123\ncountry = Deutschland\n", "wifi.txt: country: 'Deutschland' is not a two-letter"),
+    ("ssid = Katzenhaus\npassword = geheim123\ncountry = Deutschland\n", "wifi.txt: country: not a two-letter"),
     ("password = geheim123\ncountry = DE\n", "wifi.txt: ssid: missing"),
-    ("ssid = Katzenhaus\npasswort = geheim123\ncountry = DE\n", "wifi.txt: passwort: unknown key; use ssid, password and country"),
+    ("ssid = Katzenhaus\npasswort = geheim123\ncountry = DE\n", "wifi.txt: line 2: unknown key; use ssid, password and country"),
+    # a password typed as a key: never repeated in the problem file (shown on the OLED and the page)
+    ("ssid = Katzenhaus\ngeheim123 = x\ncountry = DE\n", "wifi.txt: line 2: unknown key; use ssid, password and country"),
 ])
 def test_a_bad_wifi_value_is_one_line_naming_file_and_key(card, wifi, line):
     boot, root = card
@@ -153,6 +158,8 @@ def test_the_service_shows_the_card_problem_on_the_oled_and_the_page(tmp_path):
     (conf / "companion.toml").write_text(GOOD_TOML.replace('host = "0.0.0.0"', 'host = "127.0.0.1"'))
     line = "wifi.txt: password: 4 characters; a WPA2 password has 8 to 63 (leave it empty for an open network)"
     (conf / "card-problem.txt").write_text(line + "\n")
+    ssh = "ssh switched on for key SHA256:7lHqC0Yb2D5tXUrbN5BJ/ErBAzQ8OeEdWwzHJ1lqj5M"
+    (conf / "card-notice.txt").write_text(ssh + "\n")
     c = Companion(Config.load(conf / "companion.toml"), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
     q = c.subscribe()
 
@@ -160,7 +167,7 @@ def test_the_service_shows_the_card_problem_on_the_oled_and_the_page(tmp_path):
         task = asyncio.create_task(c.run())
         await asyncio.wait_for(q.get(), 5.0)
         for _ in range(100):
-            if c.screen.screen == ("card_problem", line):
+            if c.screen.screen == ("card_problem", ssh):
                 break
             await asyncio.sleep(0.02)
         shown = c.devices.display.image.copy()
@@ -169,5 +176,85 @@ def test_the_service_shows_the_card_problem_on_the_oled_and_the_page(tmp_path):
         return shown
 
     shown = asyncio.run(go())
-    assert shown.tobytes() == render_message(("card_problem", line), "en").tobytes()  # on the OLED
-    assert line in c.notices.messages
+    assert shown.tobytes() == render_message(("card_problem", ssh), "en").tobytes()  # on the OLED
+    assert line in c.notices.messages and ssh in c.notices.messages  # and the page's notices
+
+
+def test_a_card_problem_never_repeats_the_cards_text(card):
+    boot, root = card
+    # a password typed into the wrong line: the checker says "bad value '...'"; not from the card
+    (boot / "companion.toml").write_text(GOOD_TOML.replace('language = "en"', 'language = "geheim-Passwort-123"'))
+    proc = firstboot(boot, root)
+    problem = (root / "etc/maunz-companion/card-problem.txt").read_text()
+    assert problem.startswith("companion.toml: [game] language: bad value '(...)'; use one of: 'de', 'en'"), problem
+    assert "geheim-Passwort-123" not in problem + proc.stderr
+    (boot / "companion.toml").write_text(GOOD_TOML.replace('language = "en"', 'geheim-Passwort-123 = 1'))
+    proc = firstboot(boot, root)
+    problem = (root / "etc/maunz-companion/card-problem.txt").read_text()
+    assert problem.startswith("companion.toml: [game] (a key it does not know): unknown key"), problem
+    assert "geheim-Passwort-123" not in problem + proc.stderr
+
+
+def test_wifi_txt_is_overwritten_before_it_is_removed(card, monkeypatch):
+    """A FAT delete leaves the bytes: what was in wifi.txt is zeros on the disk first."""
+    from companion.image import cardfiles
+
+    boot, root = card
+    wifi = boot / "wifi.txt"
+    wifi.write_text("ssid = Katzenhaus\npassword = geheim123\ncountry = DE\n")
+    seen = {}
+    real_unlink = Path.unlink
+
+    def unlink(self, *a, **k):
+        if self.name == "wifi.txt":
+            seen["bytes"] = self.read_bytes()
+        return real_unlink(self, *a, **k)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    from companion.image import firstboot as fb
+
+    assert fb.run(boot, root) == []
+    assert seen["bytes"] == b"\0" * len("ssid = Katzenhaus\npassword = geheim123\ncountry = DE\n")
+    assert not wifi.exists() and cardfiles  # (the module that does it)
+
+
+def test_a_token_on_the_card_moves_into_the_root_only_file(card):
+    boot, root = card
+    text = GOOD_TOML.replace("[web]\n", '[web]\ntoken = "kaetzchen-token-1234567890"\n', 1)
+    assert 'token = "kaetzchen' in text
+    (boot / "companion.toml").write_text(text)
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    conf = root / "etc/maunz-companion"
+    token = conf / "web-token"
+    assert token.read_text().strip() == "kaetzchen-token-1234567890" and stat.S_IMODE(token.stat().st_mode) == 0o640
+    for copy in (boot / "companion.toml", conf / "companion.toml"):
+        assert "kaetzchen" not in copy.read_text() and "token: moved to /etc/maunz-companion/web-token" in copy.read_text()
+    assert stat.S_IMODE((conf / "companion.toml").stat().st_mode) == 0o640
+    assert Config.load(conf / "companion.toml").web.token == "kaetzchen-token-1234567890"
+    assert not list(boot.glob(".*.new"))
+    # the next boot reads the card's copy (without it): the token stays
+    assert firstboot(boot, root).stderr == "" and token.read_text().strip() == "kaetzchen-token-1234567890"
+
+
+def test_a_broker_password_on_the_card_is_a_warning(card):
+    boot, root = card
+    (boot / "companion.toml").write_text(GOOD_TOML + '\n[remote]\nbrokers = ["wss://anna:katze123@mqtt.example.org:8884/mqtt"]\n')
+    firstboot(boot, root)
+    problem = (root / "etc/maunz-companion/card-problem.txt").read_text()
+    assert "companion.toml: [remote] brokers: a broker address with a password" in problem and "katze123" not in problem
+
+
+def test_a_new_ssh_key_is_said_at_the_table(card, tmp_path):
+    boot, root = card
+    key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl maker@laptop\n"
+    (boot / "ssh.pub").write_text(key)
+    assert firstboot(boot, root).stderr == ""
+    notice = root / "etc/maunz-companion/card-notice.txt"
+    line = notice.read_text().strip()
+    assert line.startswith("ssh switched on for key SHA256:")
+    if shutil.which("ssh-keygen"):
+        (tmp_path / "k.pub").write_text(key)
+        out = subprocess.run(["ssh-keygen", "-lf", str(tmp_path / "k.pub")], capture_output=True, text=True).stdout
+        assert line.split()[-1] == out.split()[1]  # as ssh-keygen names it
+    assert firstboot(boot, root).stderr == "" and not notice.exists()  # said once, not at every boot

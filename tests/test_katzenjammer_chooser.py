@@ -174,3 +174,25 @@ def test_a_piece_with_two_actions_names_where_each_goes():
     piece = next(o for o in chooser.root().options).node
     assert piece.title.text("en") == "44: which piece?"
     assert [o.text.text("en") for o in piece.options[0].node.options] == ["forward to s2", "back to 14"]
+
+
+def test_each_choice_says_what_it_does_and_the_header_keeps_the_short_path():
+    """Issue 46, item 6: the first menu was bare numbers ("> 3", "> 4"); each choice is worded
+    on the OLED and the page as the voice says it, the header's path stays short ("643 3")."""
+    from companion import games
+    from companion.tables.katzenjammer.screens import screen
+    from companion.tables.katzenjammer.session import Session
+
+    game = games.get("katzenjammer")
+    session = Session(game, notation.parse_position("r:n,n,12,14 g:n,n,n,25 r 643"))
+    shown = [m.text("de") for m in screen(session, "de").lines]
+    assert shown[:3] == ["> Würfel 3", "  Würfel 4", "  Würfel 6"]
+    assert [m.text("en") for m in screen(session, "en").lines][:3] == ["> die 3", "  die 4", "  die 6"]
+    session.on_button("ok", "press")
+    view = screen(session, "en")
+    assert view.header("en") == "Red: 643 3"
+    assert [m.text("en") for m in view.lines][:2] == ["> piece on 12", "  piece on 14"]
+    pair = Chooser(notation.parse_position("r:n,n,12,14 g:n,n,n,25 r 636"))
+    assert [o.text.text("de") for o in pair.root().options] == ["Pasch 66"]
+    joker = Chooser(notation.parse_position("r:n,n,12,14 g:n,n,n,25 r 553"))
+    assert "Joker als 8" in [o.text.text("de") for o in joker.root().options]

@@ -46,7 +46,7 @@ def test_the_last_turn_names_its_mover_and_the_fields_it_changed_until_it_is_und
     table = _table("r:n,n,n,3 b:n,n,8,12 r 912", moves=("9:3",))  # 3 -> 12 takes blue's piece
     board = _view(table)["board"]
     assert board["last"] == {"colour": "r", "move": "9:3", "words": "Red, die 9: 3 forward to 12",
-                             "fields": [3, 12], "stalls": []}
+                             "dice": [9, 1, 2], "fields": [3, 12], "stalls": []}   # the roll it played
     table.language = "de"   # the drawing says the last turn in words, the table's phrases
     assert _view(table)["board"]["last"]["words"] == "Rot, Würfel 9: 3 vor auf 12"
     assert board["seats"][1]["nest"] == 3 and board["to_move"] == "b" and board["dice"] is None

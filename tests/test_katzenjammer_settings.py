@@ -80,6 +80,8 @@ def test_the_players_dice_last_through_a_restart_and_into_the_next_game(tmp_path
     assert third.journal.setting("dice") == "companion"
     assert oled_lines(third)[0] == "The companion rolls"
     p.run(0.05)
+    assert third.journal.moves() == [] and third.switching.menu.seats is not None  # how many play?
+    press(third, p, "ok")   # two, as before (issue 46, item 11): then the dice roll
     assert third.journal.moves()[0].startswith("roll:")
     third.close()
     fourth, _ = start(tmp_path, seed=6)

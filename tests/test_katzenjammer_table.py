@@ -181,3 +181,50 @@ def test_a_new_game_mid_game_commits_abandon_then_new_game_from_the_session_line
         ("settings", "r:n,n,n,n g:n,n,n,n r 513"), ("abandon", "r:n,n,n,n g:n,n,n,n r 513"),
         ("new_game", start)]
     assert table.moves == [] and table.session.computers.keys() == {1}   # the same seats
+
+
+def test_a_void_roll_passes_by_itself_once_shown_and_the_setting_makes_it_wait(tmp_path):
+    """Issue 46, item 6: the first turns of a new game are void rolls, each waited for OK. A
+    void roll now passes VOID_SECONDS after it showed (the table's clock: virtual here); with
+    `[game.katzenjammer] void_roll = "confirm"` it waits for OK as before."""
+    from companion.tables.katzenjammer.table import VOID_SECONDS
+
+    c, p = make(tmp_path / "pass", seed=1, ai="off")
+    assert c.journal.moves() == ["roll:197"] and c.table.phase == "choose"   # every piece in the nest
+    assert c.table.view().instruction.endswith("passes by itself (OK: now)")
+    p.run(VOID_SECONDS - 0.5)
+    assert c.journal.moves() == ["roll:197"]                # shown, not passed yet
+    p.run(1.0)
+    assert c.journal.moves()[:2] == ["roll:197", "pass"]    # journaled, no button pressed
+    c.close()
+    cfg = Config(game=GameConfig(game="katzenjammer", ai="off", language="en",
+                                 own={"katzenjammer": {"void_roll": "confirm"}}))
+    c = Companion(cfg, build_fakes(), state_dir=tmp_path / "confirm", ai_mode="off",
+                  chance_source=random.Random(1))
+    p = VirtualPlayer(c)
+    p.run(VOID_SECONDS * 3)
+    assert c.journal.moves() == ["roll:197"] and c.table.view().instruction.endswith("CAT/BACK browse")
+    press(c, p, "ok")
+    assert c.journal.moves()[:2] == ["roll:197", "pass"]
+    c.close()
+
+
+def test_a_void_roll_waits_while_why_explains_it():
+    from companion.games.katzenjammer.engine import Roll
+    from companion.tables.katzenjammer import KatzenjammerTable
+    from companion.tables.katzenjammer.table import VOID_SECONDS
+
+    game = games.get("katzenjammer")
+    table = KatzenjammerTable(game, game.initial_position(), language="en")
+    table.on_chance(Roll((6, 4, 3)), 0.0)
+    table.tick(0.0)
+    table.on_card("why", 1.0)                     # read for as long as it takes
+    for now in range(1, 30):
+        table.tick(float(now))
+    assert table.moves == ["roll:643"] and table.why_screen(table.view().screen) is not None
+    table.on_button("ok", "press", 30.0)          # read: the press only ends the explanation
+    table.tick(30.0)
+    table.tick(30.0 + VOID_SECONDS - 0.1)
+    assert table.moves == ["roll:643"]
+    table.tick(30.0 + VOID_SECONDS)
+    assert table.moves == ["roll:643", "pass"]

@@ -11,6 +11,7 @@ import pytest
 
 from companion.games.monster_mau_mau import engine
 from companion.tables.monster_mau_mau import words
+from companion.ui import i18n
 from companion.tables.monster_mau_mau.laptop import LaptopGame
 
 
@@ -27,10 +28,10 @@ def test_the_person_is_refused_with_the_reason_and_nothing_changes():
     held = [c for c in v["hand"] if c not in v["playable"]]
     assert held, "seed 1 deals seat 1 a card that does not fit"
     why = g.play(held[0])
-    assert "does not fit on" in why and held[0] in why
+    assert "does not fit on" in why and i18n.sentence(words.card(held[0], "en")) in why   # named, not "pA"
     assert any("does not fit on" in line for line in g.view(0)["screen"])
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
-    assert g.play(missing) == f"{missing} is not in your hand"
+    assert g.play(missing) == f"{i18n.sentence(words.card(missing, 'en'))} is not in your hand"
     assert g.press("pass") == "seat 1 may pass only after drawing a card; draw first"
     wild = "MW" if "MW" in v["hand"] else None
     if wild:
@@ -44,19 +45,20 @@ def test_a_german_table_refuses_in_german():
     v = g.view(0)
     held = [c for c in v["hand"] if c not in v["playable"]][0]
     top = g.deck.position.top
-    assert g.play(held) == (f"{held} passt nicht auf {top} (leg eine {top[0]}-Karte, eine {top[1:]}"
+    assert g.play(held) == (f"{words.card(held, 'de')} passt nicht auf {words.card(top, 'de')} (leg eine"
+                            f" {words.pattern(top[0], 'de')}-Karte, eine Karte „{top[1:]}“"
                             f" oder eine Wunschkarte, oder zieh)")
     missing = next(f for f in ("s0", "p0", "z0", "g0") if f not in v["hand"])
     # the OLED's lines (the terminal's screen) name the cards in words
     said = f"{words.card(held, 'de')} passt nicht auf {words.card(top, 'de')}"
     assert any(said in line for line in g.view(0)["screen"])
-    assert g.play(missing) == f"{missing} ist nicht auf deiner Hand"
+    assert g.play(missing) == f"{words.card(missing, 'de')} ist nicht auf deiner Hand"
     assert g.press("pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
     assert g.press("mau") == f"Mau! ruft man mit 2 Karten auf der Hand (du hast {len(v['hand'])})"
     assert g.press("draw") is None
     assert g.press("draw") == "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter"
     other = next(c for c in g.view(0)["hand"] if c != g.deck.drawn)
-    assert g.play(other, "s") == f"Nach dem Ziehen darf nur die gezogene Karte ({g.deck.drawn}) gelegt werden"
+    assert g.play(other, "s") == f"Nach dem Ziehen darf nur die gezogene Karte ({words.card(g.deck.drawn, 'de')}) gelegt werden"
     assert g.press("pass") is None
     g.advance()
     if not g.over and g.deck.position.phase == engine.PENALTY:
@@ -108,8 +110,8 @@ def test_whole_games_with_a_forgetful_person(players):
             assert forgetful(g) is None
         assert g.over and g.view(None)["winner"] is not None
         log = " ".join(g.said)
-        seen |= {k for k in ("forgot Mau!", "shuffled", "+4, wishes", "Mau Mau!") if k in log}
-    assert {"forgot Mau!", "+4, wishes", "Mau Mau!"} <= seen
+        seen |= {k for k in ("forgot Mau!", "shuffled", "+4 wish, wishes", "Mau Mau!") if k in log}
+    assert {"forgot Mau!", "+4 wish, wishes", "Mau Mau!"} <= seen
 
 
 def test_terminal_game_subprocess():

@@ -1,10 +1,12 @@
 """The table's refusals (companion/tables/monster_mau_mau/refusals.py) are registered phrases
-(mmm.refuse.*) with named values: the English ones word for word the engine's own reasons
-(engine.why_illegal, which `companion monster-mau-mau` prints: a fixed interface), the German
-ones German, for every refusal random games and the edge positions reach."""
+(mmm.refuse.*) with named values, in German and English, for every refusal random games and the
+edge positions reach; they name cards as accepted ones are named ("Punkte 7"), never by the
+notation's tokens the engine's command line prints ("p7 does not fit on s3 (play a s card ...)",
+issue 45)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -14,6 +16,9 @@ from companion.games.monster_mau_mau.cards import FACES, is_wild
 from companion.games.monster_mau_mau.engine import DRAW, MAU, PASS, Event
 from companion.tables.monster_mau_mau import refusals
 from companion.ui.i18n import STRINGS
+
+#: a card's token (s7, pA, z+3, MW, KK), a bare pattern letter ("a s card"), the notation's "up:"
+TOKEN = re.compile(r"\b[spzg](?:\d|R|A|\+3)\b|\b(?:MW|KK)\b|\ba [spzg] card\b|\bup:|\bphase \w+")
 
 PROBES = [DRAW, PASS, MAU, Event("up", "s7"), Event("nap")] + [
     Event("play", f, "s" if is_wild(f) else None) for f in FACES]
@@ -39,17 +44,34 @@ NOT_THE_RULES = {"seat", "turn", "not_held", "drawn", "wish", "not_started", "un
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_english_refusals_are_the_engines_words_and_german_ones_german(seed):
+def test_refusals_name_cards_in_words_in_english_and_german(seed):
     rules = frozenset(engine.RULES_OPTIONS[: seed % 4])
     for pos in positions(seed, rules):
         for event in PROBES:
             why = engine.why_illegal(pos, event, rules)
-            assert refusals.rules_refusal(pos, event, rules, "en") == why, (pos, event)
+            english = refusals.rules_refusal(pos, event, rules, "en")
             german = refusals.rules_refusal(pos, event, rules, "de")
             if why is None:
-                assert german is None
+                assert english is None and german is None
             elif engine.refusal(pos, event, rules).key != "unknown":  # an unknown kind keeps the engine's words
-                assert german != why, (pos, event)
+                assert german != english, (pos, event)
+                for said in (english, german):
+                    assert not TOKEN.search(said), (said, why)
+
+
+def test_a_card_that_does_not_fit_is_named_as_the_table_names_cards():
+    from companion.games.monster_mau_mau import notation
+
+    pos = replace(engine.new_game(2), phase=engine.PLAY, top="s3", wish=None)
+    event = Event("play", "p7")
+    assert "p7 does not fit on s3" in engine.why_illegal(pos, event)   # the command line's tokens
+    assert refusals.rules_refusal(pos, event, frozenset(), "en") == (
+        "Dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)")
+    assert refusals.rules_refusal(pos, event, frozenset(), "de").startswith("Punkte 7 passt nicht auf Streifen 3")
+    wished = replace(pos, top="MW", wish="z")
+    assert refusals.rules_refusal(wished, Event("play", "pA"), frozenset(), "en") == (
+        "Dots skip does not fit on wish with the wish zigzag (play a zigzag card or a wild card, or draw)")
+    assert notation.format_position(pos)
 
 
 def test_every_refusal_of_the_rules_has_its_phrase_and_random_games_reach_them_all():

@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from companion.games.monster_mau_mau import bot
 from companion.games.monster_mau_mau.cards import COUNTS
+from companion.tables.monster_mau_mau.words import card
+from companion.ui import i18n
 from companion.service.virtual_cards import VirtualCards
 from tests.test_mmm_service import Clock, companion, press, step
 
@@ -73,11 +75,11 @@ def test_the_person_is_refused_out_of_turn_and_for_cards_not_held(tmp_path):
     hand = v.snapshot()["hand"]
     missing = next(f for f in COUNTS if f not in hand)
     # the refusals are in the table's language (the page shows them): German by default
-    assert v.person(c.table, c.devices, "play", missing) == f"{missing} ist nicht auf deiner Hand"
+    assert v.person(c.table, c.devices, "play", missing) == f"{card(missing, 'de')} ist nicht auf deiner Hand"
     assert v.person(c.table, c.devices, "pass") == "Weiter erst nach dem Ziehen: zuerst ziehen"
     c.table.on_card("language", clock.t)
     assert c.table.language == "en"
-    assert v.person(c.table, c.devices, "play", missing) == f"{missing} is not in your hand"
+    assert v.person(c.table, c.devices, "play", missing) == f"{i18n.sentence(card(missing, 'en'))} is not in your hand"
     assert v.person(c.table, c.devices, "pass") == "seat 1 may pass only after drawing a card; draw first"
     assert v.person(c.table, c.devices, "draw") is None
     step(c, clock)
@@ -176,10 +178,9 @@ def test_a_deck_that_cannot_be_had_again_is_said_in_the_tables_language(tmp_path
     assert c.journal.moves() == moves
 
 
-def test_a_refused_card_is_said_by_its_name_and_shown_by_its_code(tmp_path):
-    """The OLED shows the card's code ("p7", as printed in its corner); the voice says its name
-    ("Punkte 7"), not the code split into letters and digits ("p 7")."""
-    from companion.tables.monster_mau_mau.words import card
+def test_a_refused_card_is_shown_and_said_by_its_name(tmp_path):
+    """The OLED shows the card's name ("Punkte 7", as an accepted card is named: issue 45, never
+    its code "p7"); the voice says its name, not the code split into letters and digits ("p 7")."""
     from companion.voice.spoken import say
 
     c, clock = setup(tmp_path, players=2, seed=9)
@@ -188,11 +189,11 @@ def test_a_refused_card_is_said_by_its_name_and_shown_by_its_code(tmp_path):
         step(c, clock)
     hand = v.snapshot()["hand"]
     for missing in [f for f in COUNTS if f not in hand][:6]:   # patterned cards and wild ones
-        assert v.person(c.table, c.devices, "play", missing) == f"{missing} ist nicht auf deiner Hand"
+        assert v.person(c.table, c.devices, "play", missing) == f"{card(missing, 'de')} ist nicht auf deiner Hand"
         step(c, clock)
         screen = c.table.view().screen
         shown = [m.text("de") for m in screen.lines]
         said = [say(m, "de") for m in screen.lines]
-        assert f"{missing} ist nicht auf deiner Hand" in shown, shown
+        assert f"{card(missing, 'de')} ist nicht auf deiner Hand" in shown, shown
         assert f"{say(card(missing, 'de'), 'de')} ist nicht auf deiner Hand" in said, said
         assert not any(f"{missing[0]} {missing[1:]}" in line for line in said), said

@@ -147,7 +147,7 @@ def test_every_cats_label_in_german_and_english():
     deal(t, "deal:1b", "deal:2c", "deal:3m", "first:2")
     c = cats_page(t)["cats"]
     assert c["labels"]["steps"] == "Schritte" and [s["label"] for s in c["stages"]] == [
-        "Ziehen", "Reaktionen", "Tauschen", "Herausfordern"]
+        "Bewegen", "Reaktionen", "Tauschen", "Herausfordern"]
     assert c["seats"][0]["name"] == "Spieler 1" and "Spieler 1 schaut gleich allein" in cats_page(t)["text"]
 
 

@@ -219,7 +219,7 @@ def test_undo_of_a_graduation_brings_kittens_back_from_the_box():
     bed = Bed(moves=moves, language="en")
     table = Table(bed)
     bed.button("back", "long")
-    notes = ["1 Orange kitten(s) from the box to the pool", "3 Orange cat(s) back to the reserve"]
+    notes = ["1 Orange kitten from the box to the pool", "3 Orange cats back to the reserve"]
     assert bed.view.instruction == " · ".join(
         ["Put the orange kitten from the box on b1", "(1 more)"] + notes)
     assert table.follow_guidance() == ["Put the orange kitten from the box on b1",
@@ -237,7 +237,7 @@ def test_second_undo_keeps_the_first_undos_box_kittens_and_notes():
     table = Table(bed)
     bed.button("back", "long")
     bed.button("back", "long")
-    notes = ["1 Orange kitten(s) from the box to the pool", "3 Orange cat(s) back to the reserve"]
+    notes = ["1 Orange kitten from the box to the pool", "3 Orange cats back to the reserve"]
     assert bed.view.instruction == " · ".join(
         ["Put the grey kitten from d1 back in the pool", "(2 more)"] + notes)
     assert table.follow_guidance() == ["Put the grey kitten from d1 back in the pool",

@@ -33,7 +33,7 @@ def test_the_review_on_the_page(tmp_path):
 
     async def go():
         companion, task, runner = await _start_companion(tmp_path)
-        companion.review.settings = {"deep_time": 0.1}
+        companion.review.settings = {"deep_nodes": 20_000}
         try:
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner)
@@ -60,6 +60,31 @@ def test_the_review_on_the_page(tmp_path):
                 assert shown["curve"].count("L") == review["plies"]   # a point per position
                 for item, m in zip(shown["items"], review["mistakes"], strict=True):
                     assert m["played"] in item and "Better: " in item and m["line"] in item
+                # it shows what it talks about (issue 45): the bed before the first marked move,
+                # drawn from the review's own positions, the played and the better square marked;
+                # the graph's axis, legend and a line at that move; the unit said once
+                seen = await page.evaluate("""() => ({
+                    ply: Number(document.querySelector('#review-bed').dataset.ply),
+                    line: Number(document.querySelector('#review-reading-line').dataset.ply),
+                    pieces: Array.from(document.querySelectorAll('#review-bed .review-sq'))
+                                 .map(c => [c.dataset.square, c.dataset.piece || '.']),
+                    played: document.querySelector('#review-bed .review-sq.played').dataset.square,
+                    legend: Array.from(document.querySelectorAll('#review-graph .legend')).map(t => t.textContent),
+                    ticks: document.querySelectorAll('#review-graph .tick').length,
+                    unit: document.querySelectorAll('.review-unit').length})""")
+                first = review["mistakes"][0]["ply"]
+                assert seen["ply"] == seen["line"] == first
+                board = review["boards"][first]
+                assert sorted(seen["pieces"]) == sorted(
+                    ["abcdef"[i % 6] + str(i // 6 + 1), board[i]] for i in range(36))
+                assert seen["played"] == review["squares"][first][0]
+                assert seen["legend"] == ["+10 · up: orange is ahead", "−10 · down: grey is ahead"]
+                assert seen["ticks"] >= 3 and seen["unit"] == 1
+                # another mistake clicked: the bed and the line move to it
+                last = review["mistakes"][-1]["ply"]
+                await page.click(f'#review-mistakes li[data-ply="{last}"]')
+                await page.wait_for_function(
+                    "(p) => Number(document.querySelector('#review-bed').dataset.ply) === p", arg=last)
                 # the deep pass goes on: the progress grows
                 await page.wait_for_function(
                     "(p) => Number(document.querySelector('#review-progress').getAttribute('aria-valuenow')) > p", arg=pct)

@@ -216,3 +216,78 @@ def test_a_game_reviewed_through_the_service_and_opened_with_cat(tmp_path):
     assert c.snapshot()["review"] is None and "Review: press CAT" not in oled()
     assert heard[before:] == [] and winner not in heard   # the end screen back: nothing said again
     c.close()
+
+
+def test_a_game_ended_early_is_reviewed_from_its_history_entry(tmp_path):
+    """Issue 46, item 6: a Katzenjammer game ended by a new game before its end had no review.
+    The new game begins at once at the table (its first screen asks how many play), so the game
+    ended early is reviewed from its history entry, as a finished one can be: the page's Review."""
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+    from tests.test_service_support import VirtualPlayer
+
+    c = Companion(Config(game=GameConfig(game="katzenjammer", ai="2", language="en")), build_fakes(),
+                  state_dir=tmp_path, ai_mode="off", chance_source=random.Random(5))
+    p = VirtualPlayer(c)
+    p.run(0.05)
+    while len([m for m in c.journal.moves() if not m.startswith("roll:")]) < 12:
+        c.devices.buttons.press("ok")   # red chooses the first option, the computer plays blue
+        p.run(0.05)
+    first, moves, start = c.journal.current.id, tuple(c.table.moves), c.table.start_position
+    for kind in ("long", "press", "press"):   # new game? yes; how many play? two
+        (c.devices.buttons.long if kind == "long" else c.devices.buttons.press)("ok")
+        p.run(0.05)
+    assert c.journal.current.id != first and c.review.review is None    # nothing offered here
+    frame = c.past_games.frame(first, None)
+    assert frame["past"]["result"] == "abandoned" and frame["review"] == first
+    c.review.open(first)
+    c.review.future.result(timeout=30)
+    p.run(0.05)
+    block = c.snapshot()["review"]
+    expected = review(c.game, start, moves, people={0})
+    assert block["source"] == first and block["game"] == "katzenjammer"
+    assert block["total"] == len(expected.choices) > 0 and block["matched"] == expected.matched
+    c.close()
+
+
+def test_the_review_is_the_same_on_a_second_run_whatever_the_clock(played, monkeypatch):
+    """Issue 45: the expectimax choices are fixed-depth and their ties seeded by the position, so
+    a second run, with a clock racing ahead, judges every choice the same."""
+    import itertools
+    import time
+
+    game, moves = played
+    first = review(game, game.initial_position(), moves, people={0, 1})
+    ticks, real = itertools.count(), time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + 0.1 * next(ticks))
+    assert review(game, game.initial_position(), moves, people={0, 1}) == first
+
+
+def test_the_command_line_reviews_a_record(played, tmp_path, capsys):
+    """`companion katzenjammer review RECORD --json`: a record as `companion export` writes it,
+    the computer's seat named; every choice that differed, with its words."""
+    import json
+
+    from companion.cli import main
+    from companion.service.history_cli import GenericRecord
+    from companion.service.journal import GameRow
+
+    game, moves = played
+    row = GameRow(7, "katzenjammer", None, game.format_position(game.initial_position()), 0.0, 1.0,
+                  "unfinished", seats=2, players=["Anna", "Computer"], moves=list(moves))
+    path = tmp_path / "kj.txt"
+    path.write_text(GenericRecord(row).to_text(), encoding="utf-8")
+    s = review(game, game.initial_position(), moves, people={0})
+    seat2 = game.initial_position().colours[1]
+    from companion.tables.katzenjammer import review as _words  # noqa: F401  (its phrases)
+    from companion.ui.screens import msg
+
+    computer = msg(f"kj.seat.{seat2}").text("en")
+    assert main(["katzenjammer", "review", str(path), "--json", "--computer", computer]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["choices_judged"] == len(s.choices) and out["matched"] == s.matched
+    assert [c["ply"] for c in out["differences"]] == [c.ply + 1 for c in s.choices if not c.matched]
+    assert all(c["better"] and c["words"].startswith(f"Move {c['ply']} (") for c in out["differences"])
+    assert main(["katzenjammer", "review", str(path), "--lang", "de"]) == 0
+    assert "Entscheidungen wie der stärkste Computer" in capsys.readouterr().out

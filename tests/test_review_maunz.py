@@ -16,7 +16,7 @@ from companion.tables.maunz.review import BETTER, PLAYED
 from companion.words import square_name
 from tests.test_service_support import VirtualPlayer, scripted_game
 
-FIXED = {"deep_time": None, "deep_depth": 2}   # a fixed depth: the same verdicts everywhere
+FIXED = {"deep_nodes": 4000}   # a small node budget: fast, the same verdicts everywhere
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +134,11 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     better = game.parse_move(pos, target.best)
     assert lines[1].startswith("Mistake (−") or lines[1] == "Mistake: it throws the game away"
     assert lines[2].endswith(f"on {square_name(better.square)}") and lines[2].startswith("Better: ")
-    assert lines[3].startswith("Then: ") and lines[-1] == "CAT = next · BACK = back · OK = leave"
+    # the punishing line worded (issue 45): after the played move, the opponent's reply and
+    # what it does, then the rest of the line with whose moves they are
+    played_sq = square_name(game.parse_move(pos, target.played).square)
+    assert lines[3].startswith(f"After {played_sq}, ") and " plays a" in lines[3]
+    assert lines[-1] == "CAT = next · BACK = back · OK = leave"
     # the LEDs: the played move blinks yellow, the better one breathes green
     frame = c.devices.leds.frames[-1]
     assert frame.cells[game.parse_move(pos, target.played).square] == PLAYED

@@ -26,6 +26,9 @@ def test_the_logs_game_ids_are_the_historys(tmp_path, caplog):
         for _ in range(2):
             c.devices.cards.tap("04AA00" + str(len(game)), f"maunz:game:{game}")
             p.run(0.05)
+        if game == "katzenjammer":   # how many play? two (issue 46, item 11), then it rolls
+            c.devices.buttons.press("ok")
+            p.run(0.1)
     for _ in range(2):  # two players, the rulebook's deal
         c.devices.buttons.press("ok")
         p.run(0.1)

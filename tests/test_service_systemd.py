@@ -56,6 +56,12 @@ def test_unit_settings():
     for group in ("gpiochip", "i2c", "spi", "ttyACM", "ttyAMA"):
         assert f"char-{group} " in allowed + " "
     assert "run" in get("ExecStart")[0].split()
+    # port 80 for the companion alone (issue 42): a capability, not a sysctl for every local user
+    assert get("AmbientCapabilities") == get("CapabilityBoundingSet") == ["CAP_NET_BIND_SERVICE"]
+    assert get("NoNewPrivileges") == ["yes"]
+    from companion.image import build
+
+    assert "ip_unprivileged_port_start" not in Path(build.__file__).read_text()
 
 
 def test_sd_notify_datagrams(tmp_path):

@@ -22,7 +22,6 @@ import pytest
 
 from companion.service.app import Companion
 from companion.service.config import Config
-from companion.service.journal_schema import SCHEMA_VERSION
 from companion.service.devices import build_fakes
 from tests.test_service_support import VirtualPlayer
 
@@ -85,7 +84,7 @@ def test_round1_installation_upgrades_and_resumes(state, tmp_path):
     # the database now has a players table and no orange/grey columns; nothing else moved
     conn = sqlite3.connect(state / "companion.db")
     assert "orange" not in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     assert sorted(conn.execute("SELECT game_id, seat, name FROM players")) == [
         (1, 0, "Anna"), (1, 1, "Ben"), (2, 1, "Cleo"), (4, 0, "Anna"), (4, 1, "Dora")]
     conn.close()

@@ -39,7 +39,7 @@ def test_the_capabilities_of_the_built_in_tables():
     caps = {name: tables.factory(name) for name in tables.names()}
     assert caps["katzenjammer"].several_ai_seats and games.info("maunz").bed is not None
     assert caps["monster-mau-mau"].own_deck
-    assert sorted(caps["katzenjammer"].own_settings) == ["beginner", "dice"]
+    assert sorted(caps["katzenjammer"].own_settings) == ["beginner", "dice", "void_roll"]
     assert sorted(caps["maunz"].own_settings) == ["beginner"]   # issue 36: beginner mode
     assert sorted(caps["cats"].own_settings) == ["secrets"]
     assert not any(caps[n].several_ai_seats for n in ("maunz", "monster-mau-mau", "cats", "cat-attack"))

@@ -166,11 +166,11 @@ def test_cat_attack_fight_cards_are_checked_by_kind():
     deal(t, "d6:4")
     t.play("done", 0.0)
     t.drain_commits()
-    # the counts joined by no-break spaces (never a count alone on an OLED line), whose turn
-    assert t.view().instruction.startswith("lives 9\u00a09 · treats 0\u00a00 · seat 1: tap a Mog card")
+    # each seat's counts apart (issue 46, item 10), whose turn
+    assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · seat 1: tap a Mog card")
     t.play("fight:2:B", 0.0)
     t.on_card("event", 0.0, "C1")
-    assert "No: C1 is not a bird card" in t.view().instruction
+    assert "No: cat 1 is not a bird card" in t.view().instruction
     t.on_card("event", 0.0, "B4")
     assert "fight, seat 2: tap a bird card" in t.view().instruction and t.position.turn == 1
     t.play("none", 0.0)

@@ -83,7 +83,10 @@ def resumed(c):
 
 
 def defaults(name):
-    return {key: values[0] for key, values in tables.factory(name).own_settings.items()}
+    out = {key: values[0] for key, values in tables.factory(name).own_settings.items()}
+    if "level" in tables.factory(name).card_functions:   # maunz.'s level: [game] ai_level's default
+        out["level"] = "adaptive"
+    return out
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

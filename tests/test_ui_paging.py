@@ -8,6 +8,7 @@ and for every screen the referee really showed in random games with undos and co
 from __future__ import annotations
 
 import random
+import string
 
 import pytest
 
@@ -28,7 +29,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "at": 39, "k": 7,  # a field's number, a seven's steps
            "a": "forward to 12", "b": "+3 to 10, captures 1",
            # the tables' own phrases (Cats, the picker's)
-           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "room": 7, "character": "neugierig",
+           "cat": 5, "obj": "Futternapf", "what": "Futternapf", "on_obj": "auf dem Futternapf",
+           "the_obj": "Der Futternapf", "room": 7, "character": "neugierig",
            "objects": 2, "event": "challenge:3=5", "draws": "d6:3, d6:4", "of": 12,
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
            # Cat Attack's
@@ -54,7 +56,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "top": "Gekrakel Aussetzen", "played": "Zickzack Richtung", "wish": "Gekrakel",
            "uid": "04a1b2c3d4e5f6",
            # its refusals and move log: a card's token, a seat, the engine's phase, a pattern, a rank
-           "face": "s+3", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
+           "face": "Gekrakel Richtungswechsel", "who": "Bärbel", "phase": "penalty", "pattern": "s", "rank": "+3",
            # its terminal's (`companion monster-mau-mau play`): a seed, the help, a hand of 12
            "seed": 4294967295, "help": "eine Karte (s7, MW>z), z = ziehen, w = weiter, m = Mau!, q = beenden",
            "hand": "s+3 p+3 z+3 g+3 sR pR zR gR sA pA zA gA", "fits": "s+3 p+3 z+3 g+3",
@@ -76,8 +78,15 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "line": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3, Orange Katze b2", "loss": "12.5",
            "pct": 100, "percent": 100, "best": "Maus, Maus", "cost": 120,
            "matched": 12, "total": 14,
+           # its punishing line worded (issue 45): what the reply does, who wins
+           "pronoun": "sie", "winner": "Orange",
+           "effects": "stupst deine Katze vom Bett und macht eine Dreierreihe: die Kätzchen werden Katzen",
            "difference": "damit konnte Schwarz bei 100 % der Würfe sofort gewinnen", "done": 14, "firmware": "421c2ab724fef93d",
            "file": "micropython-rp2-pico.uf2",
+           # an update found on the SD card: its version, long as a pre-release's
+           "version": "0.12.0rc3",
+           # the computer's level (issue 44): its measured Elo, a level's words, a person's rating
+           "elo": 3259, "level": "Stufe 9 · etwa 3259", "rating": 1879,
            # the history view: a ply of a past game
            "ply": 120, "plies": 120}
 
@@ -122,7 +131,8 @@ def test_every_string_fits_or_pages(language):
     for key, entry in i18n.STRINGS.items():
         if key.startswith(("piece.", "kind.", "colour.", "head.", "card.", "note.", "spoken.", "say.digit.")):
             continue  # words inside other lines; "note.": the page's notes, "spoken.": the voice's, never on the OLED
-        params = {name: LONGEST[name] for name in LONGEST if "{" + name + "}" in entry[language]}
+        fields = {f for _, f, _, _ in string.Formatter().parse(entry[language]) if f}
+        params = {name: LONGEST[name] for name in LONGEST if name in fields}
         line = msg(key, **params)
         # with the longest neighbours a screen really has: the notice above, "(noch 8)" below
         for lines in ((line,), (msg("cat_declared"), line, msg("more", n=8),
@@ -239,3 +249,19 @@ def test_a_long_player_name_in_the_header_reaches_the_body_whole(language, lines
                        winner=screen.winner)
         assert [w for page in pages(short, language) for line in page for w in words(line)] \
             == words(short.instruction(language))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_title_that_fits_the_bar_alone_is_never_cut_for_the_page_marker(language):
+    """Issue 46, item 10: "Spieler 3 ist dran" fits the bar but not beside "1/2", and was cut
+    into "Spieler 3 ist" / "dran". It stays whole; the marker gives way (the pages still turn)."""
+    title = "Spieler 3 ist dran"
+    screen = Screen("await_placement", title=msg("text", text=title),
+                    lines=tuple(msg("text", text=f"{n}: 9 Leben, 0/6") for n in range(1, 7)))
+    assert len(pages(screen, language)) == 2 and title_line(screen, language) == title
+    assert [line for page in pages(screen, language) for line in page][0] == "1: 9 Leben, 0/6"
+    whole = render(screen, language, 0)
+    # nothing drawn over the title's end: the bar is the title's alone
+    alone = render(Screen("await_placement", title=msg("text", text=title), lines=(msg("text", text="1"),)),
+                   language)
+    assert whole.crop((0, 0, WIDTH, 11)).tobytes() == alone.crop((0, 0, WIDTH, 11)).tobytes()

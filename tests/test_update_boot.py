@@ -129,7 +129,7 @@ def test_update_a_to_b_and_back(box):
     assert steps == ["stage", "breadcrumb", "trial", "health", "switch", "done"], proc.stdout
     assert current(box) == B and running_release(box) == B
     assert (box.root / "opt/maunz-companion/previous").readlink().name == box.A
-    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert trial_gone(box) and not (box.root / "opt/maunz-companion/update.json").exists()
     out = box.run(COMPANION, "version").stdout
     assert "version: 0.1.1" in out and "commit: " + "b" * 40 in out
     assert moves(box) == before
@@ -153,15 +153,12 @@ def test_an_update_that_never_reaches_ready_is_rolled_back(box):
     line = proc.stderr.strip().splitlines()[-1]
     assert line.startswith(f"update: rolled back to {box.A}: {C} was not healthy: it did not reach READY within 15 s"), line
     assert current(box) == box.A and running_release(box) == box.A
-    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert trial_gone(box) and not (box.root / "opt/maunz-companion/update.json").exists()
     assert moves(box) == before
 
 
-@pytest.mark.parametrize("step", ["stage", "breadcrumb", "trial", "health", "switch"])
-def test_a_sigkill_at_each_step_leaves_a_version_that_starts(box, step):
-    old = current(box)
-    new = B if old == box.A else box.A
-    what = "--from /srcB" if step == "stage" else f"--release {new}"
+def kill_update_at(box, step: str, what: str) -> None:
+    """`companion update WHAT`, its whole process group SIGKILLed when it announces `step`."""
     env = " ".join(f"{k}={v}" for k, v in PIP_ENV.items())
     # setsid: the update leads its own process group, so the kill takes install.sh with it
     cmd = ["nsenter", "-t", str(box.pid), "-a", "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", *env.split(),
@@ -176,15 +173,92 @@ def test_a_sigkill_at_each_step_leaves_a_version_that_starts(box, step):
             break
     proc.wait(timeout=60)
     assert any(line.startswith(f"update: {step} ") for line in seen), "".join(seen)
+
+
+@pytest.mark.parametrize("step", ["stage", "breadcrumb", "trial", "health", "switch"])
+def test_a_sigkill_at_each_step_leaves_a_version_that_starts(box, step):
+    old = current(box)
+    new = B if old == box.A else box.A
+    kill_update_at(box, step, "--from /srcB" if step == "stage" else f"--release {new}")
     assert current(box) in (old, new)
     # the next update (or a boot, which forgets /run) puts it in order; then the unit starts `current`
     rec = update(box, "--recover")
     assert rec.returncode == 0, rec.stdout + rec.stderr
     box.run("systemctl", "restart", "companion.service", timeout=120)
     assert running_release(box) == current(box)
-    assert not (box.root / TRIAL).exists() and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert trial_gone(box) and not (box.root / "opt/maunz-companion/update.json").exists()
     assert moves(box)  # the journal is intact and the page answers
     if step == "switch":  # the health check had passed: the new release stays
         assert current(box) == new
     else:  # never confirmed healthy: the old one
         assert current(box) == old
+
+
+def trial_gone(box) -> bool:
+    return not box.run("test", "-e", f"/{TRIAL}", check=False).returncode == 0
+
+
+@pytest.mark.parametrize("step", ["trial", "health"])
+def test_a_killed_trial_is_undone_by_the_next_start_with_nothing_typed(box, step):
+    """Issue 42: no `--recover` — the unit's ExecStartPre undoes the trial (the drop-in removed and
+    systemd reloaded inside the start, which then runs `current`)."""
+    old = current(box)
+    new = B if old == box.A else box.A
+    kill_update_at(box, step, f"--release {new}")
+    box.run("systemctl", "restart", "companion.service", timeout=120)  # a watchdog's, a crash's restart
+    assert running_release(box) == current(box) == old
+    assert trial_gone(box) and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert moves(box)
+    box.run("systemctl", "stop", "companion-update-guard.timer", check=False)
+
+
+def test_a_killed_trial_is_undone_by_its_guard_with_nothing_restarted(box):
+    """The update killed while the tried release runs on happily: its guard timer (--timeout
+    5 s + 30 s) runs `--recover --guard`, which restarts the unit to be undone."""
+    old = current(box)
+    new = B if old == box.A else box.A
+    kill_update_at(box, "health", f"--release {new} --timeout 5")
+    wait_for("the guard's undo", lambda: running_release(box) == old and trial_gone(box), 120)
+    assert current(box) == old and not (box.root / "opt/maunz-companion/update.json").exists()
+    assert moves(box)
+
+
+def test_a_family_update_from_the_card_with_nothing_typed(box, tmp_path):
+    """Issue 42 on the real systemd: a signed release on the card is offered (`--find`, as
+    companion-update-find.service runs it at boot); the family's OK (the file the service writes
+    as its user) starts companion-update.path -> companion-update.service, which installs it;
+    its steps and outcome land in status.json for the OLED and the page."""
+    from companion.update import release_cli, signing
+
+    if current(box) != box.A:
+        assert update(box, "--release", box.A).returncode == 0
+    before = moves(box)
+    signing.generate(tmp_path / "release.key")
+    box.write("/etc/maunz-companion/release-keys/test.pub", (tmp_path / "release.key.pub").read_text())
+    archive, version = release_cli.make(box.root / "srcB", box.root / "srv/card")
+    signing.sign(archive, tmp_path / "release.key", version)
+    # the installing unit gets the test's offline wheelhouse, as the test's own updates do
+    box.write("/etc/systemd/system/companion-update.service.d/wheelhouse.conf",
+              "[Service]\nEnvironment=PIP_NO_INDEX=1 PIP_FIND_LINKS=/wheelhouse PIP_DISABLE_PIP_VERSION_CHECK=1\n")
+    box.run("systemctl", "daemon-reload")
+    assert box.run("systemctl", "is-enabled", "companion-update.path").stdout.strip() == "enabled"
+    found = box.run(COMPANION, "update", "--find", "/srv/card", env=PIP_ENV)
+    assert f"offered {version}" in found.stdout, found.stdout + found.stderr
+    offer = json.loads(box.read("/var/lib/maunz-companion-update/offer.json"))
+    assert current(box) == box.A  # nothing installs without the OK
+    box.write("/var/lib/maunz-companion/update-ok.json", json.dumps({"version": version, "sha256": offer["sha256"]}))
+    box.run("chown", "companion:companion", "/var/lib/maunz-companion/update-ok.json")
+
+    def outcome():
+        try:
+            status = json.loads(box.read("/var/lib/maunz-companion-update/status.json"))
+        except (OSError, ValueError):
+            return None
+        return status if status.get("outcome") else None
+
+    status = wait_for("the family's update", outcome, 600)
+    assert status["ok"] and status["outcome"] == f"updated {box.A} -> {B}", status
+    assert current(box) == B and running_release(box) == B
+    assert not (box.root / "var/lib/maunz-companion/update-ok.json").exists()
+    assert moves(box) == before
+    assert update(box, "--release", box.A).returncode == 0  # (back, for what follows)

@@ -33,8 +33,8 @@ WORDS_JS = """() => ({
   hand: document.querySelectorAll('#myhand .mmcard').length,
 })"""
 
-# every control card: is its chip whole (10 px, not squeezed), its label below it, above the UID?
-CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
+# every control card shown (a table's own cards only at their game): is its chip whole (10 px, not squeezed), its label below it, above the UID?
+CARDS_JS = """() => Array.from(document.querySelectorAll('.card')).filter(c => !c.hidden).map(c => {
   const r = (sel) => c.querySelector(sel).getBoundingClientRect(), card = c.getBoundingClientRect();
   const chip = r('.chip'), label = r('.card-label'), uid = r('.uid');
   return {label: c.querySelector('.card-label').textContent,
@@ -67,6 +67,8 @@ async def _walk(tmp_path):
         for _ in range(2):  # the game card, then again to confirm
             await page.click('[data-card="game-cats"]')
             await asyncio.sleep(0.2)
+        await _until(page, lambda s: "How many play?" in s["instruction"])   # issue 46, item 11
+        await page.click('.hw-btn[data-button="ok"]')                          # two, as before
         seen["cats"] = await _until(page, lambda s: s["view"] != "cards" and "alone?" in s["instruction"])
         for _ in range(4):  # each of the two seats: "alone?" OK shows the secret, OK hides it
             await page.click('.hw-btn[data-button="ok"]')

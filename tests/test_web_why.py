@@ -38,14 +38,14 @@ def test_why_on_the_page_explains_the_boop(tmp_path):
             await page.wait_for_selector("#why-box:not([hidden])")
             lines = await page.eval_on_selector_all("#why-lines li", "els => els.map(e => e.textContent)")
             assert lines == ["Grey: kitten put on d4",
-                             "c3: the orange kitten is booped down and left to b2"]
+                             "c3: the orange kitten is booped to the lower left, to b2"]
             assert await page.text_content("#why-head") == "Why?"
             await _shot(page, "why-page")   # the README's picture of the page's Why?
             state = await page.evaluate("() => window.maunzPage.state")
             assert state["why"]["lines"] == lines
             assert companion.screen.screen.kind == "why"
             said = " ".join(line["text"] for line in companion.speech.recent_lines())
-            assert "the orange kitten is booped down and left to b2" in said, said
+            assert "the orange kitten is booped to the lower left, to b2" in said, said
             await page.click('.hw-btn[data-button="cat"]')   # a press reads it: the table's screen again
             await page.wait_for_selector("#why-box[hidden]", state="attached")
             assert companion.screen.screen.kind != "why" and errors == []

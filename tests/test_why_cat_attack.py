@@ -39,7 +39,7 @@ def test_the_fight_card_by_card_and_its_verdict():
     pos = play(game, pos, "M1", "M6")
     assert why(game, pos, "none") == (
         reason("fight_lost", seat=1, other=0, suit=MOUSE), reason("life", seat=1, n=1, left=8),
-        reason("drew", seat=0, n=2), reason("drew", seat=1, n=1), reason("swap_card", seat=0, other=1))
+        reason("sent_home", seat=1), reason("drew", seat=0, n=2), reason("drew", seat=1, n=1), reason("swap_card", seat=0, other=1))
 
 
 def test_both_run_out_both_draw_six():
@@ -58,17 +58,19 @@ def test_the_table_explains_the_whole_fight_and_a_refused_card():
     table.play("C2", 1.0)
     table.on_card("why", 1.5)
     assert [m.text("en") for m in table.why_screen(table.view().screen).lines] == [
-        "C2 is not a mouse card: this fight is fought with mouse cards"]
+        "cat 2 is not a mouse card: this fight is fought with mouse cards"]   # not "C2" (issue 45)
     table.on_button("ok", "press", 2.0)
     for event in ("M1", "M6", "none"):
         assert table.play(event, 3.0)
     table.on_card("why", 3.5)
     lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
     assert lines[:5] == ["Anna fights Ben with mouse cards: each plays one in turn, whoever cannot, loses",
-                         "Anna plays a mouse card (M3) and keeps up",
-                         "Ben plays a mouse card (M1) and keeps up",
-                         "Anna plays a mouse card (M6) and keeps up",
+                         "Anna plays a mouse card (mouse 3) and keeps up",
+                         "Ben plays a mouse card (mouse 1) and keeps up",
+                         "Anna plays a mouse card (mouse 6) and keeps up",
                          "Ben has no mouse card left: Anna wins the fight"]
-    assert "Ben loses 1 life/lives, 8 left" in lines and "Anna may swap a card with Ben" in lines
+    assert "Ben loses 1 life, 8 left" in lines and "Anna may swap a card with Ben" in lines
+    # the rulebook's "muss ab nach Hause": the loser's cat goes home (issue 45)
+    assert lines[lines.index("Ben loses 1 life, 8 left") + 1] == "Ben's cat must go home: back to its home field"
     de = [m.text("de") for m in table.why_screen(table.view().screen).lines]
-    assert de[4] == "Ben hat keine Maus-Karte mehr: Anna gewinnt den Kampf"
+    assert de[4] == "Ben hat keine Maus-Karte mehr: Anna gewinnt die Rauferei"

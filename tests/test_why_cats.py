@@ -76,11 +76,11 @@ def test_the_table_words_a_refusal_and_a_verdict_and_no_secret():
         said.append((refused, lines))
     assert said[0] == said[1]
     refused, lines = said[0]
-    assert refused == ["only the cat just moved (cat -) may hiss: a cat hisses when it stops"]
+    assert refused == ["no cat has moved yet: a cat hisses when it stops"]   # not "(cat -)": issue 45
     assert lines == ["4 of 4 steps taken: now the others may react"]
     game, pos = after_first_round()
     table = tables.make(game, pos, language="de")
     table.play("win:1b", 0.0)
     table.on_card("why", 0.5)
     assert [m.text("de") for m in table.why_screen(table.view().screen).lines] == [
-        "Katze 1 auf Futternapf, dem Lieblingsgegenstand ihres Besitzers: Spieler 1 gewinnt"]
+        "Katze 1 auf dem Futternapf, dem Lieblingsgegenstand ihres Besitzers: Spieler 1 gewinnt"]

@@ -91,3 +91,28 @@ def test_back_then_ok_in_the_chooser_stays_previous_and_choose():
     assert table.why_screen(table.view().screen) is None
     table.on_card("why", 2.0)                # the card always asks
     assert table.why_screen(table.view().screen).lines[0].text("en") == "Black rolled 714"
+
+
+def test_a_void_roll_with_every_piece_in_the_nest_says_so_not_a_swap_rule():
+    """Issue 46, item 6: the first turns of a game (every piece in the nest, no 5) were explained
+    by "6: no swap (an own and a foreign piece on the ring ...)", as if there were such pieces,
+    and nothing about the other dice: the reason is the nest, said once."""
+    before, roll = rolled("r:n,n,n,n g:n,n,n,n r 643")
+    reasons = G.explain(before, roll)
+    assert reasons == (reason("roll", colour=R, dice="643"), reason("singles"),
+                       reason("void", colour=R), reason("in_nest", colour=R))
+    table = KatzenjammerTable(G, before, language="en")
+    table.on_chance(roll, 0.0)
+    table.on_card("why", 0.1)
+    lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
+    assert lines[-1] == "All of Red's pieces are in the nest: only a 5 brings one out"
+    assert not any("swap" in line for line in lines)
+
+
+def test_a_six_names_what_is_missing_for_its_swap():
+    before, roll = rolled("r:n,n,n,s1 g:n,n,n,12 r 632")     # red's only piece is in the stall
+    assert reason("swap_no_own", label="6") in G.explain(before, roll)
+    before, roll = rolled("r:n,n,n,3 g:n,n,n,20* r 632")     # green's piece is fresh
+    assert reason("swap_no_foreign", label="6") in G.explain(before, roll)
+    before, roll = rolled("r:n,n,n,3 g:n,n,n,n r 636")       # a 66 and one piece on the ring
+    assert reason("no_swap", label="66") in G.explain(before, roll)

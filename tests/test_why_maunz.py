@@ -77,10 +77,10 @@ def test_the_table_explains_its_last_move_on_the_card_and_on_back_then_ok():
     assert shown.kind == "why" and shown.header("en") == "Why?"
     lines = [m.text("en") for m in shown.lines]
     assert lines == ["Grey: kitten put on b2",
-                     "a1: the orange kitten is booped down and left off the bed, back to its pool",
-                     "b3: the orange kitten is booped up to b4",
-                     "c1: the grey kitten is booped down and right off the bed, back to its pool",
-                     "c3: the orange kitten is booped up and right to d4"]
+                     "a1: the orange kitten is booped to the lower left, off the bed and back to its pool",
+                     "b3: the orange kitten is booped up, to b4",
+                     "c1: the grey kitten is booped to the lower right, off the bed and back to its pool",
+                     "c3: the orange kitten is booped to the upper right, to d4"]
     assert [m.text("de") for m in shown.lines][1] == \
         "a1: das orange Kätzchen fällt nach links unten vom Bett, zurück in den Vorrat"
     bed.button("cat")                     # a press only reads it: nothing else happens
@@ -117,3 +117,55 @@ def test_nothing_to_explain_before_the_first_move():
     bed = Bed(language="de")
     bed.card("why")
     assert [m.text("de") for m in bed.ref.why_screen(bed.view.screen).lines] == ["Noch nichts zu erklären"]
+
+
+# Issue 45: all eight on the bed -- the piece that leaves graduates (box, a cat from the reserve
+# into the pool) or goes back, and the words say that one must leave is OUR rule; a boop that lines
+# up the other's cats says why nobody won (our ruling R1); "left" never reads as a verb (issue 46).
+def words(position: str, move: str, language: str = "en") -> list[str]:
+    from companion import tables
+
+    table = tables.make(G, language=language, players=())
+    return [table.why_msg(r).text(language) for r in explain(position, move)]
+
+
+def test_a_kitten_that_leaves_a_full_bed_graduates_by_our_rule():
+    said = words("g1o1o1/2o1g1/3go1/o2g2/2g3/g4g g 3k0c 1k0c", "kb3/b3")
+    assert said[-1] == ("All 8 of Grey's pieces on the bed: one must leave (our rule); the grey kitten"
+                        " on b3 graduates: into the box, and a cat comes from the reserve into the pool")
+    german = words("g1o1o1/2o1g1/3go1/o2g2/2g3/g4g g 3k0c 1k0c", "kb3/b3", "de")[-1]
+    assert "(unsere Regel)" in german and "Schachtel" in german and "Reserve" in german
+
+
+def test_a_cat_that_leaves_a_full_bed_goes_back_to_the_pool():
+    said = words("g1O1o1/2o1go/2gg2/O2g2/2G3/5g g 2k1c 0k1c", "cc1/c1")
+    assert said[-1].endswith("one must leave (our rule); the grey cat on c1 goes back to the pool")
+
+
+def test_the_others_cats_lined_up_by_a_boop_do_not_win_by_our_rule():
+    said = words("g1go2/4O1/o1oG2/6/O1GG1G/6 o 1k2c 1k1c", "cc1")
+    assert said[-1].startswith("The boops lined up three of Grey's cats (f2, e3, d4), but our rule:")
+    assert reason("other_row", colour=1, squares=(sq("f2"), sq("e3"), sq("d4"))) in explain(
+        "g1go2/4O1/o1oG2/6/O1GG1G/6 o 1k2c 1k1c", "cc1")
+
+
+def test_a_boop_to_the_left_reads_as_a_direction():
+    said = words("6/3o2/6/1oo3/6/o1g3 g 4k0c 7k0c", "kb2")
+    assert "a1: the orange kitten is booped to the lower left, off the bed and back to its pool" in said
+    assert not any("and left" in line for line in said)
+
+
+def test_refusals_are_explained_in_both_languages():
+    pos = G.parse_position("6/6/6/2o3/6/6 g 7k0c 8k0c")
+    from companion import tables
+
+    for language, occupied, no_cat in (
+            ("en", "c3 is taken by the orange kitten: a piece goes on an empty square only",
+             "Grey has no cat in the pool: place a kitten (a cat comes only when a kitten graduates)"),
+            ("de", "Auf c3 steht schon das orange Kätzchen: eine Figur kommt nur auf ein freies Feld",
+             "Grau hat keine Katze im Vorrat: ein Kätzchen setzen (eine Katze gibt es erst, wenn ein"
+             " Kätzchen aufsteigt)")):
+        table = tables.make(G, language=language, players=())
+        assert [table.why_msg(r).text(language) for r in G.refusal(pos, "kc3")] == [occupied]
+        assert [table.why_msg(r).text(language) for r in G.refusal(pos, "cd4")] == [no_cat]
+    assert G.refusal(pos, "kd4") == ()

@@ -79,9 +79,10 @@ def test_the_table_explains_its_refusal_and_then_the_event_played():
     assert table.moves == []
     table.on_card("why", 1.5)
     lines = [m.text("en") for m in table.why_screen(table.view().screen).lines]
-    assert lines == ["p7 does not fit on s3 (play a s card, a 3 or a wild card, or draw)"]
+    assert lines == ["Dots 7 does not fit on stripes 3 (play a stripes card, a 3 or a wild card, or draw)"]
     assert [m.text("de") for m in table.why_screen(table.view().screen).lines] == [
-        "p7 passt nicht auf s3 (leg eine s-Karte, eine 3 oder eine Wunschkarte, oder zieh)"]
+        "Punkte 7 passt nicht auf Streifen 3 (leg eine Streifen-Karte, eine Karte „3“ oder eine"
+        " Wunschkarte, oder zieh)"]
     table.on_button("ok", "press", 2.0)
     table.session.apply_journaled(Event("play", "sA"), 3.0)
     table.on_card("why", 3.5)
@@ -105,7 +106,8 @@ def test_the_why_card_on_the_reader_through_the_service(tmp_path):
     tap(c, clock, "maunz:why", uid="04:AA:00:00:00:00:09")
     why = c.snapshot()["why"]
     assert why["head"] == "Warum?"
-    assert why["lines"] == ["s7 passt nicht auf p3 (leg eine p-Karte, eine 3 oder eine Wunschkarte, oder zieh)"]
+    assert why["lines"] == ["Streifen 7 passt nicht auf Punkte 3 (leg eine Punkte-Karte, eine Karte „3“ oder"
+                            " eine Wunschkarte, oder zieh)"]
     assert c.screen.screen.kind == "why"
     press(c, clock, "cat")
     assert c.snapshot()["why"] is None and c.journal.moves() == ["up:p3"]

@@ -66,7 +66,7 @@ def test_english_oled_hints_name_the_buttons_in_capitals():
              if re.search(r"\b(cat|back)\s*[-+]\d|\b(cat|back)/|/(cat|back)\b|\b(cat|back|ok) =",
                           entry["en"])]
     assert lower == []
-    assert i18n.STRINGS["mmm.players_help"]["en"] == "CAT +1, BACK -1, OK"
+    assert i18n.STRINGS["seats.keys"]["en"] == "CAT +1, BACK -1, OK"
 
 
 

@@ -13,9 +13,9 @@ import time
 from dataclasses import dataclass
 
 from companion.ai.clock import host_seconds
-from companion.ai.levels import LEVELS, Level
-from companion.ai.movegen import move_of, state_of
-from companion.ai.search import DEFAULT_TT_ENTRIES, MATE_BOUND, WIN, Searcher
+from companion.ai.levels import ALIASES, LEVELS, Level, level_named
+from companion.ai.movegen import expand, move_of, placements, play, state_of
+from companion.ai.search import DEFAULT_TT_ENTRIES, INF, MATE_BOUND, WIN, Searcher
 
 __all__ = ["SearchResult", "choose_move", "hint", "LEVELS", "AIError"]
 
@@ -49,9 +49,9 @@ def _variant_of(game) -> int:
 def choose_move(game, position, *, level: str = "hard", time_limit: float = 1.0,
                 rng: random.Random | None = None, tt_entries: int = DEFAULT_TT_ENTRIES) -> SearchResult:
     t0 = time.perf_counter()
-    lv = LEVELS.get(level) if isinstance(level, str) else None
+    lv = level_named(level)
     if lv is None:
-        raise AIError(f"unknown AI level {level!r}; use one of: {', '.join(LEVELS)}")
+        raise AIError(f"unknown AI level {level!r}; use one of: {', '.join([*LEVELS, *ALIASES])}")
     if not isinstance(time_limit, (int, float)) or not time_limit > 0:
         raise AIError(f"time limit {time_limit!r} must be a positive number of seconds")
     if position[9] >= 0:
@@ -59,7 +59,7 @@ def choose_move(game, position, *, level: str = "hard", time_limit: float = 1.0,
                       + " has won; there is no move to choose")
     rng = rng or random.Random()
     variant = _variant_of(game)
-    deadline = t0 + host_seconds(time_limit) * lv.time_share
+    deadline = t0 + host_seconds(time_limit)   # a cap: the levels below the top stop at their budget
     code, score, depth, nodes = _pick(lv, state_of(position), variant, deadline, rng, tt_entries)
     return SearchResult(move_of(code), evaluation_of(score), depth, nodes, time.perf_counter() - t0)
 
@@ -68,14 +68,20 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
           weights: tuple | None = None, today: bool = False, **options):
     # `today`: the search as it was before issue 37, the benchmark's yardstick (match.today_player);
     # `options`: the Searcher's optional techniques (lmr, aspiration), for the benchmark
+    # the random numbers are drawn in one order on every path: the same seed, the same moves
+    miss_win = bool(lv.miss_win) and rng.random() < lv.miss_win
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
     if today:
         options = {"lmr": False, "aspiration": False}
     searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
                         **({} if weights is None else {"weights": weights}), **options)
     noisy = lv.noise > 0
-    code, score, depth, scores = searcher.search(
-        s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy)
+    missed = _missing_the_win(searcher, lv, s, variant) if miss_win else None
+    if missed is not None:
+        code, score, depth, scores = missed
+    else:
+        code, score, depth, scores = searcher.search(
+            s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy, node_limit=lv.nodes)
     if not noisy or score > MATE_BOUND or len(scores) <= 1:
         return code, score, depth, searcher.nodes
     # Believable mistakes: noise on the root scores, but never a move seen to lose when another
@@ -85,6 +91,30 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
     return noisy_best, safe[noisy_best], depth, searcher.nodes
 
 
-def hint(game, position, *, time_limit: float = 1.0, rng: random.Random | None = None) -> SearchResult:
-    """The move the hard level would play, for the hint card."""
-    return choose_move(game, position, level="hard", time_limit=time_limit, rng=rng)
+def _missing_the_win(searcher: Searcher, lv: Level, s: tuple, variant: int):
+    """The blunder rule `miss_win`: when the mover can win at once, every other move scored as
+    the level's search would score it (its depth, its leaf check), the winning ones left out;
+    None when there is no win to miss (or nothing but wins)."""
+    if expand(s, variant)[0] < 0:
+        return None
+    kids = []
+    for pcode in placements(s):
+        r = play(s, pcode, variant)
+        if r == -1:
+            kids.append((pcode, None))
+        elif r != 1:
+            kids.extend(r)
+    if not kids:
+        return None
+    scores = {code: -(WIN - 1) if child is None else -searcher.negamax(child, lv.max_depth - 1, -INF, INF, 1)
+              for code, child in kids}
+    if searcher.core is not None:
+        searcher.nodes = searcher.core.nodes
+    best = max(scores, key=scores.get)
+    return best, scores[best], lv.max_depth, scores
+
+
+def hint(game, position, *, level: str = "hard", time_limit: float = 1.0,
+         rng: random.Random | None = None) -> SearchResult:
+    """The move a level would play (the strongest by default), for the hint card."""
+    return choose_move(game, position, level=level, time_limit=time_limit, rng=rng)

@@ -9,13 +9,14 @@ from companion.games.maunz import notation
 
 def best_command(pos, variant: int, args, out=sys.stdout) -> int:
     from companion.ai import LEVELS, AIError, choose_move
+    from companion.ai.levels import ALIASES, level_named
     from companion.games.maunz.engine import VARIANT_NAMES
     from companion.games.maunz.game import Maunz
 
     level = getattr(args, "level", "hard") or "hard"
     time_limit = 1.0 if getattr(args, "time", None) is None else args.time
-    if level not in LEVELS:
-        print(f"companion maunz best: unknown --level {level!r}; use one of: {', '.join(LEVELS)}",
+    if level_named(level) is None:
+        print(f"companion maunz best: unknown --level {level!r}; use one of: {', '.join([*LEVELS, *ALIASES])}",
               file=sys.stderr)
         return 2
     if not time_limit > 0:

@@ -7,11 +7,12 @@ deterministic players do not repeat one game) and are capped at `max_plies` (a d
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
 from companion.ai.evaluate import WEIGHTS, simple_evaluate
-from companion.ai.levels import LEVELS
+from companion.ai.levels import LEVELS, level_named
 from companion.ai.movegen import placements, play
 from companion.ai.search import Searcher
 from companion.games import native
@@ -52,16 +53,23 @@ def minimax2_player(s, variant, deadline, rng):
     return searcher.search(s, max_depth=2, deadline=deadline)[0]
 
 
-def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = None, **options):
-    """A level as a player; `options` are the Searcher's (lmr, aspiration)."""
+def level_player(name: str, weights: tuple = WEIGHTS, max_depth: int | None = None,
+                 nodes: int | None = None, **options):
+    """A level as a player; `options` are the Searcher's (lmr, aspiration). A level bounded by
+    depth or nodes plays without the deadline: the same moves however busy the machine is (the
+    ladder); the strongest searches to the deadline."""
     from companion.ai import _pick
 
-    lv = LEVELS[name]
+    lv = level_named(name)
     if max_depth is not None:
-        lv = lv.__class__(lv.name, max_depth, lv.noise, lv.miss_threat, lv.time_share)
+        lv = dataclasses.replace(lv, max_depth=max_depth)
+    if nodes is not None:
+        lv = dataclasses.replace(lv, nodes=nodes)
+    bounded = lv.nodes > 0 or lv.max_depth < 64
 
     def player(s, variant, deadline, rng):
-        return _pick(lv, s, variant, deadline, rng, 150_000, weights, **options)[0]
+        return _pick(lv, s, variant, float("inf") if bounded else deadline, rng, 150_000, weights,
+                     **options)[0]
 
     player.__name__ = name
     return player

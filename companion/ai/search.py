@@ -9,7 +9,9 @@ A caller's own evaluation function keeps the search in Python.
 
 One Searcher per search: no module-level mutable state, so searches in different threads never
 share anything. The deadline is checked at every node above the leaves and every 32 nodes
-elsewhere; iteration 1 always completes, so a move is always returned.
+elsewhere; iteration 1 always completes, so a move is always returned. A node budget
+(`node_limit`) stops the search like the deadline but at the same node on every machine and under
+any load, on both paths (the review's searches: companion/ai/review.py).
 """
 from __future__ import annotations
 
@@ -57,6 +59,7 @@ class Searcher:
         self.killers: dict[int, list] = {}
         self.nodes = 0
         self.deadline = float("inf")
+        self.node_limit = 0     # 0: none
         self.tt_peak = 0
         nat = native.kernel()
         self.core = None
@@ -75,10 +78,10 @@ class Searcher:
         else:
             self.core.clear_tt()
 
-    def _set_deadline(self, deadline: float) -> None:
-        self.deadline = deadline
+    def _set_deadline(self, deadline: float, node_limit: int = 0) -> None:
+        self.deadline, self.node_limit = deadline, node_limit
         if self.core is not None:
-            self.core.deadline = deadline
+            self.core.deadline, self.core.node_limit = deadline, node_limit
 
 
     # ----------------------------------------------------------------------------------------
@@ -92,6 +95,8 @@ class Searcher:
         if depth <= 0:
             return self.leaf(s, ply)
         self.nodes += 1
+        if self.node_limit and self.nodes > self.node_limit:
+            raise Timeout   # search.h checks the same node: both paths stop at the same place
         # a node just above the leaves expands and scores every placement (milliseconds), so the
         # clock is read at each of those, elsewhere every 32 nodes: the deadline holds within 10 %
         if (depth == 1 or not self.nodes & 31) and time.perf_counter() > self.deadline:
@@ -184,21 +189,23 @@ class Searcher:
 
     # ----------------------------------------------------------------------------------------
     def search(self, s: tuple, *, max_depth: int = 64, deadline: float = float("inf"),
-               exact_root: bool = False, min_depth: int = 1):
+               exact_root: bool = False, min_depth: int = 1, node_limit: int = 0):
         """Iterative deepening. Returns (best code, score, depth completed, {code: score}).
         With exact_root every root move gets an exact score (no root pruning), for the levels
-        that pick among moves with noise."""
-        self._set_deadline(deadline)
+        that pick among moves with noise. `node_limit` (0: none): the nodes the whole search
+        may visit (the first `min_depth` iterations always complete)."""
+        self._set_deadline(deadline, node_limit)
         self.nodes = 0
         if self.core is not None:
             self.core.nodes = 0
         try:
-            return self._iterate(s, max_depth, deadline, exact_root, min_depth)
+            return self._iterate(s, max_depth, deadline, exact_root, min_depth, node_limit)
         finally:
             if self.core is not None:
                 self.nodes, self.tt_peak = self.core.nodes, self.core.tt_peak
 
-    def _iterate(self, s: tuple, max_depth: int, deadline: float, exact_root: bool, min_depth: int):
+    def _iterate(self, s: tuple, max_depth: int, deadline: float, exact_root: bool, min_depth: int,
+                 node_limit: int = 0):
         win, kids = expand(s, self.variant)
         if win >= 0:
             return win, WIN - 0, 1, {win: WIN}
@@ -208,7 +215,10 @@ class Searcher:
         for depth in range(1, max_depth + 1):
             if self.tt_len > 0.75 * self.tt_entries:
                 self._clear_tt()
-            self._set_deadline(float("inf") if depth <= min_depth else deadline)
+            if depth <= min_depth:
+                self._set_deadline(float("inf"))
+            else:
+                self._set_deadline(deadline, node_limit)
             # Aspiration: from depth 3 the root searches a window around the last score, and again
             # with the whole window only when the result falls outside it.
             aspire = self.aspiration and not exact_root and depth >= 3 and abs(best_score) < MATE_BOUND

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Hashable, Iterable, Sequence
 
 from companion.games.errors import GameError, IllegalMoveError, NotationError  # noqa: F401 -- re-exported
+from companion.games.reason import reason
 
 #: `to_move` of a position where chance decides the next move (dice, a shuffle, a deal).
 CHANCE = -1
@@ -159,6 +160,17 @@ class Game(ABC):
         """Why `move`, played at `position`, did what it did: the engine's judgement as a tuple of
         `Reason`s (the rule and its pieces, cards or dice), each of a kind in `reasons`; only
         what every player may know. Default: nothing to explain."""
+        return ()
+
+    def refusal(self, position: Any, text: str) -> tuple:
+        """Why the move `text` is refused at `position`, as the engine judged it: `Reason`s (a
+        refusal carrying its rule, eventgame.Refusal's key and values, is `refused.<key>`); ()
+        when it is legal or its refusal names no rule (the command line's error says it).
+        `companion GAME apply --why` words them as the table does (companion/tables/why_cli.py)."""
+        try:
+            self.apply(position, self.parse_move(position, text))
+        except GameError as exc:
+            return (reason(f"refused.{exc.key}", **exc.values),) if exc.key else ()
         return ()
 
     def seats(self, position: Any) -> int:

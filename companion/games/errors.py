@@ -8,6 +8,10 @@ class GameError(ValueError):
     """Bad input for a game: malformed or illegal notation, an invalid position. The one-line
     message names the input, the position (where there is one) and why."""
 
+    #: the rule a refusal broke, as data (eventgame.Refusal sets them): "" when it names none
+    key: str = ""
+    values: dict = {}
+
 
 class NotationError(GameError):
     """Text that does not parse as a position or a move."""

@@ -15,7 +15,7 @@ from typing import Callable
 
 from companion import games
 from companion.games.base import GameError
-from companion.games.cli_options import add_language
+from companion.games.cli_options import add_language, add_why, explainer_for, why_block
 from companion.cliargs import OneLineParser
 
 
@@ -45,6 +45,7 @@ def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser
     p.add_argument("events", nargs="+", metavar="EVENT")
     p.add_argument("--json", action="store_true", help="one JSON object per event")
     add_language(p, "language of the announcements in --json")
+    add_why(p)
     p = sub.add_parser("view", help="what one seat (or the table) may see of a position")
     common(p)
     p.add_argument("--seat", type=int, default=None, help="1-based seat; default: the table")
@@ -52,7 +53,8 @@ def build_parser(name: str, settings: dict[str, str]) -> argparse.ArgumentParser
 
 
 def run(name: str, argv: list[str], announce: Callable, json_event: Callable,
-        settings: dict[str, str] | None = None, out=None) -> int:
+        settings: dict[str, str] | None = None, out=None, explainer=None) -> int:
+    """`explainer(game, language)`: the tables' words for `apply --why` (companion/cli.py)."""
     settings, out = settings or {}, out or sys.stdout
     args = build_parser(name, settings).parse_args(argv)
     try:
@@ -71,9 +73,19 @@ def run(name: str, argv: list[str], announce: Callable, json_event: Callable,
                 raise GameError(f"--seat {args.seat}: seats are 1 to {game.seats(pos)}")
             print(game.observation(pos, None if args.seat is None else args.seat - 1), file=out)
         else:
+            why = explainer_for(args, lambda: game, explainer)
             for text in args.events:
-                move = game.parse_move(pos, text)
-                pos, events = game.apply_with_events(pos, move)
+                try:
+                    move = game.parse_move(pos, text)
+                    before = pos
+                    pos, events = game.apply_with_events(pos, move)
+                except GameError:
+                    if why is not None:
+                        _print_why(out, args.json, text, why.refused(pos, text), refused=True)
+                    raise
+                lines = None if why is None else why.move(before, move)
+                if lines is not None and not args.json:
+                    print("\n".join(why_block(text, lines)), file=out)
                 if args.json:
                     outcome = game.outcome(pos)
                     print(json.dumps({
@@ -81,10 +93,17 @@ def run(name: str, argv: list[str], announce: Callable, json_event: Callable,
                         "announce": [announce(n, v, args.language) for n, v in events],
                         "events": [json_event(n, v) for n, v in events],
                         "winner": None if outcome is None or outcome.winner is None
-                        else outcome.winner + 1}), file=out)
+                        else outcome.winner + 1} | ({} if lines is None else {"why": lines})), file=out)
             if not args.json:
                 print(game.format_position(pos), file=out)
         return 0
     except GameError as exc:
         print(f"companion {name}: {exc}", file=sys.stderr)
         return 2
+
+
+def _print_why(out, as_json: bool, text: str, lines: list[str], refused: bool = False) -> None:
+    if as_json:
+        print(json.dumps({"event": text, "refused": True, "why": lines}), file=out)
+    else:
+        print("\n".join(why_block(text, lines, refused)), file=out)

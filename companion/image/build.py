@@ -168,15 +168,14 @@ def page_config(text: str, conf: Path) -> str:
 def image_settings(root: Path, debian: bool) -> None:
     """What makes it the family's image rather than a server's."""
     (root / "etc/hostname").write_text("maunz\n")
-    for name in ("companion-firstboot.service", "companion-growroot.service"):
+    for name in ("companion-firstboot.service", "companion-growroot.service", "companion-update-find.service"):
         shutil.copy(REPO / "systemd" / name, root / "etc/systemd/system" / name)
         subprocess.run(["systemctl", f"--root={root}", "enable", name], capture_output=True, check=True)
     subprocess.run(["systemctl", f"--root={root}", "disable", "ssh.service"], capture_output=True)
     for key in (root / "etc/ssh").glob("ssh_host_*"):
         key.unlink()  # every card its own: made by firstboot when a key switches ssh on
-    # the page on port 80 (http://maunz.local/) for the service's unprivileged user
-    (root / "etc/sysctl.d").mkdir(parents=True, exist_ok=True)
-    (root / "etc/sysctl.d/50-maunz-page.conf").write_text("net.ipv4.ip_unprivileged_port_start = 80\n")
+    # the page on port 80 (http://maunz.local/): the service's unit grants it CAP_NET_BIND_SERVICE
+    # (systemd/companion.service), no sysctl opens low ports to every local user
     conf = root / "etc/maunz-companion/companion.toml"
     conf.write_text(page_config(conf.read_text(), conf))
     if debian:
@@ -242,8 +241,13 @@ def main(argv: list[str]) -> int:
 
     if argv[:1] == ["deps"]:
         return deps.main(argv[1:])
+    if argv[:1] == ["os-list"]:  # the Imager repository file of a built image (companion/image/imager.py)
+        from companion.image import imager
+
+        return imager.main(argv[1:])
     p = OneLineParser(prog="companion image", description="build the SD-card image (as root, on Linux);"
-                      " `companion image deps` installs its tools")
+                      " `companion image deps` installs its tools, `companion image os-list` writes"
+                      " Raspberry Pi Imager's list of a built image")
     p.add_argument("what", choices=["build", "deps"], help="build, or deps (the build's tools)")
     p.add_argument("--base", default="debian", help="debian (default), or an official Raspberry Pi OS Lite FILE.img.xz")
     p.add_argument("--out", default="maunz.img", help="the raw image (and OUT.xz beside it); default maunz.img")

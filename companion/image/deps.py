@@ -9,6 +9,7 @@ are `sudo .venv/bin/companion image …` (`how_to_run_as_root` words it with the
 from __future__ import annotations
 
 import os
+import platform
 import shlex
 import shutil
 import subprocess
@@ -19,7 +20,10 @@ from companion.image import disk
 
 #: the build (companion/image/build.py): the arm64 root by mmdebstrap under qemu-user (binfmt_misc),
 #: the install in systemd-nspawn, the disk without loop devices (disk.TOOLS)
-BUILD = {"mmdebstrap": "mmdebstrap", "arch-test": "arch-test", "qemu-aarch64-static": "qemu-user-static",
+#: (on an arm64 machine, the release workflow's runner, the root's programs run natively: no qemu-user)
+NATIVE_ARM64 = platform.machine() in ("aarch64", "arm64")
+BUILD = {"mmdebstrap": "mmdebstrap", "arch-test": "arch-test",
+         **({} if NATIVE_ARM64 else {"qemu-aarch64-static": "qemu-user-static"}),
          "update-binfmts": "binfmt-support", "systemd-nspawn": "systemd-container", "git": "git", **disk.TOOLS}
 #: the boot under qemu (companion/image/vm.py): the VM, the card's FAT as a laptop writes it, ssh in
 BOOT = {"qemu-system-aarch64": "qemu-system-arm", "mcopy": "mtools", "mdir": "mtools", "mtype": "mtools",

@@ -2,11 +2,18 @@
 at every boot before the network and the service start (systemd/companion-firstboot.service):
 
   wifi.txt        ssid = ..., password = ..., country = DE  -> a NetworkManager keyfile (0600)
-                  and the Wi-Fi country on the kernel command line; then the file is removed,
-                  so the password is not left on a partition any laptop can read
+                  and the Wi-Fi country for cfg80211 (modprobe.d on the root file system: the
+                  card's cmdline.txt is never rewritten, as a rename on FAT is not atomic);
+                  then the file is overwritten with zeros and removed, so the password is not
+                  left on a partition any laptop can read (a FAT delete leaves the bytes)
   companion.toml  checked as the service would check it, then installed as its configuration
+                  (root:companion 0640); a [web] token in it moves into the root-only web-token
+                  file and leaves the card's copy (cardfiles.py); a broker password, which cannot
+                  move, is a warning on the OLED
   ssh.pub         (or authorized_keys) a public key: root may log in with it over ssh, and
                   only then is ssh switched on; without one ssh stays off. No password anywhere.
+                  A key new to the companion is said at the table: "ssh switched on for key
+                  SHA256:..." on the OLED and the page (card-notice.txt).
 
 and, once, the host name `maunz` (the page answers at http://maunz.local/ through Avahi) and the
 page's control token (`web-token` beside the configuration, readable by the service only): only
@@ -14,11 +21,13 @@ the QR code on the OLED carries it, so whoever stands at the table may control t
 rest of the house spectates.
 
 A bad value is one line naming the file and the key, written to `card-problem.txt` beside the
-configuration (the service shows it on the OLED and the page) and to stderr; that file is left
+configuration (the service shows it on the OLED and the page) and to stderr, never with the
+card's own text in it (a password typed into the wrong line is not repeated); that file is left
 as it was and the rest goes on. The step always exits 0: a mistake on the card is never a boot
 loop."""
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import secrets
@@ -28,12 +37,14 @@ import sys
 from pathlib import Path
 
 from companion.cliargs import OneLineParser
-from companion.service.config import CARD_PROBLEM_FILE, TOKEN_FILE, Config
+from companion.image import cardfiles
+from companion.service.config import CARD_NOTICE_FILE, CARD_PROBLEM_FILE, TOKEN_FILE, Config
 from companion.service.config_check import ConfigError
 
 HOSTNAME = "maunz"
 CONF_DIR = Path("etc/maunz-companion")
 NM_KEYFILE = Path("etc/NetworkManager/system-connections/maunz-wifi.nmconnection")
+REGDOM_CONF = Path("etc/modprobe.d/maunz-wifi-country.conf")
 SSH_KEYS = ("ssh.pub", "authorized_keys")
 SSH_WANTS = Path("etc/systemd/system/multi-user.target.wants/ssh.service")
 SSH_UNIT = "/lib/systemd/system/ssh.service"
@@ -73,7 +84,7 @@ def read_wifi(path: Path) -> dict[str, str]:
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
             value = value[1:-1]
         if key not in ("ssid", "password", "country"):
-            raise CardError(f"{path.name}: {key}: unknown key; use ssid, password and country")
+            raise CardError(f"{path.name}: line {n}: unknown key; use ssid, password and country")
         values[key] = value
     ssid = values.get("ssid", "")
     if not ssid or len(ssid.encode()) > 32:
@@ -85,8 +96,8 @@ def read_wifi(path: Path) -> dict[str, str]:
                         " (leave it empty for an open network)")
     country = values.get("country", "").upper()
     if not re.fullmatch(r"[A-Z]{2}", country):
-        raise CardError(f"{path.name}: country: {values.get('country', 'missing')!r} is not a two-letter country"
-                        " code; write e.g. country = DE (it sets the channels the Wi-Fi may use)")
+        raise CardError(f"{path.name}: country: {'missing' if 'country' not in values else 'not a two-letter country code'};"
+                        " write e.g. country = DE (it sets the channels the Wi-Fi may use)")
     return {"ssid": ssid, "password": password, "country": country}
 
 
@@ -103,12 +114,12 @@ def nm_keyfile(wifi: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def set_country(cmdline: Path, country: str) -> None:
-    """cfg80211.ieee80211_regdom on the kernel command line (as raspi-config does on bookworm)."""
-    if not cmdline.exists():
-        return
-    words = [w for w in cmdline.read_text().split() if not w.startswith("cfg80211.ieee80211_regdom=")]
-    _write(cmdline, " ".join(words + [f"cfg80211.ieee80211_regdom={country}"]) + "\n")
+def set_country(root: Path, country: str) -> None:
+    """cfg80211's regulatory domain, set when the module loads (from the next boot on). Not on the
+    kernel command line: that is cmdline.txt on the FAT partition, where a rewrite cut short by
+    a power cut can leave it empty and the card unbootable."""
+    _write(root / REGDOM_CONF, f"# the Wi-Fi country from the card's wifi.txt (companion firstboot)\n"
+                               f"options cfg80211 ieee80211_regdom={country}\n")
 
 
 # --------------------------------------------------------------------------- ssh
@@ -156,25 +167,17 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
     if wifi.exists():
         try:
             values = read_wifi(wifi)
-        except CardError as exc:
-            problems.append(str(exc))
+        except (CardError, UnicodeDecodeError) as exc:
+            problems.append(str(exc) if isinstance(exc, CardError) else
+                            f"{wifi.name}: not UTF-8 text; save it as UTF-8 (any text editor can)")
         else:
             _write(root / NM_KEYFILE, nm_keyfile(values), 0o600)
-            set_country(boot / "cmdline.txt", values["country"])
-            wifi.unlink()  # the password leaves the partition any laptop reads
-            _sync_dir(boot)
+            set_country(root, values["country"])
+            cardfiles.shred_and_remove(wifi)  # the password leaves the partition any laptop reads
 
     card_conf = boot / "companion.toml"
     if card_conf.exists():
-        try:
-            # checked where it will live: relative paths and the token beside it resolve as in use
-            Config.from_text(card_conf.read_text(encoding="utf-8-sig"), source=card_conf.name, base_dir=conf)
-        except ConfigError as exc:
-            problems.append(str(exc))
-        except UnicodeDecodeError:
-            problems.append(f"{card_conf.name}: not UTF-8 text; save it as UTF-8 (any text editor can)")
-        else:
-            _write(conf / "companion.toml", card_conf.read_text(encoding="utf-8-sig"))
+        _card_config(card_conf, conf, root, problems)
 
     wants = root / SSH_WANTS
     key_file = next((boot / name for name in SSH_KEYS if (boot / name).exists()), None)
@@ -184,6 +187,10 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
             keys = read_ssh_key(key_file)
         except CardError as exc:
             problems.append(str(exc))
+    try:
+        known_keys = (root / "root/.ssh/authorized_keys").read_text()
+    except OSError:
+        known_keys = None
     if keys:
         _write(root / "root/.ssh/authorized_keys", keys, 0o600)
         os.chmod(root / "root/.ssh", 0o700)
@@ -202,12 +209,50 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
         (root / "root/.ssh/authorized_keys").unlink(missing_ok=True)
         _this_boot(root, "stop")
 
+    notice = conf / CARD_NOTICE_FILE
+    if keys and keys != known_keys:
+        _write(notice, "".join(f"ssh switched on for key {cardfiles.fingerprint(k)}\n" for k in keys.splitlines()))
+    else:
+        notice.unlink(missing_ok=True)
     problem = conf / CARD_PROBLEM_FILE
     if problems:
         _write(problem, "\n".join(problems) + "\n")
     else:
         problem.unlink(missing_ok=True)
     return problems
+
+
+def _card_config(card_conf: Path, conf: Path, root: Path, problems: list[str]) -> None:
+    try:
+        text = card_conf.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        problems.append(f"{card_conf.name}: not UTF-8 text; save it as UTF-8 (any text editor can)")
+        return
+    try:
+        # checked where it will live: relative paths and the token beside it resolve as in use
+        Config.from_text(text, source=card_conf.name, base_dir=conf)
+    except ConfigError as exc:
+        # a misspelt key is named (it helps the maker); any other unknown key is not repeated
+        message = str(exc)
+        known = re.findall(r"[a-z_]+", message.partition("unknown key")[2])
+        unknown = exc.key if "unknown key" in message and not difflib.get_close_matches(exc.key or "", known, cutoff=0.75) else None
+        problems.append(cardfiles.no_card_text(message, text, unknown))
+        return
+    token = cardfiles.web_token(text)
+    if token:
+        # the token into the root-only file the service reads when [web] has none; out of both copies
+        _write(conf / TOKEN_FILE, token + "\n", 0o640)
+        gid = _group_id(root, "companion")
+        if gid is not None:
+            os.chown(conf / TOKEN_FILE, 0, gid)
+        text = cardfiles.without_token(text, f"token: moved to {'/' / CONF_DIR / TOKEN_FILE} at boot (not kept on the card)")
+        cardfiles.replace_keeping_no_trace(card_conf, text)
+    problems += cardfiles.secret_warnings(text, card_conf.name)
+    installed = conf / "companion.toml"
+    _write(installed, text, 0o640)
+    gid = _group_id(root, "companion")
+    if gid is not None:
+        os.chown(installed, 0, gid)  # the service's user reads it, other local users do not
 
 
 def _this_boot(root: Path, verb: str) -> None:
@@ -227,14 +272,6 @@ def _group_id(root: Path, name: str) -> int | None:
     except OSError:
         pass
     return None
-
-
-def _sync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def main(argv: list[str]) -> int:

@@ -1,12 +1,17 @@
 """The service's hand-off to the AI: when the table wants a move or a hint, one search runs in
 the background (a spawned worker process by default: the search is pure Python and holds the
 GIL, so in a thread it stalls the scan loop — `companion bench referee`), and its answer goes to
-the table on a later loop iteration, unless the game moved on meanwhile."""
+the table on a later loop iteration, unless the game moved on meanwhile. The level it plays and
+hints at is the table's (the adaptive one resolved for the person, ratings.py), and a finished
+game against it rates the person."""
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+
+from companion.service.ratings import PlayerRatings
+from companion.service.waking import wake_when_done
 
 log = logging.getLogger("companion")
 
@@ -28,6 +33,8 @@ class AiHandoff:
         self.pool = None           # the worker process (mode "process"), started on first use
         self.threads = None        # the worker thread (mode "thread")
         self.spawned_at: float | None = None
+        self.ratings = PlayerRatings(service)
+        self.rated_game: int | None = None   # the last game whose end was rated
 
     def game_args(self) -> tuple[str, str | None, tuple[tuple[str, str], ...]]:
         """What the worker builds its game from: name, rules, and the game's parameters (maunz.:
@@ -36,6 +43,11 @@ class AiHandoff:
         return game.info.name, game.rules, tuple(sorted(game.parameters.items()))
 
     def maybe(self, view, now: float) -> None:
+        game = self.service.journal.current
+        if view.winner is not None and game is not None and game.id != self.rated_game \
+                and game.result != "unfinished":   # journaled: the person's rating follows
+            self.rated_game = game.id
+            self.ratings.after_move()
         if not (view.wants_ai or view.wants_hint) or self.mode in ("off", "replay") or self.failed:
             return
         if view.wants_ai and self.service.remote.active:
@@ -67,6 +79,7 @@ class AiHandoff:
             self.failure()
             return
         self.future_key = key
+        wake_when_done(self.future, self.service.waker)  # the loop collects the move at once
 
     def failure(self) -> None:
         self.errors += 1
@@ -85,7 +98,7 @@ class AiHandoff:
             name, rules, parameters = self.game_args()
             return self.worker().submit(ai_process.think, name, rules, parameters,
                                          self.service.game.format_position(position),
-                                         self.service.config.game.ai_level, time_limit)
+                                         self.ratings.level(), time_limit)
         if self.threads is None:
             from concurrent.futures import ThreadPoolExecutor
 
@@ -124,7 +137,7 @@ class AiHandoff:
             return None
         game, config = self.service.game, self.service.config.game
         try:
-            result = choose_move(game, position, level=config.ai_level,
+            result = choose_move(game, position, level=self.ratings.level(),
                                  time_limit=config.ai_time if time_limit is None else time_limit)
             return result.move
         except Exception:
@@ -161,6 +174,7 @@ class AiHandoff:
             move = game.parse_move(table.position, move)
         self.service.record(now, "ai", move=game.format_move(table.position, move))
         table.on_ai_move(move)
+        self.service.wake()  # given late in a step (inline): the next step journals and shows it
 
     def answer(self, text: str, now: float) -> None:
         """A recorded AI answer (replay)."""

@@ -76,9 +76,9 @@ def think(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...],
 
 
 def review_ply(name: str, rules: str | None, parameters: tuple[tuple[str, str], ...], position: str,
-               move: str, ply: int, deep: bool, options: dict) -> dict:
+               move: str, ply: int, deep: int, options: dict) -> dict:
     """One task of a game's review (companion/ai/review.py): the played `move` judged in
-    `position`, as plain data."""
+    `position` at stage `deep` (quick, deep, confirm), as plain data."""
     from companion.ai.review import analyse
 
     game = _game(name, rules, parameters)

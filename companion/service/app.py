@@ -3,7 +3,7 @@ shows what it wants on the LEDs and the OLED. I/O lives here; every decision liv
 (companion/tables/protocol.py) — except which game is played, which the service owns (the game
 menu and game cards, companion/tables/menu.py).
 
-One loop iteration (`step(now)`), at the scan rate:
+One loop iteration (`step(now)`), whenever something happened or a timer is due (waking.py):
   1. poll the reed grid, device events, card taps and button presses -> table (with `now`)
   2. table.tick(now)
   3. journal table.drain_commits() durably (each its own transaction, synchronous=FULL) —
@@ -29,7 +29,7 @@ from companion.service.chance import ChanceDraws
 from companion.service.config import Config, make_game
 from companion.service.flashing import TableFlash
 from companion.service.journal import Journal
-from companion.service.notices import Notices, card_problems
+from companion.service.notices import Notices
 from companion.service.past_games import PastGames
 from companion.service.review import ReviewRunner
 from companion.service.screen import ScreenChoice
@@ -40,6 +40,7 @@ from companion.service.no_remote import NoRemote
 from companion.service.speech import Speech
 from companion.service.storage import PendingCommits, StorageError
 from companion.service.switching import GameSwitching
+from companion.service.waking import Waker, serve
 from companion.tables.protocol import is_computer_name
 from companion.ui.screens import msg
 
@@ -76,7 +77,7 @@ class Companion:
         self.settings.load_ai(self.game)
         self.switching = GameSwitching(self)
         self.notices = Notices()
-        self.screen = ScreenChoice(devices.display)
+        self.screen = ScreenChoice.with_updates(devices.display, self.state_dir, self.message)
         self.resumed = self.journal.resumable
         self.sensed: int | None = None  # the bed as last scanned (a bitmask of squares)
         start = self.journal.start_position()
@@ -100,6 +101,7 @@ class Companion:
         self._view = None
         self._subscribers: list[asyncio.Queue] = []
         self._stop_event: asyncio.Event | None = None
+        self.waker = Waker()  # the sleeping loop's alarm (waking.py): devices and searches wake it
         self.closed = False
         self.steps = 0
         self.changes = 0  # notify() calls: a change made between two steps is news too (web cache)
@@ -169,7 +171,7 @@ class Companion:
             self._on_card(card, now)
         for b in self.devices.buttons.poll():
             self.record(now, "button", name=b.name, kind=b.kind)
-            if self.screen.dismiss_address():   # a button takes the address away, nothing more
+            if self.screen.dismiss_address(b.name):  # takes the address away (or answers an update)
                 changed = True
             elif self.switching.menu.is_open:
                 self.switching.button(b.name, b.kind, now)
@@ -436,38 +438,18 @@ class Companion:
 
     # ------------------------------------------------------------------------------ run
     async def run(self, notifier=None) -> None:
-        self._stop_event = asyncio.Event()
-        period = 1.0 / self.config.scan_hz
-        next_t = time.monotonic()
-        next_ping = 0.0
-        if notifier is not None:
-            notifier.ready("playing" if not self.resumed else "resumed a game")
-        card_problems(self)  # what the image's first boot found wrong on the SD card
-        address.at_start(self)  # OK held at start-up: the page's address and its QR code
-        self.remote.start()
-        if self.settings.ai_seats:
-            self.ai.warm()  # hints alone start the worker on their first use
-        try:
-            while not self._stop_event.is_set():
-                self.step(self.clock())
-                t = time.monotonic()
-                if notifier is not None and notifier.watchdog_interval and t >= next_ping:
-                    notifier.watchdog()
-                    next_ping = t + notifier.watchdog_interval
-                next_t += period
-                delay = next_t - time.monotonic()
-                if delay < 0:  # fell behind (a slow journal write): do not try to catch up
-                    next_t = time.monotonic()
-                    delay = 0
-                await asyncio.sleep(delay)
-        finally:
-            if notifier is not None:
-                notifier.stopping()
-            self.close()
+        """The loop until stop(): a step whenever something happens or a timer is due, asleep
+        in between (companion/service/waking.py)."""
+        await serve(self, notifier)
+
+    def wake(self) -> None:
+        """Ask the loop for a step now (from any thread): something it polls has news."""
+        self.waker.wake()
 
     async def stop(self) -> None:
         if self._stop_event is not None:
             self._stop_event.set()
+            self.waker.wake()
 
     def close(self) -> None:
         """Blank the LEDs and the OLED, close the devices and the journal. Idempotent."""

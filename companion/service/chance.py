@@ -69,6 +69,8 @@ class ChanceDraws:
             pos = service.table.position
             if game.to_move(pos) != CHANCE or game.outcome(pos) is not None:
                 break
+            if service.switching.awaits_seats():   # how many play comes first (switching.py)
+                break
             if self.replay:
                 if not self._feed:
                     break

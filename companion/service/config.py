@@ -12,7 +12,9 @@
     ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
                             # the seat; games of more than two players: several, "2,3")
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
-    ai_level = "medium"     # or "easy", "hard"
+    ai_level = "adaptive"   # the computer's level: "1" (a child beats it) .. "9" (the strongest),
+                            # or "adaptive": the level nearest the player's rating (the level
+                            # card changes it at the table; `companion bench ai --ladder`: Elo)
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
     [game.maunz]            # a game's parameters, as its GameInfo declares them
@@ -20,6 +22,7 @@
     [game.katzenjammer]     # and its table's own settings, as the table declares them (own_settings)
     dice = "companion"      # who rolls the Miwin dice ("players": they roll their own and enter
                             # them; the dice card switches it at the table)
+    void_roll = "pass"      # a roll that allows no move passes by itself ("confirm": waits for OK)
     [game.cats]
     secrets = "deal"        # the companion deals the secret cards ("cards": each player taps
                             # their own cat and character card; the own-cards card switches it)
@@ -83,7 +86,7 @@ class GameConfig:
     #: a game's own settings from its [game.<name>] section: game -> key -> value (the values
     #: its table declares in `own_settings`; a key not given takes the first of them)
     own: dict[str, dict[str, str]] = field(default_factory=dict)
-    ai_level: str = "medium"
+    ai_level: str = "adaptive"
     ai_time: float = 2.0
     ai_process: bool = True
     players: int = 0          # seats at the table; 0: the game's fewest (2)
@@ -139,6 +142,8 @@ class Config:
     remote: RemoteConfig = RemoteConfig()
     state_dir: Path = DEFAULT_STATE_DIR
     scan_hz: float = 100.0
+    #: [update] url: where "check for updates" looks (a latest.json of signed releases); "": off
+    update_url: str = ""
     #: one line each for what the file says the old way (a game's setting as a [game] key)
     notes: tuple[str, ...] = ()
 
@@ -201,7 +206,7 @@ class Config:
             ai=_ai(source, name, seats_for(name, players), v.string("game", g, "ai", "off")),
             own={game: keys for game, keys in own.items() if keys},
             parameters={game: keys for game, keys in parameters.items() if keys},
-            ai_level=v.choice("game", g, "ai_level", "medium", ("easy", "medium", "hard")),
+            ai_level=v.choice("game", g, "ai_level", "adaptive", _ai_levels()),
             ai_time=v.number("game", g, "ai_time", 2.0, 0.05, 120.0),
             ai_process=v.boolean("game", g, "ai_process", True),
             players=players,
@@ -229,8 +234,14 @@ class Config:
         sv = data.get("service", {})
         v.unknown("service", sv, _SERVICE_KEYS)
         scan_hz = v.number("service", sv, "scan_hz", 100.0, 1.0, 1000.0)
+        up = data.get("update", {})
+        v.unknown("update", up, ("url",))
+        update_url = v.string("update", up, "url", "")
+        if update_url and not update_url.startswith(("https://", "http://")):
+            raise ConfigError(source, "update", "url", "not an http(s) address",
+                              'write e.g. url = "https://example.org/maunz/latest.json", or leave it out (off)')
         return cls(source=source, hardware=hw, game=game, web=web, state_dir=state_dir, scan_hz=scan_hz,
-                   voice=voice, remote=remote, notes=notes)
+                   voice=voice, remote=remote, notes=notes, update_url=update_url)
 
     def replace(self, **changes) -> "Config":
         from dataclasses import replace
@@ -238,7 +249,7 @@ class Config:
         return replace(self, **changes)
 
 
-_SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service")
+_SECTIONS = ("hardware", "game", "web", "voice", "remote", "state", "service", "update")
 _GAME_KEYS = tuple(k for k in GameConfig.__dataclass_fields__ if k not in ("own", "parameters"))
 
 
@@ -282,6 +293,14 @@ def _remote(v, source, x: dict) -> RemoteConfig:
             raise ConfigError(source, "remote", "brokers", str(exc), "fix that address") from None
     return RemoteConfig(brokers=tuple(brokers), name=v.string("remote", x, "name", "")[:24],
                         ca_file=v.string("remote", x, "ca_file", ""))
+
+
+def _ai_levels() -> tuple[str, ...]:
+    """The computer's levels (companion/ai/levels.py; "easy", "medium", "hard" are Levels 2, 4
+    and 9, the names before the ladder)."""
+    from companion.ai.levels import ADAPTIVE, ALIASES, LEVELS
+
+    return (ADAPTIVE, *LEVELS, *ALIASES)
 
 
 def own_settings_declared() -> dict[str, dict[str, tuple[str, ...]]]:
@@ -425,6 +444,8 @@ _WEB_KEYS = tuple(WebConfig.__dataclass_fields__)
 TOKEN_FILE = "web-token"
 #: what the first boot found wrong on the SD card, one line each (the service shows it)
 CARD_PROBLEM_FILE = "card-problem.txt"
+#: what the first boot wants said at the table (a new ssh key), one line each
+CARD_NOTICE_FILE = "card-notice.txt"
 
 
 def _token_beside(source: str, base_dir: Path | None) -> str:

@@ -25,11 +25,25 @@ class TableFlash:
         self.bridge = isinstance(reed, dict) and reed.get("backend") == "bridge"
         self.hall = reed.get("bed") == "hall" if self.bridge else False
         self._thread: threading.Thread | None = None
-        self._latest: tuple | None = None    # (step, detail), written by the flash's thread
+        self._step: tuple | None = None      # (step, detail), written by the flash's thread (_latest)
         self._shown: tuple | None = None
         self._next_watch = 0.0
         self._noticed = None                  # the BOOTSEL drive last noticed (flashed once)
         self.finished: dict | None = None     # the HELLO of the last flash that worked
+
+    @property
+    def _latest(self) -> tuple | None:
+        return self._step
+
+    @_latest.setter
+    def _latest(self, value: tuple | None) -> None:
+        self._step = value             # (from the flash's thread) the loop shows it at once
+        self.companion.wake()
+
+    def next_deadline(self, now: float) -> float | None:
+        """A bridge table looks for a BOOTSEL Pico every WATCH_SECONDS (a drive appearing sends
+        the loop no event); any other table has no timer here."""
+        return self._next_watch if self.bridge and not self.running else None
 
     @property
     def running(self) -> bool:
@@ -121,11 +135,14 @@ def render_flash(words: str, language: str):
     """The OLED during a flash: a head, then the step in words."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     from companion.ui.i18n import text
     from companion.ui.render import wrap
 
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     d.text((0, 0), text("flash.head", language), fill=1)
     d.line((0, 11, 127, 11), fill=1)
     for n, line in enumerate(wrap(words)[:4]):

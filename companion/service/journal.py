@@ -94,9 +94,11 @@ class Journal:
         row = self.conn.execute(
             "SELECT id FROM games WHERE result='unfinished' ORDER BY id DESC LIMIT 1").fetchone()
         self.current, self._pos = None, None
-        if row is None:
+        if row is None:   # a new game: as many seats as the last one of this game had
+            self.game = self.seated(self.game, self.last_seats(self.game_name))
             return
         current = load_game(self.conn, row[0])
+        self.game = self.seated(self.game, current.seats) if current.game == self.game_name else self.game
         if (current.game, current.rules) != (self.game_name, self.game.rules):
             name, _, configured = (self.setting(CHOSEN) or "").partition(" ")
             chosen = (name, configured) == (current.game, self.game_name)
@@ -112,6 +114,7 @@ class Journal:
 
             try:
                 self.game, self.game_name = get(current.game, rules=current.rules), current.game
+                self.game = self.seated(self.game, current.seats)
             except ValueError as exc:
                 raise self.unresumable(current, exc) from None
         self.current = current
@@ -120,6 +123,27 @@ class Journal:
         except ValueError as exc:
             self.current = None
             raise self.unresumable(current, exc) from None
+
+    def last_seats(self, name: str) -> int | None:
+        """How many played the last game of `name` that has moves (the player count the table
+        asks for starts there, issue 46 item 11), or None."""
+        row = self.conn.execute("SELECT seats FROM games WHERE game=? AND id IN (SELECT game_id FROM moves)"
+                                " ORDER BY id DESC LIMIT 1", (name,)).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
+    def seated(game, seats: int | None):
+        """`game` for `seats` players (Katzenjammer, Cats, Cat Attack: a game object per count;
+        a game whose table deals its seats, or of one count, as it is)."""
+        from companion import tables
+        from companion.games import get
+
+        info = game.info
+        if (not seats or info.min_players == info.max_players or not info.min_players <= seats <= info.max_players
+                or not tables.has(info.name) or tables.factory(info.name).chooses_seats
+                or game.seats(game.initial_position()) == seats):
+            return game
+        return get(info.name, rules=game.rules, players=seats, **game.parameters)
 
     def unresumable(self, game: GameRow, why) -> JournalError:
         """The one line for an unfinished game that cannot be resumed: named, the journal kept

@@ -1,4 +1,4 @@
-"""The journal's database: its schema (version 3), the upgrade of a round-1 database, opening it
+"""The journal's database: its schema (version 2), the upgrade of a round-1 database, opening it
 (WAL, synchronous=FULL) and the one transaction every write is made in. The writer is
 journal.py, the reads (history, export, resume) history.py.
 
@@ -14,19 +14,26 @@ journal.py, the reads (history, export, resume) history.py.
                                                      game, a table's own settings (dice:
                                                      companion | players, Katzenjammer)
     cards(uid, function, name, added)             -- control cards (see cards.py)
-    ratings(who, rating, rd, vol, at)             -- Glicko-2 ratings (version 3): who is
-                                                     "player:NAME" or "puzzle:ID"
+    ratings(id, name, game_id, at, level, score, rating, rd, volatility)
+                                                  -- a person's Glicko-2 rating after each
+                                                     finished game against the computer
+                                                     (ratings.py; name "" the guest)
+    puzzle_ratings(who, rating, rd, vol, at)      -- Glicko-2 ratings of maunz. puzzle solvers
+                                                     ("player:NAME") and puzzles ("puzzle:ID")
     puzzle_attempts(id, player, puzzle, solved, at, rating, rd)
-                                                  -- each maunz. puzzle attempt and the player's
-                                                     rating after it (puzzle_store.py)
+                                                  -- each puzzle attempt and the player's rating
+                                                     after it (puzzle_store.py)
     personal_puzzles(puzzle, player, line, game, added)
                                                   -- puzzles made from a player's own reviewed
                                                      mistakes (line: the puzzle as JSON)
 
+A table added later (ratings, the puzzles') is created on open by the schema's CREATE TABLE IF NOT EXISTS: an
+older version reading the journal ignores it, so the version stays.
+
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
 place on open, in one transaction: its names move into `players`, nothing else changes. Before
 any upgrade the database is copied to backups/; one of a newer schema (a newer version wrote it)
-is refused in one line and left untouched. Version 3 only adds tables (created on open).
+is refused in one line and left untouched.
 """
 from __future__ import annotations
 
@@ -37,7 +44,7 @@ from companion.service import storage
 from companion.service.history import _columns
 from companion.service.storage import StorageError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 2
 
 _PLAYERS = """CREATE TABLE IF NOT EXISTS players(
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -73,6 +80,17 @@ CREATE TABLE IF NOT EXISTS cards(
     added REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS ratings(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    game_id INTEGER NOT NULL UNIQUE,
+    at REAL NOT NULL,
+    level TEXT NOT NULL,
+    score REAL NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_ratings(
     who TEXT PRIMARY KEY,
     rating REAL NOT NULL,
     rd REAL NOT NULL,

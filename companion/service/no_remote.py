@@ -34,5 +34,8 @@ class NoRemote:
     def start(self) -> None:
         """No broker."""
 
+    def next_deadline(self, now: float) -> None:
+        """No timer."""
+
     def close(self) -> None:
         """Nothing to close."""

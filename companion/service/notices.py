@@ -39,19 +39,22 @@ class Notices:
 
 
 def card_problems(service) -> None:
-    """What the image's first boot found wrong on the SD card (companion/image/firstboot.py
-    writes it beside the configuration): on the OLED for a while and among the page's notices."""
+    """What the image's first boot found wrong on the SD card, and what it wants said at the
+    table (a new ssh key; companion/image/firstboot.py writes both beside the configuration): on
+    the OLED for a while and among the page's notices."""
     from pathlib import Path
 
-    from companion.service.config import CARD_PROBLEM_FILE
+    from companion.service.config import CARD_NOTICE_FILE, CARD_PROBLEM_FILE
 
     if not Path(service.config.source).is_file():
         return  # a configuration not read from a file (the simulator, tests)
-    path = Path(service.config.source).with_name(CARD_PROBLEM_FILE)
-    try:
-        lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-    except OSError:
-        return
+    lines = []
+    for name in (CARD_NOTICE_FILE, CARD_PROBLEM_FILE):
+        try:
+            text = Path(service.config.source).with_name(name).read_text()
+        except OSError:
+            continue
+        lines += [line.strip() for line in text.splitlines() if line.strip()]
     for line in lines:
         service.message(line)
     if lines:

@@ -16,6 +16,7 @@ from companion.service.history import GameRow
 from companion.service.history_cli import (shown_names, fmt_date, fmt_duration, result_text, seat_names,
                                            table_view, to_record)
 from companion.service.journal import DB_NAME, connect, list_games, load_game
+from companion.service.review import REVIEWED
 
 
 class PastGameError(ValueError):
@@ -56,6 +57,14 @@ class PastGames:
         games = self._read(lambda conn: [shown_names(g, conn) for g in list_games(conn)])
         return [self._summary(g) for g in reversed(games) if g.moves]
 
+    def ratings(self) -> list[dict]:
+        """Each person's rating against the computer over time (service/ratings.py), for the
+        page's chart: [{name, points: [{at, rating, rd, level, score, game}]}], the guest's
+        name "" (the page words it)."""
+        from companion.service.ratings import history
+
+        return [{"name": name, "points": points} for name, points in self._read(history).items()]
+
     def _summary(self, g: GameRow) -> dict:
         from companion import games
         from companion.games import GameError
@@ -65,12 +74,34 @@ class PastGames:
         except GameError:   # a game no longer installed: its name
             title = g.game
         seats = seat_names(g)
-        winner = g.players[seats.index(g.result)] if g.result in seats else ""
+        players = self._players(g)
+        winner = players[seats.index(g.result)] if g.result in seats else ""
         return {"id": g.id, "game": g.game, "title": title, "date": fmt_date(g.started),
-                "players": [p or seats[i] for i, p in enumerate(g.players)],
+                "players": players,
                 "result": g.result, "result_text": result_text(g.result), "winner": winner or None,
                 "plies": len(g.moves), "duration": fmt_duration(g.duration),
                 "animation": g.game == "maunz"}
+
+    def _players(self, g: GameRow) -> list[str]:
+        """The players as the list shows them: a seat nobody named as its game calls it, in the
+        table's language (Katzenjammer's colours "Rot", the card games' "Spieler 3"), never a
+        bare "1" or "2"."""
+        if all(g.players):
+            return list(g.players)
+        words = self._seat_words(g)
+        return [p or (words[i] if i < len(words) else str(i + 1)) for i, p in enumerate(g.players)]
+
+    def _seat_words(self, g: GameRow) -> tuple[str, ...]:
+        from companion import games, tables
+
+        language = self.language()
+        try:   # a seat's word can hang on the start (Katzenjammer's colours by the seat count)
+            game = games.get(g.game, rules=g.rules, players=g.seats)
+            start = game.parse_position(g.start) if isinstance(g.start, str) else g.start
+            table = tables.make(game, start, moves=[], language=language, players=())
+            return tuple(table.seat_label(i).text(language) for i in range(g.seats))
+        except ValueError:   # (GameError too) a game no longer installed, a start it cannot read
+            return seat_names(g)
 
     def frame(self, game_id: int, ply: int | None) -> dict:
         """The game drawn at `ply` (None: its last), with its summary and where its files are."""
@@ -91,9 +122,10 @@ class PastGames:
         out["past"] = self._summary(g)
         out["record"] = f"/api/history/{g.id}/record"
         out["svg"] = f"/api/history/{g.id}/animation" if g.game == "maunz" else None
-        # the review of a maunz. game opens from here (issue 36, item 2; service/review.py): the
-        # controlling page sends {"type": "review", "game": <this>}; other games have none
-        out["review"] = g.id if g.game == "maunz" and g.moves else None
+        # the review of a maunz. or Katzenjammer game, finished or ended early, opens from here
+        # (issue 36, item 2; issue 46, item 6; service/review.py): the controlling page sends
+        # {"type": "review", "game": <this>}; other games have none
+        out["review"] = g.id if g.game in REVIEWED and g.moves else None
         return out
 
     def record(self, game_id: int) -> tuple[str, str]:

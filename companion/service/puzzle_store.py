@@ -1,4 +1,4 @@
-"""The maunz. puzzles' memory in the journal (companion/service/journal_schema.py, version 3):
+"""The maunz. puzzles' memory in the journal (companion/service/journal_schema.py):
 Glicko-2 ratings of players and puzzles, every attempt, and the personal puzzles made from a
 player's own reviewed mistakes.
 
@@ -31,7 +31,7 @@ class PuzzleStore:
 
     # ratings ---------------------------------------------------------------------------------
     def _rating(self, who: str, default: Rating) -> Rating:
-        row = self.conn.execute("SELECT rating, rd, vol FROM ratings WHERE who=?", (who,)).fetchone()
+        row = self.conn.execute("SELECT rating, rd, vol FROM puzzle_ratings WHERE who=?", (who,)).fetchone()
         return default if row is None else Rating(*row)
 
     def player_rating(self, name: str | None) -> Rating:
@@ -46,7 +46,7 @@ class PuzzleStore:
         with Transaction(self.conn) as c:
             player, puzzle = attempt(self.player_rating(name), self.puzzle_rating(pz), solved)
             for who, r in ((_player(name), player), (f"puzzle:{pz.id}", puzzle)):
-                c.execute("INSERT OR REPLACE INTO ratings(who, rating, rd, vol, at) VALUES (?,?,?,?,?)",
+                c.execute("INSERT OR REPLACE INTO puzzle_ratings(who, rating, rd, vol, at) VALUES (?,?,?,?,?)",
                           (who, r.rating, r.rd, r.vol, now))
             c.execute("INSERT INTO puzzle_attempts(player, puzzle, solved, at, rating, rd) VALUES (?,?,?,?,?,?)",
                       (_player(name), pz.id, int(solved), now, player.rating, player.rd))
@@ -100,7 +100,7 @@ class PuzzleStore:
             daily = self.of_the_day(now)
             if (theme is None or daily.theme == theme) and daily.id not in self.attempted(name) | {skip}:
                 return daily, None, True
-        now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM ratings WHERE who LIKE 'puzzle:%'"))
+        now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM puzzle_ratings WHERE who LIKE 'puzzle:%'"))
         pool = [p for p in self.pzs if p.theme == theme] if theme else self.pzs
         pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)) | {skip}, rng,
                                  rating_of=lambda p: now.get(p.id, p.rating))

@@ -19,12 +19,12 @@ moves and the log must agree, and the brokers' retained logs bring each side up 
 from __future__ import annotations
 
 import asyncio
-import collections
 import json
 import logging
 import time
 
 from companion.remote import chain as ch
+from companion.remote.inbox import SIZE as INBOX_MAX, Inbox
 from companion.remote.messages import RemoteMessageError, seal, unseal
 from companion.remote.pairing import derive
 from companion.remote.presence import GONE, HERE, Presence
@@ -35,7 +35,6 @@ from companion.ui.screens import Screen, msg
 
 log = logging.getLogger("companion.remote")
 SIDES = ch.SIDES
-INBOX_MAX = 256   # messages queued between two loop steps at most: a real game sends a handful
 
 
 class RemoteSetupError(ValueError):
@@ -59,8 +58,7 @@ class RemoteGame:
         self.name = name or SIDES[self.side]
         self.peer_name = ""
         self.presence = Presence()    # the other side there or gone, from fresh messages only
-        self.inbox: collections.deque = collections.deque()   # at most INBOX_MAX (see _received)
-        self.dropped = 0              # refused unread since the last step: the inbox was full
+        self.inbox = Inbox(INBOX_MAX)  # between two steps; a flood's rest dropped and refused
         self.held: dict[int, ch.Entry] = {}
         self.stopped = None          # a Msg: why the game stopped (a disagreement)
         self.undo_asked: str | None = None   # "me" (waiting for the answer) | "peer" (asking us)
@@ -185,12 +183,11 @@ class RemoteGame:
         self._publish("state", "state", retain=True, entries=self.chain.to_list(), name=self.name)
 
     def _received(self, data: bytes, retained: bool, link) -> None:
-        # a flood on the room's topic must not grow the Pi's memory: past INBOX_MAX the newest are
-        # dropped unread and refused (a real move lost so comes back with the retained state)
-        if len(self.inbox) >= INBOX_MAX:
-            self.dropped += 1
-            return
-        self.inbox.append((data, retained))
+        if self.inbox.put((data, retained)):
+            self.c.wake()               # the loop's next step takes it
+
+    def next_deadline(self, now: float) -> float | None:
+        return self.refusals.due
 
     def _link_changed(self, link) -> None:
         if link.connected:
@@ -214,12 +211,12 @@ class RemoteGame:
 
     # ------------------------------------------------------------------ from the service loop
     def step(self, view, now: float) -> None:
-        while self.inbox:
-            self._handle(*self.inbox.popleft(), now)
-        if self.dropped:
-            self.refusals.refused(f"{self.dropped} messages dropped unread: more than {INBOX_MAX} came"
-                                  " between two steps of the loop", now, n=self.dropped)
-            self.dropped = 0
+        messages, dropped = self.inbox.take()
+        for data, retained in messages:
+            self._handle(data, retained, now)
+        if dropped:
+            self.refusals.refused(f"{dropped} messages dropped unread: more than {INBOX_MAX} came"
+                                  " between two steps of the loop", now, n=dropped)
         self.refusals.tick(now)
         if self.stopped is not None:
             return
@@ -229,10 +226,12 @@ class RemoteGame:
                 self.chain.entries[-1].kind == "undo":
             self.undoing = True
             t.on_card("undo", now)     # the agreed undo: the table guides the bed back
+            self.c.wake()              # (late in the step: the next one shows it)
             return
         n = len(t.moves)
         if view.wants_ai and len(self.chain.moves) > n and self.chain.moves[:n] == list(t.moves):
             t.on_ai_move(self.chain.moves[n])   # the other player's move: onto our bed
+            self.c.wake()
             self.shown_at.setdefault(n, time.monotonic())
 
     def committed(self, commits) -> None:

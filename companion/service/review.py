@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 
+from companion.service.waking import wake_when_done
+
 log = logging.getLogger("companion")
 
 
@@ -44,7 +46,8 @@ class ReviewRunner:
         if view.winner is None or self.key is not None or not table.moves or key == self.left:
             return
         if name == "maunz":
-            self._begin(key, self.service.game, table.start_position, table.moves)
+            self._begin(key, self.service.game, table.start_position, table.moves,
+                        getattr(table, "ai_colour", None))
         elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
             from companion.games.katzenjammer.review import review
             from companion.tables.katzenjammer.review import people_of
@@ -52,6 +55,7 @@ class ReviewRunner:
             self.key = key
             self.future = self._threads().submit(review, self.service.game, table.start_position,
                                                  tuple(table.moves), people_of(table))
+            wake_when_done(self.future, self.service.waker)
 
     @property
     def stepwise(self):
@@ -63,25 +67,50 @@ class ReviewRunner:
         return self.review if isinstance(self.review, Review) else None
 
     def open(self, game_id: int) -> None:
-        """Review game `game_id` of the journal (a finished or abandoned maunz. game)."""
+        """Review game `game_id` of the journal (a finished or abandoned maunz. or Katzenjammer
+        game: a game ended early has no end screen to offer it, its history entry does)."""
         from companion.games import get
         from companion.service.history import load_game
 
         row = load_game(self.service.journal.conn, game_id)
-        if row is None or row.game != "maunz" or not row.moves:
-            raise ValueError(f"game {game_id}: no maunz. game with moves in the journal;"
-                             " give the id of one (companion history lists them)")
-        game = get("maunz", rules=row.rules)
+        if row is None or row.game not in REVIEWED or not row.moves:
+            raise ValueError(f"game {game_id}: no maunz. or Katzenjammer game with moves in the"
+                             " journal; give the id of one (companion history lists them)")
+        game = get(row.game, rules=row.rules, players=row.seats)
         self.close()
+        if row.game == "katzenjammer":
+            from companion.games.katzenjammer.review import review
+
+            self.key = ("journal", game_id)
+            self.future = self._threads().submit(review, game, game.parse_position(row.start),
+                                                 tuple(row.moves), self._people(game, row))
+            wake_when_done(self.future, self.service.waker)   # the sleeping loop collects it at once
+            self.service.notify()
+            return
         self._begin(("journal", game_id), game, game.parse_position(row.start), row.moves)
 
-    def _begin(self, key, game, start, moves) -> None:
+    def _people(self, game, row) -> set[int]:
+        """The seats of a journal's Katzenjammer game that people played: not named Computer, not
+        a computer seat of the kept setting (which seats it names now: the journal keeps no
+        setting per game)."""
+        from companion import tables
+        from companion.tables.protocol import is_computer_name
+
+        service = self.service
+        kept = service.journal.setting(service.settings.ai_key(game)) or service.config.game.ai or "off"
+        named = {name.strip() for name in kept.split(",")}
+        names = tables.seat_names(row.game, row.seats)
+        return {seat for seat in range(row.seats)
+                if names[seat] not in named and not is_computer_name(row.players[seat])}
+
+    def _begin(self, key, game, start, moves, computer: int | None = None) -> None:
         from companion.ai.review import Review
 
-        self.key, self.review = key, Review(game, start, tuple(moves), **self.settings)
+        self.key, self.review = key, Review(game, start, tuple(moves), computer=computer,
+                                            **self.settings)
         self.service.notify()
 
-    #: the review's own settings (tests: a fixed depth instead of a time)
+    #: the review's own settings (tests: a small node budget)
     settings: dict = {}
 
     def close(self) -> None:
@@ -118,6 +147,7 @@ class ReviewRunner:
                 self._harvest(review)
             if task is not None:
                 self.future = self._start(review, *task)
+                wake_when_done(self.future, self.service.waker)  # the loop collects it at once
                 if self.future is None:   # inline: computed here
                     review.add(review.run_task(*task))
                     news = True
@@ -134,6 +164,7 @@ class ReviewRunner:
             from companion.ai.puzzles import from_mistakes
 
             self.harvest = self._threads().submit(from_mistakes, list(review.positions), review.mistakes())
+            wake_when_done(self.harvest, self.service.waker)  # a sleeping loop writes them at once
             return
         if not self.harvest.done():
             return
@@ -154,7 +185,7 @@ class ReviewRunner:
                 store.add_personal(names[mover] if mover < len(names) else "", pz, row and row[0],
                                    self.service.journal.clock())
 
-    def _start(self, review, ply: int, deep: bool):
+    def _start(self, review, ply: int, deep: int):
         ai = self.service.ai
         if ai.mode == "process":
             from companion.service import ai_process
@@ -181,8 +212,13 @@ class ReviewRunner:
         from companion.tables.katzenjammer.review import worded
 
         future, self.future = self.future, None
+        table = self.service.table
+        if self.key[0] == "journal":   # a past game: worded by a Katzenjammer table of its own
+            from companion.tables.katzenjammer import KatzenjammerTable
+
+            table = KatzenjammerTable(_katzenjammer(), language=table.language)
         try:
-            self.review = worded(self.service.table, future.result())
+            self.review = worded(table, future.result())
         except Exception as exc:
             log.warning("review failed: %r", exc)
             self.close()
@@ -264,6 +300,16 @@ class ReviewRunner:
             out = kj_block(self.review, language)
         out["source"] = self.key[1] if self.key[0] == "journal" else None
         return out
+
+
+#: The games whose past games the history's Review opens.
+REVIEWED = ("maunz", "katzenjammer")
+
+
+def _katzenjammer():
+    from companion.games import get
+
+    return get("katzenjammer")
 
 
 def _result(value):

@@ -14,8 +14,9 @@ PAGE_SECONDS = 3.0  # each page of a long instruction on the OLED (companion.ui.
 
 
 class ScreenChoice:
-    def __init__(self, display) -> None:
+    def __init__(self, display, updates=None) -> None:
         self.display = display
+        self.updates = updates        # an update's question, steps and outcome (service/updates.py)
         self.screen = None            # a ui Screen, or a service message (a tuple: kind, detail)
         self.language: str | None = None
         self.image = None
@@ -24,6 +25,13 @@ class ScreenChoice:
         self._overlay = None          # (message, until): a service message over the table's
         self._page, self._pages, self._page_since = 0, 1, 0.0
 
+    @classmethod
+    def with_updates(cls, display, state_dir, say) -> "ScreenChoice":
+        """With an update's question, steps and outcome over the table's screen (service/updates.py)."""
+        from companion.service.updates import Updates
+
+        return cls(display, Updates(state_dir, say))
+
     def message(self, message: tuple, until: float) -> None:
         """Show `message` over the table's screen until `until`."""
         self._overlay = (message, until)
@@ -31,9 +39,13 @@ class ScreenChoice:
     def clear_message(self) -> None:
         self._overlay = None
 
-    def dismiss_address(self) -> bool:
+    def dismiss_address(self, button: str | None = None) -> bool:
         """The page's address is over the table's screen: take it away (True). The button that
-        does it does nothing else: letting go of OK held at start-up is no move at the table."""
+        does it does nothing else: letting go of OK held at start-up is no move at the table.
+        An update's question on the OLED takes its OK or BACK the same way."""
+        if (self.updates is not None and isinstance(self.screen, tuple) and self.screen[0] == "update"
+                and button is not None and self.updates.button(button)):
+            return True
         if self._overlay is not None and self._overlay[0][0] == "address" and self.screen == self._overlay[0]:
             self._overlay = None
             return True
@@ -48,7 +60,18 @@ class ScreenChoice:
             if now < self._overlay[1]:
                 return self._overlay[0]
             self._overlay = None
-        return table_screen
+        shown = self.updates.poll(now) if self.updates is not None else None
+        return shown if shown is not None else table_screen
+
+    def next_deadline(self, now: float) -> float | None:
+        """When the OLED changes by itself: a service message's end, a long instruction's next
+        page (the loop sleeps till then)."""
+        due = [self._overlay[1]] if self._overlay is not None else []
+        if self._pages > 1:
+            due.append(self._page_since + PAGE_SECONDS)
+        if self.updates is not None:
+            due.append(self.updates.next_deadline(now))
+        return min((t for t in due if t is not None and t > now), default=None)
 
     def update(self, screen, language: str, now: float) -> str | None:
         """Show `screen` if it is not what is shown ("screen"), or turn a long instruction's page
@@ -92,6 +115,8 @@ def render_message(message: tuple, language: str):
     problem, a problem on the SD card, the page's address, the Pico's flash."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     kind, uid = message
     if kind == "address":   # uid: the address the QR code carries (service/address.py)
         from companion.service.address import render_address
@@ -101,12 +126,17 @@ def render_message(message: tuple, language: str):
         from companion.service.flashing import render_flash
 
         return render_flash(uid, language)
+    if kind == "update":    # uid: the question, a step or the outcome (service/updates.py)
+        from companion.service.updates import render_update
+
+        return render_update(uid, language)
     if kind == "storage":
         from companion.service.storage import render_problem
 
         return render_problem(language)
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     from companion.ui.i18n import text
 
     if kind == "card_problem":  # uid: the line naming the file and key, as firstboot wrote it

@@ -105,7 +105,25 @@ class Settings:
                             " configuration", key, kept, ", ".join(values), default)
                 kept = default
             out[key] = kept
+        if tables.factory(game.info.name).chooses_seats:   # its set-up starts from the last count
+            seats = self.journal.last_seats(game.info.name)
+            if seats:
+                out["seats"] = seats
+        if "level" in tables.factory(game.info.name).card_functions:
+            out["level"] = self.level()
         return out
+
+    def level(self) -> str:
+        """The computer's level (maunz.: the level card's, kept; `[game] ai_level` until a card
+        changed it): "adaptive" or a level of the ladder (companion/ai/levels.py)."""
+        from companion.ai.levels import ADAPTIVE, level_named
+
+        kept = self.journal.setting("level", self.config.game.ai_level)
+        if kept != ADAPTIVE and level_named(kept) is None:   # a hand-edited journal
+            log.warning("journal setting level = %r is no level; using %r from the configuration",
+                        kept, self.config.game.ai_level)
+            kept = self.config.game.ai_level
+        return kept if kept == ADAPTIVE else level_named(kept).name
 
     def save(self, game, table) -> bool:
         """Keep what the table's cards changed (names, language, computer seats, its own

@@ -273,9 +273,12 @@ def render_problem(language: str):
     """The OLED while a commit is not durable."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     lines = [text(f"storage_problem.{part}", language) for part in ("head", 1, 2, 3, 4)]
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     d.text((0, 0), lines[0], fill=1)
     d.line((0, 11, 127, 11), fill=1)
     for i, line in enumerate(lines[1:]):

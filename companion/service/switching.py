@@ -21,6 +21,8 @@ class GameSwitching:
         self.service = service
         self.menu = GameMenu()
         self.left_on_bed: dict[str, str] = {}
+        self._ask: int | None = None      # the journal's game that asks how many play (a switch)
+        self._seated: int | None = None   # ... and the one whose count was answered
         self.theme: str | None = None   # the puzzles' theme chosen on the page (None: any)
 
     def asks_new_game(self, view) -> bool:
@@ -31,7 +33,7 @@ class GameSwitching:
         """The menu's screen while it is open, or the table's "new game?" with "CAT: other
         game" beneath; None: the table's own screen."""
         service = self.service
-        if self.menu.is_open:
+        if self.menu.is_open or self.awaits_seats():
             running = bool(service.journal.moves()) and service.game.outcome(service.table.position) is None
             return self.menu.screen(service.game.info.name, running)
         if self.asks_new_game(view):
@@ -69,28 +71,62 @@ class GameSwitching:
             self.start_game(chosen, now)
 
     def button(self, name: str, kind: str, now: float) -> None:
+        if self.menu.seats is not None:
+            seats = self.menu.on_seats(name, kind)
+            if seats is not None:
+                self.seat(seats, now)
+            return
         chosen = self.menu.on_button(name, kind)
         if chosen is not None:
             self.start_game(chosen, now)
 
-    def start_game(self, name: str, now: float) -> None:
+    def awaits_seats(self) -> bool:
+        """A game of a player range (not dealt by its table) begun at the table -- a new game, or
+        another game chosen -- first asks how many play, with nothing drawn until it is answered
+        (the service's draws wait: chance.py). Opens the question when it is due."""
+        service = self.service
+        if self.menu.seats is not None:
+            return True
+        current, info = service.journal.current, service.game.info
+        # cheapest first: every loop step asks (maunz.: one count, done at once)
+        if (info.min_players == info.max_players or current is None or current.id == self._seated
+                or service.table.chooses_seats or service.table.moves):
+            return False
+        if not (current.id == self._ask or service.journal.begun_at_table):
+            self._seated = current.id   # begun by the service (at boot): its count stands
+            return False
+        if not self.menu.is_open:
+            self.menu.ask_seats(info.title, info.min_players, info.max_players,
+                                len(service.journal.seat_players()))
+        return True
+
+    def seat(self, seats: int, now: float) -> None:
+        """The count answered: a game for that many (the fresh game as it is, or again with the
+        new count: its game object is made for a count), its draws go ahead."""
+        service = self.service
+        if seats != len(service.journal.seat_players()):
+            self.start_game(service.game.info.name, now, seats=seats)
+        self._seated = service.journal.current.id
+
+    def start_game(self, name: str, now: float, seats: int | None = None) -> None:
         """A new game of `name`, confirmed in the menu: the table's own new game for the game in
         play; otherwise the journal closes the game in play and the new game's table takes over
-        (the same players, language and bed; the AI's seats as the kept setting names them)."""
+        (the same players, language and bed; the AI's seats as the kept setting names them).
+        `seats`: the same game again for another number of players (`seat`)."""
         service = self.service
-        if name == "maunz-puzzle" or service.table.puzzle is not None:
+        if seats is None and (name == "maunz-puzzle" or service.table.puzzle is not None):
             if name == self._current():
                 service.table.new_game(now)   # the next puzzle
             else:
                 self._puzzles(name, now)
             return
-        if name == service.game.info.name:
+        if name == service.game.info.name and seats is None:
             service.table.new_game(now)
             return
         service.journal_commits(service.table.drain_commits())
         self.left_on_bed = self._pieces_on_bed()
         players = service.table.players
-        game = make_game(service.config, name)
+        game = service.journal.seated(make_game(service.config, name), seats or service.journal.last_seats(name))
         start = game.initial_position()
         service.journal.switch_game(game, game.format_position(start))
         service.game = game
@@ -103,6 +139,7 @@ class GameSwitching:
             if player:
                 service.journal.set_player(seat, player)
         service.table = service.make_table(None, (), players)  # at its start, its own set-up first
+        self._ask = service.journal.current.id   # how many play, asked before its first draw
         # "the AI card does nothing in Katzenjammer" is no news once Cats is on the table
         service.notices.forget_game()
         service.ai.forget()

@@ -54,6 +54,12 @@ class VirtualCards:
         self._next = 0.0
         self._events_seen = 0
 
+    @property
+    def next_act(self) -> float | None:
+        """When the next card is turned up or a computer player may act (the loop sleeps till
+        then; the person's clicks wake it); None before a deal."""
+        return None if self.deck is None else self._next
+
     @staticmethod
     def wants(table) -> bool:
         return table.virtual_hands

@@ -72,6 +72,15 @@ class SettledBed:
         self.stable = self.sensed
         return True
 
+    def next_deadline(self, now: float) -> float | None:
+        """When `update` may next settle the sensed bed (None: nothing is settling)."""
+        if self.sensed is None or self.paused in ("start", "reset", "offline"):
+            return None
+        if self.paused or self.sensed != self.stable:
+            due = self.since + self.settle
+            return due if due > now else None
+        return None
+
     @property
     def moving(self) -> int:
         """The squares whose change has not settled yet (the LEDs echo them at once)."""

@@ -10,6 +10,9 @@ starts it, BACK goes back to the list. A game card (card function `game`, its na
 opens the confirmation for its game directly. The game in play is never touched until the
 confirmation: the service then starts the new game (the same game: the table's own new game).
 
+How many play (Katzenjammer, Cats, Cat Attack: a game of a player range begun at the table) is
+asked here too, before anything is drawn (`ask_seats`: the shared chooser, tables/seatcount.py).
+
 Pure: the menu answers each input with what the service should do, and shows itself as a
 companion.ui Screen; the game in play's LEDs stay as they are.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.tables.seatcount import SeatCount
 from companion.ui.screens import Screen, msg
 
 WINDOW = 3  # menu entries on the OLED at once (with the keys below them)
@@ -36,6 +40,21 @@ class GameMenu:
         self.selected = 0
         self.confirming = False
         self.is_open = False
+        #: "how many play?" for the game titled `seats_title` (None: not asked now)
+        self.seats: SeatCount | None = None
+        self.seats_title = ""
+
+    def ask_seats(self, title: str, low: int, high: int, n: int) -> None:
+        """Ask how many play the game `title` that begins now, from `n` (the last count)."""
+        self.close()
+        self.seats, self.seats_title, self.is_open = SeatCount(low, high, n), title, True
+
+    def on_seats(self, name: str, kind: str) -> int | None:
+        """A button while the count is asked: CAT +1, BACK -1, OK the count chosen."""
+        chosen = self.seats.press(name) if kind == "press" else None
+        if chosen is not None:
+            self.close()
+        return chosen
 
     def open(self, choices, current: str, selected: str | None = None) -> None:
         """Open the menu on `choices` ((name, title) pairs), the game in play `current` first;
@@ -50,6 +69,7 @@ class GameMenu:
 
     def close(self) -> None:
         self.is_open = self.confirming = False
+        self.seats = None
 
     @property
     def choice(self) -> Choice | None:
@@ -95,6 +115,9 @@ class GameMenu:
     def screen(self, current: str, running: bool = True) -> Screen:
         """The menu, or its confirmation; `running`: the game in play has moves and is not over
         (only then does choosing another game end something)."""
+        if self.seats is not None:
+            return Screen("confirm_new_game", title=msg("text", text=self.seats_title),
+                          lines=self.seats.lines())
         if self.confirming:
             choice = self.choice
             lines = [msg("menu_confirm", title=choice.title)]

@@ -401,6 +401,9 @@ class PickerTable(PickerWhy, TableBase):
         if self.flash is not None and now >= self.flash[1]:
             self.flash = None
 
+    def next_deadline(self, now: float) -> float | None:
+        return self.flash[1] if self.flash is not None else None   # the LEDs' flash goes out
+
     # What is shown --------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         name = self.players[seat] if 0 <= seat < len(self.players) else ""

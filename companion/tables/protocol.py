@@ -16,6 +16,7 @@ One loop iteration of the service (companion/service/app.py):
     table.on_ai_move(move)                # the AI's answer to view().wants_ai / wants_hint
     table.on_chance(move, now)            # a die / shuffle / deal the service drew and journaled
     table.tick(now)                       # timers (settling, correction delays)
+    table.next_deadline(now) -> float|None # when tick next has something to do (the loop sleeps)
     table.drain_commits() -> [Commit]     # journaled durably *before* the LEDs show them
     table.view() -> TableView             # LEDs, OLED screen, phase, ... (a value)
 
@@ -80,6 +81,8 @@ def is_computer_name(name: str | None) -> bool:
     return bool(name) and name.strip().lower() in COMPUTER_NAMES
 
 
+#: How often a table that does not name its timers (TableBase.next_deadline) is ticked.
+UNSTATED_TICK = 0.1
 #: Devices whose resets say nothing about the bed (every other device's reset pauses a table).
 NON_BOARD_DEVICES = frozenset({"cards", "card_reader", "rfid", "buttons", "display", "oled"})
 
@@ -163,6 +166,12 @@ class Table(Protocol):
 
     def tick(self, now: float) -> None: ...
 
+    def next_deadline(self, now: float) -> float | None:
+        """The earliest time after `now` at which `tick` would change something if no input came
+        first (a settle time ending, a flash of the LEDs going out); None: nothing until the next
+        input. The service's loop sleeps until then (companion/service/waking.py): a timer a
+        table does not name here happens late."""
+
     def view(self) -> TableView: ...
 
     def drain_commits(self) -> list[Commit]: ...
@@ -180,6 +189,8 @@ class OwnCard:
     secret: bool = False    # the name is a player's secret: never logged, shown or kept with the UID
     #: the page's cards of a named function, one per name, drawn in the game's own view
     names: tuple[str, ...] = ()
+    #: those named cards drawn in the page's card strip instead (shown while the game is played)
+    strip: bool = False
 
 
 class TableBase(SharedControls, metaclass=ABCMeta):
@@ -199,6 +210,10 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     #: The table plays any number of computer seats itself (Katzenjammer); otherwise at most one
     #: seat, played by the service's AI.
     several_ai_seats: bool = False
+    #: The table asks how many play in its own set-up (Monster Mau Mau: the count is dealt), from
+    #: the factory's `seats` (the last game's count, from the journal). A game of another player
+    #: range is asked by the game menu when it begins at the table (tables/seatcount.py).
+    chooses_seats: bool = False
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
     own_settings: dict[str, tuple[str, ...]] = {}
@@ -278,6 +293,12 @@ class TableBase(SharedControls, metaclass=ABCMeta):
 
     def tick(self, now: float) -> None:
         """Timers."""
+
+    def next_deadline(self, now: float) -> float | None:
+        """When `tick` next acts (see Table). This default, for a table that has not said, is a
+        tick every UNSTATED_TICK seconds: never wrong, but it keeps the loop awake; every table
+        of the package names its own timers."""
+        return now + UNSTATED_TICK
 
     def on_chance(self, move, now: float) -> None:
         """The service drew `move` at a chance node and journaled it: played on the line,

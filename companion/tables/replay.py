@@ -9,6 +9,8 @@ read a secret (Cats: `observation` for seat None; the moves as `shown_moves`: `d
 the OLED, where a seat's secret can show, is not part of a frame at all."""
 from __future__ import annotations
 
+import dataclasses
+
 from companion import tables
 
 
@@ -29,7 +31,9 @@ def frame(game, start, moves: list[str], ply: int, *, language: str = "en",
         table = tables.make(game, pos, moves=list(moves[:ply]), language=language, players=tuple(players))
     except ValueError as exc:   # GameError and the engines' refusals are ValueErrors
         raise FrameError(f"the record cannot be replayed at ply {ply}: {exc}") from None
-    view = table.view()
+    # the live table's words to the players ("the dice roll ...", "put a kitten down"): nobody is
+    # asked anything in a past game, so its drawing has none
+    view = dataclasses.replace(table.view(), instruction="")
     pos = table.position
     seats = game.seats(pos)
     keys = tables.seat_keys(name, seats)

@@ -6,11 +6,16 @@ tables/katzenjammer/phrases.py, ...); the page's words are registered too and se
 snapshot.
 
 `text(key, language, **params)` formats one string with its parameters as given; no parameter
-name means anything here. A parameter that is itself words (a piece, a seat, a card) is passed
+name means anything here. A word that follows a count is written with its plural forms in the
+field of the count, named by the CLDR's plural categories, "{n} {n:one=Katze|other=Katzen}";
+the language's rules (Babel's) choose the form, so no "Katze(n)" reaches a screen or the voice
+(companion/ui/plural.py). A parameter that is itself words (a piece, a seat, a card) is passed
 as the phrase of it, a `companion.ui.screens.Msg`, which `Msg.text` words in the same language
 first ("Stell {piece} zurück" with piece=msg("piece.g")).
 """
 from __future__ import annotations
+
+from companion.ui import plural
 
 LANGUAGES = ("de", "en")
 DEFAULT = "de"
@@ -66,7 +71,7 @@ STRINGS: dict[str, dict[str, str]] = {
                           "en": "unknown card {uid}: enrol it with `companion cards add {uid}"
                                 " FUNCTION` ({functions})"},
     "note.no_puzzle": {"de": "Alle Puzzles gelöst!", "en": "Every puzzle solved!"},
-    "note.no_table": {"de": "Spielkarte '{name}': für dieses Spiel gibt es keinen Tisch; Spiele mit"
+    "note.no_table": {"de": "Spielkarte „{name}“: für dieses Spiel gibt es keinen Tisch; Spiele mit"
                             " Tisch: {known}",
                       "en": "game card '{name}': no table for that game; games with a table: {known}"},
     "note.storage_move": {"de": "Speicherproblem: {problem}; der Zug bleibt und wird wieder versucht",
@@ -142,7 +147,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "unknown_card.how": {"de": "Anlernen mit:", "en": "Enrol it with:"},
     # the service's OLED when the image's first boot found a bad value on the SD card's FAT
     # partition (companion/image/firstboot.py): the head over the one line naming file and key
-    "card_problem.head": {"de": "SD-Karte pruefen", "en": "Check the SD card"},
+    "card_problem.head": {"de": "SD-Karte prüfen", "en": "Check the SD card"},
+    # the service's OLED when a signed release was found on the SD card or a USB stick
+    # (service/updates.py): the question, each step with a progress bar, the outcome
+    "update.head": {"de": "Neue Version", "en": "New version"},
+    "update.ask": {"de": "Update auf {version}?", "en": "Update to {version}?"},
+    "update.keys": {"de": "OK: ja  Zurück: nein", "en": "OK: yes  BACK: no"},
+    "update.to": {"de": "Update auf {version}", "en": "Update to {version}"},
+    "update.step.verify": {"de": "Signatur prüfen", "en": "Checking signature"},
+    "update.step.stage": {"de": "Installieren", "en": "Installing"},
+    "update.step.breadcrumb": {"de": "Journal sichern", "en": "Saving the journal"},
+    "update.step.trial": {"de": "Neue Version startet", "en": "Starting it"},
+    "update.step.health": {"de": "Läuft sie?", "en": "Checking it runs"},
+    "update.step.switch": {"de": "Umschalten", "en": "Switching over"},
+    "update.step.done": {"de": "Fertig", "en": "Done"},
+    "update.done": {"de": "Version {version} läuft", "en": "Now on {version}"},
+    "update.failed": {"de": "Kein Update", "en": "Not updated"},
     # the service's OLED with the page's address and its QR code (service/address.py): the words
     # beside the code, wrapped to its 11 columns
     "address.page": {"de": "Die Seite:", "en": "The page:"},
@@ -164,12 +184,12 @@ STRINGS: dict[str, dict[str, str]] = {
                              "en": "The MicroPython file for the Pico is missing: put it on the SD card"},
     "menu_abandon": {"de": "laufendes Spiel endet", "en": "ends the game in play"},
     # the service's OLED while a move is not durable (service/storage.py render_problem): a head
-    # and four lines as drawn, one phrase a line (ASCII "pruefen": the OLED's bitmap font)
+    # and four lines as drawn, one phrase a line
     "storage_problem.head": {"de": "Speicherproblem", "en": "Storage problem"},
     "storage_problem.1": {"de": "Zug nicht gesichert", "en": "Move not saved yet"},
     "storage_problem.2": {"de": "Bitte warten, es wird", "en": "Please wait: retrying"},
     "storage_problem.3": {"de": "erneut versucht.", "en": "automatically."},
-    "storage_problem.4": {"de": "Speicher/SD pruefen", "en": "Check the SD card/disk"},
+    "storage_problem.4": {"de": "Speicher/SD prüfen", "en": "Check the SD card/disk"},
     # the page's stand-in for the OLED while it shows a seat's secrets (web/privacy.py), and
     # the caption beneath it
     "private.head": {"de": "Geheim!", "en": "Secret!"},
@@ -199,7 +219,7 @@ def text(key: str, language: str = DEFAULT, **params) -> str:
         raise KeyError(f"no text for key {key!r}; add it to companion/ui/i18n.py STRINGS or a"
                        " table's phrases")
     lang = language if language in LANGUAGES else DEFAULT
-    return entry[lang].format(**params)
+    return plural.format(entry[lang], lang, params)
 
 
 def sentence(line: str) -> str:

@@ -7,8 +7,8 @@ are drawn by hand: the arrow "→" and the ellipsis "…".
 Layout: an inverted header bar (whose turn / winner / title), a pools row with kitten and cat
 icons per colour, then up to four lines of instruction, word-wrapped. A longer instruction is
 never cut off: it is split into pages of whole lines, each marked "1/2" at the right of the
-header bar; the service turns the pages (`companion.service.screen.PAGE_SECONDS`), so every word
-reaches the OLED.
+header bar (unless the title needs the whole bar: a title is never cut to make room for it); the
+service turns the pages (`companion.service.screen.PAGE_SECONDS`), so every word reaches the OLED.
 """
 from __future__ import annotations
 
@@ -132,6 +132,10 @@ def _layout(screen: Screen, language: str) -> tuple[str, list[list[str]]]:
     head = screen.header(language)
     if text_width(head) <= _header_room(len(body)):
         return head, body
+    if text_width(head) <= _header_room(1):
+        # it fits the bar alone: whole, with no page marker beside it ("Spieler 3 ist" above
+        # "dran" cut a sentence in two; the pages still turn, so every word is read)
+        return head, body
     # the page marker may come with the title's rest in the body: wrap to the room it leaves
     for room in sorted({_header_room(1), _header_room(len(body)), _header_room(9), _header_room(99)},
                        reverse=True):
@@ -180,6 +184,8 @@ def render(screen: Screen, language: str = i18n.DEFAULT, page: int = 0) -> Image
     header, body = _layout(screen, language)
     page %= len(body)
     marker = f"{page + 1}/{len(body)}" if len(body) > 1 else ""
+    if text_width(header) > _header_room(len(body)):
+        marker = ""   # a title that needs the whole bar (_layout)
     draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
     _draw_text(draw, 2, 0, header, fill=0)
     if marker:  # more to read: the page number, right-aligned in the header bar

@@ -75,6 +75,48 @@ class Unit:
         tmp.replace(self.trial_path)
         self.daemon_reload()
 
+    def _systemd_run(self, *args: str) -> subprocess.CompletedProcess:
+        try:
+            return subprocess.run(["systemd-run", *args], capture_output=True, text=True, timeout=60)
+        except (FileNotFoundError, subprocess.TimeoutExpired) as exc:
+            raise UpdateError(f"systemd-run failed ({exc}): `companion update` needs systemd") from None
+
+    @property
+    def guard_name(self) -> str:
+        return self.name.removesuffix(".service") + "-update-guard"
+
+    def arm_guard(self, after_s: float, argv: list[str]) -> None:
+        """A transient timer (in /run: a boot forgets it) that runs `argv` (`companion update
+        --recover --guard`) in `after_s` seconds: an update killed during its trial is undone then,
+        even if nothing restarts the unit."""
+        self.disarm_guard()
+        proc = self._systemd_run(f"--unit={self.guard_name}", f"--on-active={after_s:.0f}s", "--timer-property=AccuracySec=1s",
+                                 "--collect", "--quiet", *argv)
+        if proc.returncode != 0:
+            raise UpdateError(f"systemd-run could not arm the update's guard timer: {proc.stderr.strip()}")
+
+    def disarm_guard(self) -> None:
+        self._systemctl("stop", f"{self.guard_name}.timer")
+
+    def install_unit(self, source: Path) -> bool:
+        """The unit file from a release (its systemd/companion.service) in place of the installed
+        one, when it differs; False when there is nothing to install."""
+        path = self.show("FragmentPath").get("FragmentPath", "")
+        if not path or not Path(source).is_file():
+            return False
+        text = Path(source).read_text()
+        try:
+            if Path(path).read_text() == text:
+                return False
+        except OSError:
+            pass
+        tmp = Path(path).with_name(f".{Path(path).name}.new")
+        tmp.write_text(text)
+        tmp.chmod(0o644)
+        tmp.replace(path)
+        self.daemon_reload()
+        return True
+
     def in_trial(self) -> bool:
         return self.trial_path.exists()
 
@@ -85,6 +127,15 @@ class Unit:
 
     def restart(self, wait: bool = False) -> subprocess.CompletedProcess:
         return self._systemctl("restart", *(() if wait else ("--no-block",)), self.name)
+
+    def stop(self) -> None:
+        proc = self._systemctl("stop", self.name)
+        if proc.returncode != 0:
+            raise UpdateError(f"systemctl stop {self.name} failed: {proc.stderr.strip()}")
+
+    def start(self) -> subprocess.CompletedProcess:
+        """Start and wait for the job (its failure is the health check's to judge, not an error)."""
+        return self._systemctl("start", self.name)
 
     def main_command(self, pid: int) -> str:
         try:

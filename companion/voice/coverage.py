@@ -20,7 +20,8 @@ SAMPLES = {
     "uid": "04a1b2c3d4e5f6", "functions": "new_game, undo", "game": "Cats", "problem": "disk full",
     "mark": ">", "a": "Rot", "b": "Blau", "named": " Anna", "known": "maunz", "code": "K7QM-2XPD",
     "text": "Spieler 2 ist dran", "ask": msg("ca.ask.move"), "cat": 3, "character": msg("cats.character.1"),
-    "obj": msg("cats.object.2"), "objects": 1, "of": 4, "room": 7, "seats": "1, 3", "other": 3,
+    "obj": msg("cats.object.2"), "objects": 1, "on_obj": msg("cats.on_object.0"),
+    "the_obj": msg("cats.the_object.0"), "of": 4, "room": 7, "seats": "1, 3", "other": 3,
     "draws": "3, 5", "event": msg("cats.miau", cat=2, room=7), "move": msg("cats.move_kind.step"),
     "face": "s7", "played": "Streifen 3", "top": "Punkte 7", "fits": "s7 p3", "hand": "s7 p3 +4",
     "pattern": msg("mmm.pattern.p"), "rank": "7", "wish": msg("mmm.pattern.z"), "phase": "play",
@@ -44,8 +45,11 @@ SAMPLES = {
     "tail": msg("review.step", colour=msg("colour.0"), kind=msg("kind.c"), square="d3"),
     "line": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
     "loss": "1.5", "pct": 40,
+    # ... and its punishing line worded (issue 45): what the reply does, who wins
+    "pronoun": msg("review.pronoun.c"), "effects": msg("review.fx.off", piece=msg("review.your.k")),
+    "winner": msg("colour.1"),
     # maunz. puzzles: the day of the player's own game, a rating, a theme in words
-    "day": "2026-11-28", "rating": 1500, "theme": "vom Bett stupsen",
+    "day": "2026-11-28", "theme": "vom Bett stupsen",
     # the history view: a past game's length
     "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched
@@ -53,6 +57,10 @@ SAMPLES = {
     # ... and what a difference is (points, a game won at once or handed to the next player)
     "difference": msg("kjreview.lets_win", colour=msg("kj.seat.2"), pct=28),
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
+    # an update found on the SD card or a USB stick (service/updates.py): its version
+    "version": "0.2.0",
+    # the computer's level (issue 44): its measured Elo, a level's words, a person's rating
+    "elo": 1200, "level": msg("level.rated", n="4", elo=1200), "rating": 1250,
 }
 
 

@@ -2,7 +2,7 @@
 
 The OLED's words are the spoken words (one wording per phrase, companion/ui/i18n.py); only its
 shorthand is read out: an arrow is "nach"/"to", "OK = ja" is "OK für ja"/"OK for yes", the
-menu cursor and ellipses go, a "Katze(n)" becomes "Katze" or "Katzen" by the phrase's own count,
+menu cursor and ellipses go (a count's plural form is the phrase's own: companion/ui/plural.py),
 a parenthesis becomes a pause, "2/4" is "2 von 4", "+1" is "plus 1", "Spieler*innen" is
 "Spielerinnen und Spieler". Squares ("c3") and numbers stay as they are: both speech engines
 read them as a person says them ("ce drei", "C three"; checked by the phoneme goldens in
@@ -34,8 +34,6 @@ _SYMBOLS = {
            ("&", " and "), ("%", " percent "), ("@", " "), ("~", " "), ("[", " "), ("]", " ")),
 }
 _QUOTES = str.maketrans({c: " " for c in "„“”\"«»`´"})
-#: "Katze(n)", "kitten(s)": a plural ending in parentheses, chosen by the phrase's count
-_PLURAL = re.compile(r"(\w)\((\w{1,2})\)")
 _PAREN = re.compile(r"\s*\(([^()]*)\)")
 _SPACES = re.compile(r"\s+")
 #: a button's name in capitals on the OLED ("CAT", "BACK") is a word, not letters to spell
@@ -70,9 +68,8 @@ def _star(m: re.Match, language: str) -> str:
     return f"{base}{_AND.get(language, ' and ')}{(base + ending).lower()}"   # Jede*r
 
 
-def words(text: str, language: str, count: int | None = None) -> str:
+def words(text: str, language: str) -> str:
     """A line of OLED text as words to say."""
-    text = _PLURAL.sub(lambda m: m.group(1) + ("" if count == 1 else m.group(2)), text)
     while _PAREN.search(text):            # inner parentheses first: each a pause
         text = _PAREN.sub(lambda m: ", " + m.group(1) + ",", text)
     text = _STAR.sub(lambda m: _star(m, language), text)
@@ -95,21 +92,15 @@ def say(line, language: str) -> str:
     """A Msg (or a line of text) as words to say; "" for a line that says nothing."""
     if isinstance(line, str):
         return words(line, language)
-    count = dict(line.params).get("n")
-    return words(_worded(line, language), language, count if isinstance(count, int) else None)
+    return words(_worded(line, language), language)
 
 
 def _worded(m: Msg, language: str) -> str:
     """The Msg's words for the ear: its spoken phrase where it has one, its parameters said
-    (a Msg with its own words, dice die by die, a code or a card's UID letter by letter), a
-    "Katze(n)" chosen by its own count."""
+    (a Msg with its own words, dice die by die, a code or a card's UID letter by letter)."""
     params = {k: _said_value(k, v, language) for k, v in m.params}
     key = SPOKEN + m.key if SPOKEN + m.key in i18n.STRINGS else m.key
-    text = i18n.text(key, language, **params)
-    count = params.get("n")
-    if isinstance(count, int):
-        text = _PLURAL.sub(lambda p: p.group(1) + ("" if count == 1 else p.group(2)), text)
-    return text
+    return i18n.text(key, language, **params)
 
 
 def _said_value(k: str, v, language: str):

@@ -4,7 +4,10 @@ same frames, which hold only what the whole table saw (companion/tables/replay.p
 security.py's Host check and headers apply as to every request.
 
     GET /api/history                     {"games": [{id, game, title, date, players, result,
-                                          winner, plies, duration, animation}, ...]} newest first
+                                          winner, plies, duration, animation}, ...],
+                                          "ratings": [{name, points: [{at, rating, rd, level,
+                                          score, game}]}]} newest first; the ratings against
+                                          the computer oldest first (service/ratings.py)
     GET /api/history/<id>[?ply=N]        the game drawn at ply N (default: its last), as the
                                           live snapshot's game part, with "past" (its summary)
     GET /api/history/<id>/record         its record as a text file (`companion export`'s)
@@ -55,7 +58,8 @@ def add_routes(app: web.Application, companion, may_control, dumps) -> None:
 
     async def listing(request):
         games = await run(request, companion.past_games.listing)
-        return web.Response(text=dumps({"games": games}), content_type="application/json")
+        ratings = await run(request, companion.past_games.ratings)
+        return web.Response(text=dumps({"games": games, "ratings": ratings}), content_type="application/json")
 
     async def one(request):
         ply = request.query.get("ply")

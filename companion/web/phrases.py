@@ -16,6 +16,13 @@ PHRASES = {
     "page.cards": {"de": "Steuerkarten", "en": "Control cards"},
     "page.why_ask": {"de": "Warum?", "en": "Why?"},
     "page.moves": {"de": "Züge", "en": "Moves"},
+    # a signed release uploaded for the family's OK (static/update.js, companion/web/upload.py)
+    "page.update_upload": {"de": "Update aus einer Datei", "en": "Update from a file"},
+    "page.update_help": {"de": "Die Update-Datei und ihre .sig wählen; der Companion prüft die Signatur und fragt.",
+                         "en": "Choose the release file and its .sig; the companion checks the signature and asks."},
+    "page.update_send": {"de": "Senden", "en": "Send"},
+    "page.update_check": {"de": "Nach Updates suchen", "en": "Check for updates"},
+    "page.update_pick": {"de": "Bitte die .tar.gz und ihre .sig wählen", "en": "Choose the .tar.gz and its .sig"},
     "page.hold_hint": {"de": "Taste gedrückt halten für einen langen Druck.",
                        "en": "Hold a button for a long press."},
     "page.help_control": {
@@ -55,7 +62,10 @@ PHRASES = {
     "page.h_players": {"de": "Spieler", "en": "Players"},
     "page.h_winner": {"de": "Ergebnis", "en": "Result"},
     "page.h_length": {"de": "Länge", "en": "Length"},
-    "page.h_plies": {"de": "{n} Züge", "en": "{n} moves"},
+    # a count's plural forms by CLDR's rules (app.js's page.plural): German and English have
+    # "one" and "other"
+    "page.h_plies_one": {"de": "{n} Zug", "en": "{n} move"},
+    "page.h_plies_other": {"de": "{n} Züge", "en": "{n} moves"},
     "page.h_ply": {"de": "Zug {ply} von {plies}", "en": "Move {ply} of {plies}"},
     "page.h_won": {"de": "{who} gewann", "en": "{who} won"},
     "page.h_unfinished": {"de": "läuft noch", "en": "unfinished"},
@@ -70,6 +80,13 @@ PHRASES = {
     "page.h_review": {"de": "Analyse", "en": "Review"},
     "page.h_close": {"de": "Zurück zum Tisch", "en": "Back to the table"},
     "page.h_list": {"de": "Alle Spiele", "en": "All games"},
+    # the players' ratings against the computer (history.js's chart; service/ratings.py)
+    "page.ratings_head": {"de": "Wertung gegen den Computer", "en": "Rating against the computer"},
+    "page.rating_now_one": {"de": "{name}: etwa {rating} nach {n} Spiel",
+                            "en": "{name}: about {rating} after {n} game"},
+    "page.rating_now_other": {"de": "{name}: etwa {rating} nach {n} Spielen",
+                              "en": "{name}: about {rating} after {n} games"},
+    "page.guest": {"de": "Gast", "en": "Guest"},
     "page.h_keys": {"de": "Pfeiltasten: Zug vor und zurück", "en": "Arrow keys: step through the moves"},
 }
 i18n.register(PHRASES)

@@ -51,8 +51,11 @@ def render_private(language: str):
     """The page's stand-in for the OLED while it shows a seat's secrets."""
     from PIL import Image, ImageDraw
 
+    from companion.ui.oled import font as oled_font
+
     img = Image.new("1", (128, 64), 0)
     d = ImageDraw.Draw(img)
+    d.font = oled_font()  # the OLED's Latin-1 font: Pillow's own default has no umlauts
     lines = [text(f"private.{part}", language) for part in ("head", 1, 2, 3)]
     d.text((0, 0), lines[0], fill=1)
     d.line((0, 11, 127, 11), fill=1)

@@ -69,10 +69,14 @@ class Card:
     #: a game's own named cards (Cats' secret cards) are drawn in that game's view, not the card strip
     game: str = ""
     labels: tuple[tuple[str, str], ...] = ()  # (language, label) for each of i18n.LANGUAGES
+    #: the games whose tables know this card (a table's own card: maunz.'s "AI plays grey"); the
+    #: card strip shows it only while one of them is played. (): every game's card
+    games: tuple[str, ...] = ()
 
     def as_json(self) -> dict:
         return {"id": self.id, "function": self.function, "label": self.label, "uid": self.uid,
-                "name": self.name, "game": self.game, "labels": dict(self.labels)}
+                "name": self.name, "game": self.game, "labels": dict(self.labels),
+                "games": list(self.games)}
 
 
 def _fake_uid(name: str) -> str:
@@ -94,13 +98,15 @@ SHARED_CARDS = (
 def _label(function: str, name: str, language: str) -> str:
     """A card's label in `language`, from the registered phrases: `card.<function>` for a card
     without a name, `page.card.<function>` with its name (a named card of a game's own, drawn in
-    its view, is its name)."""
+    its view, is its name, or its phrase `page.card.<function>.<name>` where it has one)."""
     if function == "game":
         return i18n.text("page.card.game", language, title=info(name).title)
     if function == "voice" and name:
         return i18n.text("page.card.voice_volume", language, name=name)
     if function in ("player", "voice"):
         return i18n.text(f"page.card.{function}", language, name=name)
+    if name and f"page.card.{function}.{name}" in i18n.STRINGS:   # maunz.'s level cards: "Level 4 · about 1200"
+        return i18n.text(f"page.card.{function}.{name}", language)
     return name or i18n.text(f"card.{function}", language)
 
 
@@ -111,16 +117,19 @@ def card_catalog(companion=None) -> list[Card]:
     understands without enrolment (companion.service.cards.parse_text)."""
     own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
     games = [(f"game:{name}", "") for name in tables.names()]
-    named = [(f"{f}:{n}", game) for game in tables.names()
+    named = [(f"{f}:{n}", "" if o.strip else game) for game in tables.names()
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
               for event in tables.factory(game).page_event_cards]
+    knows = {f: tuple(g for g in tables.names() if f.partition(":")[0] in tables.factory(g).own_card_functions)
+             for f, game in own + named if not game}   # an own card's games: the strip shows it only at them
     out = []
     for f, game in [(c, "") for c in SHARED_CARDS] + own + games + named:
         function, _, name = f.partition(":")
         labels = tuple((lang, _label(function, name, lang)) for lang in i18n.LANGUAGES)
         out.append(Card(id=f.replace(":", "-"), function=function, label=dict(labels)["en"],
-                        uid=_fake_uid(f), text=f"maunz:{f}", name=name, game=game, labels=labels))
+                        uid=_fake_uid(f), text=f"maunz:{f}", name=name, game=game, labels=labels,
+                        games=knows.get(f, ())))
     return out
 
 

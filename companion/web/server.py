@@ -39,7 +39,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from companion import catalogue
-from companion.web import history, security
+from companion.web import history, security, upload
 from companion.web.phrases import page_words
 from companion.web.privacy import for_spectators
 from companion.web.protocol import (
@@ -242,8 +242,10 @@ class WebState:
                 _virtual_hand(self.companion, action)
             elif isinstance(action, ReviewAction):
                 _review(self.companion, action)
+                self.companion.wake()   # (a fake device wakes the sleeping loop itself)
             elif isinstance(action, PuzzleAction):
                 self.companion.switching.puzzle_theme(action.theme)
+                self.companion.wake()
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:
@@ -274,6 +276,7 @@ def _virtual_hand(companion, action) -> None:
         raise ControlError("no virtual card table here: hand actions are for a card game in"
                            " `companion sim`", "hand", status=409)
     why = virtual.person(companion.table, companion.devices, action.action, action.card, action.wish)
+    companion.wake()   # a refused hand flashes the table's ring: the sleeping loop shows it
     if why is not None:
         raise ControlError(why, action.card or action.action, status=409)
 
@@ -438,6 +441,8 @@ def make_app(companion, *, control: bool, token: str | None, host: str | None = 
     web_state = app[WEB]
     history.add_routes(app, companion, lambda request: web_state.may_control(
         request.remote, web_state.request_token(request)), dumps)
+    upload.add_routes(app, companion, lambda request: web_state.may_control(  # a release, for the OK
+        request.remote, web_state.request_token(request)))
     app.on_shutdown.append(_on_shutdown)
     return app
 

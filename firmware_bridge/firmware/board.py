@@ -15,6 +15,7 @@ import select
 from . import board_pins as P
 from .device import Device
 from . import messages as M
+from . import sweep
 
 try:
     from .fwhash import FW_HASH  # written by `companion flash`
@@ -44,50 +45,44 @@ def ws2812():
 
 class Matrix:
     def __init__(self):
-        self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in P.ROW_PINS]
-        self.cols = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in P.COL_PINS]
+        for p in P.ROW_PINS:
+            machine.Pin(p, machine.Pin.OUT, value=1)
+        for p in P.COL_PINS:
+            machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.cfg = array.array("I", [sweep.SIO_BASE, sweep.TIMER_BASE, P.ROW_SETTLE_US,
+                                     len(P.ROW_PINS), len(P.COL_PINS)]
+                               + list(P.ROW_PINS) + list(P.COL_PINS))
+        self.out = array.array("i", [0, 0])
 
     def scan(self):
-        mask = 0
-        ncols = len(self.cols)
-        for r, row in enumerate(self.rows):
-            row.value(0)
-            time.sleep_us(P.ROW_SETTLE_US)
-            for c, col in enumerate(self.cols):
-                if not col.value():
-                    mask |= 1 << (r * ncols + c)
-            row.value(1)
-        return mask
+        """The closed reeds' bitmask (square = row * 6 + column)."""
+        out = self.out
+        sweep.matrix(out, self.cfg)
+        return out[0] | out[1] << 30
 
 
 class HallBed:
     """36 linear hall sensors through three CD74HC4067 (square = mux * 16 + channel; the select
-    lines drive all three in parallel) into ADC0..2. Each square: SAMPLES conversions averaged."""
+    lines drive all three in parallel) into ADC0..2. Each square: SAMPLES conversions averaged,
+    SETTLE_US after the select lines change before the first (sweep.py, in viper)."""
 
     def __init__(self, cfg):
-        self.select = [machine.Pin(p, machine.Pin.OUT, value=0) for p in cfg.SELECT]
-        self.adcs = [machine.ADC(machine.Pin(p)) for p in cfg.ADC]
-        self.samples = cfg.SAMPLES
-        self.settle_us = cfg.SETTLE_US
-        self.out = [0] * M.SQUARES
+        for p in cfg.SELECT:
+            machine.Pin(p, machine.Pin.OUT, value=0)
+        for p in cfg.ADC:
+            machine.ADC(machine.Pin(p))   # the pin to analog input, the ADC on
+        self.sets = array.array("I", [sum(1 << cfg.SELECT[b] for b in range(4) if (ch >> b) & 1)
+                                      for ch in range(16)])
+        self.cfg = array.array("I", [sweep.SIO_BASE, sweep.ADC_BASE, sweep.TIMER_BASE,
+                                     sum(1 << p for p in cfg.SELECT), cfg.SETTLE_US, cfg.SAMPLES,
+                                     M.SQUARES, len(cfg.ADC)] + [p - 26 for p in cfg.ADC])
+        self.out = array.array("H", [0] * M.SQUARES)
 
     def scan(self):
-        out = self.out
-        n = self.samples
-        for ch in range(16):
-            for bit in range(4):
-                self.select[bit].value((ch >> bit) & 1)
-            time.sleep_us(self.settle_us)   # the mux's switching and the sensor's output settle
-            for mux in range(3):
-                sq = mux * 16 + ch
-                if sq >= M.SQUARES:
-                    continue
-                adc = self.adcs[mux]
-                total = 0
-                for _ in range(n):
-                    total += adc.read_u16() >> 4   # 12-bit counts (read_u16 scales them up)
-                out[sq] = total // n
-        return list(out)
+        """The bed's averaged counts (the same array each scan: the Device reads it before the
+        next one)."""
+        sweep.sweep(self.out, self.sets, self.cfg)
+        return self.out
 
 
 class Strip:

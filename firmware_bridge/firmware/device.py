@@ -37,6 +37,11 @@ class Device:
         self.stop_requested = False
         self.bad_frames = 0
         self._send_hello()
+        # The boot HELLO opens with a delimiter: whatever the line carried before this boot (the
+        # REPL still printing, MicroPython's "soft reboot") ends there instead of being glued to
+        # the HELLO's first block, which the host would then throw away as one bad frame.
+        name, frame = self.out[0]
+        self.out[0] = (name, b"\x00" + frame)
 
     # ------------------------------------------------------------------ helpers
     def _need(self):

@@ -138,6 +138,11 @@ class BridgeReedGrid(ReedGrid):
     def poll(self) -> int:
         return self.link.occupancy
 
+    def set_waker(self, wake) -> None:
+        """The link's reader thread wakes the loop when a SNAPSHOT changed the bed (or an event
+        came): the Pico debounces and sends, so the host never polls the bed."""
+        self.link.waker = wake
+
     def raw(self) -> int:
         """The last RAW the device sent (asks for a fresh one for next time)."""
         self.link.request_raw()

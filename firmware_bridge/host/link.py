@@ -122,6 +122,7 @@ class BridgeLink:
         self._led_acked_cells: bytes | None = None
         self.on_ack = None  # optional callback(seq, perf_counter) for benchmarks
         self.on_snapshot = None  # optional callback(occupancy, perf_counter)
+        self.waker = None  # called by the reader when the bed or the events changed (issue 47)
         self._config_pending = False
         self._config_sent_at = 0.0
         self._warned_hash = False
@@ -180,8 +181,8 @@ class BridgeLink:
         import serial
 
         try:
-            ser = serial.Serial(self.port, self.baud, timeout=0.005, write_timeout=0.5,
-                                exclusive=True)
+            ser = serial.Serial(self.port, self.baud, timeout=min(0.05, self.ack_timeout / 3),  # a byte ends
+                                write_timeout=0.5, exclusive=True)  # the wait: it only paces timed duties
         except (serial.SerialException, OSError, ValueError) as exc:
             if raise_errors:
                 raise HardwareError(f"bridge: cannot open {self.port}: {exc}; check the cable and "
@@ -290,12 +291,13 @@ class BridgeLink:
                         continue
                 time.sleep(min(0.02, self.reconnect_interval))
                 continue
+            before = (self.occupancy, self.south, self.ambiguous, len(self._events))
             try:
                 data = ser.read(max(1, ser.in_waiting))
             except Exception as exc:  # noqa: BLE001 - pyserial raises SerialException/OSError/TypeError
                 with self._lock:
                     self._lost(f"read failed: {exc}")
-                continue
+                data = b""   # (the port is closed: nothing periodic; the "offline" wakes the loop)
             with self._lock:
                 try:
                     if data:
@@ -305,6 +307,9 @@ class BridgeLink:
                     self.stats.internal_errors += 1
                     self._events.append(DeviceEvent("warning", self.name,
                                                     f"{self.port}: link error {exc!r}"))
+                news = (self.occupancy, self.south, self.ambiguous, len(self._events))
+            if news != before and self.waker is not None:
+                self.waker()   # what the service reads changed: its sleeping loop polls now
 
     def lend(self, lent: bool) -> None:
         """Let go of the port while the Pico is flashed from the table (True); take it again (False)."""

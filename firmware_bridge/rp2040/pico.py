@@ -205,11 +205,21 @@ class EmulatedPico:
                 if data:
                     self._send("usb", data=data.hex())
 
+    def _hall_counts(self) -> list[int]:
+        return [max(0, min(4095, round(v))) for v in self.hall_bed.readings()]
+
     def _feed_hall(self) -> None:
         # The model's readings carry its noise: a fresh set every 20 ms of wall time.
         while self._running:
-            self._send("hall", counts=[max(0, min(4095, round(v))) for v in self.hall_bed.readings()])
+            with self._lock:   # a change made under the lock (hall_now) is sent first
+                self._send("hall", counts=self._hall_counts())
             time.sleep(0.02)
+
+    def hall_now(self) -> int:
+        """Send the hall bed's readings now (after put/lift, under `_lock` so no older set
+        overtakes them); returns the emulated ns from which the ADC answers with them."""
+        with self._lock:
+            return self._send("hall", wait=True, counts=self._hall_counts())
 
     def _plug(self) -> None:
         self._master, self._slave = plug(self.port)

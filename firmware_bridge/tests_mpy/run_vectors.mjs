@@ -7,7 +7,7 @@ import { join } from "node:path";
 
 const [fwDir, vectors] = process.argv.slice(2);
 const PURE = ["__init__.py", "crc.py", "cobs.py", "framing.py", "messages.py", "debounce.py",
-              "effects.py", "device.py", "hall.py"];
+              "effects.py", "device.py", "hall.py", "hallcore.py"];
 const lines = [];
 const mp = await loadMicroPython({
   heapsize: 8 * 1024 * 1024,

@@ -6,7 +6,8 @@ import sys
 from tests.example_game.engine import INFO, Fischnapf
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], explainer=None) -> int:
+    # `explainer`: the tables' words for `apply --why` (companion/catalogue.py); no apply here
     if not argv or argv[0] != "moves" or len(argv) > 2:
         print(f"usage: companion {INFO.name} moves [POSITION]", file=sys.stderr)
         return 2

@@ -41,6 +41,9 @@ class PurrtoeTable(TableBase):
     def tick(self, now):
         self._update(now)
 
+    def next_deadline(self, now):
+        return self.bed.next_deadline(now)   # the settle time is this table's only timer
+
     def difference(self):
         return difference(self.bed.stable or 0, self.game.bed_pieces(self.position))
 

@@ -29,7 +29,9 @@ def json_event(name: str, value):
     return {name: value}
 
 
-def main(argv: list[str], announce: Callable) -> int:
-    """The command; `announce(name, value, language)` words an event for `apply --json`."""
+def main(argv: list[str], announce: Callable, explainer=None) -> int:
+    """The command; `announce(name, value, language)` words an event for `apply --json`,
+    `explainer(game, language)` the moves for `apply --why`."""
     return run("cat-attack", argv, announce, json_event,
-               settings={"lives": "lives each cat starts with (1-9; the shorter game)"})
+               settings={"lives": "lives each cat starts with (1-9; the shorter game)"},
+               explainer=explainer)

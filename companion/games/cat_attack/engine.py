@@ -23,6 +23,10 @@ from companion.games.fields import next_seat
 Events = list[tuple[str, object]]
 
 
+#: what the young players' rules leave out, as the refusal names it
+YOUNG_LEAVE_OUT = {"fight": "fights", "six": "six-cat magic", "raid": "raids", "trespass": "trespassing",
+                   "loot": "looting"}
+
 def initial(seats: int, lives: int = MAX_LIVES) -> Position:
     return Position(lives=(lives,) * seats, home=(True,) * seats, larders=(0,) * seats,
                     hands=(HAND,) * seats, pile=MOG_DECK - HAND * seats)
@@ -58,7 +62,7 @@ def _why_not(pos: Position, move: Move, rules: frozenset[str]) -> Refusal:
         return Refusal("the cat has already landed this move", "landed")
     victim = move.a if isinstance(move.a, int) and 0 <= move.a < pos.seats else None
     if k in ("fight", "six", "raid", "trespass", "loot") and "young" in rules:
-        return Refusal(f"the young players' rules leave out {k}s", "young", kind=k)
+        return Refusal(f"the young players' rules leave out {YOUNG_LEAVE_OUT[k]}", "young", kind=k)
     if k == "card" and pos.phase == FIGHT and move.card and move.card[0] != pos.fight[2]:
         kind = KIND_NAMES[KINDS.index(pos.fight[2])]
         return Refusal(f"{move.card} is not a {kind} card: this fight is fought with {kind} cards",

@@ -19,9 +19,9 @@ REASONS = tuple(f"refused.{key}" for key in REFUSALS) + (
     "lot", "roll", "move_card", "speedy", "critter", "six", "loot", "time",
     "fight_start", "fight_card", "fight_refill", "fight_lost",
     "catch", "shop", "raid", "burgle", "take", "attack", "trespass", "home", "jam", "curiosity", "done",
-    "hits", "stayed", "left",
+    "hits", "stayed", "stayed_burgle", "left",
     # what the engine announced of it
-    "life", "retired", "drew", "reshuffled", "swap_card", "win_check", "winner", "draw_game",
+    "life", "sent_home", "retired", "drew", "reshuffled", "swap_card", "win_check", "winner", "draw_game",
 )
 
 
@@ -75,6 +75,8 @@ def _move(pos: Position, move: Move, events) -> list[Reason]:
         return [reason("jam", seat=a, n=move.a)]
     if k == "hit":
         return [reason("hits", n=bin(move.a).count("1"))]
+    if k == "stayed" and not pos.raided:   # stayed after the Cat Burglar card, not a raid
+        return [reason("stayed_burgle", seat=a, n=1)]
     if k in ("stayed", "left"):
         return [reason(k, seat=a, n=2 if pos.raided else 1)]
     if k in ("home", "done"):
@@ -88,6 +90,8 @@ def _events(events) -> list[Reason]:
         if name == "life":
             seat, lost, left = value
             out.append(reason("life", seat=seat, n=lost, left=left))
+        elif name == "home":   # a life lost, not the last: the rulebook's "muss ab nach Hause"
+            out.append(reason("sent_home", seat=value))
         elif name == "retired":
             out.append(reason("retired", seat=value))
         elif name == "draw" and value[1]:

@@ -17,6 +17,7 @@ def json_event(name: str, value):
     return {name: value}
 
 
-def main(argv: list[str], announce: Callable) -> int:
-    """The command; `announce(name, value, language)` words an event for `apply --json`."""
-    return run("cats", argv, announce, json_event)
+def main(argv: list[str], announce: Callable, explainer=None) -> int:
+    """The command; `announce(name, value, language)` words an event for `apply --json`,
+    `explainer(game, language)` the moves for `apply --why`."""
+    return run("cats", argv, announce, json_event, explainer=explainer)

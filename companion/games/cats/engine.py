@@ -71,6 +71,8 @@ def can_hiss(pos: Position, rules: frozenset[str], hisser: int, target: int) -> 
     """None if `hisser` may hiss at `target` now, else why not (to raise)."""
     if quiet(pos, rules):
         return Refusal("nobody hisses in the first round", "quiet")
+    if pos.last is None:
+        return Refusal("no cat has moved yet: a cat hisses when it stops", "hiss_none")
     if pos.last != hisser:
         return Refusal(f"only the cat just moved (cat {_piece(pos.last)}) may hiss: a cat hisses"
                        f" when it stops", "hiss_last", cat=_piece(pos.last))
@@ -220,6 +222,9 @@ def _step_problem(pos: Position, piece) -> Refusal:
     if pos.hissed >> piece & 1:
         return Refusal(f"cat {piece + 1} was hissed at and may not be moved this turn",
                        "step_hissed", cat=piece + 1)
+    if pos.stopped >> piece & 1 and pos.last == piece:
+        # stopped, yet still the cat moved last: no other piece moved since, so it stopped to hiss
+        return Refusal(f"cat {piece + 1} has stopped: it stopped to hiss", "stopped_hiss", cat=piece + 1)
     if pos.stopped >> piece & 1:
         return Refusal(f"cat {piece + 1} has stopped: its movement ended when another piece moved",
                        "stopped", cat=piece + 1)

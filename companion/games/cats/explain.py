@@ -12,11 +12,11 @@ from companion.games.reason import Reason, reason
 
 #: Every key the engine refuses with (engine.py's Refusal calls; tests/test_why_cats.py reads
 #: the source to hold this complete).
-REFUSALS = ("over", "deal_first", "deal_twice", "lot", "no_win", "quiet", "hiss_last",
+REFUSALS = ("over", "deal_first", "deal_twice", "lot", "no_win", "quiet", "hiss_none", "hiss_last",
             "hisser_hissed", "hiss_self", "hiss_revealed", "hiss_again", "miau_revealed",
             "miau_locked", "miau_hissed", "miau_unmoved", "miau_again", "miau_active", "miau_room",
             "miau_names", "no_miau", "no_piece", "all_steps", "object_steps", "step_hissed",
-            "stopped", "step_revealed", "end_early", "not_blocked", "move_kind", "react_kind",
+            "stopped", "stopped_hiss", "step_revealed", "end_early", "not_blocked", "move_kind", "react_kind",
             "swap_kind", "challenge")
 
 REASONS = tuple(f"refused.{key}" for key in REFUSALS) + (

@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion import games
 from companion.games import native
 from companion.games.errors import GameError
 from companion.games.katzenjammer import notation, engine
+from companion.games.cli_options import add_why, explainer_for, why_block
 from companion.cliargs import OneLineParser
 
 
@@ -30,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--rules", default=None, help="rules option: two-dice")
         if name == "apply":
             p.add_argument("moves", nargs="+", metavar="MOVE")
+            add_why(p)
     return parser
 
 
@@ -63,15 +66,35 @@ def move_lines(text: str, two_dice: bool = False) -> list[str]:
     return sorted(notation.format_move(m) for m, _ in engine.turn_moves(pos, two_dice))
 
 
-def apply_moves(text: str, moves: list[str], two_dice: bool = False) -> str:
+def apply_moves(text: str, moves: list[str], two_dice: bool = False, why=None) -> str:
+    """The position after `moves`; with `why` (the explainer of --why) each move's explanation
+    before it, and a refused move's refusal (WhyRefused carries the text up to it)."""
     pos = notation.parse_position(text)
+    said = []
     for mtext in moves:
-        move = notation.parse_move(pos, mtext)
         try:
-            pos = engine.play(pos, move, two_dice)
-        except ValueError as exc:
-            raise notation.illegal(pos, mtext, str(exc)) from None
-    return notation.format_position(pos)
+            move = notation.parse_move(pos, mtext)
+            try:
+                after = engine.play(pos, move, two_dice)
+            except ValueError as exc:
+                raise notation.illegal(pos, mtext, str(exc)) from None
+        except GameError as exc:
+            if why is None:
+                raise
+            said += why_block(mtext, why.refused(pos, mtext), refused=True)
+            raise WhyRefused(str(exc), "".join(line + "\n" for line in said)) from None
+        if why is not None:
+            said += why_block(mtext, why.move(pos, move))
+        pos = after
+    return "".join(line + "\n" for line in said) + notation.format_position(pos)
+
+
+class WhyRefused(GameError):
+    """A refused move under `apply --why`: `text`, what is printed before the error line."""
+
+    def __init__(self, message: str, text: str):
+        super().__init__(message)
+        self.text = text
 
 
 def _two_dice(rules: str | None) -> bool:
@@ -83,19 +106,26 @@ def _two_dice(rules: str | None) -> bool:
     return "two-dice" in parse_rules(INFO, rules)
 
 
-def output_text(args: argparse.Namespace) -> str:
+def output_text(args: argparse.Namespace, explainer=None) -> str:
     two_dice = _two_dice(args.rules)
     if args.command == "successors":
         return successor_text(args.position, two_dice)
-    lines = (move_lines(args.position, two_dice) if args.command == "moves"
-             else [apply_moves(args.position, args.moves, two_dice)])
+    if args.command == "apply":
+        why = explainer_for(args, lambda: games.get("katzenjammer", rules=args.rules), explainer)
+        return apply_moves(args.position, args.moves, two_dice, why) + "\n"
+    lines = move_lines(args.position, two_dice)
     return "".join(line + "\n" for line in lines)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], explainer=None) -> int:
+    """`explainer(game, language)`: the tables' words for `apply --why` (companion/cli.py)."""
     args = build_parser().parse_args(argv)
     try:
-        text = output_text(args)  # all or nothing: no partial output before an error
+        text = output_text(args, explainer)  # all or nothing: no partial output before an error
+    except WhyRefused as exc:   # --why: the moves explained up to the refused one, its refusal
+        sys.stdout.write(exc.text)
+        sys.stderr.write(f"companion katzenjammer: {exc}\n")
+        return 2
     except GameError as exc:
         sys.stderr.write(f"companion katzenjammer: {exc}\n")
         return 2

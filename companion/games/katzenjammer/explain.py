@@ -23,9 +23,12 @@ REASONS = (
     # why a die does not move an own piece (board.py's refusals)
     "nest_empty", "fresh_start", "fresh_passed", "fresh_target", "stall_taken", "stall_over",
     "stall_back", "back_start",
-    "no_swap",       # a 6: no own ring piece, or no foreign ring piece that may be swapped
+    "in_nest",       # every own piece in the nest: only a 5 acts (it enters one)
+    "swap_no_own",   # a single 6: no own piece on the ring to swap
+    "swap_no_foreign",  # a single 6: no foreign ring piece that may be swapped (none, or fresh)
+    "no_swap",       # a 66: no two ring pieces of different seats that may be swapped
     "no_foreign",    # a pair: no foreign ring piece that may be moved
-    "no_seven",      # a 7: no seven of all seven steps
+    "no_seven",      # a 7: no way to move exactly seven steps
     # what a turn did
     "enter", "forward", "into_stall", "backward", "swap", "seven", "captured", "win",
 )
@@ -61,6 +64,7 @@ def explain_roll(pos: Position) -> tuple[Reason, ...]:
         return tuple(out) + (reason("void", colour=pos.to_move),) + _blocked_all(pos)
     if v == 5:   # the joker's 17 uses: what it offers, not every refusal
         return tuple(out)
+    out.extend(_in_nest(pos))
     for label in labels(dice):
         n = sum(1 for _ in part_moves(pos.board, pos.to_move, label))
         if n:
@@ -72,7 +76,15 @@ def explain_roll(pos: Position) -> tuple[Reason, ...]:
 def _blocked_all(pos: Position) -> tuple[Reason, ...]:
     if pair_value(pos.dice) == 5:
         return ()
-    return tuple(r for label in labels(pos.dice) for r in _blocked(pos, label))
+    return _in_nest(pos) + tuple(r for label in labels(pos.dice) for r in _blocked(pos, label))
+
+
+def _in_nest(pos: Position) -> tuple[Reason, ...]:
+    """Singles while every own piece is still in the nest: one reason for all the dice (only a
+    5 acts, by entering), instead of a rule per die that had nothing to act on."""
+    if pair_value(pos.dice) is None and not bd.pieces(pos.board, pos.to_move):
+        return (reason("in_nest", colour=pos.to_move),)
+    return ()
 
 
 def _blocked(pos: Position, label: str) -> list[Reason]:
@@ -80,6 +92,12 @@ def _blocked(pos: Position, label: str) -> list[Reason]:
     it offers nothing at all (a pair, a 6, a 7)."""
     b, colour = pos.board, pos.to_move
     own, v = label_action(label)
+    if own and v != 5 and not bd.pieces(b, colour):
+        return []   # nothing of theirs out of the nest: said once (`_in_nest`)
+    if own and v == 6 and not any(True for _ in part_moves(b, colour, label)):
+        # what is missing, as it is: no own piece on the ring, or no foreign one it may swap with
+        ring = any(b[i] and (b[i] - 1) & 3 == colour for i in range(bd.RING))
+        return [reason("swap_no_foreign" if ring else "swap_no_own", label=label)]
     if v == 7:
         return [] if any(True for _ in part_moves(b, colour, label)) else [reason("no_seven", label=label)]
     if v == 6:

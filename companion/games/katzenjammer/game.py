@@ -68,6 +68,10 @@ class Katzenjammer(Game):
     def explain(self, position: Position, move) -> tuple:
         return explain.explain(position, move)
 
+    def refusal(self, position: Position, text: str) -> tuple:
+        # a turn the roll does not allow: what the roll allows, and what each die cannot move
+        return explain.explain_roll(position) if position.dice is not None else ()
+
     def outcome(self, position: Position) -> Outcome | None:
         if not engine.game_over(position):
             return None

@@ -5,11 +5,13 @@ import argparse
 import json
 import sys
 
+from companion import games
 from companion.games.base import GameError
 from companion.games.maunz import engine, notation
 from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, squares_of
 from companion.games.maunz.engine import Position
 from companion.games.maunz.game import RULEBOOK, variant_of
+from companion.games.cli_options import add_why, explainer_for, why_block
 from companion.cliargs import OneLineParser
 
 
@@ -23,7 +25,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="companion maunz", description="The maunz. (boop.) engine.")
+    parser = _Parser(prog="companion maunz", description="The maunz. (boop.) engine.",
+                     epilog="companion maunz review RECORD: a game's review (its --help says more)")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("moves", help="every legal move, canonical, sorted")
     _common(p)
@@ -31,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("moves", nargs="+", metavar="MOVE")
     p.add_argument("--json", action="store_true", help="one JSON object per move")
+    add_why(p)
     p = sub.add_parser("perft", help="count move sequences of DEPTH whole turns")
     _common(p)
     p.add_argument("depth", type=int)
@@ -69,7 +73,8 @@ def _move_json(pos: Position, move: engine.Move, variant: int) -> tuple[dict, Po
     }, after
 
 
-def run(args: argparse.Namespace, out=sys.stdout) -> int:
+def run(args: argparse.Namespace, out=None, explainer=None) -> int:
+    out = out or sys.stdout   # the stdout of the call, not of the import
     if args.command == "replay":
         return _replay(args.file, out)
     if args.command == "puzzles":
@@ -86,12 +91,21 @@ def run(args: argparse.Namespace, out=sys.stdout) -> int:
             raise GameError(f"perft depth {args.depth} must be 0 or more")
         print(engine.perft(pos, args.depth, variant), file=out)
     elif args.command == "apply":
+        why = explainer_for(args, lambda: games.get("maunz", rules=args.rules), explainer)
         for text in args.moves:
-            move = notation.parse_move(pos, text, variant)
+            try:
+                move = notation.parse_move(pos, text, variant)
+            except GameError:
+                if why is not None:
+                    _print_why(out, args.json, text, why.refused(pos, text), refused=True)
+                raise
+            lines = why.move(pos, move) if why is not None else None
             if args.json:
                 obj, pos = _move_json(pos, move, variant)
-                print(json.dumps(obj), file=out)
+                print(json.dumps(obj if lines is None else {**obj, "why": lines}), file=out)
             else:
+                if lines is not None:
+                    _print_why(out, False, text, lines)
                 pos = engine.apply(pos, move, variant)
         if not args.json:
             print(notation.format_position(pos), file=out)
@@ -100,6 +114,13 @@ def run(args: argparse.Namespace, out=sys.stdout) -> int:
 
         return best_command(pos, variant, args, out)
     return 0
+
+
+def _print_why(out, as_json: bool, text: str, lines: list[str], refused: bool = False) -> None:
+    if as_json:
+        print(json.dumps({"move": text, "refused": True, "why": lines}), file=out)
+    else:
+        print("\n".join(why_block(text, lines, refused)), file=out)
 
 
 def _replay(path: str, out) -> int:
@@ -132,10 +153,12 @@ def _replay(path: str, out) -> int:
     return 0
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], explainer=None) -> int:
+    """`explainer(game, language)`: the tables' words for `apply --why`, handed in by the
+    `companion` command (companion/cli.py), as an engine never imports a table."""
     args = build_parser().parse_args(argv)
     try:
-        return run(args)
+        return run(args, explainer=explainer)
     except GameError as exc:
         print(f"companion maunz: {exc}", file=sys.stderr)
         return 2

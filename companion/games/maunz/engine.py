@@ -131,21 +131,31 @@ def initial(turn: int = ORANGE) -> Position:
     return Position((0, 0, 0, 0, PIECES, 0, PIECES, 0, turn, -1))
 
 
+class Refused(ValueError):
+    """An illegal placement, its rule as data beside the English the command line prints: `key`
+    (over, occupied, no_kitten, no_cat) and `values` (squares, seats, piece letters), which
+    explain.refusal gives as a reason the tables word (issue 45: a refusal explained)."""
+
+    def __init__(self, message: str, key: str, **values):
+        super().__init__(message)
+        self.key, self.values = key, values
+
+
 def place(pos: Position, kind: str, sq: int, variant: int = STANDARD) -> Placement:
     """Steps 1-3 with the details the referee and the CLI show. Raises ValueError if the
-    placement itself is illegal."""
+    placement itself is illegal (a Refused, with its rule, for a well-formed one)."""
     if pos[9] >= 0:
-        raise ValueError("the game is over")
+        raise Refused("the game is over", "over", colour=pos[9])
     if not 0 <= sq < 36:
         raise ValueError(f"no square {sq}")
     if (pos[0] | pos[1] | pos[2] | pos[3]) >> sq & 1:
-        raise ValueError("the square is occupied")
+        raise Refused("the square is occupied", "occupied", square=sq, piece=pos.piece_at(sq))
     if kind == "k":
         if pos[4] == 0:
-            raise ValueError("no kitten in the pool")
+            raise Refused("no kitten in the pool", "no_kitten", colour=pos[8])
     elif kind == "c":
         if pos[5] == 0:
-            raise ValueError("no cat in the pool")
+            raise Refused("no cat in the pool", "no_cat", colour=pos[8])
     else:
         raise ValueError(f"unknown piece kind {kind!r}")
     trace: list = []

@@ -6,7 +6,8 @@ which the table's phrases word (tables/maunz/why.py). Pure."""
 from __future__ import annotations
 
 from companion.games.maunz.board import SIZE, lines_in, squares_of
-from companion.games.maunz.engine import KIDS, Move, Placement, Position, place
+from companion.games.maunz.engine import (KIDS, STANDARD, Move, Placement, Position, Refused,
+                                          place)
 from companion.games.reason import Reason, reason
 
 #: Every reason a maunz. move can be explained by (the coverage test words each).
@@ -23,8 +24,17 @@ REASONS = (
     "win_pushed",    # option opponent-cats-win: the pushes lined up three of the other's cats
     "graduate",      # a row of three with a kitten left the bed: its kittens graduate
     "cats_back",     # the cats of that row went back to the pool
-    "retire",        # all eight pieces on the bed: one left it (mandatory, our ruling)
+    "retire",        # all eight pieces on the bed: a kitten left it and graduated (mandatory, our
+                     # ruling): into the box, a cat from the reserve into the pool
+    "retire_cat",    # ... a cat left it: back to the pool
+    "retire_kid",    # option kids, all eight kittens on the bed: one back to the pool (our ruling)
+    "other_row",     # the pushes lined up three of the other's cats: no win now (our ruling R1)
     "choose",        # several options: the companion asks which (rows, or single pieces)
+    # why a placement is refused (engine.place's Refused)
+    "over",          # the game is won already
+    "occupied",      # the square holds a piece
+    "no_kitten",     # no kitten left in the mover's pool
+    "no_cat",        # no cat in the mover's pool
 )
 
 
@@ -57,12 +67,28 @@ def explain_placement(p: Placement, choice: int | None = None) -> tuple[Reason, 
     if p.winner is not None:
         out.append(_win(p))
         return tuple(out)
+    others = lines_in(p.after[3]) if p.variant == STANDARD else []
+    if others:   # R1: only the mover's rows count; the other's counts at the end of their turn
+        out.append(reason("other_row", colour=mover ^ 1, squares=tuple(squares_of(others[0]))))
     if len(p.options) > 1 and choice is None:
         out.append(reason("choose", n=len(p.options), colour=mover))
     taken = p.options[0] if len(p.options) == 1 and not choice else choice
     if taken:
         out.extend(_taken(p, taken))
     return tuple(out)
+
+
+def refusal(pos: Position, move: Move, variant: int) -> tuple[Reason, ...]:
+    """Why `move` is refused at `pos`: the rule its placement breaks, or, for a placement that
+    has several options and no choice given, that a choice is needed; () when it is legal or the
+    refusal is only the notation's (a choice that is none of the options)."""
+    try:
+        p = place(pos, move.kind, move.square, variant)
+    except Refused as exc:
+        return (reason(exc.key, **exc.values),)
+    if len(p.options) > 1 and not move.choice:
+        return (reason("choose", n=len(p.options), colour=pos[8]),)
+    return ()
 
 
 def _win(p: Placement) -> Reason:
@@ -81,7 +107,9 @@ def _taken(p: Placement, choice: int) -> list[Reason]:
     mk, mc = p.after[0], p.after[1]
     squares = tuple(squares_of(choice))
     if len(squares) == 1:
-        return [reason("retire", colour=p.before[8], piece=_letter(p, squares[0]), square=squares[0])]
+        letter = _letter(p, squares[0])
+        kind = "retire_kid" if p.variant == KIDS else "retire_cat" if letter.isupper() else "retire"
+        return [reason(kind, colour=p.before[8], piece=letter, square=squares[0])]
     kittens, cats = (choice & mk).bit_count(), (choice & mc).bit_count()
     out = [reason("graduate", squares=squares, n=kittens)]
     if cats:

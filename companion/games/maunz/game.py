@@ -94,6 +94,9 @@ class Maunz(Game):
     def explain(self, position: Position, move: Move) -> tuple:
         return explain.explain_move(position, move, self.variant)
 
+    def refusal(self, position: Position, text: str) -> tuple:
+        return explain.refusal(position, notation.parse_move_syntax(text), self.variant)
+
     def successors(self, position: Position) -> list[tuple[Move, Position]]:
         return engine.successors(position, self.variant)
 

@@ -11,7 +11,8 @@ import json
 import sys
 
 from companion.games.base import GameError, parse_rules
-from companion.games.cli_options import add_language
+from companion import games
+from companion.games.cli_options import add_language, add_why, explainer_for, why_block
 from companion.games.monster_mau_mau import engine, notation
 from companion.games.monster_mau_mau.game import INFO
 from companion.cliargs import OneLineParser
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--position", required=True, help="the position (notation)")
     p.add_argument("--rules", default=None, help=rules_help)
     p.add_argument("--json", action="store_true", help="one JSON object per event")
+    add_why(p)
     p.add_argument("events", nargs="+", metavar="EVENT")
     p = sub.add_parser("play", help="a game on the terminal: you against computer players")
     p.add_argument("--players", type=int, default=4, help="number of players, 2-10 (you are seat 1)")
@@ -62,28 +64,55 @@ def event_json(event: str, step: engine.Step) -> str:
     })
 
 
-def play(position: str, events: list[str], rules: frozenset[str], as_json: bool = False) -> list[str]:
-    """The output lines of `apply`; GameError on the first bad event (nothing is printed then)."""
+class Refused(GameError):
+    """An illegal event under `apply --why`: the lines printed before it, its refusal among them."""
+
+    def __init__(self, message: str, lines: list[str]):
+        super().__init__(message)
+        self.lines = lines
+
+
+def play(position: str, events: list[str], rules: frozenset[str], as_json: bool = False,
+         why=None) -> list[str]:
+    """The output lines of `apply`; GameError on the first bad event (nothing is printed then;
+    with `why`, the explainer of --why, a Refused with the lines up to its refusal)."""
     pos = notation.parse_position(position)
     lines = []
     for text in events:
         where = notation.format_position(pos)
-        event = notation.parse_event(text, where)
         try:
-            step = engine.step(pos, event, rules)
-        except GameError as exc:
-            raise GameError(f"illegal event {text!r} in {where!r}: {exc}") from None
+            event = notation.parse_event(text, where)
+        except GameError as exc:   # malformed: the notation's own error, nothing to explain
+            message = str(exc)
+        else:
+            try:
+                step = engine.step(pos, event, rules)
+                message = None
+            except GameError as exc:
+                message = f"illegal event {text!r} in {where!r}: {exc}"
+        if message is not None:
+            if why is None:
+                raise GameError(message) from None
+            said = why.refused(pos, text)
+            lines.append(json.dumps({"event": text, "refused": True, "why": said}) if as_json
+                         else "\n".join(why_block(text, said, refused=True)))
+            raise Refused(message, lines) from None
+        said = None if why is None else why.move(pos, event)
         if as_json:
-            lines.append(event_json(text, step))
+            obj = json.loads(event_json(text, step))
+            lines.append(json.dumps(obj if said is None else {**obj, "why": said}))
+        elif said is not None:
+            lines.append("\n".join(why_block(text, said)))
         pos = step.position
     if not as_json:
         lines.append(notation.format_position(pos))
     return lines
 
 
-def run(args: argparse.Namespace, out=sys.stdout, play_table=None) -> int:
+def run(args: argparse.Namespace, out=None, play_table=None, explainer=None) -> int:
     """`play_table(args, rules, stdin, out)`: the laptop's table for `play`, which the table's
     layer hands in (companion/tables/monster_mau_mau/cli.py): an engine never imports a table."""
+    out = out or sys.stdout   # the stdout of the call, not of the import
     rules = parse_rules(INFO, args.rules)
     if args.command == "new":
         try:
@@ -100,16 +129,25 @@ def run(args: argparse.Namespace, out=sys.stdout, play_table=None) -> int:
             raise GameError("play is the laptop's table: run it as `companion monster-mau-mau play`")
         return play_table(args, rules, sys.stdin, out)
     else:
-        lines = play(args.position, args.events, rules, args.json)
+        game = lambda: games.get("monster-mau-mau", rules=args.rules,  # noqa: E731
+                                 players=notation.parse_position(args.position).players)
+        try:
+            lines = play(args.position, args.events, rules, args.json,
+                         why=explainer_for(args, game, explainer))
+        except Refused as exc:
+            for line in exc.lines:
+                print(line, file=out)
+            raise
     for line in lines:
         print(line, file=out)
     return 0
 
 
-def main(argv: list[str], play_table=None) -> int:
+def main(argv: list[str], play_table=None, explainer=None) -> int:
+    """`explainer(game, language)`: the tables' words for `apply --why` (companion/cli.py)."""
     args = build_parser().parse_args(argv)
     try:
-        return run(args, play_table=play_table)
+        return run(args, play_table=play_table, explainer=explainer)
     except GameError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2

@@ -67,6 +67,11 @@ class MonsterMauMau(Game):
     def explain(self, position: Position, move: Event) -> tuple:
         return explain.explain(position, move, self.rules_set)
 
+    def refusal(self, position: Position, text: str) -> tuple:
+        event = notation.parse_event(text, notation.format_position(position))
+        refused = engine.refusal(position, event, self.rules_set)
+        return () if refused is None else (explain.refusal_reason(refused, position),)
+
     def outcome(self, position: Position) -> Outcome | None:
         if position.phase != engine.OVER:
             return None

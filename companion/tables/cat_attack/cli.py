@@ -7,5 +7,5 @@ from companion.games.cat_attack import cli as engine_cli
 from companion.tables.cat_attack.announce import announce
 
 
-def main(argv: list[str]) -> int:
-    return engine_cli.main(argv, announce=announce)
+def main(argv: list[str], explainer=None) -> int:
+    return engine_cli.main(argv, announce=announce, explainer=explainer)

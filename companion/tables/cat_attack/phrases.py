@@ -43,8 +43,8 @@ PHRASES = {
     "ca.event.shop": {"de": 'Laden: {shop} ({treat})', "en": 'shop: {shop} ({treat})'},
     "ca.event.attack": {"de": 'Angriff auf {seat}', "en": 'attacked {seat}'},
     "ca.event.raid": {"de": 'Plündern bei {seat}: {treat}', "en": 'raided {seat}: {treat}'},
-    "ca.event.burgle": {"de": 'Raubkatze im Laden: {shop} ({treat})', "en": 'Cat Burglar at the {shop} ({treat})'},
-    "ca.event.burgle_seat": {"de": 'Raubkatze bei {seat}: {treat}', "en": "Cat Burglar at {seat}'s home: {treat}"},
+    "ca.event.burgle": {"de": 'Raubkatzenkarte im Laden: {shop} ({treat})', "en": 'Cat Burglar at the {shop} ({treat})'},
+    "ca.event.burgle_seat": {"de": 'Raubkatzenkarte bei {seat}: {treat}', "en": "Cat Burglar at {seat}'s home: {treat}"},
     "ca.event.trespass": {"de": 'Hausfriedensbruch: {seat} im Garten erwischt', "en": 'trespass: {seat} found in the garden'},
     "ca.event.jam1": {"de": 'in der Klemme: 1 Hindernis', "en": 'jammed: 1 obstacle'},
     "ca.event.jam": {"de": 'in der Klemme: {n} Hindernisse', "en": 'jammed: {n} obstacles'},
@@ -66,8 +66,8 @@ PHRASES = {
     "ca.group.shop": {"de": 'im Garten eines Ladens …', "en": "in a shop's garden …"},
     "ca.group.raid": {"de": 'Plündern …', "en": 'raid …'},
     "ca.group.raid:": {"de": 'Plündern bei {seat} …', "en": 'raid {seat} …'},
-    "ca.group.burgle": {"de": 'Raubkatze im Laden …', "en": 'Cat Burglar at a shop …'},
-    "ca.group.burgle:": {"de": 'Raubkatze bei {seat} …', "en": "Cat Burglar at {seat}'s home …"},
+    "ca.group.burgle": {"de": 'Raubkatzenkarte im Laden …', "en": 'Cat Burglar at a shop …'},
+    "ca.group.burgle:": {"de": 'Raubkatzenkarte bei {seat} …', "en": "Cat Burglar at {seat}'s home …"},
     "ca.group.jam": {"de": 'in der Klemme …', "en": 'jammed …'},
     "ca.group.trespass": {"de": 'Hausfriedensbruch …', "en": 'trespass …'},
     "ca.group.curiosity": {"de": 'Neugierkarte …', "en": 'Curiosity card …'},
@@ -79,20 +79,23 @@ PHRASES = {
     "ca.kind_cards.2": {"de": "Vogelkarten", "en": "bird cards"},
     # the engine's refusals (engine.py raises each as an eventgame.Refusal: a key and its values,
     # refusals.py picks the phrase): the English word for word the engine's own reason, which
-    # `companion cat-attack apply` prints (a fixed interface), the German with the seed's names.
+    # `companion cat-attack apply` prints (a fixed interface), but where that names a notation
+    # code (a card's token, "first:N", a rules option's name: issue 45), the German with the
+    # seed's names.
     # {seat} is a seat's name; a refusal whose English names a card kind or a phase has a phrase
     # for each (young.<event kind>, fight_kind.<card kind>, not_now.<phase>)
     "ca.refuse.over": {"de": "Das Spiel ist aus", "en": "the game is over"},
     "ca.refuse.landed": {"de": "Die Katze ist in dieser Bewegung schon gelandet",
                          "en": "the cat has already landed this move"},
     **{f"ca.refuse.young.{k}": {"de": f"Die Regeln für junge Spieler lassen {de} weg",
-                                "en": f"the young players' rules leave out {k}s"} for k, de in (
-        ("fight", "die Rauferei"), ("six", "die Sechskatzen-Magie"), ("raid", "das Plündern"),
-        ("trespass", "den Hausfriedensbruch"), ("loot", "das Plündern im Ruhestand"))},
-    # {mog}: the card in words (German), {token}: as printed on it (the engine's English)
+                                "en": f"the young players' rules leave out {en}"} for k, de, en in (
+        ("fight", "die Rauferei", "fights"), ("six", "die Sechskatzen-Magie", "six-cat magic"),
+        ("raid", "das Plündern", "raids"), ("trespass", "den Hausfriedensbruch", "trespassing"),
+        ("loot", "das Plündern im Ruhestand", "looting"))},
+    # {mog}: the card in words, as an accepted card is named (never its token "C2": issue 45)
     **{f"ca.refuse.fight_kind.{k}": {
         "de": f"{{mog}} ist keine {de}: diese Rauferei wird mit {de}n ausgetragen",
-        "en": f"{{token}} is not a {en} card: this fight is fought with {en} cards"}
+        "en": f"{{mog}} is not a {en} card: this fight is fought with {en} cards"}
        for k, de, en in (("C", "Katzenkarte", "cat"), ("M", "Mauskarte", "mouse"),
                          ("B", "Vogelkarte", "bird"))},
     "ca.refuse.self": {"de": "Das kann eine Katze nicht mit sich selbst tun",
@@ -111,28 +114,28 @@ PHRASES = {
                             "en": "a larder holds one treat of each kind, and this one is already there"},
     "ca.refuse.shop_closed": {"de": "Dieser Laden ist geschlossen: sein Garten kann nicht betreten werden",
                               "en": "that shop is closed: its garden cannot be entered"},
-    "ca.refuse.dead_special": {"de": "Mit der Regel no-dead-special muss ein Katzenangriff oder eine Raubkatze"
-                                     " etwas treffen",
-                               "en": "under no-dead-special a Cat Attack or Cat Burglar card must hit"
-                                     " something"},
+    "ca.refuse.dead_special": {"de": "Nach der gewählten Regel „keine toten Sonderkarten“ muss eine"
+                                     " Katzenangriffs- oder Raubkatzenkarte etwas treffen",
+                               "en": "under the chosen rule \u201cno dead special cards\u201d a Cat Attack or"
+                                     " Cat Burglar card must hit something"},
     **{f"ca.refuse.not_now.{phase}": {"de": f"Jetzt nicht möglich: {de}", "en": f"not possible now: {en}"}
        for phase, de, en in (
-        ("first", "erst wird der Startspieler ausgelost", "the start player is drawn (first:N)"),
-        ("roll", "erst wird gewürfelt", "the die is rolled (d6:N)"),
+        ("first", "erst wird der Startspieler ausgelost", "the start player is drawn by lot"),
+        ("roll", "erst wird gewürfelt", "the die is rolled"),
         ("card", "der Spieler am Zug spielt eine Miezekarte, eine Rauferei oder Sechskatzen-Magie",
          "the active player plays a Mog card, a cat fight or six-cats magic"),
         ("move", "der Spieler am Zug meldet, wo seine Katze gelandet ist, oder fertig",
          "the active player reports what the cat landed on, or done"),
-        ("fight.C", "die Rauferei geht mit einer Katzenkarte weiter, oder 'kann nicht mehr'",
-         "the fight goes on with a C card, or none"),
-        ("fight.M", "die Rauferei geht mit einer Mauskarte weiter, oder 'kann nicht mehr'",
-         "the fight goes on with a M card, or none"),
-        ("fight.B", "die Rauferei geht mit einer Vogelkarte weiter, oder 'kann nicht mehr'",
-         "the fight goes on with a B card, or none"),
+        ("fight.C", "die Rauferei geht mit einer Katzenkarte weiter, oder „kann nicht mehr“",
+         "the fight goes on with a cat card, or \u201ccannot match\u201d"),
+        ("fight.M", "die Rauferei geht mit einer Mauskarte weiter, oder „kann nicht mehr“",
+         "the fight goes on with a mouse card, or \u201ccannot match\u201d"),
+        ("fight.B", "die Rauferei geht mit einer Vogelkarte weiter, oder „kann nicht mehr“",
+         "the fight goes on with a bird card, or \u201ccannot match\u201d"),
         ("hits", "erst sagen die Spieler, welche Katzen getroffen wurden",
-         "the players say which cats were hit (hit:seats)"),
+         "the players say which cats were hit"),
         ("penalty", "erst wird die Frage am Zugende beantwortet (noch da oder weg)",
-         "the end-of-turn question is answered (stayed or left)"))},
+         "the end-of-turn question is answered first (still there or gone)"))},
     # a treat as what a cat takes, a shop as a line's subject (German: the article's case)
     "ca.the_treat.0": {"de": "den Vogel", "en": "the bird"},
     "ca.the_treat.1": {"de": "die Maus", "en": "the mouse"},
@@ -190,10 +193,10 @@ PHRASES = {
     "ca.wins": {"de": "{name} gewinnt", "en": "{name} wins!"},
     "ca.rolling": {"de": "Würfeln …", "en": "Rolling …"},
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
-    # the seats' counts, one phrase each (the OLED packs them, or wraps them apart: never a
-    # count alone on a line, the table joins the counts with no-break spaces)
-    "ca.status.lives": {"de": "Leben {lives}", "en": "lives {lives}"},
-    "ca.status.treats": {"de": "Leckerbissen {treats}", "en": "treats {treats}"},
+    # each seat's counts on a line of its own, with its number: "lives 999 / treats 000" for three
+    # seats read as 999 lives (issue 46, item 10); the treats of the six a larder holds
+    "ca.status.seat": {"de": "{n}: {lives} Leben, {treats}/6", "en": "{n}: {lives} lives, {treats}/6"},
+    "ca.status.retired": {"de": "{n}: im Ruhestand", "en": "{n}: retired"},
     # what the seat to act is asked, with its name: the caption under the OLED says whose turn
     "ca.whose": {"de": "{name}: {ask}", "en": "{name}: {ask}"},
     "ca.ask.card": {"de": "Miezekarte antippen", "en": "tap a Mog card"},
@@ -201,7 +204,7 @@ PHRASES = {
     "ca.ask.hits": {"de": "Wer wurde getroffen?", "en": "who was hit?"},
     "ca.ask.penalty": {"de": "Noch dort?", "en": "still there?"},
     "ca.rolled": {"de": "{name} würfelte {die}: {ask}", "en": "{name} rolled {die}: {ask}"},
-    "ca.fight_turn": {"de": "Rauferei, {name}: {what} antippen oder 'kann nicht mehr'",
+    "ca.fight_turn": {"de": "Rauferei, {name}: {what} antippen oder „kann nicht mehr“",
                       "en": "fight, {name}: tap a {what} or 'cannot match'"},
     "ca.six": {"de": "6/6: genau nach Hause würfeln", "en": "6/6: now roll home exactly"},
     "ca.kept_reused": {"de": "Gewürfelt wie zuvor: {rolls}", "en": "the kept roll: {rolls}"},

@@ -94,9 +94,8 @@ class CatAttackTable(CatAttackWhy, PickerTable):
 
     def prompt(self) -> list[str]:
         pos, w = self.position, self._words
-        # no-break spaces: the OLED wraps a count list whole ("treats 0 6" never leaves the 6)
-        status = [w("ca.status.lives", lives="\u00a0".join(str(n) for n in pos.lives)),
-                  w("ca.status.treats", treats="\u00a0".join(str(treat_count(t)) for t in pos.larders))]
+        status = [w("ca.status.seat", n=s + 1, lives=pos.lives[s], treats=treat_count(pos.larders[s]))
+                  if pos.alive(s) else w("ca.status.retired", n=s + 1) for s in range(pos.seats)]
         if self.game.outcome(pos) is not None:
             return status + [i18n.text("new_game_keys", self.language)]
         out = status

@@ -22,22 +22,22 @@ PHRASES = {f"why.cat-attack.{key}": words for key, words in {
             "en": "Six-cats magic: {seat} discards six cards and takes the {treat} from {other}"},
     "loot": {"de": "{seat} plündert: {treat} von {other}", "en": "{seat} loots the {treat} from {other}"},
     "time": {"de": "Die Zeit ist um: Leben und Leckerbissen zählen", "en": "Time is up: lives and treats count"},
-    "fight_start": {"de": "{seat} fordert {other} zum Katzenkampf mit {suit}-Karten: abwechselnd legt"
+    "fight_start": {"de": "{seat} fordert {other} zur Rauferei mit {suit}-Karten: abwechselnd legt"
                           " jeder eine, wer keine legen kann, verliert",
                     "en": "{seat} fights {other} with {suit} cards: each plays one in turn, whoever"
                           " cannot, loses"},
-    "fight_card": {"de": "{seat} legt eine {suit}-Karte ({token}) und hält mit",
-                   "en": "{seat} plays a {suit} card ({token}) and keeps up"},
-    "fight_refill": {"de": "Beide haben keine Karten mehr: beide ziehen sechs, der Kampf geht weiter",
+    "fight_card": {"de": "{seat} legt eine {suit}-Karte ({mog}) und hält mit",
+                   "en": "{seat} plays a {suit} card ({mog}) and keeps up"},
+    "fight_refill": {"de": "Beide haben keine Karten mehr: beide ziehen sechs, die Rauferei geht weiter",
                      "en": "Both ran out of cards: both draw six, the fight goes on"},
-    "fight_lost": {"de": "{seat} hat keine {suit}-Karte mehr: {other} gewinnt den Kampf",
+    "fight_lost": {"de": "{seat} hat keine {suit}-Karte mehr: {other} gewinnt die Rauferei",
                    "en": "{seat} has no {suit} card left: {other} wins the fight"},
     "catch": {"de": "{seat} fängt {treat} für die Speisekammer", "en": "{seat} catches the {treat} for the larder"},
     "shop": {"de": "{seat} holt {treat} aus dem Garten eines offenen Ladens",
              "en": "{seat} takes the {treat} from an open shop's garden"},
     "raid": {"de": "{seat} plündert die Speisekammer von {other}: {treat}",
              "en": "{seat} raids {other}'s larder: the {treat}"},
-    "burgle": {"de": "Raubkatze: {seat} stiehlt {treat} von {other}",
+    "burgle": {"de": "Raubkatzenkarte: {seat} stiehlt {treat} von {other}",
                "en": "Cat Burglar: {seat} steals the {treat} from {other}"},
     "take": {"de": "{seat} nimmt {treat} für die Speisekammer", "en": "{seat} takes the {treat} for the larder"},
     "attack": {"de": "{seat} greift {other} an: {other} verliert ein Leben und geht nach Hause",
@@ -48,12 +48,22 @@ PHRASES = {f"why.cat-attack.{key}": words for key, words in {
     "jam": {"de": "{seat} steckt fest: ein Leben je Hindernis ({n})", "en": "{seat} is stuck: a life per obstacle ({n})"},
     "curiosity": {"de": "{seat} zieht eine Neugierkarte", "en": "{seat} draws a Curiosity card"},
     "done": {"de": "Die Bewegung von {seat} ist zu Ende", "en": "{seat}'s move is over"},
-    "hits": {"de": "{n} Katze(n) getroffen: je ein Leben", "en": "{n} cat(s) hit: a life each"},
-    "stayed": {"de": "{seat} ist geblieben: {n} Leben Strafe", "en": "{seat} stayed: a penalty of {n} life/lives"},
+    "hits": {"de": "{n} {n:one=Katze|other=Katzen} getroffen: je ein Leben", "en": "{n} {n:one=cat|other=cats} hit: a life each"},
+    "stayed": {"de": "{seat} war nach dem Plündern am Zugende noch im Garten oder auf dem Ausgangsfeld der"
+                     " beraubten Katze: {n} Leben Strafe",
+               "en": "{seat} was still in the garden or on the home field of the cat it raided at the end"
+                     " of the turn: a penalty of {n} {n:one=life|other=lives}"},
+    "stayed_burgle": {"de": "{seat} war nach der Raubkatzenkarte am Zugende noch im Garten des Ladens oder"
+                            " einer Katze oder auf ihrem Ausgangsfeld: {n} Leben Strafe",
+                      "en": "{seat} was still in the garden of the shop or cat it burgled, or on its home"
+                            " field, at the end of the turn: a penalty of {n} {n:one=life|other=lives}"},
     "left": {"de": "{seat} ist rechtzeitig gegangen: keine Strafe", "en": "{seat} left in time: no penalty"},
-    "life": {"de": "{seat} verliert {n} Leben, noch {left}", "en": "{seat} loses {n} life/lives, {left} left"},
+    "life": {"de": "{seat} verliert {n} Leben, noch {left}",
+             "en": "{seat} loses {n} {n:one=life|other=lives}, {left} left"},
+    "sent_home": {"de": "Die Katze von {seat} muss ab nach Hause: zurück aufs Ausgangsfeld",
+                  "en": "{seat}'s cat must go home: back to its home field"},
     "retired": {"de": "{seat} hat kein Leben mehr und scheidet aus", "en": "{seat} has no life left and retires"},
-    "drew": {"de": "{seat} zieht {n} Karte(n)", "en": "{seat} draws {n} card(s)"},
+    "drew": {"de": "{seat} zieht {n} {n:one=Karte|other=Karten}", "en": "{seat} draws {n} {n:one=card|other=cards}"},
     "reshuffled": {"de": "Der Stapel ist leer: die Ablage wird neu gemischt",
                    "en": "The pile is empty: the discards are shuffled"},
     "swap_card": {"de": "{seat} darf eine Karte mit {other} tauschen", "en": "{seat} may swap a card with {other}"},
@@ -107,6 +117,6 @@ class CatAttackWhy:
             values["treat"] = msg(f"ca.treat.{values['treat']}")
         if "suit" in values:
             values["suit"] = msg(f"ca.kind.{values['suit']}")
-        if "token" in values:
-            values["mog"] = card_name(values["token"], self.language)  # type: ignore[attr-defined]
+        if "token" in values:   # a card in words, never its token
+            values["mog"] = card_name(values.pop("token"), self.language)  # type: ignore[attr-defined]
         return values

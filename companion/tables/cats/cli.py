@@ -7,5 +7,5 @@ from companion.games.cats import cli as engine_cli
 from companion.tables.cats.announce import announce
 
 
-def main(argv: list[str]) -> int:
-    return engine_cli.main(argv, announce=announce)
+def main(argv: list[str], explainer=None) -> int:
+    return engine_cli.main(argv, announce=announce, explainer=explainer)

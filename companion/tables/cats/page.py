@@ -18,7 +18,7 @@ from companion.games.cats.state import (CHALLENGE, MAX_OBJECT_STEPS, MAX_STEPS, 
                                         OBJECTS, OVER, REACT, SWAP)
 from companion.tables import eventlog
 from companion.tables.cats.setup import CAT_FACES, FACES
-from companion.tables.cats.phrases import PHRASES, character_word, object_word
+from companion.tables.cats.phrases import PHRASES, character_word, object_word, on_object
 from companion.ui import i18n
 from companion.ui.i18n import sentence
 
@@ -54,7 +54,7 @@ def move_words(table) -> list[str]:
         elif kind == "first":
             out.append(i18n.text("cats.move.first", lang, name=table.seat_name(int(arg) - 1)))
         else:
-            what = (i18n.text("cats.move.win", lang, cat=arg[0], obj=object_word(OBJECTS.index(arg[1]), lang))
+            what = (i18n.text("cats.move.win", lang, cat=arg[0], on_obj=on_object(OBJECTS.index(arg[1]), lang))
                     if kind == "win" else table.describe(text))
             out.append(i18n.text("cats.move.by", lang, name=table.seat_name(game.to_move(before)), what=what))
     return out

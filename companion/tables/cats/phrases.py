@@ -7,10 +7,18 @@ from companion.ui import i18n
 
 #: The four objects and the four characters, in the engine's order (state.OBJECTS).
 OBJECT_WORDS = (("Futternapf", "food bowl"), ("Kissen", "cushion"), ("Maus", "mouse"), ("Päckchen", "parcel"))
+#: ... with their article, and where a cat sits on one ("Katze 1 auf dem Futternapf", never "auf
+#: Futternapf")
+THE_OBJECT = (("der Futternapf", "the food bowl"), ("das Kissen", "the cushion"), ("die Maus", "the mouse"),
+              ("das Päckchen", "the parcel"))
+ON_OBJECT = (("auf dem Futternapf", "on the food bowl"), ("auf dem Kissen", "on the cushion"),
+             ("auf der Maus", "on the mouse"), ("auf dem Päckchen", "on the parcel"))
 CHARACTER_WORDS = (("gefräßig", "greedy"), ("faul", "lazy"), ("bissig", "snappy"), ("neugierig", "curious"))
 
 PHRASES = {
     **{f"cats.object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(OBJECT_WORDS)},
+    **{f"cats.the_object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(THE_OBJECT)},
+    **{f"cats.on_object.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(ON_OBJECT)},
     **{f"cats.character.{i}": {"de": de, "en": en} for i, (de, en) in enumerate(CHARACTER_WORDS)},
     # the header and the prompts
     # German without "!": the OLED's header bar holds "Spieler 1 gewinnt" beside a page marker ("1/3")
@@ -59,10 +67,13 @@ PHRASES = {
     "cats.refuse.deal_twice": {"de": "Jede Katzen- und jede Charakterkarte wird nur einmal verteilt",
                                "en": "each cat card and each character card can be dealt only once"},
     "cats.refuse.lot": {"de": "Als Nächstes wird der Startspieler ausgelost (1 bis {seats})",
-                        "en": "the start player is drawn by lot next (first:1…first:{seats})"},
-    "cats.refuse.no_win": {"de": "Bei niemandem liebt Katze {cat} dieses Objekt: weiterspielen",
+                        "en": "the start player is drawn by lot next (1 to {seats})"},
+    "cats.refuse.no_win": {"de": "Kein Spieler hat Katze {cat} mit diesem Lieblingsobjekt: weiterspielen",
                            "en": "no player's cat {cat} loves that object; play on"},
     "cats.refuse.quiet": {"de": "In der ersten Runde faucht niemand", "en": "nobody hisses in the first round"},
+    "cats.refuse.hiss_none": {"de": "Noch ist keine Katze bewegt worden: eine Katze faucht, wenn sie stehen"
+                                     " bleibt",
+                              "en": "no cat has moved yet: a cat hisses when it stops"},
     "cats.refuse.hiss_last": {
         "de": "Nur die zuletzt bewegte Katze ({cat}) darf fauchen: eine Katze faucht, wenn sie stehen bleibt",
         "en": "only the cat just moved (cat {cat}) may hiss: a cat hisses when it stops"},
@@ -96,27 +107,29 @@ PHRASES = {
     "cats.refuse.all_steps": {"de": "Alle {n} Schritte sind gemacht", "en": "all {n} steps are taken"},
     "cats.refuse.object_steps": {"de": "Nur {n} Schritte dürfen Objekte bewegen",
                                  "en": "only {n} steps may move objects"},
-    "cats.refuse.step_hissed": {"de": "Katze {cat} wurde angefaucht und darf in diesem Zug nicht mehr ziehen",
+    "cats.refuse.step_hissed": {"de": "Katze {cat} wurde angefaucht und darf in diesem Zug nicht mehr bewegt werden",
                                 "en": "cat {cat} was hissed at and may not be moved this turn"},
     "cats.refuse.stopped": {"de": "Katze {cat} steht: ihr Weg endete, als eine andere Figur bewegt wurde",
                             "en": "cat {cat} has stopped: its movement ended when another piece moved"},
-    "cats.refuse.step_revealed": {"de": "Katze {cat} ist aufgedeckt: nur ihr Besitzer darf sie ziehen",
+    "cats.refuse.stopped_hiss": {"de": "Katze {cat} steht: sie ist stehen geblieben, um zu fauchen",
+                                 "en": "cat {cat} has stopped: it stopped to hiss"},
+    "cats.refuse.step_revealed": {"de": "Katze {cat} ist aufgedeckt: nur ihr Besitzer darf sie bewegen",
                                   "en": "cat {cat} is revealed: only its owner may move it"},
     "cats.refuse.end_early": {
-        "de": "{steps} von {of} Schritten gemacht: beenden erst nach allen vier (oder mit der Regel upto4);"
-              " 'kein Schritt mehr möglich', wenn keiner mehr geht",
+        "de": "{steps} von {of} Schritten gemacht: beenden erst nach allen vier (oder mit der gewählten"
+              " Regel „bis zu vier“); „kein Schritt mehr möglich“, wenn keiner mehr geht",
         "en": "{steps} of {of} steps taken: 'end' needs all four (or the upto4 rules); say 'blocked' if no"
               " further step is possible"},
-    "cats.refuse.not_blocked": {"de": "'kein Schritt mehr möglich' nur mit weniger als vier Schritten",
+    "cats.refuse.not_blocked": {"de": "„kein Schritt mehr möglich“ nur mit weniger als vier Schritten",
                                 "en": "'blocked' is only for ending with fewer than four steps"},
     "cats.refuse.move_kind": {
-        "de": "'{move}' geht nicht, während der Spieler am Zug zieht (Schritt, fauchen, beenden, kein Schritt"
-              " mehr möglich oder Sieg)",
+        "de": "„{move}“ geht nicht, während der Spieler am Zug Katzen bewegt (Schritt, fauchen, beenden,"
+              " kein Schritt mehr möglich oder Sieg)",
         "en": "'{move}' is not possible while the active player moves (step, hiss, end, blocked or win)"},
     "cats.refuse.react_kind": {
-        "de": "'{move}' geht nicht im Reaktionsfenster (Miau, Schnurr, weiter oder Sieg)",
+        "de": "„{move}“ geht nicht im Reaktionsfenster (Miau, Schnurr, weiter oder Sieg)",
         "en": "'{move}' is not possible in the reaction window (miau, schnurr, pass or win)"},
-    "cats.refuse.swap_kind": {"de": "'{move}' geht nicht beim Tauschen (tauschen, weiter oder Sieg)",
+    "cats.refuse.swap_kind": {"de": "„{move}“ geht nicht beim Tauschen (tauschen, weiter oder Sieg)",
                               "en": "'{move}' is not possible while players swap (swap, pass or win)"},
     "cats.refuse.challenge": {
         "de": "Eine Herausforderung nennt einen anderen Spieler, dessen Katze nicht aufgedeckt ist, und eine"
@@ -127,7 +140,7 @@ PHRASES = {
     # word, as the engine names it
     **{f"cats.move_kind.{code}": {"de": de, "en": code} for code, de in (
         ("deal", "Karten geben"), ("first", "Startspieler"), ("step", "Schritt"), ("hiss", "fauchen"),
-        ("end", "Ziehen beenden"), ("blocked", "kein Schritt mehr möglich"), ("miau", "Miau"),
+        ("end", "Bewegen beenden"), ("blocked", "kein Schritt mehr möglich"), ("miau", "Miau"),
         ("schnurr", "Schnurr"), ("pass", "weiter"), ("swap", "tauschen"), ("challenge", "herausfordern"),
         ("win", "Sieg"))},
     # the choices: groups, then events
@@ -144,8 +157,9 @@ PHRASES = {
     "cats.hiss": {"de": "Katze {a} faucht Katze {b} an", "en": "cat {a} hisses at cat {b}"},
     "cats.miau": {"de": "Miau: Katze {cat} in Raum {room}", "en": "Miau: cat {cat} to room {room}"},
     "cats.challenge": {"de": "Herausforderung: {name} hat Katze {cat}", "en": "challenge: {name} has cat {cat}"},
-    "cats.win": {"de": "Sieg? Katze {cat} auf {obj}", "en": "win? cat {cat} on the {obj}"},
-    "cats.event.end": {"de": "Ziehen beenden", "en": "end the move"},
+    "cats.win": {"de": "Sieg? Katze {cat} {on_obj}", "en": "win? cat {cat} {on_obj}"},
+    # the move phase is "bewegen": "ziehen" reads as drawing cards (issue 46)
+    "cats.event.end": {"de": "Bewegen beenden", "en": "end the move"},
     "cats.event.blocked": {"de": "kein Schritt mehr möglich", "en": "no further step possible"},
     "cats.event.schnurr": {"de": "Schnurr", "en": "Schnurr"},
     "cats.event.pass": {"de": "weiter", "en": "pass"},
@@ -178,7 +192,7 @@ PHRASES = {
     "cats.move.by": {"de": "{name}: {what}", "en": "{name}: {what}"},
     "cats.move.deal": {"de": "{name}: Geheimkarten gegeben", "en": "{name}: secret cards dealt"},
     "cats.move.first": {"de": "{name} beginnt (ausgelost)", "en": "{name} starts (drawn by lot)"},
-    "cats.move.win": {"de": "Sieg: Katze {cat} auf {obj}", "en": "win: cat {cat} on the {obj}"},
+    "cats.move.win": {"de": "Sieg: Katze {cat} {on_obj}", "en": "win: cat {cat} {on_obj}"},
     # the page's drawing (page.py, static/events.js): its labels, worded in the table's language
     "cats.page.cat": {"de": "Katze", "en": "cat"},
     "cats.page.cats": {"de": "Katzen", "en": "cats"},
@@ -190,11 +204,11 @@ PHRASES = {
     "cats.page.to_move": {"de": "am Zug", "en": "to move"},
     "cats.page.acts": {"de": "reagiert", "en": "reacts"},
     "cats.page.swaps": {"de": "tauscht", "en": "swaps"},
-    "cats.page.moved_turn": {"de": "hat gezogen", "en": "has moved"},
+    "cats.page.moved_turn": {"de": "hat bewegt", "en": "has moved"},
     "cats.page.challenges": {"de": "Herausforderungen", "en": "Challenges"},
     "cats.page.reaction_cards": {"de": "Reaktionskarte antippen", "en": "Tap a reaction card"},
-    "cats.page.moved": {"de": "gezogen", "en": "moved"},
-    "cats.page.moved_last": {"de": "zuletzt gezogen", "en": "moved last"},
+    "cats.page.moved": {"de": "bewegt", "en": "moved"},
+    "cats.page.moved_last": {"de": "zuletzt bewegt", "en": "moved last"},
     "cats.page.hissed": {"de": "angefaucht", "en": "hissed at"},
     "cats.page.locked": {"de": "Schnurr: bleibt", "en": "Schnurr: stays"},
     "cats.page.revealed": {"de": "aufgedeckt", "en": "revealed"},
@@ -203,7 +217,7 @@ PHRASES = {
     "cats.page.said": {"de": "Zuletzt", "en": "Last said"},
     "cats.page.quiet": {"de": "erste Runde: kein Fauchen, keine Reaktionen, keine Herausforderung",
                         "en": "first round: no hissing, reactions or challenges"},
-    "cats.page.stage.move": {"de": "Ziehen", "en": "move"},
+    "cats.page.stage.move": {"de": "Bewegen", "en": "move"},
     "cats.page.stage.react": {"de": "Reaktionen", "en": "reactions"},
     "cats.page.stage.swap": {"de": "Tauschen", "en": "swap"},
     "cats.page.stage.challenge": {"de": "Herausfordern", "en": "challenge"},
@@ -227,6 +241,11 @@ i18n.register(PHRASES)
 
 def object_word(index: int, language: str) -> str:
     return i18n.text(f"cats.object.{index}", language)
+
+
+def on_object(index: int, language: str) -> str:
+    """Where a cat sits: "auf dem Futternapf", "on the food bowl"."""
+    return i18n.text(f"cats.on_object.{index}", language)
 
 
 def character_word(index: int, language: str) -> str:

@@ -23,7 +23,7 @@ from companion.tables.cats.announce import announce
 from companion.games.cats.state import DEAL, N_CATS, N_OBJECTS, OBJECTS
 from companion.tables.choicemenu import Group
 from companion.tables.cats import refusals
-from companion.tables.cats.phrases import character_word, object_word
+from companion.tables.cats.phrases import character_word, object_word, on_object
 from companion.tables.cats.setup import FACES, MODES, SecretTaps, TapError
 from companion.tables.picker import FLASH_SECONDS, PickerTable, Say
 from companion.tables.cats.why import CatsWhy
@@ -260,7 +260,7 @@ class CatsTable(CatsWhy, PickerTable):
             seat, cat = arg.split("=")
             return w("cats.challenge", name=self.seat_name(int(seat) - 1), cat=cat)
         if kind == "win":
-            return w("cats.win", cat=arg[0], obj=object_word(OBJECTS.index(arg[1]), lang))
+            return w("cats.win", cat=arg[0], on_obj=on_object(OBJECTS.index(arg[1]), lang))
         if event in ("end", "blocked", "schnurr", "pass", "swap", SECRET):
             return w(f"cats.event.{event}")
         return event

@@ -5,7 +5,7 @@ challenge by its public verdict)."""
 from __future__ import annotations
 
 from companion.games.reason import Reason
-from companion.tables.cats.phrases import object_word
+from companion.tables.cats.phrases import on_object
 from companion.ui import i18n
 
 PHRASES = {f"why.cats.{key}": words for key, words in {
@@ -14,8 +14,8 @@ PHRASES = {f"why.cats.{key}": words for key, words in {
     "lot": {"de": "Das Los bestimmt {seat} als Startspieler", "en": "The lot makes {seat} the start player"},
     "step": {"de": "Katze {cat} geht einen Schritt: {n} von {of} Schritten",
              "en": "Cat {cat} takes a step: {n} of {of} steps"},
-    "step_object": {"de": "{obj} wird einen Schritt bewegt: {n} von {of} Schritten auf Gegenständen",
-                    "en": "The {obj} is moved a step: {n} of {of} steps on objects"},
+    "step_object": {"de": "{the_obj} wird einen Schritt bewegt: {n} von {of} Schritten auf Gegenständen",
+                    "en": "{the_obj} is moved a step: {n} of {of} steps on objects"},
     "hiss": {"de": "Katze {cat} faucht Katze {other} an: sie weicht ein Feld zurück und darf diesen"
                    " Zug nicht mehr bewegt werden",
              "en": "Cat {cat} hisses at cat {other}: it backs off one field and may not be moved"
@@ -46,8 +46,8 @@ PHRASES = {f"why.cats.{key}": words for key, words in {
                               " another turn"},
     "challenge_wrong": {"de": "Falsch: {seat} deckt die eigene Katze {cat} auf",
                         "en": "Wrong: {seat} reveals their own cat, cat {cat}"},
-    "win": {"de": "Katze {cat} auf {obj}, dem Lieblingsgegenstand ihres Besitzers: {seat} gewinnt",
-            "en": "Cat {cat} on the {obj}, its owner's favourite object: {seat} wins"},
+    "win": {"de": "Katze {cat} {on_obj}, dem Lieblingsgegenstand ihres Besitzers: {seat} gewinnt",
+            "en": "Cat {cat} {on_obj}, its owner's favourite object: {seat} wins"},
 }.items()}
 i18n.register(PHRASES)
 
@@ -60,6 +60,8 @@ class CatsWhy:
         return f"cats.refuse.{kind[8:]}" if kind.startswith("refused.") else f"why.{game}.{kind}"
 
     def why_values(self, why: Reason, values: dict) -> dict:
-        if "obj" in values:
-            values["obj"] = object_word(values["obj"], self.language)  # type: ignore[attr-defined]
+        if "obj" in values:   # with its article, as the phrase places it
+            index, lang = values.pop("obj"), self.language  # type: ignore[attr-defined]
+            values["the_obj"] = i18n.sentence(i18n.text(f"cats.the_object.{index}", lang))
+            values["on_obj"] = on_object(index, lang)
         return values

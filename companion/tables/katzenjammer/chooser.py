@@ -29,6 +29,8 @@ class Option(NamedTuple):
     node: "Menu | None" = None
     #: The key of a menu skipped because it had one option (a piece with a single action).
     also: object = None
+    #: The option as the header's path of choices names it ("7", "10"); None: its text.
+    short: Msg | None = None
 
 
 class Menu:
@@ -52,6 +54,14 @@ def field(index: int) -> Msg:
 def die_label(label: str) -> Msg:
     """A die label as the OLED shows it ("66", "55=8") and the voice says it ("Sechserpasch")."""
     return msg(f"kj.die.{label}")
+
+
+def die_option(label: str) -> Msg:
+    """A die as a menu's choice, in words: "Würfel 3", "Pasch 66", "Joker als 8" (said as the
+    die label is: "die Drei", "Sechserpasch", "der Joker als Acht")."""
+    if label.startswith("55="):
+        return msg("kj.opt.joker", value=label[3:], label=die_label(label))
+    return msg("kj.opt.die" if len(label) == 1 else "kj.opt.pair", label=die_label(label))
 
 
 def _captured(before: bytes, after: bytes) -> int:
@@ -79,7 +89,8 @@ class Chooser:
         for label in engine.labels(self.pos.dice):
             if label in used or not self._usable(board, label):
                 continue
-            out.append(Option(label, die_label(label), node=self._die_menu(board, label, prefix)))
+            out.append(Option(label, die_option(label), node=self._die_menu(board, label, prefix),
+                              short=die_label(label)))
         return out
 
     def _usable(self, board: bytes, label: str) -> bool:
@@ -122,14 +133,15 @@ class Chooser:
             out = []
             for key in sorted(groups, key=lambda k: -1 if k == "e" else k):
                 text = msg("kj.opt.enter") if key == "e" else msg("kj.opt.piece", field=field(key))
+                short = None if key == "e" else field(key)
                 actions = groups[key]
                 if len(actions) == 1:
                     part, nb = actions[0]
-                    out.append(Option(key, text, also=(part.kind, part.args),
+                    out.append(Option(key, text, also=(part.kind, part.args), short=short,
                                       **self._finish(nb, prefix + (part,))))
                 else:
                     out.append(Option(key, text, node=self._piece_menu(board, value, key, actions,
-                                                                       prefix)))
+                                                                       prefix), short=short))
             return out
         return Menu(msg("kj.menu.which_piece", label=die_label(label)), build)
 
@@ -191,7 +203,8 @@ class Chooser:
                     options.append(opt)
                 if options:
                     how_far = Menu(msg("kj.menu.how_far", field=field(a)), lambda o=options: o)
-                    out.append(Option(a, msg("kj.opt.piece", field=field(a)), node=how_far))
+                    out.append(Option(a, msg("kj.opt.piece", field=field(a)), node=how_far,
+                                      short=field(a)))
             return out
         return Menu(msg("kj.menu.steps_left" if rem > 1 else "kj.menu.step_left", label=die_label(label),
                         n=rem), build)

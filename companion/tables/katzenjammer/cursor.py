@@ -44,7 +44,7 @@ class TurnCursor:
     @property
     def path(self) -> list[Msg]:
         """The choices made so far, for the screen's header (`7 · 3 · +2 to 5`)."""
-        return [m.options[i].text for m, i in self.stack]
+        return [m.options[i].short or m.options[i].text for m, i in self.stack]
 
     def press(self, button: str):
         if self.turn is not None:

@@ -115,14 +115,14 @@
     // (right); each side keeps to its own column, so no word runs into a die in any language
     const y = n + 0.45;
     const diceLeft = n / 2 - 1.05, diceRight = diceLeft + 3.1, gap = 0.2;
-    const mover = byColour[b.winner || b.to_move];
+    const mover = byColour[b.winner || b.rolled || b.to_move];
     if (mover) {
       el("circle", { cx: 0.55, cy: y + 0.75, r: 0.32, fill: INK[mover.colour], stroke: "#fff", "stroke-width": 0.06 }, svg);
       const who = mover.key && ((players && players[mover.key]) || (ai.includes(mover.key) ? "Computer" : ""));
       const head = el("text", { x: 1.05, y: y + 0.6, class: "kj-strip kj-mover", "text-anchor": "start" }, svg,
                       mover.name + (who ? " · " + who : ""));
       const what = el("text", { x: 1.05, y: y + 1.05, class: "kj-strip small kj-mover", "text-anchor": "start" }, svg,
-                      b.winner ? words.wins : b.dice ? words.to_move : words.rolling);
+                      b.winner ? words.wins : b.past ? "" : b.dice ? words.to_move : words.rolling);
       fit(head, diceLeft - gap - 1.05);
       fit(what, diceLeft - gap - 1.05);
     }
@@ -170,8 +170,15 @@
     if (!svg) {
       svg = el("svg", { id: "kjboard", role: "img", "aria-label": "Katzenjammer" }, box);
     }
+    // a past game's step (the history view): nobody is rolling now; a step after a turn shows
+    // under the board the roll that turn played and who rolled it, as the move list says it
+    // (the seat to move next keeps its mark in its corner)
+    let b = state.board;
+    if (state.phase === "history" && !b.dice && !b.winner) {
+      b = Object.assign({}, b, { past: true, dice: b.last && b.last.dice, rolled: b.last && b.last.colour });
+    }
     // the computer's seats: several in Katzenjammer ([game] ai = "2,3"); "ai" is the first
-    draw(svg, state.board, state.players || {}, state.ai_seats || (state.ai ? [state.ai] : []));
+    draw(svg, b, state.players || {}, state.ai_seats || (state.ai ? [state.ai] : []));
     svg.dataset.toMove = state.board.to_move || "";
     svg.dataset.winner = state.board.winner || "";
     const banner = $("winner");   // the two-colour winner banner belongs to maunz

@@ -70,14 +70,15 @@ def board_view(session, language: str) -> dict:
 
 
 def _last_turn(session, language: str) -> dict | None:
-    """The last turn: its notation, the same in words as the move list says it (the drawing
-    shows the words), and the ring fields and stall fields it changed."""
+    """The last turn: its notation, its roll, the same in words as the move list says it (the
+    drawing shows the words), and the ring fields and stall fields it changed."""
     if session.last_turn is None:
         return None
     before, move = session.last_turn
     now = session.position.board
     changed = [i for i in range(len(now)) if now[i] != before.board[i]]
     return {"colour": COLOURS[before.to_move], "move": move,
+            "dice": None if before.dice is None else list(before.dice),   # the roll it played
             "words": move_words(session.game, before, move, language),
             "fields": [i for i in changed if i < RING],
             "stalls": [[COLOURS[(i - STALL) >> 2], (i - STALL) % 4 + 1] for i in changed if i >= STALL]}

@@ -21,7 +21,7 @@ def _seat(session, seat: int) -> str:
     return COLOURS[session.position.colours[seat]]
 
 
-def screen(session, language: str, notice: Msg | None = None) -> Screen:
+def screen(session, language: str, notice: Msg | None = None, void_passes: bool = False) -> Screen:
     """The OLED's screen ("new game?" is every table's: TableBase); `notice` (which dice, the
     language or a name just set) goes above the menu, in place of its last line (the keys,
     under a chooser's menu)."""
@@ -29,6 +29,8 @@ def screen(session, language: str, notice: Msg | None = None) -> Screen:
     if session.show_board:
         return Screen("kj_board", extra=(("position", session.game.format_position(pos)),))
     shown = _screen(session, language)
+    if void_passes:   # no keys to learn: the roll passes by itself, OK passes it now
+        shown = Screen(shown.kind, title=shown.title, lines=shown.lines[:-1] + (msg("kj.void_passes"),))
     if notice is None or session.over:
         return shown
     return Screen(shown.kind, title=shown.title, lines=((notice,) + shown.lines)[:WINDOW + 1])

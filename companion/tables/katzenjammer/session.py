@@ -16,6 +16,7 @@ import random
 
 from companion.games.base import CHANCE
 from companion.games.katzenjammer import notation, engine
+from companion.games.katzenjammer.engine import PASS
 from companion.games.katzenjammer.players import player_by_name
 from companion.tables.katzenjammer.cursor import DiceEntry, TurnCursor
 from companion.tables.katzenjammer.spoken import said_turn
@@ -118,6 +119,11 @@ class Session:
         elif button == "up" and self.phase == "roll":
             self.undo()
 
+    def pass_void(self) -> None:
+        """The void roll passes (the table's timer: it was shown and said), as OK would."""
+        if self.void:
+            self._play(notation.format_move(PASS), commit=True)
+
     def play_computer(self) -> str | None:
         """The computer seat to move chooses and plays its turn; returns the move's text."""
         if self.phase != "computer":
@@ -191,4 +197,7 @@ class Session:
         self.cursor = (TurnCursor(self.position, self.game.two_dice, self._suggestion())
                        if self.phase == "choose" else None)
         self.entry = DiceEntry() if self.phase == "enter_dice" else None
+        #: A person's roll that allows no move: the chooser's one option is "void roll" (kept
+        #: here, not worked out again at each of the table's ticks)
+        self.void = self.cursor is not None and [o.turn for o in self.cursor.options] == [PASS]
 

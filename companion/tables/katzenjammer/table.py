@@ -25,6 +25,12 @@ from companion.ui.screens import msg
 
 #: Who rolls the dice (the `dice` setting): the companion, or the players with their own dice.
 DICE = ("companion", "players")
+#: A person's void roll (the `void_roll` setting): it passes by itself once shown and said, or
+#: waits for OK ("confirm"); the first turns of a game are mostly void rolls (issue 46, item 6).
+VOID_ROLL = ("pass", "confirm")
+#: How long a void roll stands before it passes: read and said ("Rot würfelt 6 4 3 ... Wurf
+#: verfällt"), on the table's clock (`tick`'s now), so a test steps it exactly.
+VOID_SECONDS = 4.0
 
 
 def _is_computer(name: str) -> bool:
@@ -49,19 +55,23 @@ class KatzenjammerTable(Why, TableBase):
     setting_cards = ("dice", "ai_off", "beginner")
     #: Settings of this table the service keeps in the journal, with their values (the kept value
     #: comes back as the factory's keyword of that name; `setting_values` says the current ones).
-    own_settings = {"dice": DICE, "beginner": beginner_mode.VALUES}
+    own_settings = {"dice": DICE, "beginner": beginner_mode.VALUES, "void_roll": VOID_ROLL}
     #: The computer plays any number of seats here (the service's `ai` setting "2,3").
     several_ai_seats = True
 
     def __init__(self, game, position=None, *, moves=(), settle=0.25, correction_delay=3.0,
                  language="de", ai_seats=(), players=(), physical_dice: bool = False,
-                 dice: str | None = None, beginner: str | None = None):
+                 dice: str | None = None, beginner: str | None = None, void_roll: str | None = None):
         self.game = game
         self.init_controls(language, players)
         self.ai_seats = tuple(sorted(set(ai_seats)))
         if dice is not None and dice not in DICE:
             raise ValueError(f"dice {dice!r}: use one of {', '.join(DICE)}")
         self.physical_dice = physical_dice if dice is None else dice == "players"
+        if void_roll is not None and void_roll not in VOID_ROLL:
+            raise ValueError(f"void_roll {void_roll!r}: use one of {', '.join(VOID_ROLL)}")
+        self.void_roll = void_roll or VOID_ROLL[0]
+        self._void_since: tuple[int, float] | None = None   # (moves, now) a void roll showed at
         # a beginner table: the chooser starts on the computer's choice (issue 36, item 5)
         self.session = Session(game, position, moves, physical_dice=self.physical_dice,
                                computers=self._computers(), beginner=beginner_mode.parse(beginner))
@@ -76,7 +86,8 @@ class KatzenjammerTable(Why, TableBase):
 
     @property
     def setting_values(self) -> dict[str, str]:
-        return {"dice": DICE[self.physical_dice], "beginner": beginner_mode.value(self.session.beginner)}
+        return {"dice": DICE[self.physical_dice], "beginner": beginner_mode.value(self.session.beginner),
+                "void_roll": self.void_roll}
 
     def _dice_notice(self) -> str:
         return f"kj.dice.{DICE[self.physical_dice]}"
@@ -140,6 +151,7 @@ class KatzenjammerTable(Why, TableBase):
 
     def on_button(self, name: str, kind: str, now: float) -> None:
         self.notice = None   # a notice stays until the next button
+        self._void_since = None   # a void roll's time begins again after any press
         super().on_button(name, kind, now)
 
     def on_own_button(self, name: str, kind: str, now: float) -> None:
@@ -148,9 +160,36 @@ class KatzenjammerTable(Why, TableBase):
     def on_chance(self, move, now: float) -> None:
         self.session.on_chance(move)
 
+    @property
+    def void_passes(self) -> bool:
+        """A void roll on the screen will pass by itself (the screen says so)."""
+        return self.void_roll == "pass" and self.session.void
+
     def tick(self, now: float) -> None:
         if self.session.phase == "computer":
             self.session.play_computer()
+        elif self.void_passes:
+            self._pass_void(now)
+
+    def _pass_void(self, now: float) -> None:
+        """The void roll passes VOID_SECONDS after it showed; while "why?", "new game?" or the
+        board stands over it, it waits, and its time begins again after them."""
+        shown = len(self.session.moves)
+        if (self._void_since is None or self._void_since[0] != shown or self._why is not None
+                or self.asking_new_game or self.session.show_board):
+            self._void_since = (shown, now)
+        elif now - self._void_since[1] >= VOID_SECONDS:
+            self.session.pass_void()
+
+    def next_deadline(self, now: float) -> float | None:
+        """A void roll that passes by itself is the one timer (its time starts in the step that
+        sees it, so that step is due at once). A computer seat plays in the step after the input
+        that made it its turn (that step changed something, so the loop steps again at once)."""
+        if not self.void_passes:
+            return None
+        if self._void_since is None or self._void_since[0] != len(self.session.moves):
+            return now
+        return self._void_since[1] + VOID_SECONDS
 
     def drain_said(self) -> list:
         return self.session.drain_said()
@@ -158,7 +197,7 @@ class KatzenjammerTable(Why, TableBase):
     def view(self) -> TableView:
         s = self.session
         screen = (self.new_game_screen() if self.asking_new_game
-                  else screens.screen(s, self.language, notice=self.notice))
+                  else screens.screen(s, self.language, notice=self.notice, void_passes=self.void_passes))
         return TableView(screens.leds(s), screen, s.position, tuple(s.moves), self.phase,
                          screen.instruction(self.language), False, False, s.winner,
                          asking_new_game=self.asking_new_game)

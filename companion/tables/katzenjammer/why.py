@@ -19,7 +19,7 @@ PHRASES = {f"why.katzenjammer.{key}": words for key, words in {
               "en": "55 is the joker: any single die, or any pair but 55"},
     "void": {"de": "Kein Würfel erlaubt einen Zug: der Wurf von {colour} verfällt",
              "en": "No die allows a move: {colour}'s roll is void"},
-    "offered": {"de": "{label}: {n} Möglichkeit(en)", "en": "{label}: {n} choice(s)"},
+    "offered": {"de": "{label}: {n} {n:one=Möglichkeit|other=Möglichkeiten}", "en": "{label}: {n} {n:one=choice|other=choices}"},
     "nest_empty": {"de": "{label}: keine Figur im Nest zum Einsetzen",
                    "en": "{label}: no piece in the nest to enter"},
     "fresh_start": {"de": "{label}: auf dem Start {field} steht eine frische Figur, kein Einsetzen",
@@ -38,16 +38,24 @@ PHRASES = {f"why.katzenjammer.{key}": words for key, words in {
                    "en": "{label}: a piece in the stall does not go back"},
     "back_start": {"de": "{label}: {src} darf nicht rückwärts über den eigenen Start",
                    "en": "{label}: {src} may not go back across its own Start"},
-    "no_swap": {"de": "{label}: kein Tausch möglich (eine eigene und eine fremde Figur im Ring,"
-                      " keine fremde frisch)",
-                "en": "{label}: no swap (an own and a foreign piece on the ring, no foreign one"
-                      " fresh)"},
+    "in_nest": {"de": "Alle Figuren von {colour} sind im Nest: nur eine 5 setzt eine ein",
+                "en": "All of {colour}'s pieces are in the nest: only a 5 brings one out"},
+    "swap_no_own": {"de": "{label}: kein Tausch, keine eigene Figur steht im Ring",
+                    "en": "{label}: no swap, none of your pieces is on the ring"},
+    "swap_no_foreign": {"de": "{label}: kein Tausch, im Ring steht keine fremde Figur, die tauschen"
+                              " darf (eine frische nicht)",
+                        "en": "{label}: no swap, no foreign piece on the ring may be swapped (a fresh"
+                              " one may not)"},
+    "no_swap": {"de": "{label}: kein Tausch, im Ring stehen keine zwei Figuren verschiedener Farben,"
+                      " die tauschen dürfen",
+                "en": "{label}: no swap, the ring has no two pieces of different colours that may"
+                      " be swapped"},
     "no_foreign": {"de": "{label}: keine fremde Figur im Ring darf ziehen (nicht frisch, nicht im"
                          " Stall)",
                    "en": "{label}: no foreign piece on the ring may move (not fresh, not in a"
                          " stall)"},
-    "no_seven": {"de": "{label}: keine Sieben mit allen sieben Schritten möglich",
-                 "en": "{label}: no seven of all seven steps"},
+    "no_seven": {"de": "{label}: keine Sieben, die Figuren können nicht genau 7 Schritte ziehen",
+                 "en": "{label}: no seven, the pieces cannot move exactly 7 steps in all"},
     "enter": {"de": "{label}: {colour} setzt eine Figur auf den Start {field}, sie ist frisch",
               "en": "{label}: {colour} enters a piece on the Start {field}, fresh"},
     "forward": {"de": "{label}: die Figur von {colour} zieht von {src} vor auf {dst}",
@@ -58,8 +66,8 @@ PHRASES = {f"why.katzenjammer.{key}": words for key, words in {
                  "en": "{label}: {colour}'s piece moves from {src} back to {dst}"},
     "swap": {"de": "{label}: {src} ({colour}) tauscht mit {dst} ({owner})",
              "en": "{label}: {src} ({colour}) swaps with {dst} ({owner})"},
-    "seven": {"de": "{label}: eine Sieben in {n} Teil(en), jedes betretene Feld schlägt",
-              "en": "{label}: a seven in {n} part(s), every field stepped on captures"},
+    "seven": {"de": "{label}: eine Sieben in {n} {n:one=Teil|other=Teilen}, jedes betretene Feld schlägt",
+              "en": "{label}: a seven in {n} {n:one=part|other=parts}, every field stepped on captures"},
     "captured": {"de": "Die Figur von {owner} auf {field} ist geschlagen: zurück ins Nest",
                  "en": "{owner}'s piece on {field} is captured: back to its nest"},
     "win": {"de": "Alle vier Figuren von {colour} im Stall: gewonnen",

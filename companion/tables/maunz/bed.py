@@ -114,6 +114,15 @@ class BedReading:
     def tick(self, now: float) -> None:
         self._update(now)
 
+    def next_deadline(self, now: float) -> float | None:
+        """_update acts only when the sensed bed has held for `settle` or the settled one for
+        `correction_delay`: the next of those two moments still ahead (at most two wake-ups
+        a change, the second often for nothing: cheaper than knowing)."""
+        if self._sensed is None:
+            return None
+        due = (self._sensed_since + self.settle, self._stable_since + self.correction_delay)
+        return min((t for t in due if t > now), default=None)
+
     def on_device_event(self, event: DeviceEvent, now: float) -> None:
         if event.device in NON_BOARD_DEVICES:
             return

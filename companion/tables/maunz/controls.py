@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from companion.games.maunz.engine import Move
 from companion.games.maunz.notation import format_move
 from companion.tables import beginner as beginner_mode
+from companion.tables.maunz import level as levels
 from companion.tables.maunz import phrases as words
 from companion.ui.screens import msg
 
 CARD_FUNCTIONS = ("new_game", "undo", "why", "cat", "hint", "ai_orange", "ai_grey", "ai_off",
-                  "language", "player", "beginner")
+                  "language", "player", "beginner", "level")
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Controls:
     """Mixin of MaunzTable: its own buttons and cards, and the AI."""
 
     #: the AI's colour is a setting: these work while the bed is re-read and leave "new game?"
-    setting_cards = ("ai_orange", "ai_grey", "ai_off", "beginner")
+    setting_cards = ("ai_orange", "ai_grey", "ai_off", "beginner", "level")
 
     # every input may settle the bed's reading at once (a press answers what it waited for)
     def on_button(self, name: str, kind: str, now: float) -> None:
@@ -81,6 +82,11 @@ class Controls:
             self.beginner = not self.beginner
             self.notice = beginner_mode.notice(self.beginner)
             self.commit("settings")
+        elif function == "level":
+            chosen, self.notice = levels.next_value(self.level, arg)
+            if chosen != self.level:
+                self.level = chosen
+                self.commit("settings")
 
     def on_ai_move(self, move) -> None:
         """The AI's answer to wants_ai or wants_hint (Move or text); a stale one is ignored."""

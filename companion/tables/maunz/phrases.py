@@ -26,14 +26,14 @@ PHRASES = {
     "boop": {"de": "{src} → {dst}", "en": "{src} → {dst}"},
     "boop_off": {"de": "{src} vom Bett", "en": "{src} off the bed"},
     "lift": {"de": "{squares} vom Bett", "en": "{squares} off the bed"},
-    "choose_line": {"de": "Wähle: heb eine Dreierreihe ab", "en": "Choose: lift a line of three"},
-    "choose_retire": {"de": "Wähle: heb eine Figur ab", "en": "Choose: lift one piece"},
+    "choose_line": {"de": "Wähle: eine Dreierreihe abheben", "en": "Choose: lift a line of three"},
+    "choose_retire": {"de": "Wähle: eine Figur abheben", "en": "Choose: lift one piece"},
     "choose_any": {"de": "Wähle: Dreierreihe oder eine Figur abheben",
                    "en": "Choose: lift a line of three or one piece"},
-    "to_box": {"de": "{n} Kätzchen in die Schachtel", "en": "{n} kitten(s) into the box"},
-    "cats_in": {"de": "+{n} Katze(n) aus der Reserve", "en": "+{n} cat(s) from the reserve"},
-    "cats_back": {"de": "{n} Katze(n) zurück in den Vorrat", "en": "{n} cat(s) back to the pool"},
-    "kits_back": {"de": "{n} Kätzchen zurück in den Vorrat", "en": "{n} kitten(s) back to the pool"},
+    "to_box": {"de": "{n} Kätzchen in die Schachtel", "en": "{n} {n:one=kitten|other=kittens} into the box"},
+    "cats_in": {"de": "+{n} {n:one=Katze|other=Katzen} aus der Reserve", "en": "+{n} {n:one=cat|other=cats} from the reserve"},
+    "cats_back": {"de": "{n} {n:one=Katze|other=Katzen} zurück in den Vorrat", "en": "{n} {n:one=cat|other=cats} back to the pool"},
+    "kits_back": {"de": "{n} Kätzchen zurück in den Vorrat", "en": "{n} {n:one=kitten|other=kittens} back to the pool"},
     "grad_rule": {"de": "Kätzchen → Schachtel, Katzen → Vorrat",
                   "en": "kittens → box, cats → pool"},
     "not_option": {"de": "{square} ist keine Wahl: zurückstellen",
@@ -50,9 +50,9 @@ PHRASES = {
     "on_from_box": {"de": "Setz {piece} aus der Schachtel auf {square}",
                     "en": "Put {piece} from the box on {square}"},
     "box_to_pool": {"de": "{n} Kätzchen von {colour} aus der Schachtel in den Vorrat",
-                    "en": "{n} {colour} kitten(s) from the box to the pool"},
-    "to_reserve": {"de": "{n} Katze(n) von {colour} zurück in die Reserve",
-                   "en": "{n} {colour} cat(s) back to the reserve"},
+                    "en": "{n} {colour} {n:one=kitten|other=kittens} from the box to the pool"},
+    "to_reserve": {"de": "{n} {n:one=Katze|other=Katzen} von {colour} zurück in die Reserve",
+                   "en": "{n} {colour} {n:one=cat|other=cats} back to the reserve"},
     "more": {"de": "(noch {n})", "en": "({n} more)"},
     "ai_thinking": {"de": "KI denkt nach …", "en": "AI is thinking …"},
     "ai_move": {"de": "KI: {kind} auf {square}", "en": "AI: {kind} on {square}"},
@@ -86,9 +86,9 @@ PHRASES = {
     "why.maunz.placed": {"de": "{colour}: {kind} auf {square} gesetzt",
                          "en": "{colour}: {kind} put on {square}"},
     "why.maunz.boop": {"de": "{src}: {piece} wird {way} nach {dst} gestupst",
-                       "en": "{src}: {piece} is booped {way} to {dst}"},
+                       "en": "{src}: {piece} is booped {way}, to {dst}"},
     "why.maunz.off_bed": {"de": "{src}: {piece} fällt {way} vom Bett, zurück in den Vorrat",
-                          "en": "{src}: {piece} is booped {way} off the bed, back to its pool"},
+                          "en": "{src}: {piece} is booped {way}, off the bed and back to its pool"},
     "why.maunz.blocked": {"de": "{src}: {piece} bleibt, denn dahinter auf {dst} steht eine Figur",
                           "en": "{src}: {piece} stays, because {dst} behind it is taken"},
     "why.maunz.cat_stays": {"de": "{src}: {piece} bleibt, denn ein Kätzchen stupst keine Katze",
@@ -107,22 +107,52 @@ PHRASES = {
                                    " {colour} wins"},
     "why.maunz.graduate": {"de": "{squares}: drei in einer Reihe mit Kätzchen: {n} Kätzchen in die"
                                  " Schachtel, je eine Katze in den Vorrat",
-                           "en": "{squares}: three in a row with a kitten: {n} kitten(s) into the"
+                           "en": "{squares}: three in a row with a kitten: {n} {n:one=kitten|other=kittens} into the"
                                  " box, a cat each to the pool"},
-    "why.maunz.cats_back": {"de": "{n} Katze(n) der Reihe zurück in den Vorrat",
-                            "en": "{n} cat(s) of the row back to the pool"},
-    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: {piece} auf {square}"
-                               " verlässt es",
-                         "en": "All 8 of {colour}'s pieces on the bed: {piece} on {square} leaves it"},
+    "why.maunz.cats_back": {"de": "{n} {n:one=Katze|other=Katzen} der Reihe zurück in den Vorrat",
+                            "en": "{n} {n:one=cat|other=cats} of the row back to the pool"},
+    # with all 8 on the bed the rulebook says one *may* leave; that one must is our rule
+    # (docs/rules/maunz.md, "Retiring is mandatory"), and the words say so
+    "why.maunz.retire": {"de": "Alle 8 Figuren von {colour} auf dem Bett: eine muss herunter (unsere"
+                               " Regel); {piece} auf {square} steigt auf: in die Schachtel, und eine"
+                               " Katze kommt aus der Reserve in den Vorrat",
+                         "en": "All 8 of {colour}'s pieces on the bed: one must leave (our rule);"
+                               " {piece} on {square} graduates: into the box, and a cat comes from"
+                               " the reserve into the pool"},
+    "why.maunz.retire_cat": {"de": "Alle 8 Figuren von {colour} auf dem Bett: eine muss herunter"
+                                   " (unsere Regel); {piece} auf {square} geht zurück in den Vorrat",
+                             "en": "All 8 of {colour}'s pieces on the bed: one must leave (our rule);"
+                                   " {piece} on {square} goes back to the pool"},
+    "why.maunz.retire_kid": {"de": "Alle 8 Kätzchen von {colour} auf dem Bett: eines muss herunter"
+                                   " (unsere Regel); {piece} auf {square} geht zurück in den Vorrat",
+                             "en": "All 8 of {colour}'s kittens on the bed: one must leave (our rule);"
+                                   " {piece} on {square} goes back to the pool"},
+    "why.maunz.other_row": {"de": "Die Stupser reihen drei Katzen von {colour} auf ({squares}), doch"
+                                  " nach unserer Regel zählt nur die Reihe des Ziehenden: sie zählt für"
+                                  " {colour} erst am Ende des eigenen Zugs, wenn sie dann noch steht",
+                            "en": "The boops lined up three of {colour}'s cats ({squares}), but our"
+                                  " rule: only the mover's rows count; it counts for {colour} at the"
+                                  " end of {colour}'s own turn if it still stands"},
     "why.maunz.choose": {"de": "{n} Möglichkeiten (Dreierreihen, mit 8 auf dem Bett auch einzelne"
                                " Figuren): {colour} wählt eine",
                          "en": "{n} options (rows of three, with all 8 on the bed single pieces"
                                " too): {colour} chooses one"},
+    # why a placement is refused (the engine's Refused: explain.refusal)
+    "why.maunz.over": {"de": "Das Spiel ist aus: {colour} hat gewonnen", "en": "The game is over: {colour} has won"},
+    "why.maunz.occupied": {"de": "Auf {square} steht schon {piece}: eine Figur kommt nur auf ein freies Feld",
+                           "en": "{square} is taken by {piece}: a piece goes on an empty square only"},
+    "why.maunz.no_kitten": {"de": "{colour} hat kein Kätzchen mehr im Vorrat: eine Katze setzen",
+                            "en": "{colour} has no kitten left in the pool: place a cat"},
+    "why.maunz.no_cat": {"de": "{colour} hat keine Katze im Vorrat: ein Kätzchen setzen (eine Katze gibt"
+                               " es erst, wenn ein Kätzchen aufsteigt)",
+                         "en": "{colour} has no cat in the pool: place a kitten (a cat comes only when a"
+                               " kitten graduates)"},
     **{f"why.maunz.way.{way}": {"de": de, "en": en} for way, de, en in (
-        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "right"),
-        ("w", "nach links", "left"), ("ne", "nach rechts oben", "up and right"),
-        ("nw", "nach links oben", "up and left"), ("se", "nach rechts unten", "down and right"),
-        ("sw", "nach links unten", "down and left"))},
+        # never "down and left off the bed": "left" would read as a verb (issue 46)
+        ("n", "nach oben", "up"), ("s", "nach unten", "down"), ("e", "nach rechts", "to the right"),
+        ("w", "nach links", "to the left"), ("ne", "nach rechts oben", "to the upper right"),
+        ("nw", "nach links oben", "to the upper left"), ("se", "nach rechts unten", "to the lower right"),
+        ("sw", "nach links unten", "to the lower left"))},
     # maunz. puzzles (tables/maunz/puzzle.py)
     "puzzle.menu": {"de": "maunz. Puzzle", "en": "maunz. puzzle"},
     # the header bar: who is to move and in how many of their turns they win (it fits the bar)

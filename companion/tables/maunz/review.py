@@ -28,6 +28,38 @@ PHRASES = {
     "review.mistake_game": {"de": "Fehler: kostet die Partie", "en": "Mistake: it throws the game away"},
     "review.better": {"de": "Besser: {move}", "en": "Better: {move}"},
     "review.punish": {"de": "Darauf: {line}", "en": "Then: {line}"},
+    # the punishing line worded (issue 45): the opponent's reply and what it does
+    "review.after": {"de": "Nach {played} setzt {colour} {piece} auf {square}: {pronoun} {effects}.",
+                     "en": "After {played}, {colour} plays {piece} on {square}: it {effects}."},
+    "review.after_win": {"de": "Nach {played} setzt {colour} {piece} auf {square}: {pronoun} {effects}"
+                                " – {winner} gewinnt.",
+                         "en": "After {played}, {colour} plays {piece} on {square}: it {effects}"
+                               " — {winner} wins."},
+    "review.after_quiet": {"de": "Nach {played} setzt {colour} {piece} auf {square}.",
+                           "en": "After {played}, {colour} plays {piece} on {square}."},
+    "review.a.k": {"de": "ein Kätzchen", "en": "a kitten"},
+    "review.a.c": {"de": "eine Katze", "en": "a cat"},
+    "review.pronoun.k": {"de": "es", "en": "it"},
+    "review.pronoun.c": {"de": "sie", "en": "it"},
+    "review.your.k": {"de": "dein Kätzchen", "en": "your kitten"},
+    "review.your.c": {"de": "deine Katze", "en": "your cat"},
+    "review.fx.off": {"de": "stupst {piece} vom Bett", "en": "boops {piece} off the bed"},
+    "review.fx.graduate": {"de": "macht eine Dreierreihe: die Kätzchen werden Katzen",
+                           "en": "makes a row of three: its kittens graduate"},
+    "review.fx.line": {"de": "macht drei Katzen in einer Reihe", "en": "makes three cats in a row"},
+    "review.fx.all": {"de": "bringt die achte Katze aufs Bett", "en": "puts the eighth cat on the bed"},
+    "review.fx.kids": {"de": "macht drei Kätzchen in einer Reihe", "en": "makes three kittens in a row"},
+    "review.fx.pushed": {"de": "schiebt drei Katzen von {colour} in eine Reihe",
+                         "en": "pushes three of {colour}'s cats into a row"},
+    "review.and": {"de": "{a} und {b}", "en": "{a} and {b}"},
+    "review.lost": {"de": "Schon verloren: auch {move} verliert", "en": "Already lost: {move} loses too"},
+    "review.unit": {"de": "In Katzen gezählt: 1 Katze ist so viel Vorteil wie eine Katze mehr",
+                    "en": "Counted in cats: 1 cat is as much advantage as one more cat"},
+    "review.computer": {"de": "Zug des Computers", "en": "The computer's move"},
+    "review.axis": {"de": "Zug", "en": "Move"},
+    "review.legend_up": {"de": "oben: Orange steht besser", "en": "up: orange is ahead"},
+    "review.legend_down": {"de": "unten: Grau steht besser", "en": "down: grey is ahead"},
+    "review.reading": {"de": "Das Bett vor Zug {n}", "en": "The bed before move {n}"},
     "review.pending": {"de": "wird noch berechnet …", "en": "still being computed …"},
     "review.progress": {"de": "Rückblick wird berechnet: {pct} %", "en": "Computing the review: {pct} %"},
     "review.ready": {"de": "Rückblick fertig", "en": "Review complete"},
@@ -66,23 +98,66 @@ def line_msg(game, position, line) -> Msg | None:
     return out
 
 
+def reply_msgs(game, position, played: str, line) -> tuple[Msg, ...]:
+    """The punishing line worded (issue 45): "After e4, Grey plays a cat on c3: it boops your
+    kitten off the bed and makes three cats in a row — Grey wins.", then the rest of the line
+    ("Then: ..."). `position`: before the played move; what the reply does is the engine's own
+    explanation of it (games/maunz/explain.py)."""
+    from companion.games.maunz.explain import explain_move
+
+    if not line:
+        return ()
+    mine = "og"[position.turn]
+    after = game.apply(position, game.parse_move(position, played))
+    reply = game.parse_move(after, line[0])
+    effects: list[Msg] = []
+    winner = None
+    for r in explain_move(after, reply, getattr(game, "variant", 0)):
+        v = r.as_dict()
+        if r.kind == "off_bed" and v["piece"].lower() == mine:
+            effects.append(msg("review.fx.off", piece=msg(f"review.your.{'c' if v['piece'].isupper() else 'k'}")))
+        elif r.kind == "graduate":
+            effects.append(msg("review.fx.graduate"))
+        elif r.kind in ("win_line", "win_all", "win_kids", "win_pushed"):
+            key = {"win_line": "line", "win_all": "all", "win_kids": "kids", "win_pushed": "pushed"}[r.kind]
+            effects.append(msg(f"review.fx.{key}", colour=words.colour(v.get("colour", after.turn)))
+                           if key == "pushed" else msg(f"review.fx.{key}"))
+            winner = v.get("colour", after.turn)
+    head = dict(played=square_name(game.parse_move(position, played).square),
+                colour=words.colour(after.turn), piece=msg(f"review.a.{reply.kind}"),
+                square=square_name(reply.square))
+    if not effects:
+        out = [msg("review.after_quiet", **head)]
+    else:
+        joined = effects[-1]
+        for e in reversed(effects[:-1]):
+            joined = msg("review.and", a=e, b=joined)
+        pronoun = msg(f"review.pronoun.{reply.kind}")
+        out = [msg("review.after_win", **head, pronoun=pronoun, effects=joined, winner=words.colour(winner))
+               if winner is not None else msg("review.after", **head, pronoun=pronoun, effects=joined)]
+    rest = line_msg(game, game.apply(after, reply), line[1:]) if winner is None else None
+    if rest is not None:
+        out.append(msg("review.punish", line=rest))
+    return tuple(out)
+
+
 def verdict(review: Review, ply: int) -> tuple[Msg, ...]:
     """The verdict on ply `ply`: its grade, and for a loss the better move and the line."""
     r = review.results.get(ply)
     if r is None:
         return (msg("review.pending"),)
+    pos = review.positions[ply]
+    if r.lost:   # the better move loses by force too: nothing to offer
+        return (msg("review.lost", move=move_msg(review.game, pos, r.best)),)
     marked = {m.ply for m in review.mistakes()}
     loss = f"{r.loss:.1f}"
     if r.loss < GOOD_CATS:
         return (msg("review.best" if r.played == r.best else "review.good"),)
     grade = ("review.mistake" if ply in marked else
              "review.weak" if r.loss >= MISTAKE_CATS else "review.inaccurate")
-    pos = review.positions[ply]
     out = [mistake_msg(r) if ply in marked else msg(grade, loss=loss), msg("review.better", move=move_msg(review.game, pos, r.best))]
-    after = review.positions[ply + 1]
-    line = line_msg(review.game, after, r.line)
-    if line is not None and ply in marked:
-        out.append(msg("review.punish", line=line))
+    if ply in marked:
+        out.extend(reply_msgs(review.game, pos, r.played, r.line))
     return tuple(out)
 
 
@@ -102,7 +177,12 @@ def progress_msg(review: Review) -> Msg:
 def step_screen(review: Review, ply: int) -> Screen:
     """The OLED in review mode at ply `ply`: the move, its verdict, the progress, the keys."""
     pos = review.positions[ply]
-    lines = (move_msg(review.game, pos, review.moves[ply]),) + verdict(review, ply)
+    lines = (move_msg(review.game, pos, review.moves[ply]),)
+    if review.computer is not None and pos.turn == review.computer:
+        lines += (msg("review.computer"),)
+    lines += verdict(review, ply)
+    if ply == 0:    # the unit the verdicts count in, said once, at the start
+        lines += (msg("review.unit"),)
     if not review.done:
         lines += (progress_msg(review),)
     return Screen("review", title=msg("review.head", n=ply + 1, of=len(review.moves)),
@@ -126,23 +206,38 @@ def step_leds(review: Review, ply: int) -> LedFrame:
     return LedFrame.from_dict({sq: c for sq, c in cells.items() if c != DARK})
 
 
+def board_text(pos) -> str:
+    """The bed as 36 letters (a1, b1, ... f6; "." empty) for the page's drawing of it."""
+    return "".join(pos.piece_at(sq) or "." for sq in range(36))
+
+
 def page_block(review: Review, language: str) -> dict:
     """The review for the page: the graph's values, the marked mistakes and the progress, worded
-    in `language`."""
+    in `language`; the bed before each move (`boards`) with the played and the better square
+    (`squares`), so the page shows the position it talks about."""
     done, total = review.progress
     mistakes = []
     for r in review.mistakes():
-        pos, after = review.positions[r.ply], review.positions[r.ply + 1]
-        line = line_msg(review.game, after, r.line)
+        pos = review.positions[r.ply]
         mistakes.append({
             "ply": r.ply, "number": msg("review.ply", n=r.ply + 1).text(language),
             "mover": ("orange", "grey")[r.mover], "loss": r.loss,
             "played": move_msg(review.game, pos, r.played).text(language),
             "better": msg("review.better", move=move_msg(review.game, pos, r.best)).text(language),
-            "line": msg("review.punish", line=line).text(language) if line is not None else "",
+            "line": " ".join(m.text(language) for m in reply_msgs(review.game, pos, r.played, r.line)),
             "verdict": mistake_msg(r).text(language)})
+    squares = []
+    for ply, text in enumerate(review.moves):
+        pos, r = review.positions[ply], review.results.get(ply)
+        better = (square_name(review.game.parse_move(pos, r.best).square)
+                  if r is not None and not r.lost and r.loss >= GOOD_CATS else None)
+        squares.append([square_name(review.game.parse_move(pos, text).square), better])
     words_ = {k: msg(f"review.{k}").text(language)
-              for k in ("title", "mistakes", "graph", "close", "none", "ready")}
+              for k in ("title", "mistakes", "graph", "close", "none", "ready", "unit", "axis",
+                        "legend_up", "legend_down")}
+    words_["reading"] = msg("review.reading", n="{n}").text(language)
     return {"game": "maunz", "plies": len(review.moves), "done": done >= total,
             "progress": [done, total], "graph": review.graph(), "mistakes": mistakes,
+            "boards": [board_text(p) for p in review.positions[:-1]], "squares": squares,
+            "computer": None if review.computer is None else ("orange", "grey")[review.computer],
             "progress_text": progress_msg(review).text(language), "words": words_}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.games.maunz.engine import KIDS
 from companion.tables import beginner as beginner_mode
 from companion.tables.maunz import screens
+from companion.tables.maunz import level as levels
 from companion.tables.maunz import review as _review  # noqa: F401  (the review's words, shown after a game)
 from companion.tables.maunz.plan import bits
 from companion.tables.maunz.bed import BedReading
@@ -30,18 +31,19 @@ class MaunzTable(Why, Session, BedReading, Controls, TableBase):
     card_functions = CARD_FUNCTIONS
     own_card_functions = {"cat": OwnCard("the next piece is a cat"), "hint": OwnCard("show a suggested move"),
                  "ai_orange": OwnCard("the AI plays orange"), "ai_grey": OwnCard("the AI plays grey"),
-                 "beginner": beginner_mode.CARD}
+                 "beginner": beginner_mode.CARD, "level": levels.CARD}
     #: beginner mode (issue 36, item 5), kept by the service in the journal like every own setting
     own_settings = {"beginner": beginner_mode.VALUES}
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),
-                 players=(), beginner: str | None = None):
+                 players=(), beginner: str | None = None, level: str | None = None):
         self.init_controls(language, players)
         if tuple(ai_seats) not in ((), (0,), (1,)):
             raise ValueError(f"ai_seats {ai_seats!r} must be (), (0,) (orange) or (1,) (grey)")
         self.ai_colour = ai_seats[0] if ai_seats else None
         self.beginner = beginner_mode.parse(beginner)
+        self.level = levels.parse(level)   # the computer's (and the hint's) level, level.py
         self._init_session(game, position, moves)
         self._init_bed(settle, correction_delay)
         self._want_hint = False
@@ -50,7 +52,7 @@ class MaunzTable(Why, Session, BedReading, Controls, TableBase):
     # ------------------------------------------------------------------ properties
     @property
     def setting_values(self) -> dict[str, str]:
-        return {"beginner": beginner_mode.value(self.beginner)}
+        return {"beginner": beginner_mode.value(self.beginner), "level": self.level}
 
     @property
     def ai_seats(self) -> tuple[int, ...]:

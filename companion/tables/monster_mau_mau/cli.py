@@ -13,5 +13,5 @@ def _play(args, rules, stdin, out) -> int:
     return play_terminal(args, rules, stdin, out)
 
 
-def main(argv: list[str]) -> int:
-    return engine_cli.main(argv, play_table=_play)
+def main(argv: list[str], explainer=None) -> int:
+    return engine_cli.main(argv, play_table=_play, explainer=explainer)

@@ -20,6 +20,7 @@ from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.deck import Tap
 from companion.games.monster_mau_mau.engine import Event
 from companion.tables.monster_mau_mau.session import MauMauSession
+from companion.tables.monster_mau_mau.words import card_name_msg
 from companion.games.monster_mau_mau.virtual import VirtualTable
 
 BUTTON = {"draw": "ok", "pass": "ok", "mau": "cat"}
@@ -142,7 +143,7 @@ class LaptopGame:
             self.deck.turn_up()
             self.now += 1.0
             self.table.on_tap(Tap("card", "virtual", face=self.deck.discard[-1]), self.now)
-            self._log.append((msg("mmm.log.up", face=self.deck.discard[-1]),))
+            self._log.append((msg("mmm.log.up", face=card_name_msg(self.deck.discard[-1])),))
 
     @property
     def said(self) -> list[str]:
@@ -155,7 +156,7 @@ class LaptopGame:
     @staticmethod
     def _describe(who: str, event: Event, step) -> tuple[Msg, ...]:
         if event.kind == "play":
-            line = [msg("mmm.log.plays", who=who, face=event.card)]
+            line = [msg("mmm.log.plays", who=who, face=card_name_msg(event.card))]
             line += [msg("mmm.log.wishes", wish=event.wish)] if event.wish else []
         elif event.kind == "draw":
             line = [msg("mmm.log.draws", who=who, n=step.drawn)]

@@ -8,9 +8,6 @@ from companion.ui import i18n
 
 OLED = {
     # the set-up's titles fit the OLED's header bar (20 characters) with any number in them
-    "mmm.players": {"de": 'Spieler*innen: {n}', "en": 'Players: {n}'},
-    "mmm.players_q": {"de": 'Wie viele spielen?', "en": 'How many play?'},
-    "mmm.players_help": {"de": 'Katze +1, Zurück -1, OK', "en": 'CAT +1, BACK -1, OK'},
     "mmm.deal": {"de": 'Je {n} Karten', "en": '{n} cards each'},
     "mmm.deal_keys": {"de": 'Katze +1, Zurück -1', "en": 'CAT +1, BACK -1'},
     "mmm.deal_help": {"de": 'austeilen, dann OK', "en": 'deal, then OK'},
@@ -39,8 +36,10 @@ OLED = {
     "mmm.mau": {"de": '{name}: Mau!', "en": '{name}: Mau!'},
     "mmm.undone": {"de": 'zurückgenommen', "en": 'undone'},
     # a pattern, a rank's action and a wild card in words (the OLED's and the page's); "Richtung"
-    # is the OLED's short "Richtungswechsel" so the longest card fits a line of 21 (words.LONGEST)
-    # a card in a refusal: its code on the OLED, its name to the ear (words.card_msg)
+    # is the OLED title's short "Richtungswechsel" so the longest card fits a line of 21
+    # (words.LONGEST); wherever a line may wrap (the page, Why?, a refusal) the card is the
+    # rulebook's "Richtungswechsel" (mmm.page.reverse: words.card(full=True))
+    # a card in the laptop's terminal lines: its code shown, its name to the ear (words.card_msg)
     "mmm.face": {"de": "{face}", "en": "{face}"},
     "spoken.mmm.face": {"de": "{name}", "en": "{name}"},
     "mmm.card_name": {"de": "{pattern} {rank}", "en": "{pattern} {rank}"},
@@ -56,53 +55,52 @@ OLED = {
     "mmm.seat": {"de": "Spieler {n}", "en": "Seat {n}"},
     # the hand counts: shown short ("1:3 >2:5", the seat to play marked), said in words
     "mmm.hand": {"de": "{seat}:{n}", "en": "{seat}:{n}"},
-    "spoken.mmm.hand": {"de": "{who}: {n} Karte(n)", "en": "{who}: {n} card(s)"},
+    "spoken.mmm.hand": {"de": "{who}: {n} {n:one=Karte|other=Karten}", "en": "{who}: {n} {n:one=card|other=cards}"},
     "mmm.hand_turn": {"de": ">{seat}:{n}", "en": ">{seat}:{n}"},
-    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} Karte(n)", "en": "{who} to play: {n} card(s)"},
+    "spoken.mmm.hand_turn": {"de": "{who} ist dran: {n} {n:one=Karte|other=Karten}", "en": "{who} to play: {n} {n:one=card|other=cards}"},
     "mmm.hands": {"de": "{a} {b}", "en": "{a} {b}"},
     "spoken.mmm.hands": {"de": "{a}, {b}", "en": "{a}, {b}"},
 }
 
-#: Why an action is refused. The English of the rules' refusals ("mmm.refuse.over" to
-#: "mmm.refuse.mau_two") is the engine's own (engine.why_illegal, which `companion
-#: monster-mau-mau` prints: a fixed interface), word for word — tests/test_mmm_refusals.py holds
-#: them equal. The first seven are the laptop deck's own (a seat named, out of turn, a card not
+#: Why an action is refused (the rules' reasons: engine.refusal's keys; the engine's command line
+#: prints its own English line, with the notation's tokens). A card is named as an accepted one is
+#: ("Punkte 7", "Monsterwunsch"), a pattern and a rank in words: never a token a person would have
+#: to decode (tests/test_mmm_refusals.py). The first seven are the laptop deck's own (a seat named, out of turn, a card not
 #: held, only the card drawn, a wish missing, not started, an unknown action), not the engine's.
 REFUSALS = {
     "mmm.refuse.seat": {"de": "Spieler {n}", "en": "seat {n}"},
     "mmm.refuse.turn": {"de": "{who} ist dran", "en": "it is {who}'s turn"},
-    "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face} is not in your hand"},
+    "mmm.refuse.not_held": {"de": "{face} ist nicht auf deiner Hand", "en": "{face:cap} is not in your hand"},
     "mmm.refuse.drawn": {"de": "Nach dem Ziehen darf nur die gezogene Karte ({face}) gelegt werden",
                          "en": "after drawing only the card drawn ({face}) may be played"},
-    "mmm.refuse.wish": {"de": "{face} braucht einen Wunsch: s, p, z oder g",
-                        "en": "{face} needs a wish: s, p, z or g"},
+    "mmm.refuse.wish": {"de": "{face} braucht einen Wunsch: Streifen, Punkte, Zickzack oder Gekrakel",
+                        "en": "{face:cap} needs a wish: stripes, dots, zigzag or scribble"},
     "mmm.refuse.not_started": {"de": "Das Spiel hat noch nicht begonnen: erst mit den Tasten einrichten",
                                "en": "the game has not started: set it up with the buttons first"},
-    "mmm.refuse.unknown": {"de": "unbekannte Aktion '{what}': legen, ziehen, weiter oder Mau",
+    "mmm.refuse.unknown": {"de": "unbekannte Aktion „{what}“: legen, ziehen, weiter oder Mau",
                            "en": "unknown action '{what}': play, draw, pass or mau"},
     "mmm.refuse.over": {"de": "Das Spiel ist aus: neues Spiel mit OK lang",
                         "en": "the game is over, seat {seat} won; start a new game"},
-    "mmm.refuse.up_phase": {"de": "up: deckt nur die erste Karte des Ablagestapels auf, nicht jetzt",
-                            "en": "up: turns up the first card of the discard pile (phase start), not in"
-                                  " phase {phase}"},
+    "mmm.refuse.up_phase": {"de": "Aufgedeckt wird nur die erste Karte des Ablagestapels, nicht jetzt",
+                            "en": "only the first card of the discard pile is turned up, not now"},
     "mmm.refuse.up_empty": {"de": "Der Kartenstock ist leer: keine Karte zum Aufdecken",
                             "en": "the draw pile is empty, there is no card to turn up"},
-    "mmm.refuse.start": {"de": "Erst die erste Karte aufdecken", "en": "turn up the first card first (up:<card>)"},
-    "mmm.refuse.cover": {"de": "Erst eine Karte auf {top} aufdecken", "en": "turn up a card on {top} first (up:<card>)"},
+    "mmm.refuse.start": {"de": "Erst die erste Karte aufdecken", "en": "turn up the first card first"},
+    "mmm.refuse.cover": {"de": "Erst eine Karte auf {top} aufdecken", "en": "turn up a card on {top} first"},
     "mmm.refuse.penalty": {"de": "Erst die Strafkarten ziehen ({n}); auf +3 oder +4 legt man keine weitere",
-                           "en": "seat {seat} must first draw the penalty of {n} (draw); a +3 or +4 cannot be"
+                           "en": "seat {seat} must first draw the penalty of {n} cards; a +3 or +4 cannot be"
                                  " answered with another"},
     # a card that does not fit: on a wild card with a wish, on a wild card without, on any other
     "mmm.refuse.fits_not_wished": {
         "de": "{face} passt nicht auf {top} mit dem Wunsch {wish} (leg eine {wish}-Karte oder eine"
               " Wunschkarte, oder zieh)",
-        "en": "{face} does not fit on {top} with the wish {wish} (play a {wish} card or a wild card, or draw)"},
+        "en": "{face:cap} does not fit on {top} with the wish {wish} (play a {wish} card or a wild card, or draw)"},
     "mmm.refuse.fits_not_any": {"de": "{face} passt nicht auf {top} (jede Karte passt)",
-                                "en": "{face} does not fit on {top} (any card fits)"},
+                                "en": "{face:cap} does not fit on {top} (any card fits)"},
     "mmm.refuse.fits_not": {
-        "de": "{face} passt nicht auf {top} (leg eine {pattern}-Karte, eine {rank} oder eine Wunschkarte,"
-              " oder zieh)",
-        "en": "{face} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
+        "de": "{face} passt nicht auf {top} (leg eine {pattern}-Karte, eine Karte „{rank}“ oder eine"
+              " Wunschkarte, oder zieh)",
+        "en": "{face:cap} does not fit on {top} (play a {pattern} card, a {rank} or a wild card, or draw)"},
     "mmm.refuse.drawn_already": {"de": "Schon gezogen: die gezogene Karte legen, wenn sie passt, oder weiter",
                                  "en": "seat {seat} has drawn already this turn; play the card drawn if it"
                                        " fits, or pass"},
@@ -145,8 +143,9 @@ PAGE = {
     "mmm.page.their_turn": {"de": "{who} ist dran", "en": "{who}'s turn"},
     "mmm.page.penalty": {"de": "erst {n} Karten ziehen", "en": "draw {n} cards first"},
     "mmm.page.drawn": {"de": "gezogene Karte legen oder weiter", "en": "play the card drawn or pass"},
-    "mmm.page.fits_legend": {"de": "hochgestellt: passt, zum Legen anklicken",
-                             "en": "lifted: fits, click it to play"},
+    # what the page does to a card that fits (cards.css `.fits`): a green edge, lifted out of the hand
+    "mmm.page.fits_legend": {"de": "grün umrandet und angehoben: passt, zum Legen anklicken",
+                             "en": "green edge, lifted: fits, click it to play"},
     "mmm.page.spectating": {"de": "Zuschauer: keine Hand zu sehen", "en": "Spectator: no hand shown"},
     "mmm.page.up": {"de": "aufgedeckt", "en": "turned up"},
     "mmm.page.draws": {"de": "zieht", "en": "draws"},

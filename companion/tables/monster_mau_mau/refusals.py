@@ -7,9 +7,9 @@ registered phrase
 (the OLED, the simulator's page, `companion monster-mau-mau play --lang de`), the engine's own
 words for an English one. The laptop's own refusals (out of turn, a card not in the hand, only
 the card just drawn, a wild card without its wish) are here too, so the page and the terminal say
-them alike. Card tokens are shown as they are (`s7`, `MW`): they are what is printed in the corner
-of a card and what the terminal's player types; the voice says the card's name ("Streifen 7"):
-a refusal is a Msg whose cards are words.card_msg.
+them alike. A card is named as the table names an accepted one ("Punkte 7", never its token
+`p7`), a wished pattern and a rank in words (issue 45): a refusal is a Msg whose cards, patterns
+and ranks are their phrases.
 """
 from __future__ import annotations
 
@@ -17,16 +17,28 @@ from companion.games.monster_mau_mau import engine
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
 from companion.games.monster_mau_mau.engine import Event, Position
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the words)
-from companion.tables.monster_mau_mau.words import card_msg
+from companion.tables.monster_mau_mau.words import card_name_msg
 from companion.ui.screens import Msg, msg
 
-#: the parameters of a refusal that are cards
+#: the parameters of a refusal that are cards, and those that are a pattern or a rank
 CARDS = ("face", "top")
+PATTERN = ("pattern", "wish")
 
 
 def refusal(key: str, **kw) -> Msg:
-    """The refusal `key` (mmm.refuse.<key>), its cards shown by code and said by name."""
-    return msg(f"mmm.refuse.{key}", **{k: card_msg(v) if k in CARDS else v for k, v in kw.items()})
+    """The refusal `key` (mmm.refuse.<key>), its cards, patterns and ranks in words."""
+    return msg(f"mmm.refuse.{key}", **{k: worded(k, v) for k, v in kw.items()})
+
+
+def worded(name: str, value):
+    """A refusal's value as a person reads it: a card by its name, a pattern and a rank too."""
+    if name in CARDS:
+        return card_name_msg(value)
+    if name in PATTERN and value in PATTERNS:
+        return msg(f"mmm.pattern.{value}")
+    if name == "rank" and f"mmm.rank.{value}" in phrases.PHRASES:
+        return msg(f"mmm.rank.{value}")
+    return value
 
 
 def say(language: str, key: str, **kw) -> str:

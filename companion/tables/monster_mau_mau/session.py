@@ -31,6 +31,7 @@ from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers i
 from companion.games.monster_mau_mau.explain import refusal_reason
 from companion.tables.monster_mau_mau import refusals, words
 from companion.tables.moveline import MoveLine
+from companion.tables.seatcount import SeatCount
 from companion.ui import i18n
 from companion.ui.screens import Msg, msg
 from companion.games.monster_mau_mau.cards import PATTERNS, is_wild
@@ -60,7 +61,8 @@ class Led:
 class MauMauSession:
     def __init__(self, rules: frozenset[str] = frozenset(), *, language: str = "de",
                  start: Position | None = None, events: tuple[str, ...] = (),
-                 names: tuple[str, ...] = (), game: MonsterMauMau | None = None) -> None:
+                 names: tuple[str, ...] = (), game: MonsterMauMau | None = None,
+                 seats: int | None = None) -> None:
         self.rules = frozenset(rules)
         #: the registered game (the table's, whose initial position it shows before the deal)
         self.game = game if game is not None else MonsterMauMau(self.rules)
@@ -68,7 +70,8 @@ class MauMauSession:
         self.names = list(names)
         self.line = MoveLine(self.game)   # the start once dealt, the events (with steps), commits
         self.refused = None   # the last refusal (its reason, the events then), for "why?"
-        self._setup(max(2, len(self.names) if any(self.names) else 4))
+        # the count of the last game (the service reads it from the journal), else the names', else 4
+        self._setup(max(2, seats or (len(self.names) if any(self.names) else 4), len(self.names)))
         if start is not None:  # resume: the start position and the events played from it
             self._begin(start, commit=False)
             for text in events:
@@ -79,7 +82,8 @@ class MauMauSession:
     def _setup(self, players: int) -> None:
         """The set-up of a deal: the number of players first, then the deal."""
         self.stage = "players"
-        self.players, self.deal = players, None
+        self.count = SeatCount(max(2, len(self.names)), engine.MAX_PLAYERS, players)
+        self.players, self.deal = self.count.n, None
         self.wish_card: str | None = None
         self.wish_index = 0
         #: (its words, until; None: from when shown). The words are a function worded when shown,
@@ -88,13 +92,13 @@ class MauMauSession:
         #: a forgotten Mau: (the seat, the line) — it stays on the OLED until that seat acts again,
         #: so the player who drew the penalty card sees it, whoever played in between
         self._forgot: tuple[int, Callable[[], str]] | None = None
-        self._flash_until = -1.0
+        self._flash_until: float | None = -1.0   # None: from when the ring is next shown
 
     def restart(self) -> None:
         """Back to the set-up of a new deal, the same players at the table. Nothing is journaled:
         the journal closes the game in play when the new one is dealt."""
         self.line.reset(self.game.initial_position(), commit=None)
-        self._setup(max(2, len(self.names) or 4))
+        self._setup(max(self.players, len(self.names)))   # from the last count, not 4 again
 
     @property
     def start(self) -> Position | None:
@@ -117,7 +121,8 @@ class MauMauSession:
             self.names[self.names.index("")] = name
         elif len(self.names) < engine.MAX_PLAYERS:
             self.names.append(name)
-        self.players = max(self.players, len(self.names))
+        self.count = SeatCount(max(2, len(self.names)), engine.MAX_PLAYERS, max(self.players, len(self.names)))
+        self.players = self.count.n
 
     def on_tap(self, tap: Tap, now: float) -> None:
         if tap.kind == "control":
@@ -176,8 +181,9 @@ class MauMauSession:
     def refuse(self, words: Callable[[], str | Msg], now: float) -> None:
         """A refusal from outside the table (the simulator's deck: a draw before the deal, a
         card not in the hand): the ring flashes red and the OLED says `words()`, as for a card
-        that does not fit, from when it is first shown."""
-        self._flash_until = now + FLASH_SECONDS
+        that does not fit, from when it is first shown (the click comes between the service's
+        steps, which are not clocked: `now` is the last one's)."""
+        self._flash_until = None
         self._notice = (words, None)
 
     def apply_journaled(self, event: Event, now: float) -> None:
@@ -213,8 +219,7 @@ class MauMauSession:
             self._notice = (self._notice[0], now + NOTICE_SECONDS)
         notice = self._notice[0]() if self._notice and self._notice[1] > now else ""
         if self.stage == "players":
-            return (t("players", n=self.players), t("players_q"), t("players_help"),
-                    " ".join(self.names), notice)
+            return (*self.count.lines(), " ".join(self.names), notice)
         if self.stage == "deal":
             return (t("deal", n=self.deal), t("deal_keys"), t("deal_help"), notice)
         pos = self.position
@@ -246,10 +251,18 @@ class MauMauSession:
         forgot = self._forgot[1]() if self._forgot is not None else ""
         return tuple(lines + [notice] + ([forgot] if forgot and forgot != notice else []))
 
+    def next_deadline(self, now: float) -> float | None:
+        """When the OLED's notice or the ring's red flash ends (the shown lines and the ring
+        depend on `now` only through these two)."""
+        due = (self._flash_until, self._notice[1] if self._notice else None)
+        return min((t for t in due if t is not None and t > now), default=None)
+
     def ring(self, now: float) -> dict[int, Led]:
         """Square -> LED: each seat's square in its colour, the seat to act pulsing (red while a
         penalty waits), the square after it in the direction of play blinking; a rejected card
         flashes the whole ring red; the winner's colour all round at the end."""
+        if self._flash_until is None:   # a refusal from outside: it flashes from now
+            self._flash_until = now + FLASH_SECONDS
         if now < self._flash_until:
             return {sq: Led(RED, "blink") for sq in RING}
         n = self.players if self.position is None else self.position.players
@@ -286,10 +299,9 @@ class MauMauSession:
 
     def _setup_button(self, name: str) -> None:
         if self.stage == "players":
-            if name in ("cat", "back"):
-                delta = 1 if name == "cat" else -1
-                self.players = max(2, min(10, self.players + delta), len(self.names))
-            elif name == "ok":
+            chosen = self.count.press(name)
+            self.players = self.count.n
+            if chosen is not None:
                 self.stage, self.deal = "deal", engine.default_deal(self.players)
             return
         if name in ("cat", "back"):

@@ -30,8 +30,11 @@ class MauMauTable(Why, TableBase):
     own_deck = True
     virtual_hands = True
 
+    chooses_seats = True   # its set-up asks "how many play?" (session.py)
+
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
-                 correction_delay: float = 3.0, language: str = "de", ai_seats=(), players=()):
+                 correction_delay: float = 3.0, language: str = "de", ai_seats=(), players=(),
+                 seats: int | None = None):
         self.game = game
         self.init_controls(language)   # the names are the session's (set-up names the seats)
         if isinstance(position, str):
@@ -43,7 +46,7 @@ class MauMauTable(Why, TableBase):
         # service resumes a game the table began, even one dealt as the game's default)
         self.session = MauMauSession(game.rules_set, language=self.language, names=names,
                                      start=position, events=tuple(moves),
-                                     game=game)
+                                     game=game, seats=seats)
         #: UID -> face of stickers enrolled by UID (`companion cards enrol-deck`); set by the service
         self.deck_uids: dict[str, str] = {}
         self._now = 0.0
@@ -126,6 +129,9 @@ class MauMauTable(Why, TableBase):
 
     def tick(self, now: float) -> None:
         self._now = now
+
+    def next_deadline(self, now: float) -> float | None:
+        return self.session.next_deadline(now)   # what the OLED and the ring show depends on now
 
     def refuse_hand(self, why) -> None:
         """The simulator's deck refused the person's click (`why`: the reason, a Msg): the

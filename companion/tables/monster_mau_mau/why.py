@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.reason import Reason
 from companion.tables.monster_mau_mau import phrases  # noqa: F401  (registers the cards' words)
+from companion.tables.monster_mau_mau import refusals, words
 from companion.ui import i18n
 from companion.ui.screens import Msg, msg
 
@@ -16,8 +17,10 @@ PHRASES = {f"why.monster-mau-mau.{key}": words for key, words in {
     "up_covered": {"de": "{played} aufgedeckt: eine Aktions- oder Wunschkarte zuerst wird mit der"
                          " nächsten zugedeckt",
                    "en": "{played} turned up: an action or wild card first is covered by the next"},
-    "up_action": {"de": "{played} aufgedeckt: mit first-action gilt sie, {who} ist dran",
-                  "en": "{played} turned up: under first-action it counts, {who} to play"},
+    "up_action": {"de": "{played} aufgedeckt: nach der gewählten Regel „erste Karte zählt“ gilt sie,"
+                        " {who} ist dran",
+                  "en": "{played} turned up: under the chosen rule \u201cthe first card counts\u201d it"
+                        " counts, {who} to play"},
     "fits_pattern": {"de": "{played} passt auf {top}: dasselbe Muster",
                      "en": "{played} fits on {top}: the same pattern"},
     "fits_rank": {"de": "{played} passt auf {top}: dieselbe Zahl oder dasselbe Symbol",
@@ -38,7 +41,7 @@ PHRASES = {f"why.monster-mau-mau.{key}": words for key, words in {
     "won": {"de": "{who} hat keine Karte mehr: gewonnen", "en": "{who} has no card left: a win"},
     "drew": {"de": "{who} zieht eine Karte: legen, wenn sie passt, sonst weiter",
              "en": "{who} draws a card: play it if it fits, else pass"},
-    "drew_penalty": {"de": "{who} zieht die Strafe: {n} Karte(n)", "en": "{who} draws the penalty: {n} card(s)"},
+    "drew_penalty": {"de": "{who} zieht die Strafe: {n} {n:one=Karte|other=Karten}", "en": "{who} draws the penalty: {n} {n:one=card|other=cards}"},
     "turn_ends": {"de": "Nach der Strafe ist der Zug von {who} zu Ende",
                   "en": "After the penalty {who}'s turn ends"},
     "plus3_play": {"de": "Mit der Option Weiterlegen nach plus drei darf {who} nach der Strafe noch"
@@ -73,16 +76,17 @@ class Why:
     def why_msg(self, reason: Reason) -> Msg:
         session = self.session  # type: ignore[attr-defined]
         values = reason.as_dict()
-        if not reason.kind.startswith("refused."):
-            if "face" in values:
-                # the card begins each of these lines: a capital
-                values["played"] = i18n.sentence(session.card(values.pop("face")))
-            if "top" in values:
-                values["top"] = session.card(values["top"])
-            if "seat" in values:
-                values["who"] = session.who(values.pop("seat"))
-            if values.get("wish"):
-                values["wish"] = msg(f"mmm.pattern.{values['wish']}")
-            values.pop("pattern", None)
-            values.pop("rank", None)
+        if reason.kind.startswith("refused."):   # as the table refused it: cards by their names
+            return refusals.refusal(reason.kind[8:], **values)
+        if "face" in values:
+            # the card begins each of these lines: a capital
+            values["played"] = i18n.sentence(words.card(values.pop("face"), self.language, full=True))  # type: ignore[attr-defined]
+        if "top" in values:
+            values["top"] = words.card(values["top"], self.language, full=True)  # type: ignore[attr-defined]
+        if "seat" in values:
+            values["who"] = session.who(values.pop("seat"))
+        if values.get("wish"):
+            values["wish"] = msg(f"mmm.pattern.{values['wish']}")
+        values.pop("pattern", None)
+        values.pop("rank", None)
         return msg(self.why_key(reason.kind), **values)  # type: ignore[attr-defined]

@@ -20,29 +20,41 @@ from companion.ui.screens import Msg, msg
 LONGEST = 18
 
 
-def card(face: str, language: str) -> str:
-    """A card's short name: "Punkte 7", "Streifen +3", "Plus-Vier" (an unknown token as it is)."""
+def card(face: str, language: str, full: bool = False) -> str:
+    """A card's short name: "Punkte 7", "Streifen +3", "Plus-Vier" (an unknown token as it is);
+    `full`: as a sentence names it where a line may wrap (the Why? box), with the rulebook's
+    "Richtungswechsel" that the OLED's title shortens to "Richtung"."""
     if is_wild(face):
         return text(f"mmm.wild.{face}", language)
     if not face or face[0] not in PATTERNS:
         return face
     rank = face[1:]
-    what = text(f"mmm.rank.{rank}", language) if f"mmm.rank.{rank}" in phrases.PHRASES else rank
+    what = text(_rank_key(rank, full), language) if f"mmm.rank.{rank}" in phrases.PHRASES else rank
     return f"{pattern(face[0], language)} {what}"
 
 
 def card_msg(face: str) -> Msg:
     """A card in a line: shown by its code, as printed in its corner and typed at the terminal
     ("p7"), said by its name ("Punkte 7"), worded in the language of the line."""
+    return msg("mmm.face", face=face, name=card_name_msg(face))
+
+
+def card_name_msg(face: str):
+    """A card by its full name, shown and said ("Punkte 7", "Monsterwunsch", "Streifen
+    Richtungswechsel"), in the line's language (an unknown token as it is)."""
     if is_wild(face):
-        name = msg(f"mmm.wild.{face}")
-    elif not face or face[0] not in PATTERNS:
-        name = face
-    else:
-        rank = face[1:]
-        name = msg("mmm.card_name", pattern=msg(f"mmm.pattern.{face[0]}"),
-                   rank=msg(f"mmm.rank.{rank}") if f"mmm.rank.{rank}" in phrases.PHRASES else rank)
-    return msg("mmm.face", face=face, name=name)
+        return msg(f"mmm.wild.{face}")
+    if not face or face[0] not in PATTERNS:
+        return face
+    rank = face[1:]
+    return msg("mmm.card_name", pattern=msg(f"mmm.pattern.{face[0]}"),
+               rank=msg(_rank_key(rank, True)) if f"mmm.rank.{rank}" in phrases.PHRASES else rank)
+
+
+def _rank_key(rank: str, full: bool) -> str:
+    # one name for the reverse card: the rulebook's "Richtungswechsel" wherever a line may wrap
+    # (the page, the Why? box, a refusal); only the OLED's title and hand lines shorten it
+    return "mmm.page.reverse" if full and rank == "R" else f"mmm.rank.{rank}"
 
 
 def pattern(letter: str, language: str) -> str:

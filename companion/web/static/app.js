@@ -30,6 +30,12 @@
   const t = (key) => (page.words[page.lang] || {})[key] || (page.words.en || {})[key] || null;
   page.$ = $;
   page.t = t;
+  // a count in words with the language's own plural form (CLDR's rules, the browser's
+  // Intl.PluralRules): the phrases `key_one`, `key_other` ... ("1 Zug", "2 Züge"), {n} filled in
+  page.plural = (key, n) => {
+    const form = new Intl.PluralRules(page.lang).select(n);
+    return (t(key + "_" + form) || t(key + "_other") || "").replace("{n}", n);
+  };
 
   function render() {
     const s = page.state;
@@ -66,6 +72,8 @@
       oled.src = "data:image/png;base64," + s.oled;
     }
     $("instruction").textContent = s.instruction || "";
+    // while the Why? box explains, the caption would only repeat its lines: the box says it once
+    $("instruction").hidden = !!s.why;
     const notes = $("messages");   // the service's one-line notices (unknown card, device warnings)
     notes.innerHTML = "";
     for (const m of s.messages || []) {

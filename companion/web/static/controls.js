@@ -77,9 +77,13 @@
     }
     for (const c of document.querySelectorAll(".card")) c.disabled = !page.control;
     $("why-ask").disabled = !page.control;
+    const game = page.state && page.state.game;
     for (const c of page.cards) {
-      const el = document.querySelector(`.card[data-card="${c.id}"] .card-label`);
-      if (el) el.textContent = cardLabel(c);
+      const el = document.querySelector(`.card[data-card="${c.id}"]`);
+      if (!el) continue;
+      el.querySelector(".card-label").textContent = cardLabel(c);
+      // a table's own cards only while its game is played (no "AI plays grey" at a card game)
+      el.hidden = !!(game && c.games && c.games.length && !c.games.includes(game));
     }
   }
 

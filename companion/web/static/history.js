@@ -29,9 +29,63 @@
     return g.result_text;
   }
 
+  // A person's rating against the computer over time: a small line chart (SVG), the rating after
+  // each rated game, the band of +-2 RD shaded; the axis' numbers the lowest and highest rating.
+  function ratingChart(points) {
+    const W = 240, H = 64, P = 4, NS = "http://www.w3.org/2000/svg";
+    const lo = Math.min(...points.map((p) => p.rating - 2 * p.rd));
+    const hi = Math.max(...points.map((p) => p.rating + 2 * p.rd));
+    const x = (i) => P + (points.length > 1 ? i * (W - 2 * P) / (points.length - 1) : (W - 2 * P) / 2);
+    const y = (r) => H - P - (r - lo) * (H - 2 * P) / Math.max(hi - lo, 1);
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    svg.setAttribute("class", "rating-chart");
+    const band = document.createElementNS(NS, "polygon");
+    band.setAttribute("points", points.map((p, i) => x(i) + "," + y(p.rating + 2 * p.rd)).concat(
+      points.map((p, i) => x(i) + "," + y(p.rating - 2 * p.rd)).reverse()).join(" "));
+    band.setAttribute("class", "rating-band");
+    svg.appendChild(band);
+    const line = document.createElementNS(NS, "polyline");
+    line.setAttribute("points", points.map((p, i) => x(i) + "," + y(p.rating)).join(" "));
+    line.setAttribute("class", "rating-line");
+    svg.appendChild(line);
+    points.forEach((p, i) => {
+      const dot = document.createElementNS(NS, "circle");
+      dot.setAttribute("cx", x(i));
+      dot.setAttribute("cy", y(p.rating));
+      dot.setAttribute("r", 2.5);
+      dot.setAttribute("class", p.score > 0.5 ? "rating-won" : "rating-lost");
+      const title = document.createElementNS(NS, "title");
+      title.textContent = p.rating + " ± " + 2 * p.rd;
+      dot.appendChild(title);
+      svg.appendChild(dot);
+    });
+    return svg;
+  }
+
+  function showRatings(ratings) {
+    const box = $("history-ratings");
+    box.querySelectorAll(".rating").forEach((el) => el.remove());
+    for (const r of ratings || []) {
+      const last = r.points[r.points.length - 1];
+      const div = document.createElement("div");
+      div.className = "rating";
+      const caption = document.createElement("p");
+      caption.textContent = page.plural("rating_now", r.points.length).replace("{name}", r.name || t("guest"))
+        .replace("{rating}", last.rating);
+      div.appendChild(caption);
+      div.appendChild(ratingChart(r.points));
+      box.appendChild(div);
+    }
+    box.hidden = !(ratings && ratings.length);
+  }
+
   async function showList() {
-    let games;
-    try { games = (await getJSON("/api/history")).games; } catch (e) { window.companionError(e.message); return; }
+    let games, ratings;
+    try {
+      ({ games, ratings } = await getJSON("/api/history"));
+    } catch (e) { window.companionError(e.message); return; }
+    showRatings(ratings);
     h.games = games;
     h.listed = true;
     const body = $("history-rows");
@@ -42,7 +96,7 @@
       tr.dataset.game = g.game;
       tr.tabIndex = 0;
       for (const text of [g.date, g.title, g.players.join(" – "), resultWords(g),
-                          t("h_plies").replace("{n}", g.plies) + " · " + g.duration]) {
+                          page.plural("h_plies", g.plies) + " · " + g.duration]) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.appendChild(td);

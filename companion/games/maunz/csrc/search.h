@@ -99,7 +99,7 @@ typedef struct {
     long max_entries, count, peak;
     int64_t history[128];
     int killers[MAX_PLY][2], nkill[MAX_PLY];
-    long long nodes;
+    long long nodes, node_limit; /* node_limit 0: none (search.py's node budget) */
     double deadline;
     int has_deadline, timed_out;
 } Core;
@@ -180,6 +180,10 @@ static inline double leaf(Core *c, const St *s, int ply) {
 static double negamax(Core *c, const St *s, int depth, double alpha, double beta, int ply) {
     if (depth <= 0) return leaf(c, s, ply);
     c->nodes++;
+    if (c->node_limit && c->nodes > c->node_limit) { /* the same node on both paths: deterministic */
+        c->timed_out = 1;
+        return 0.0;
+    }
     if ((depth == 1 || !(c->nodes & 31)) && c->has_deadline && now_s() > c->deadline) {
         c->timed_out = 1;
         return 0.0;

@@ -81,6 +81,14 @@ static int Search_set_deadline(SearchObject *self, PyObject *v, void *x) {
     self->core.deadline = d;
     return 0;
 }
+static PyObject *Search_get_node_limit(SearchObject *self, void *x) { return PyLong_FromLongLong(self->core.node_limit); }
+static int Search_set_node_limit(SearchObject *self, PyObject *v, void *x) {
+    long long n = v ? PyLong_AsLongLong(v) : -1;
+    if (n == -1 && (!v || PyErr_Occurred())) { if (!v) PyErr_SetString(PyExc_TypeError, "node_limit cannot be deleted"); return -1; }
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "node_limit must be >= 0 (0: none)"); return -1; }
+    self->core.node_limit = n;
+    return 0;
+}
 static PyObject *Search_get_tt_len(SearchObject *self, void *x) { return PyLong_FromLong(self->core.count); }
 static PyObject *Search_get_tt_peak(SearchObject *self, void *x) { return PyLong_FromLong(self->core.peak); }
 static PyObject *Search_get_tt_bytes(SearchObject *self, void *x) {
@@ -89,13 +97,15 @@ static PyObject *Search_get_tt_bytes(SearchObject *self, void *x) {
 
 static PyMethodDef Search_methods[] = {
     {"negamax", (PyCFunction)Search_negamax, METH_VARARGS,
-     "negamax(state, depth, alpha, beta, ply) -> score, or None when the deadline passed"},
+     "negamax(state, depth, alpha, beta, ply) -> score, or None when the deadline passed or the node limit was reached"},
     {"clear_tt", (PyCFunction)Search_clear_tt, METH_NOARGS, "empty the transposition table"},
     {NULL}};
 
 static PyGetSetDef Search_getset[] = {
     {"nodes", (getter)Search_get_nodes, (setter)Search_set_nodes, "nodes searched", NULL},
     {"deadline", (getter)Search_get_deadline, (setter)Search_set_deadline, "time.perf_counter() deadline", NULL},
+    {"node_limit", (getter)Search_get_node_limit, (setter)Search_set_node_limit,
+     "stop (as at the deadline) once more nodes than this are searched; 0: no limit", NULL},
     {"tt_len", (getter)Search_get_tt_len, NULL, "entries in the transposition table", NULL},
     {"tt_peak", (getter)Search_get_tt_peak, NULL, "most entries the table held", NULL},
     {"tt_bytes", (getter)Search_get_tt_bytes, NULL, "bytes of the table's array", NULL},

@@ -1,0 +1,91 @@
+""""Check for updates" (issue 42; off unless the config has [update] url): the service fetches
+the URL's latest.json {"version", "archive", "signature"} (archive and signature relative to
+it, or absolute), and when the version is not the one running, downloads both into its state
+directory's upload/ — where a release uploaded from the page goes. Root's
+companion-update-upload.path then checks the signature and offers it; the family is asked on
+the OLED and the page, and nothing installs without their OK. The service checks nothing of the
+release itself (it could not install it anyway): an unsigned or tampered download is refused by
+root and said on the OLED and the page."""
+from __future__ import annotations
+
+import json
+import os
+import re
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import urljoin
+
+MAX_ARCHIVE = 64 << 20
+MAX_SMALL = 64 << 10
+TIMEOUT_S = 60.0
+NAME = re.compile(r"^maunz-companion-[0-9][0-9A-Za-z.+-]*\.tar\.gz$")
+
+
+class CheckError(RuntimeError):
+    """One line: what went wrong."""
+
+
+def running_version() -> str:
+    try:
+        return metadata.version("maunz-companion")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+async def _get(http, url: str, limit: int, out: Path | None = None) -> tuple[bytes, str]:
+    async with http.get(url) as r:
+        if r.status != 200:
+            raise CheckError(f"{url}: HTTP {r.status}")
+        size, chunks = 0, []
+        f = open(out, "wb") if out else None
+        try:
+            async for chunk in r.content.iter_chunked(1 << 16):
+                size += len(chunk)
+                if size > limit:
+                    raise CheckError(f"{url}: larger than {limit >> 10} KB: not what a release publishes")
+                (f.write if f else chunks.append)(chunk)
+            if f:
+                f.flush()
+                os.fsync(f.fileno())
+        finally:
+            if f:
+                f.close()
+        return b"".join(chunks), str(r.url)
+
+
+async def check(url: str, state_dir: Path, running: str | None = None) -> str:
+    """One line: up to date, or found (downloaded for root to check and offer), or why not."""
+    import aiohttp
+
+    if not url:
+        raise CheckError("no [update] url in the config: checking for updates is off")
+    running = running or running_version()
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=TIMEOUT_S)) as http:
+            body, final = await _get(http, url, MAX_SMALL)
+            try:
+                latest = json.loads(body)
+                version, archive, signature = latest["version"], latest["archive"], latest["signature"]
+            except (ValueError, KeyError, TypeError):
+                raise CheckError(f"{url}: not a latest.json (version, archive, signature)") from None
+            if version == running:
+                return f"up to date: {running} is the newest at {url}"
+            name = Path(urljoin(final, archive)).name
+            if not NAME.match(name):
+                raise CheckError(f"{url}: the archive {name!r} is not a release archive's name")
+            folder = Path(state_dir) / "upload"
+            folder.mkdir(exist_ok=True)
+            part = folder / ".part"
+            sig, _ = await _get(http, urljoin(final, signature), MAX_SMALL)
+            await _get(http, urljoin(final, archive), MAX_ARCHIVE, part)
+    except aiohttp.ClientError as exc:
+        raise CheckError(f"{url}: {exc.__class__.__name__}: {exc}") from None
+    except TimeoutError:
+        raise CheckError(f"{url}: no answer within {TIMEOUT_S:.0f} s") from None
+    for old in folder.iterdir():
+        if old.name != part.name:
+            old.unlink()
+    os.replace(part, folder / name)
+    (folder / f".{name}.sig").write_bytes(sig)  # the .sig last: root's path unit starts on it
+    os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
+    return f"found {version} (running {running}): its signature is checked, then the companion asks"

@@ -1,0 +1,104 @@
+"""The levels' definitions (issue 44, item 1): deterministic given the random numbers -- the same
+moves on the compiled and the pure-Python search, however long the clock -- with the blunder
+rules as stated; Glicko-2 as the paper computes it; the ladder's Elo fit and a tiny ladder run."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.ai import choose_move
+from companion.ai.glicko import Rating, update
+from companion.ai.levels import ADAPTIVE, LEVELS, STRONGEST, level_named, nearest, strength
+from companion.games import native
+from companion.games.maunz import engine, notation
+from companion.games.maunz.game import Maunz
+
+GAME = Maunz()
+
+
+def _positions(n, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        pos = engine.initial()
+        for _ in range(rng.randrange(4, 20)):
+            options = [c for _, c in engine.successors(pos) if c.winner is None]
+            if not options:
+                break
+            pos = rng.choice(options)
+        if pos.winner is None:
+            out.append(pos)
+    return out
+
+
+def _moves(level, positions, seed):
+    rng = random.Random(seed)
+    return [notation.format_move(choose_move(GAME, p, level=level, time_limit=600, rng=rng).move)
+            for p in positions]
+
+
+@pytest.mark.skipif(native.kernel() is None, reason="the compiled kernel is not built")
+@pytest.mark.parametrize("level", [name for name in LEVELS if name != STRONGEST])
+def test_a_level_plays_the_same_moves_on_both_paths_given_the_seed(level):
+    nodes = LEVELS[level].nodes
+    positions = _positions(1 if nodes > 50_000 else 2 if nodes > 10_000 else 6, seed=44)
+    compiled = _moves(level, positions, seed=7)
+    assert _moves(level, positions, seed=7) == compiled   # the same seed: the same moves
+    with native.pure():
+        assert _moves(level, positions, seed=7) == compiled
+
+
+def test_every_level_below_the_top_is_bounded_by_depth_or_nodes_not_the_clock():
+    for name, lv in LEVELS.items():
+        assert (lv.nodes == 0 and lv.max_depth == 64) == (name == STRONGEST), name
+    assert level_named("hard").name == STRONGEST and level_named("medium").name == "4"
+    assert level_named("expert") is None and level_named(ADAPTIVE) is None
+
+
+def test_level_1_misses_about_half_its_wins_and_takes_the_rest():
+    pos = notation.parse_position("6/6/6/6/6/OO4 o 5k1c 8k0c")   # a cat on c1 wins
+    rng = random.Random(3)
+    moves = [notation.format_move(choose_move(GAME, pos, level="1", rng=rng).move) for _ in range(60)]
+    taken = moves.count("cc1")
+    assert 18 <= taken <= 42, taken   # 0.5 +- 4 standard deviations of 60 coin flips
+
+
+def test_nearest_picks_the_level_of_the_nearest_elo():
+    order = list(LEVELS)
+    for name in LEVELS:
+        assert nearest(strength(name)[0]) == name
+    assert nearest(-1000) == order[0] and nearest(10_000) == order[-1]
+
+
+def test_glicko2_matches_glickmans_worked_example():
+    # companion/ai/glicko.py is h-puzzle's, copied unchanged: the levels' use of it checked here
+    new = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0),
+                                           (Rating(1700, 300), 0)])
+    assert round(new.rating, 1) == 1464.1 and round(new.rd, 1) == 151.5
+    assert abs(new.vol - 0.05999) < 1e-5
+    assert update(Rating(1500, 200), []).rd > 200   # a period without games: less certain
+
+
+def test_the_fit_recovers_known_differences():
+    from benchmarks.ladder import fit
+
+    # a beats random 3 of 4 times (about +191), b beats a 3 of 4 times: about +382
+    results = {("a", "random"): [750.0, 1000], ("b", "a"): [750.0, 1000]}
+    elo = fit(results)
+    assert abs(elo["a"][0] - 191) < 5 and abs(elo["b"][0] - 382) < 10
+    assert 0 < elo["a"][1] < elo["b"][1] < 60   # the error grows along the chain
+
+
+def test_a_tiny_ladder_prints_a_line_a_level(tmp_path):
+    from benchmarks import ladder
+
+    lines = []
+    elo = ladder.run(2, 0.35, 1, opening=4, levels=["1", "2"], out=lines.append)
+    assert any(line.startswith("ladder: 10 of 10 games") for line in lines), lines
+    assert [line.split()[0] for line in lines if line.startswith("level_")] == ["level_1_elo", "level_2_elo"]
+    for line in lines:
+        if line.startswith("level_"):
+            assert line.split()[2] == "±"
+    path = ladder.write(elo, "companion bench ai --ladder --games 2", tmp_path / "elo.json")
+    assert '"command": "companion bench ai --ladder --games 2"' in path.read_text()

@@ -1,0 +1,313 @@
+"""An update a family starts (issue 42): a signed release on the SD card's FAT partition (or a
+USB stick) is found by root (`companion update --find`), the companion asks "Update to 0.2.0?"
+on the OLED and among the page's notices, nothing installs until OK is pressed (at the table or
+the page's OK), then `companion update --offered` (root, started by companion-update.path)
+installs it with its steps on the OLED (a progress bar) and the outcome in one line. The
+service is the real one on fake devices; root's side runs against the drill's fake systemd."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from benchmarks import update_drill as drill
+from companion.service.screen import render_message
+from companion.service.updates import OFFER, OK_FILE, STATUS, Updates
+from companion.update import signing
+from companion.update import update as upd
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def d(tmp_path_factory) -> drill.Drill:
+    return drill.Drill(tmp_path_factory.mktemp("family"), seed=5)
+
+
+def root(d, run, *argv, systemd=None):
+    prefix, state = d.root / f"run{run}" / "opt", d.root / f"run{run}" / "state"
+    os.environ["MAUNZ_DRILL_PREFIX"] = str(prefix)
+    return upd.main([*argv, "--keys", str(d.keys), "--spool", str(d.root / f"run{run}" / "spool"),
+                     "--prefix", str(prefix), "--state", str(state)],
+                    unit_factory=lambda name: drill.LocalUnit(name, systemd))
+
+
+def card_with(tmp: Path, *archives: Path) -> Path:
+    card = tmp / "card"
+    card.mkdir(exist_ok=True)
+    for a in archives:
+        shutil.copy(a, card / a.name)
+        shutil.copy(signing.signature_path(a), card / f"{a.name}.sig")
+    return card
+
+
+def test_found_on_the_card_offered_and_installed_only_after_ok(d, tmp_path, capsys):
+    prefix, state, systemd, before = d.fresh(1)
+    spool = d.root / "run1" / "spool"
+    card = card_with(tmp_path, d.archives["B"])
+    assert root(d, 1, "--find", str(card), systemd=systemd) == 0
+    offer = json.loads((spool / OFFER).read_text())
+    assert offer["version"] == "0.2.0" and offer["found"] == str(card / d.archives["B"].name)
+    assert (card / d.archives["B"].name).exists()  # the card's file is read, never changed
+    # no OK yet: --offered (as companion-update.path would only start it with one) does nothing
+    assert root(d, 1, "--offered", systemd=systemd) == 0
+    assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
+    # the family's OK, as the service writes it
+    said = []
+    u = Updates(state, said.append, spool=spool)
+    assert u.poll(0.0) == ("update", ("ask", "0.2.0")) and "Update to 0.2.0?" in said[0]
+    assert u.button("cat") is False and u.button("ok") is True
+    assert json.loads((state / OK_FILE).read_text())["sha256"] == offer["sha256"]
+    capsys.readouterr()
+    assert root(d, 1, "--offered", systemd=systemd) == 0
+    assert os.readlink(prefix / "current") == "releases/0.2.0-bbbbbbbbbbbb"
+    status = json.loads((spool / STATUS).read_text())
+    assert status["ok"] and status["outcome"] == "updated 0.1.0-aaaaaaaaaaaa -> 0.2.0-bbbbbbbbbbbb"
+    assert not (state / OK_FILE).exists() and not (spool / OFFER).exists()
+    # the companion (the new release, restarted by the update) says the outcome, once
+    u2 = Updates(state, said.append, spool=spool)
+    assert u2.poll(100.0) == ("update", ("outcome", "ok", "0.2.0", status["outcome"]))
+    assert said[-1] == f"update: {status['outcome']}"
+
+
+def test_back_declines_and_a_tampered_file_is_never_offered(d, tmp_path, capsys):
+    prefix, state, systemd, _ = d.fresh(2)
+    spool = d.root / "run2" / "spool"
+    card = card_with(tmp_path, d.archives["B"])
+    data = bytearray((card / d.archives["B"].name).read_bytes())
+    data[100] ^= 1
+    (card / d.archives["B"].name).write_bytes(bytes(data))
+    assert root(d, 2, "--find", str(card), systemd=systemd) == 0
+    assert "tampered or damaged" in capsys.readouterr().err and not (spool / OFFER).exists()
+    (tmp_path / "again").mkdir()
+    card = card_with(tmp_path / "again", d.archives["B"])
+    assert root(d, 2, "--find", str(card), systemd=systemd) == 0
+    u = Updates(state, lambda line: None, spool=spool)
+    assert u.poll(0.0)[1][0] == "ask" and u.button("back") and u.poll(10.0) is None
+    assert not (state / OK_FILE).exists()
+
+
+def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
+    prefix, state, systemd, _ = d.fresh(3)
+    spool = d.root / "run3" / "spool"
+    assert root(d, 3, "--find", str(card_with(tmp_path, d.archives["C"])), systemd=systemd) == 0
+    u = Updates(state, lambda line: None, spool=spool)
+    u.poll(0.0)
+    u.button("ok")
+    assert root(d, 3, "--offered", systemd=systemd) == 1
+    status = json.loads((spool / STATUS).read_text())
+    assert status["ok"] is False and status["outcome"].startswith(
+        "update: rolled back to 0.1.0-aaaaaaaaaaaa: 0.2.1-cccccccccccc was not healthy: it did not reach READY")
+    assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
+
+
+def test_the_service_asks_on_the_oled_and_the_page_and_takes_ok(tmp_path):
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    (spool / OFFER).write_text(json.dumps({"version": "0.2.0", "sha256": "ab" * 32}))
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+    c.screen.updates.spool = spool  # (the image's spool is /var/lib/maunz-companion-update)
+    q = c.subscribe()
+
+    async def go():
+        task = asyncio.create_task(c.run())
+        await asyncio.wait_for(q.get(), 5.0)
+        for _ in range(200):
+            if c.screen.screen == ("update", ("ask", "0.2.0")):
+                break
+            await asyncio.sleep(0.02)
+        shown = (c.screen.screen, c.screen.language, c.devices.display.image.copy())
+        c.devices.buttons.press("ok")
+        for _ in range(200):
+            if (tmp_path / "state" / OK_FILE).exists():
+                break
+            await asyncio.sleep(0.02)
+        await c.stop()
+        await asyncio.wait_for(task, 5.0)
+        return shown
+
+    screen, language, image = asyncio.run(go())
+    assert screen == ("update", ("ask", "0.2.0"))
+    assert image.tobytes() == render_message(screen, language).tobytes()  # the OLED
+    assert any(m.startswith("Update to 0.2.0?") for m in c.notices.messages)  # the page's notices
+    assert json.loads((tmp_path / "state" / OK_FILE).read_text()) == {"version": "0.2.0", "sha256": "ab" * 32}
+    c.close()
+
+
+def test_each_step_draws_a_fuller_bar():
+    from companion.service.updates import STEPS
+
+    lit = [render_message(("update", ("step", s, "0.2.0")), "de").crop((0, 40, 128, 51)).convert("L").histogram()[255]
+           for s in STEPS]
+    assert lit == sorted(lit) and len(set(lit)) == len(STEPS)
+
+
+def test_the_units_start_the_update_from_the_ok_and_find_releases_on_the_card_and_sticks():
+    path = (REPO / "systemd" / "companion-update.path").read_text()
+    assert re.search(r"^PathExists=/var/lib/maunz-companion/update-ok\.json$", path, re.M)
+    svc = (REPO / "systemd" / "companion-update.service").read_text()
+    assert "companion update --offered" in svc
+    find = (REPO / "systemd" / "companion-update-find.service").read_text()
+    assert "--find /boot/firmware" in find
+    usb = (REPO / "systemd" / "companion-update-usb@.service").read_text()
+    assert "--find /run/maunz-usb/%i" in usb and "ro" in usb
+    rule = (REPO / "systemd" / "61-maunz-update-usb.rules").read_text()
+    assert 'ENV{ID_BUS}=="usb"' in rule and "companion-update-usb@" in rule
+    up = (REPO / "systemd" / "companion-update-upload.path").read_text()
+    assert "PathExistsGlob=/var/lib/maunz-companion/upload/*.sig" in up
+    assert "--find /var/lib/maunz-companion/upload --consume" in (REPO / "systemd" / "companion-update-upload.service").read_text()
+    install = (REPO / "systemd" / "install.sh").read_text()
+    for unit in ("companion-update.path", "companion-update-upload.path", "companion-update-usb@.service"):
+        assert unit in install
+
+
+def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
+    """POST /api/update (control token required) puts it where root's companion-update-upload.path
+    looks; `--find --consume` checks and offers it (or says why not on the OLED and the page)."""
+    import base64
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+
+    token = "upload-test-token-0123456789"
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+    archive = d.archives["B"]
+    sig = base64.b64encode(signing.signature_path(archive).read_bytes()).decode()
+
+    async def post(url, body, **headers):
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url + "api/update", data=body, headers=headers) as r:
+                return r.status, await r.json(content_type=None)
+
+    async def go():
+        runner = await start_web(c, "127.0.0.1", 0, control=True, token=token)
+        url = web_url(runner)
+        try:
+            out = [await post(url, archive.read_bytes(), **{"X-Companion-Filename": archive.name,
+                                                            "X-Companion-Signature": sig})]
+            out.append(await post(url, archive.read_bytes(), **{"X-Companion-Token": token,
+                                                                "X-Companion-Filename": archive.name}))
+            out.append(await post(url, archive.read_bytes(), **{"X-Companion-Token": token, "X-Companion-Filename":
+                                                                archive.name, "X-Companion-Signature": sig}))
+            return out
+        finally:
+            await runner.cleanup()
+
+    (no_token, no_sig, good) = asyncio.run(go())
+    assert no_token[0] == 403 and "needs control" in no_token[1]["error"]
+    assert no_sig[0] == 400 and "no signature with it" in no_sig[1]["error"]
+    assert good[0] == 202 and good[1]["bytes"] == archive.stat().st_size
+    upload = tmp_path / "state" / "upload"
+    assert (upload / archive.name).read_bytes() == archive.read_bytes()
+    assert (upload / f"{archive.name}.sig").read_bytes() == signing.signature_path(archive).read_bytes()
+    assert any("received" in m for m in c.notices.messages)
+    c.close()
+    # root's side (companion-update-upload.service): checked, offered, the upload removed
+    prefix, state, systemd, _ = d.fresh(4)
+    assert root(d, 4, "--find", str(upload), "--consume", systemd=systemd) == 0
+    assert not list(upload.iterdir())
+    u = Updates(state, lambda line: None, spool=d.root / "run4" / "spool")
+    assert u.poll(0.0) == ("update", ("ask", "0.2.0"))
+    # a tampered upload: not offered, and said on the OLED and the page
+    shutil.copy(signing.signature_path(archive), upload / f"{archive.name}.sig")
+    (upload / archive.name).write_bytes(archive.read_bytes()[:-10] + b"0123456789")
+    prefix, state, systemd, _ = d.fresh(5)
+    said = []
+    assert root(d, 5, "--find", str(upload), "--consume", systemd=systemd) == 0
+    u = Updates(state, said.append, spool=d.root / "run5" / "spool")
+    kind = u.poll(0.0)[1]
+    assert kind[:2] == ("outcome", "failed") and "not offered" in kind[3] and "tampered or damaged" in kind[3]
+    assert said and "tampered" in said[0]
+
+
+def test_check_for_updates_at_the_configured_url(d, tmp_path):
+    """[update] url (off by default) against a local HTTP server on 127.0.0.1: the newest release
+    downloaded into upload/ (root checks and offers it), nothing when it is the one running."""
+    import functools
+    import http.server
+    import threading
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+    from companion.web.update_check import running_version
+
+    site = tmp_path / "site"
+    (site / "v0.2.0").mkdir(parents=True)
+    archive = d.archives["B"]
+    shutil.copy(archive, site / "v0.2.0" / archive.name)
+    shutil.copy(signing.signature_path(archive), site / "v0.2.0" / f"{archive.name}.sig")
+    (site / "latest.json").write_text(json.dumps({"version": "0.2.0", "archive": f"v0.2.0/{archive.name}",
+                                                  "signature": f"v0.2.0/{archive.name}.sig"}))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/latest.json"
+    assert Config().update_url == ""  # off by default
+    assert Config.from_text(f'[update]\nurl = "{url}"\n').update_url == url
+    with pytest.raises(Exception, match=r"\[update\] url: not an http\(s\) address"):
+        Config.from_text('[update]\nurl = "ftp://x"\n')
+
+    async def ask(companion):
+        runner = await start_web(companion, "127.0.0.1", 0, control=True, token=None)
+        try:
+            async with aiohttp.ClientSession() as http_:
+                async with http_.post(web_url(runner) + "api/update/check") as r:
+                    return r.status, await r.json(content_type=None)
+        finally:
+            await runner.cleanup()
+
+    try:
+        off = Companion(Config(), build_fakes(), state_dir=tmp_path / "off", ai_mode="off")
+        status, out = asyncio.run(ask(off))
+        assert status == 409 and "checking for updates is off" in out["error"]
+        off.close()
+        c = Companion(Config().replace(update_url=url), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+        status, out = asyncio.run(ask(c))
+        assert status == 200 and out["said"].startswith(f"found 0.2.0 (running {running_version()})"), out
+        upload = tmp_path / "state" / "upload"
+        assert (upload / archive.name).read_bytes() == archive.read_bytes()
+        assert (upload / f"{archive.name}.sig").exists() and any("update check: found" in m for m in c.notices.messages)
+        c.close()
+        # the one running: nothing downloaded
+        (site / "latest.json").write_text(json.dumps({"version": running_version(), "archive": "x", "signature": "y"}))
+        c = Companion(Config().replace(update_url=url), build_fakes(), state_dir=tmp_path / "state2", ai_mode="off")
+        status, out = asyncio.run(ask(c))
+        assert status == 200 and out["said"].startswith("up to date") and not (tmp_path / "state2" / "upload").exists()
+        c.close()
+    finally:
+        server.shutdown()
+
+
+def test_the_sleeping_loop_wakes_to_poll_the_spool_only_where_there_is_one(tmp_path):
+    """Root writes the offer and the steps; nothing else tells the service, so while a spool
+    exists (an image) its next poll is a deadline of the loop, and without one (the simulator)
+    the update costs the idle loop no wake-up."""
+    from companion.service.screen import ScreenChoice
+
+    u = Updates(tmp_path / "state", lambda line: None, spool=tmp_path / "none")
+    u.poll(10.0)
+    assert u.next_deadline(10.0) is None
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    u = Updates(tmp_path / "state", lambda line: None, spool=spool)
+    u.poll(10.0)
+    assert u.next_deadline(10.0) == 12.0
+    assert ScreenChoice(None, u).next_deadline(10.0) == 12.0
