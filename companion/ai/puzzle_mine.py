@@ -7,6 +7,10 @@ same set. The last plies of each game are proved with the exact solver (companio
 a position becomes a puzzle when its shortest win takes 1-4 turns, exactly one first move wins,
 and no symmetric twin of it is in the set already. A node budget per proof skips the few
 positions too costly to prove (skipped, never guessed).
+
+The games are the AI's, so the set is the seed's for one version of the AI's play (levels,
+search, evaluation): a change there plays other games, and the set is made again (`make --seed
+1`); tests/test_puzzles.py notices, as the first puzzles no longer come out the same.
 """
 from __future__ import annotations
 
