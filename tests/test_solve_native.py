@@ -61,6 +61,14 @@ def test_compiled_and_pure_give_the_same_verdicts_and_refutations(variant):
     assert wins >= 10  # the sample really holds wins to prove
 
 
+def test_one_move_judged_alone_gets_the_verdict_and_reply_of_the_whole_proof():
+    for s in near_ends(STANDARD, 12, seed=29, most_back=8):
+        for n in (1, 2, 3):
+            rows = solve.verdicts(s, n)
+            for code, verdict, reply in rows[::7]:
+                assert solve.judge(s, code, n) == (verdict, reply), (s, n, code)
+
+
 def test_the_verdicts_agree_with_a_plain_minimax():
     for s in near_ends(STANDARD, 10, seed=77, most_back=6):
         for n in (1, 2):

@@ -231,8 +231,9 @@ def refute(pz: Puzzle, wrong: str) -> str | None:
     for mv, _after in engine.successors(pos):
         if notation.format_move(mv) == wrong:
             code = mv.square | (CAT_BIT if mv.kind == "c" else 0) | mv.choice << 7
-    for c, v, reply in solve.verdicts(state_of(pos), pz.horizon):
-        if c == code and v != 1:
+    if code is not None:
+        v, reply = solve.judge(state_of(pos), code, pz.horizon)
+        if v != 1:
             return None if v < 0 or reply < 0 else notation.format_move(move_of(reply))
     raise PuzzleError(f"{wrong} is not a wrong first move of puzzle {pz.id}")
 

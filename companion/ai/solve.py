@@ -195,6 +195,36 @@ def verdicts(state: tuple, n: int, variant: int = STANDARD, budget: int = 0):
     return out
 
 
+def judge(state: tuple, code: int, n: int, variant: int = STANDARD) -> tuple[int, int]:
+    """One first move's verdict at horizon n, as `verdicts` gives it (the same refuting reply:
+    the same order of replies), without proving the other first moves: what the table asks when
+    a player's move is not on the stored line. (1 wins within n / 0 refuted / -1 loses at once,
+    the refuting reply's code or -1)."""
+    settle, take = RULES[variant]
+    a = boop(state, code & CAT_BIT, code & 63)
+    r = settle(a)
+    if r.__class__ is int:
+        return (1 if r > 0 else -1), -1
+    choice = code >> 7
+    c = take(a, choice) if choice else hand_over(a)
+    if _win1(c, variant):   # the defender's own win at once, the first in move order
+        return 0, next(pc for pc, rr, _k in _children(c, variant) if rr > 0)
+    hard = []
+    for _pc, rr, kids in _children(c, variant):
+        if rr < 0:
+            continue
+        for gcode, g in kids:
+            if n - 1 > 0 and _win1(g, variant):
+                continue
+            if n - 1 <= 1:
+                return 0, gcode
+            hard.append((_threat(g), len(hard), gcode, g))
+    for _t, _i, gcode, g in sorted(hard, key=lambda h: (h[0], h[1])):
+        if not wins_within(g, n - 1, variant):
+            return 0, gcode
+    return 1, -1
+
+
 def shortest_win(state: tuple, most: int = MAX_HORIZON, variant: int = STANDARD,
                  budget: int = 0) -> int | None:
     """The fewest own turns in which the player to move forces a win (1..most), 0 when there is

@@ -107,7 +107,7 @@ class PuzzleTable(MaunzTable):
             reply, k_after, at_after = line[at + 1], k - 1, at + 2
         else:
             code = code_of(notation.parse_move(before, text))
-            verdict = next((v, r) for c, v, r in solve.verdicts(state_of(before), k) if c == code)
+            verdict = solve.judge(state_of(before), code, k)   # this move alone: milliseconds
             if verdict[0] != 1:
                 self._wrong(before, text, verdict[1])
                 return
