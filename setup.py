@@ -32,7 +32,7 @@ setup(
         Extension(
             "companion.games.maunz.csrc._native",
             sources=["companion/games/maunz/csrc/module.c"],
-            depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "search_type.h", "mt.h")],
+            depends=[f"companion/games/maunz/csrc/{h}" for h in ("rules.h", "search.h", "search_type.h", "mt.h", "solve.h")],
             extra_compile_args=["-O3"],
             optional=True,
         ),

@@ -6,7 +6,7 @@ import importlib
 import sys
 
 NAMES = ("engine", "hardware", "bridge", "referee", "ai", "katzenjammer", "eventpicks", "web", "voice", "remote", "hall",
-         "firmware", "teach", "image", "alphazero", "idle", "update")
+         "firmware", "teach", "image", "alphazero", "idle", "update", "puzzles")
 
 
 def main(argv: list[str]) -> int:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from companion.ai.puzzles import from_mistakes
 from companion.ai.review import MARKED, MISTAKE_CATS, Review
 from companion.service.app import Companion
 from companion.service.config import Config
 from companion.service.devices import build_fakes
+from companion.service.puzzle_store import PuzzleStore
 from companion.tables.maunz.review import BETTER, PLAYED
 from companion.words import square_name
 from tests.test_service_support import VirtualPlayer, scripted_game
@@ -102,6 +104,12 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     assert p.run_until(lambda: c.snapshot()["review"]["done"], 30.0)
     block = c.snapshot()["review"]
     expected = reviewed
+    # the confirmed mistakes that form proven puzzles are the players' own puzzles now (the
+    # seats have no names: the guest's), offered first next time
+    assert p.run_until(lambda: c.review.harvested is not None, 30.0)
+    made = from_mistakes(expected.positions, expected.mistakes())
+    mine = PuzzleStore(c.journal.conn, []).personal("")
+    assert made and [pz.id for pz, _at in mine] == [pz.id for _mover, pz in made]
     assert [m["ply"] for m in block["mistakes"]] == [r.ply for r in expected.mistakes()]
     assert all(m["better"].startswith("Besser: ") for m in block["mistakes"])
     # the table's review mode: CAT opens it at the first move

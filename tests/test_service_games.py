@@ -288,6 +288,8 @@ def test_menu_switches_games_after_a_confirmation(tally, tmp_path):
     assert snap["phase"] == "menu" and c.screen.screen.kind == "menu"
     assert [m.params for m in c.screen.screen.lines[:2]] == [
         (("mark", " "), ("title", "maunz.")), (("mark", ">"), ("title", "Tally"))]
+    press(c, p, "cat")  # the puzzles, while maunz. is played (tables/maunz/puzzle.py)
+    assert c.switching.menu.choice.name == "maunz-puzzle"
     press(c, p, "cat")  # round the list
     assert c.switching.menu.choice.name == "maunz"
     press(c, p, "cat")
@@ -327,7 +329,7 @@ def test_the_page_caption_follows_the_menu_not_the_covered_table(tally, tmp_path
     press(c, p, "ok", "long")  # "new game? ... CAT = another game"
     assert c.snapshot()["instruction"] == "maunz. · OK = yes · BACK = no · CAT = another game"
     press(c, p, "cat")  # the list
-    assert c.snapshot()["instruction"] == "maunz. · > Tally · OK = choose · CAT = next"  # no padding
+    assert c.snapshot()["instruction"] == "maunz. · > Tally · maunz. puzzle · OK = choose · CAT = next"  # no padding
     press(c, p, "back")
     press(c, p, "back")  # out of the menu: the table's own words again
     assert not c.switching.menu.is_open and c.snapshot()["instruction"] == "Place a kitten"

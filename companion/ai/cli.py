@@ -41,3 +41,16 @@ def best_command(pos, variant: int, args, out=sys.stdout) -> int:
     else:
         print(text, file=out)
     return 0
+
+
+def add_puzzles_parser(sub) -> None:
+    """`companion maunz puzzles ...` (companion/ai/puzzle_cli.py)."""
+    from companion.ai.puzzle_cli import add_parser
+
+    add_parser(sub)
+
+
+def puzzles_command(args, out=sys.stdout) -> int:
+    from companion.ai.puzzle_cli import run
+
+    return run(args, out)

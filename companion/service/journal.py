@@ -226,8 +226,22 @@ class Journal:
             self.begin_game(position, begun=kind == "new_game")
         elif kind == "settings":
             pass  # settings are written by set_setting(); the commit only marks the moment
+        elif kind == "puzzle":
+            self._puzzle_attempt(move, position, now)
         else:
             raise JournalError(f"unknown commit kind {kind!r}")
+
+    def _puzzle_attempt(self, result: str, payload: str, now: float) -> None:
+        """A puzzle attempt at the table (tables/maunz/puzzle.py): the player's and the puzzle's
+        ratings and the attempt, in one transaction (service/puzzle_store.py); no game changes."""
+        import json
+
+        from companion.ai.puzzles import parse_line
+        from companion.service.puzzle_store import PuzzleStore
+
+        data = json.loads(payload)
+        puzzle = parse_line(data["puzzle"], "the table's puzzle attempt")
+        PuzzleStore(self.conn, []).record(data["player"], puzzle, result == "solved", now)
 
     def switch_game(self, game, start_text: str) -> GameRow:
         """Close the current game (abandoned if it has moves) and start one of `game`. The game

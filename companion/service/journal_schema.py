@@ -18,8 +18,16 @@ journal.py, the reads (history, export, resume) history.py.
                                                   -- a person's Glicko-2 rating after each
                                                      finished game against the computer
                                                      (ratings.py; name "" the guest)
+    puzzle_ratings(who, rating, rd, vol, at)      -- Glicko-2 ratings of maunz. puzzle solvers
+                                                     ("player:NAME") and puzzles ("puzzle:ID")
+    puzzle_attempts(id, player, puzzle, solved, at, rating, rd)
+                                                  -- each puzzle attempt and the player's rating
+                                                     after it (puzzle_store.py)
+    personal_puzzles(puzzle, player, line, game, added)
+                                                  -- puzzles made from a player's own reviewed
+                                                     mistakes (line: the puzzle as JSON)
 
-A table added later (ratings) is created on open by the schema's CREATE TABLE IF NOT EXISTS: an
+A table added later (ratings, the puzzles') is created on open by the schema's CREATE TABLE IF NOT EXISTS: an
 older version reading the journal ignores it, so the version stays.
 
 A round-1 database (version 0: maunz only, the players in `orange`/`grey` columns) is upgraded in
@@ -81,6 +89,30 @@ CREATE TABLE IF NOT EXISTS ratings(
     rating REAL NOT NULL,
     rd REAL NOT NULL,
     volatility REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_ratings(
+    who TEXT PRIMARY KEY,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    vol REAL NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_attempts(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved INTEGER NOT NULL,
+    at REAL NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS personal_puzzles(
+    puzzle TEXT NOT NULL,
+    player TEXT NOT NULL,
+    line TEXT NOT NULL,
+    game INTEGER,
+    added REAL NOT NULL,
+    PRIMARY KEY(puzzle, player)
 );
 """ % _PLAYERS
 

@@ -29,6 +29,8 @@ class ReviewRunner:
         self.stepping: int | None = None   # the table's review mode: the ply shown (None: off)
         self.threads = None
         self.left = None        # the review last left: a game's end is not reviewed again
+        self.harvest = None     # the proofs of its mistakes as puzzles (a future), see _harvest
+        self.harvested = None   # the review whose mistakes were looked at
 
     # what is reviewed ------------------------------------------------------------------------
     def watch(self, view) -> None:
@@ -36,6 +38,8 @@ class ReviewRunner:
         if self.key is None and view.winner is None:
             return  # the common step: nothing under review, no game just ended
         table, name = self.service.table, self.service.game.info.name
+        if table.puzzle is not None:
+            return  # a puzzle's moves are no game to review (tables/maunz/puzzle.py)
         key = ("table", name, tuple(table.moves))
         if self.key is not None and self.key[0] == "table" and self.key != key:
             self.close()
@@ -114,7 +118,7 @@ class ReviewRunner:
         if self.future is not None:
             self.future.cancel()
         self.left = self.key
-        self.future = self.task = self.review = self.key = self.stepping = None
+        self.future = self.task = self.review = self.key = self.stepping = self.harvest = None
         self.service.notify()
 
     # the work --------------------------------------------------------------------------------
@@ -139,6 +143,8 @@ class ReviewRunner:
                 return True
         if self.future is None:
             task = review.next_task()
+            if task is None:
+                self._harvest(review)
             if task is not None:
                 self.future = self._start(review, *task)
                 wake_when_done(self.future, self.service.waker)  # the loop collects it at once
@@ -146,6 +152,38 @@ class ReviewRunner:
                     review.add(review.run_task(*task))
                     news = True
         return news
+
+    def _harvest(self, review) -> None:
+        """A game at the table reviewed to the end: each confirmed mistake that forms a proven
+        puzzle (a win missed, or the win it allowed) becomes a personal puzzle of the player who
+        made it, offered first next time (companion/service/puzzle_store.py). The proofs run in
+        the review's thread; the loop only writes what they found."""
+        if self.key is None or self.key[0] != "table" or self.harvested == self.key:
+            return
+        if self.harvest is None:
+            from companion.ai.puzzles import from_mistakes
+
+            self.harvest = self._threads().submit(from_mistakes, list(review.positions), review.mistakes())
+            wake_when_done(self.harvest, self.service.waker)  # a sleeping loop writes them at once
+            return
+        if not self.harvest.done():
+            return
+        future, self.harvest, self.harvested = self.harvest, None, self.key
+        try:
+            found = future.result()
+        except Exception as exc:   # a failed proof: no personal puzzle, the review stands
+            log.warning("puzzles from the review failed: %r", exc)
+            return
+        if found:
+            from companion.service.puzzle_store import PuzzleStore
+
+            conn = self.service.journal.conn
+            row = conn.execute("SELECT id FROM games WHERE game='maunz' ORDER BY id DESC LIMIT 1").fetchone()
+            names = self.service.table.players
+            store = PuzzleStore(conn, [])
+            for mover, pz in found:
+                store.add_personal(names[mover] if mover < len(names) else "", pz, row and row[0],
+                                   self.service.journal.clock())
 
     def _start(self, review, ply: int, deep: int):
         ai = self.service.ai

@@ -23,6 +23,7 @@ class GameSwitching:
         self.left_on_bed: dict[str, str] = {}
         self._ask: int | None = None      # the journal's game that asks how many play (a switch)
         self._seated: int | None = None   # ... and the one whose count was answered
+        self.theme: str | None = None   # the puzzles' theme chosen on the page (None: any)
 
     def asks_new_game(self, view) -> bool:
         """The table asks "new game?" and there is another game to choose instead."""
@@ -39,11 +40,25 @@ class GameSwitching:
             return self.menu.question(service.game.info.title, view.screen.lines)
         return None
 
-    def open_menu(self, step: int = 0) -> None:
+    def _choices(self) -> list[tuple[str, str]]:
+        """The games with a table, and maunz. puzzles while maunz. is played (same bed)."""
         from companion.games import info
 
-        self.menu.open([(n, info(n).title) for n in tables.names()], self.service.game.info.name)
+        out = [(n, info(n).title) for n in tables.names()]
+        if self.service.game.info.name == "maunz":
+            from companion.tables.maunz.puzzle import PUZZLE
+            from companion.ui import i18n
+
+            out.append((PUZZLE, i18n.text("puzzle.menu", self.service.table.language)))
+        return out
+
+    def open_menu(self, step: int = 0) -> None:
+        self.menu.open(self._choices(), self._current())
         self.menu.selected = step % len(self.menu.choices)
+
+    def _current(self) -> str:
+        return "maunz-puzzle" if self.service.table.puzzle is not None \
+            else self.service.game.info.name
 
     def game_card(self, name: str, now: float) -> None:
         from companion.games import info
@@ -51,8 +66,7 @@ class GameSwitching:
         if not tables.has(name):
             self.service.note("note.no_table", name=name, known=", ".join(tables.names()))
             return
-        choices = [(n, info(n).title) for n in tables.names()]
-        chosen = self.menu.on_game_card(info(name).name, choices, self.service.game.info.name)
+        chosen = self.menu.on_game_card(info(name).name, self._choices(), self._current())
         if chosen is not None:
             self.start_game(chosen, now)
 
@@ -100,6 +114,12 @@ class GameSwitching:
         (the same players, language and bed; the AI's seats as the kept setting names them).
         `seats`: the same game again for another number of players (`seat`)."""
         service = self.service
+        if seats is None and (name == "maunz-puzzle" or service.table.puzzle is not None):
+            if name == self._current():
+                service.table.new_game(now)   # the next puzzle
+            else:
+                self._puzzles(name, now)
+            return
         if name == service.game.info.name and seats is None:
             service.table.new_game(now)
             return
@@ -127,6 +147,51 @@ class GameSwitching:
         if service.sensed is not None:
             service.table.on_scan(service.sensed, now)
 
+    def _puzzles(self, name: str, now: float) -> None:
+        """Into maunz. puzzles (the player's own first, then near their rating), or out of them
+        to the maunz. game in the journal, as it was left. The journal's game is not touched."""
+        import random
+
+        from companion.service.puzzle_store import PuzzleStore
+        from companion.tables.maunz.puzzle import PuzzleTable
+
+        service = self.service
+        players = service.table.players
+        if name != "maunz-puzzle":
+            service.table = service.make_table(service.journal.start_position(), service.journal.moves(), players)
+        else:
+            store = PuzzleStore(service.journal.conn)
+            rng = random.SystemRandom()
+
+            def next_puzzle():
+                return _dated(store.next_for(service.table.solver, rng, self.theme, service.journal.clock(),
+                                             skip=service.table.puzzle.id))
+
+            def stats():
+                return {**store.stats(service.table.solver), "theme": self.theme}
+
+            first = _dated(store.next_for(next((n for n in players if n), ""), rng, self.theme,
+                                          service.journal.clock()))
+            if first is None:
+                service.note("note.no_puzzle")
+                return
+            settings = service.settings
+            service.table = PuzzleTable(service.game, puzzle=first[0], since=first[1], daily=first[2],
+                                        next_puzzle=next_puzzle,
+                                        stats=stats,
+                                        settle=service.config.game.settle,
+                                        correction_delay=service.config.game.correction_delay,
+                                        language=settings.language, players=players)
+        service.ai.forget()
+        log.info("puzzles: %s", "on" if name == "maunz-puzzle" else "off")
+        if service.sensed is not None:
+            service.table.on_scan(service.sensed, now)
+
+    def puzzle_theme(self, theme: str | None) -> None:
+        """The page's theme filter: the next puzzles are of this theme (None: any)."""
+        self.theme = theme
+        self.service.notify()
+
     def _pieces_on_bed(self) -> dict[str, str]:
         """The pieces on the bed ("c3" -> "o"), as the game in play knows them (maunz: its
         position's) and as earlier games left them there: the bed is physical, so maunz. pieces
@@ -146,6 +211,16 @@ class GameSwitching:
         if self.left_on_bed:
             on = _on_bed(mask)
             self.left_on_bed = {sq: p for sq, p in self.left_on_bed.items() if sq in on}
+
+
+def _dated(found):
+    """(puzzle, the day of the player's own game it comes from or None, the puzzle of the day?)."""
+    if found is None:
+        return None
+    import datetime
+
+    puzzle, added, daily = found
+    return puzzle, None if added is None else datetime.date.fromtimestamp(added).isoformat(), daily
 
 
 def _on_bed(mask: int) -> set[str]:

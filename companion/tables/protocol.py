@@ -67,7 +67,7 @@ from companion.tables.controls import SharedControls, UndoPolicy  # noqa: F401  
 from companion.words import DeviceEvent, LedFrame
 
 #: Commit kinds, in the order the journal understands them.
-COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings")
+COMMIT_KINDS = ("move", "undo", "new_game", "abandon", "settings", "puzzle")
 #: The three buttons on the table and their two kinds of press.
 BUTTONS = ("ok", "back", "cat")
 PRESSES = ("press", "long")
@@ -228,6 +228,9 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     #: The game has a deck of its own, whose cards the service enrolls by UID (`cards
     #: enrol-deck`): it sets `deck_uids` (uid -> the card's text) on the table it makes.
     own_deck: bool = False
+    #: the puzzle the table sets (tables/maunz/puzzle.py), None at a game: the service then
+    #: journals no game moves, reviews nothing and offers the way back to the game in its menu
+    puzzle = None
     deck_uids: dict[str, str] = {}
     #: The simulator deals the person a virtual hand of this game's deck (Monster Mau Mau).
     virtual_hands: bool = False

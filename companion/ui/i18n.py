@@ -70,6 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
                                 " FUNKTION` ({functions})",
                           "en": "unknown card {uid}: enrol it with `companion cards add {uid}"
                                 " FUNCTION` ({functions})"},
+    "note.no_puzzle": {"de": "Alle Puzzles gelöst!", "en": "Every puzzle solved!"},
     "note.no_table": {"de": "Spielkarte „{name}“: für dieses Spiel gibt es keinen Tisch; Spiele mit"
                             " Tisch: {known}",
                       "en": "game card '{name}': no table for that game; games with a table: {known}"},

@@ -48,6 +48,8 @@ SAMPLES = {
     # ... and its punishing line worded (issue 45): what the reply does, who wins
     "pronoun": msg("review.pronoun.c"), "effects": msg("review.fx.off", piece=msg("review.your.k")),
     "winner": msg("colour.1"),
+    # maunz. puzzles: the day of the player's own game, a rating, a theme in words
+    "day": "2026-11-28", "theme": "vom Bett stupsen",
     # the history view: a past game's length
     "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched

@@ -25,7 +25,7 @@ from companion.games import info
 from companion.ui import i18n
 from companion.words import SQUARES, square_name
 
-CONTROL_TYPES = ("reed", "button", "card", "hand", "review")
+CONTROL_TYPES = ("reed", "button", "card", "hand", "review", "puzzle")
 HAND_ACTIONS = ("play", "draw", "pass", "mau")
 BUTTON_KINDS = ("press", "long")
 MAX_CHANGES = SQUARES
@@ -160,6 +160,13 @@ class ReviewAction:
 
 
 @dataclass(frozen=True)
+class PuzzleAction:
+    """The puzzles' theme filter on the page: {"type": "puzzle", "theme": THEME or null}."""
+
+    theme: str | None = None
+
+
+@dataclass(frozen=True)
 class HandAction:
     """The simulator's person at a card game: a card of their hand clicked (a wild one with its
     wish), the draw pile, pass or Mau! (companion/service/virtual_cards.py turns it into taps)."""
@@ -229,6 +236,13 @@ def parse_control(msg, cards: list[Card], button_names) -> ReedAction | ButtonAc
             raise ControlError("review needs \"game\": a game's id (companion history lists them),"
                                " or \"close\": true", game)
         return ReviewAction(game)
+    if kind == "puzzle":
+        from companion.ai.puzzles import THEMES
+
+        theme = msg.get("theme")
+        if theme is not None and theme not in THEMES:
+            raise ControlError(f"puzzle theme {theme!r}: use one of {', '.join(THEMES)}, or null for any", theme)
+        return PuzzleAction(theme)
     raise ControlError(f"unknown message type {kind!r}: use one of {', '.join(CONTROL_TYPES)}", kind)
 
 

@@ -46,6 +46,7 @@ from companion.web.protocol import (
     ControlError,
     HandAction,
     ReedAction,
+    PuzzleAction,
     ReviewAction,
     apply_control,
     button_names,
@@ -242,6 +243,9 @@ class WebState:
             elif isinstance(action, ReviewAction):
                 _review(self.companion, action)
                 self.companion.wake()   # (a fake device wakes the sleeping loop itself)
+            elif isinstance(action, PuzzleAction):
+                self.companion.switching.puzzle_theme(action.theme)
+                self.companion.wake()
             else:
                 apply_control(self.companion.devices, action)
         except ControlError as exc:

@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time", type=float, default=None, help="thinking time in seconds")
     p.add_argument("--level", default="hard", help="easy, medium, hard")
     p.add_argument("--json", action="store_true")
+    from companion.ai.cli import add_puzzles_parser
+
+    add_puzzles_parser(sub)
     return parser
 
 
@@ -74,6 +77,10 @@ def run(args: argparse.Namespace, out=None, explainer=None) -> int:
     out = out or sys.stdout   # the stdout of the call, not of the import
     if args.command == "replay":
         return _replay(args.file, out)
+    if args.command == "puzzles":
+        from companion.ai.cli import puzzles_command
+
+        return puzzles_command(args, out)
     variant = variant_of(args.rules)
     pos = notation.parse_position(args.position, variant)
     if args.command == "moves":

@@ -34,8 +34,46 @@ def page_view(table, view) -> dict:
     stock = {seat.key: [{"word": "page.reserve", "n": pos.reserve(c), "look": "ghost"},
                         {"word": "page.boxed", "n": pos.boxed(c), "look": "box"}]
              for c, seat in enumerate(seats)}
-    return {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen),
-            "move_words": move_words(table)}
+    out = {**bed.page_view(table, view), "stock": stock, **_page_hints(view.screen),
+           "move_words": move_words(table)}
+    if table.puzzle is not None:
+        out["puzzle"] = puzzle_block(table)
+    return out
+
+
+def puzzle_block(table) -> dict:
+    """A puzzle at the table, as everybody watching may see it: never its solution (nor the
+    refutations) until it is solved; the solver's rating, its history and the puzzles solved
+    (`table.stats()`, from the journal), and the themes to choose the next puzzles by. Worded in
+    the table's language."""
+    from companion.ai.puzzles import THEMES
+    from companion.ui.screens import msg
+    from companion.tables.maunz import phrases as words
+
+    pz, lang = table.puzzle, table.language
+    stats = table.stats() if table.stats is not None else {}
+
+    def theme(key):
+        return msg(f"puzzle.theme.{key}").text(lang)
+
+    out = {"id": pz.id, "theme": pz.theme, "horizon": pz.horizon, "rating": pz.rating,
+           "to_move": "og"[table.attacker], "since": table.since, "daily": table.daily,
+           "solved": table.solved,
+           "player": stats.get("player"), "history": stats.get("history", []),
+           "solved_list": [{**s, "theme_words": theme(s["theme"])} for s in stats.get("solved", [])],
+           "filter": stats.get("theme"),
+           "themes": [{"key": t, "words": theme(t)} for t in THEMES],
+           "words": {"title": msg("puzzle.page.title", colour=words.colour(table.attacker),
+                                  n=pz.horizon).text(lang),
+                     "puzzle": msg("puzzle.page.puzzle_rating", rating=pz.rating, theme=theme(pz.theme)).text(lang),
+                     "rating": msg("puzzle.page.rating", rating=round(stats.get("rating", 1500))).text(lang),
+                     "since": msg("puzzle.page.since", day=table.since).text(lang) if table.since
+                     else msg("puzzle.page.daily").text(lang) if table.daily else None,
+                     "themes": msg("puzzle.page.themes").text(lang), "any": msg("puzzle.page.any").text(lang),
+                     "solved": msg("puzzle.page.solved").text(lang), "chart": msg("puzzle.page.chart").text(lang)}}
+    if table.solved:
+        out["solution"] = list(pz.solution)
+    return out
 
 
 def move_words(table) -> list[str]:

@@ -153,6 +153,36 @@ PHRASES = {
         ("w", "nach links", "to the left"), ("ne", "nach rechts oben", "to the upper right"),
         ("nw", "nach links oben", "to the upper left"), ("se", "nach rechts unten", "to the lower right"),
         ("sw", "nach links unten", "to the lower left"))},
+    # maunz. puzzles (tables/maunz/puzzle.py)
+    "puzzle.menu": {"de": "maunz. Puzzle", "en": "maunz. puzzle"},
+    # the header bar: who is to move and in how many of their turns they win (it fits the bar)
+    "puzzle.head": {"de": "{colour}: Sieg in {n}", "en": "{colour}: win in {n}"},
+    "puzzle.move": {"de": "{kind} auf {square}", "en": "{kind} on {square}"},
+    "puzzle.right": {"de": "Richtig! {colour} antwortet {move}", "en": "Right! {colour} answers {move}"},
+    "puzzle.wrong": {"de": "{colour} antwortet {move}: das widerlegt den Zug",
+                     "en": "{colour} answers {move}: that refutes it"},
+    "puzzle.wrong_back": {"de": "Das gewinnt nicht", "en": "That does not win"},
+    "puzzle.again": {"de": "Noch ein Versuch: die Stellung ist wieder da",
+                     "en": "Try again: the position is back"},
+    "puzzle.solved": {"de": "Gelöst!", "en": "Solved!"},
+    # the page's puzzle panel (web/static/puzzle.js)
+    "puzzle.page.title": {"de": "Puzzle: {colour} gewinnt in {n}", "en": "Puzzle: {colour} wins in {n}"},
+    "puzzle.page.rating": {"de": "Deine Wertung: {rating}", "en": "Your rating: {rating}"},
+    "puzzle.page.puzzle_rating": {"de": "Puzzle-Wertung {rating} · Thema: {theme}",
+                                  "en": "Puzzle rating {rating} · theme: {theme}"},
+    "puzzle.page.since": {"de": "Aus deinem Spiel vom {day}", "en": "From your game on {day}"},
+    "puzzle.page.daily": {"de": "Das Puzzle des Tages", "en": "The puzzle of the day"},
+    "puzzle.page.themes": {"de": "Nächste Puzzles:", "en": "Next puzzles:"},
+    "puzzle.page.any": {"de": "alle Themen", "en": "any theme"},
+    "puzzle.page.solved": {"de": "Gelöst", "en": "Solved"},
+    "puzzle.page.chart": {"de": "Wertung nach jedem Versuch", "en": "Rating after each attempt"},
+    "puzzle.theme.boop-off": {"de": "vom Bett stupsen", "en": "boop off the bed"},
+    "puzzle.theme.graduation": {"de": "Aufstieg bringt eine Katze", "en": "a graduation brings a cat"},
+    "puzzle.theme.push-line": {"de": "Reihe durch Stupsen", "en": "a line by pushing"},
+    "puzzle.theme.eight-cats": {"de": "acht Katzen auf dem Bett", "en": "eight cats on the bed"},
+    "puzzle.theme.three-cats": {"de": "drei Katzen in einer Reihe", "en": "three cats in a row"},
+    "puzzle.theme.defence-breaks-line": {"de": "die Abwehr bricht die eigene Reihe",
+                                         "en": "the defence breaks its own line"},
 }
 i18n.register(PHRASES)
 

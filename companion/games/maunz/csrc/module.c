@@ -9,6 +9,7 @@
 #include "mt.h"
 #include "rules.h"
 #include "search.h"
+#include "solve.h"
 
 static PyObject *KIND_K, *KIND_C; /* the Move kinds 'k' and 'c' */
 
@@ -390,6 +391,59 @@ static PyObject *py_winning_squares(PyObject *self, PyObject *args) {
     return PyLong_FromLong(winning_squares(&s, variant, first_only));
 }
 
+/* ------------------------------------------------------------------ the puzzle solver (solve.h) */
+static int get_horizon(int n, long long budget) {
+    if (n < 1 || n > 8 || budget < 0) {
+        PyErr_Format(PyExc_ValueError, "a proof needs a horizon of 1-8 turns and a budget >= 0 (got %d, %lld)",
+                     n, budget);
+        return 0;
+    }
+    if (!sv_begin(budget)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_solve_win(PyObject *self, PyObject *args) {
+    PyObject *o; int n, variant = STANDARD; long long budget = 0; St s;
+    if (!PyArg_ParseTuple(args, "Oi|iL", &o, &n, &variant, &budget) || !get_variant(variant) || !get_state(o, &s)
+        || !get_horizon(n, budget))
+        return NULL;
+    int w;
+    Py_BEGIN_ALLOW_THREADS
+    w = sv_win(&s, n, variant);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(iL)", w, sv_nodes);
+}
+
+static PyObject *py_solve_root(PyObject *self, PyObject *args) {
+    PyObject *o; int n, variant = STANDARD; long long budget = 0; St s;
+    if (!PyArg_ParseTuple(args, "Oi|iL", &o, &n, &variant, &budget) || !get_variant(variant) || !get_state(o, &s)
+        || !get_horizon(n, budget))
+        return NULL;
+    long long (*rows)[3] = malloc(sizeof(long long[3]) * 72 * MAX_OPTS);
+    if (!rows) return PyErr_NoMemory();
+    int count;
+    Py_BEGIN_ALLOW_THREADS
+    count = sv_root(&s, n, variant, rows);
+    Py_END_ALLOW_THREADS
+    PyObject *out = Py_None;
+    if (count >= 0) {
+        out = PyList_New(count);
+        for (int i = 0; out && i < count; i++) {
+            PyObject *row = Py_BuildValue("(LiL)", rows[i][0], (int)rows[i][1], rows[i][2]);
+            if (!row) { Py_CLEAR(out); break; }
+            PyList_SET_ITEM(out, i, row);
+        }
+    } else {
+        Py_INCREF(out);
+    }
+    free(rows);
+    if (!out) return NULL;
+    return Py_BuildValue("(NL)", out, sv_nodes);
+}
+
 static int get_weights(PyObject *w, double *out) {
     PyObject *seq = PySequence_Fast(w, "the weights must be a sequence of numbers");
     if (!seq) return 0;
@@ -444,6 +498,10 @@ static PyMethodDef methods[] = {
     {"random_games", py_random_games, METH_VARARGS,
      "random_games(state, turn, mt_state, n, variant=0) -> ([(winner, plies)], mt_state)"},
     {"winning_squares", py_winning_squares, METH_VARARGS, "winning_squares(state, variant=0, first_only=False)"},
+    {"solve_win", py_solve_win, METH_VARARGS,
+     "solve_win(state, n, variant=0, budget=0) -> (1 wins within n turns / 0 not / -1 budget out, nodes)"},
+    {"solve_root", py_solve_root, METH_VARARGS,
+     "solve_root(state, n, variant=0, budget=0) -> ([(code, verdict, refuting reply)] or None, nodes)"},
     {"features", py_features, METH_VARARGS, "features(state, variant=0) -> the evaluation's features"},
     {"evaluate", py_evaluate, METH_VARARGS, "evaluate(state, variant, weights) -> score"},
     {"simple_evaluate", py_simple_evaluate, METH_VARARGS, "simple_evaluate(state) -> score"},
