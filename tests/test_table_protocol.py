@@ -28,7 +28,7 @@ def test_every_table_extends_the_base_and_answers_every_capability(name):
     assert table.senses_bed == (games.info(name).bed is not None)   # the engine declares it
     assert isinstance(table.observes_chance, bool) and isinstance(table.own_deck, bool)
     assert isinstance(table.virtual_hands, bool) and isinstance(table.card_functions, tuple)
-    assert set(table.setting_values) <= set(cls.own_settings)
+    assert set(table.setting_values) <= set(cls.own_settings) | set(cls.shared_settings)
     assert table.on_tag("04a1b2c3d4e5f6", None, 0.0) in (True, False)
     assert table.language == "en"
 

@@ -85,7 +85,7 @@ class PlayerRatings:
         does not play); None when there is no such game (no AI, a remote game, two computers)."""
         svc = self.service
         seats = tuple(svc.table.ai_seats)
-        if len(seats) != 1 or not hasattr(svc.table, "level") or svc.remote.active:
+        if len(seats) != 1 or "level" not in svc.table.shared_settings or svc.remote.active:
             return None
         seat = 1 - seats[0]
         names = svc.journal.seat_players()
@@ -94,7 +94,7 @@ class PlayerRatings:
     def level(self) -> str:
         """The level the computer plays (and hints) at now: the table's, the adaptive one resolved."""
         svc = self.service
-        level = getattr(svc.table, "level", None) or svc.config.game.ai_level
+        level = svc.table.setting_values.get("level") or svc.config.game.ai_level
         if level != ADAPTIVE:
             return level_named(level).name
         who = self.person()

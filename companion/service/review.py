@@ -47,7 +47,7 @@ class ReviewRunner:
             return
         if name == "maunz":
             self._begin(key, self.service.game, table.start_position, table.moves,
-                        getattr(table, "ai_colour", None))
+                        table.ai_seats[0] if table.ai_seats else None)   # the computer's colour
         elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
             from companion.games.katzenjammer.review import review
             from companion.tables.katzenjammer.review import people_of

@@ -109,7 +109,7 @@ class Settings:
             seats = self.journal.last_seats(game.info.name)
             if seats:
                 out["seats"] = seats
-        if "level" in tables.factory(game.info.name).card_functions:
+        if "level" in tables.factory(game.info.name).shared_settings:
             out["level"] = self.level()
         return out
 

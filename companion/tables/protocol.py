@@ -42,7 +42,7 @@ in the players' hands (a card turned up from a real deck and tapped: Monster Mau
 `observes_chance = True`, and the service draws nothing for it.
 
 Every table extends `TableBase` (below), which declares each capability the service may ask
-with its default (several_ai_seats, own_settings and setting_values, senses_bed,
+with its default (several_ai_seats, own_settings, shared_settings and setting_values, senses_bed,
 observes_chance, own_deck and deck_uids, virtual_hands, ai_seats, on_tag) and has a default
 for every verb of `Table` but `view` (what a table shows is always its own: an abstract
 method), so a table of any game is a `Table` by `isinstance` (the table conformance checks it):
@@ -217,6 +217,10 @@ class TableBase(SharedControls, metaclass=ABCMeta):
     #: Settings of the table's own: key -> the values it takes (Katzenjammer: dice). The service
     #: keeps them in the journal and passes each back to the factory as the keyword of its name.
     own_settings: dict[str, tuple[str, ...]] = {}
+    #: Settings the table reports in `setting_values` and the service keeps in the journal like
+    #: its own, whose default is a `[game]` key rather than its own section (maunz.: "level",
+    #: the computer's level, default `[game] ai_level`): one way to configure each.
+    shared_settings: tuple[str, ...] = ()
     @property
     def senses_bed(self) -> bool:
         """The game is played on the sensed bed (its GameInfo declares a `bed`: maunz.): the

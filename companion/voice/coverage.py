@@ -49,7 +49,7 @@ SAMPLES = {
     "pronoun": msg("review.pronoun.c"), "effects": msg("review.fx.off", piece=msg("review.your.k")),
     "winner": msg("colour.1"),
     # maunz. puzzles: the day of the player's own game, a rating, a theme in words
-    "day": "2026-11-28", "theme": "vom Bett stupsen",
+    "day": "2026-11-28", "theme": msg("puzzle.theme.boop-off"),
     # the history view: a past game's length
     "ply": 12, "plies": 40,
     # Katzenjammer's review: the computer's choice, how much the person's cost, how many matched

@@ -34,6 +34,8 @@ class MaunzTable(Why, Session, BedReading, Controls, TableBase):
                  "beginner": beginner_mode.CARD, "level": levels.CARD}
     #: beginner mode (issue 36, item 5), kept by the service in the journal like every own setting
     own_settings = {"beginner": beginner_mode.VALUES}
+    #: the computer's level (issue 44, level.py): kept like an own setting, `[game] ai_level` its default
+    shared_settings = ("level",)
 
     def __init__(self, game, position=None, *, moves=(), settle: float = 0.25,
                  correction_delay: float = 3.0, language: str = "de", ai_seats: tuple[int, ...] = (),
