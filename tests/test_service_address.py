@@ -222,8 +222,9 @@ def test_a_bootsel_pico_at_a_bridge_table_is_flashed_with_each_step_on_the_oled(
             ("flash", text("flash.done", "en", firmware=digest)), "en").tobytes()
         # the OLED shows the newest step at each turn of the loop (a fast step may be passed by),
         # in the flash's order, and ends with the HELLO's firmware
+        files = len(fwinfo.PACKAGE_FILES) + 3   # the package, main.py, fwhash.py and bedcfg.py
         order = [text("flash.wait_drive", "en"), *(text("flash.uf2", "en", percent=p) for p in range(101)),
-                 text("flash.wait_port", "en"), *(text("flash.files", "en", done=n, total=14) for n in range(1, 15)),
+                 text("flash.wait_port", "en"), *(text("flash.files", "en", done=n, total=files) for n in range(1, files + 1)),
                  text("flash.hello", "en"), text("flash.done", "en", firmware=digest)]
         at = [order.index(s[1]) for s in steps]
         assert at == sorted(at) and at[-1] == len(order) - 1 and len(at) >= 3, [s[1] for s in steps]
