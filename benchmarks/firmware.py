@@ -92,8 +92,6 @@ def scan_rate(pico, counter: str, seconds: float) -> tuple[float, float]:
 def change_latency(pico, n: int, seed: int) -> list[float]:
     """Emulated microseconds from a reed closing or opening to the SNAPSHOT frame that carries it
     leaving the Pico's USB."""
-    from firmware_bridge.firmware import messages as M
-    from firmware_bridge.firmware.framing import Deframer
     from firmware_bridge.host.link import BridgeLink
 
     rng = random.Random(seed)
@@ -108,23 +106,32 @@ def change_latency(pico, n: int, seed: int) -> list[float]:
                 pico.usb_log.clear()
                 pico.log_usb = True
             t0 = pico.set_occupancy(mask)
-            deadline = time.monotonic() + 30
-            while link.occupancy != mask and time.monotonic() < deadline:
-                time.sleep(0.002)
-            with pico._lock:
-                pico.log_usb = False
-                log = list(pico.usb_log)
-            deframer = Deframer()
-            for kind, t, data in log:
-                if kind != "out":
-                    continue
-                snaps = [M.decode(p) for p in deframer.feed(data)]
-                if t >= t0 and any(name == "SNAPSHOT" and v["occupancy"] == mask for name, v in snaps):
-                    out.append((t - t0) / 1000)
-                    break
+            _snapshot_after(pico, link, "SNAPSHOT", mask, t0, out)
     finally:
         link.close()
     return out
+
+
+def _snapshot_after(pico, link, message: str, mask: int, t0: int, out: list[float]) -> None:
+    """Wait until the host's link sees `mask`, then append the emulated milliseconds from `t0` to
+    the first `message` (SNAPSHOT, HALL_SNAPSHOT) carrying it that left the Pico's USB."""
+    from firmware_bridge.firmware import messages as M
+    from firmware_bridge.firmware.framing import Deframer
+
+    deadline = time.monotonic() + 30
+    while link.occupancy != mask and time.monotonic() < deadline:
+        time.sleep(0.002)
+    with pico._lock:
+        pico.log_usb = False
+        log = list(pico.usb_log)
+    deframer = Deframer()
+    for kind, t, data in log:
+        if kind != "out":
+            continue
+        snaps = [M.decode(p) for p in deframer.feed(data)]
+        if t >= t0 and any(name == message and v["occupancy"] == mask for name, v in snaps):
+            out.append((t - t0) / 1000)
+            return
 
 
 def hall_change_latency(pico, n: int, seed: int) -> list[float]:
@@ -132,8 +139,6 @@ def hall_change_latency(pico, n: int, seed: int) -> list[float]:
     ADC answering with the model's new readings, to the HALL_SNAPSHOT that carries it leaving the
     Pico's USB. One piece on the bed at a time (a neighbour's return field could make a second
     square ambiguous, which is a real reading, not a latency)."""
-    from firmware_bridge.firmware import messages as M
-    from firmware_bridge.firmware.framing import Deframer
     from firmware_bridge.host.link import BridgeLink
 
     rng = random.Random(seed)
@@ -157,20 +162,7 @@ def hall_change_latency(pico, n: int, seed: int) -> list[float]:
                     pico.hall_bed.lift(sq)
                     sq, mask = None, 0
                 t0 = pico.hall_now()
-            deadline = time.monotonic() + 30
-            while link.occupancy != mask and time.monotonic() < deadline:
-                time.sleep(0.002)
-            with pico._lock:
-                pico.log_usb = False
-                log = list(pico.usb_log)
-            deframer = Deframer()
-            for kind, t, data in log:
-                if kind != "out":
-                    continue
-                snaps = [M.decode(p) for p in deframer.feed(data)]
-                if t >= t0 and any(name == "HALL_SNAPSHOT" and v["occupancy"] == mask for name, v in snaps):
-                    out.append((t - t0) / 1000)
-                    break
+            _snapshot_after(pico, link, "HALL_SNAPSHOT", mask, t0, out)
     finally:
         link.close()
     return out
