@@ -16,6 +16,7 @@ from companion.service.app import Companion
 from companion.service.config import Config
 from companion.service.devices import build_fakes
 from companion.service.puzzle_store import PuzzleStore
+from companion.tables.maunz.plan import bits
 from companion.tables.maunz.puzzle import PuzzleTable
 from companion.ui.render import WIDTH, text_width
 from companion.tables.maunz.testing import GAME, Bed, sq
@@ -51,21 +52,21 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     view = b.view
     assert view.phase == "correction" and view.screen.header("en") == "Grey: win in 2"
     assert text_width("Orange: Sieg in 4") <= WIDTH   # the header bar holds it whole
-    assert view.instruction == "Put the orange kitten back on b2 · (9 more)"
-    # the LEDs: the square of the piece to put now, in its colour; then the next one
+    assert view.instruction == "Put 10 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    # the LEDs: every square of the position at once, in its piece's colour (tests/test_puzzle_flow.py)
     def lit(v):
         return {s: cell.color for s, cell in enumerate(v.leds.cells) if cell.color != (0, 0, 0)}
 
-    assert set(lit(view)) == {sq("b2")}
+    assert set(lit(view)) == set(bits(notation.parse_position(POSITION).occupied))
     b.place("b2")
-    assert b.view.instruction == "Put the grey cat back on b3 · (8 more)"
-    assert set(lit(b.view)) == {sq("b3")} and lit(b.view)[sq("b3")] != lit(view)[sq("b2")]
+    assert b.view.instruction == "Put 9 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    assert sq("b2") not in lit(b.view) and lit(b.view)[sq("b3")] != lit(view)[sq("b2")]
     b.set(notation.parse_position(POSITION).occupied)
     b.settle()
     assert b.view.phase == "await_placement"
     # a wrong move: refuted on the LEDs and in words, the failed attempt committed
     b.play("ca3")
-    assert b.view.instruction.startswith("Orange answers kitten on b2: that refutes it")
+    assert b.view.instruction.startswith("Orange answers kitten on b2 and stops the win")
     [attempt] = b.ref.drain_commits()
     assert attempt.kind == "puzzle" and attempt.move == "failed"
     assert [m.text("en") for m in b.ref.drain_said()][0] == "Grey: cat on a3"   # the move, as in a game
@@ -76,9 +77,10 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     b.set(notation.parse_position(POSITION).occupied)
     b.settle()
     assert b.view.phase == "await_placement"
-    # the hint: the winning move, one square shown
+    # the hint: the winning move's square (tests/test_puzzle_flow.py)
     b.card("hint")
     assert b.ref.state().suggestion.move == GAME.parse_move(b.ref.position, "cb4")
+    assert b.ref.drain_commits() == []   # the wrong try counted already: the hint adds nothing
     b.play("cb4")
     assert b.view.instruction.startswith("Right! Orange answers kitten on a1")
     b.play("ka1")
@@ -149,12 +151,12 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     # the bed as the LEDs show it (the kc3 of the game in play is taken off too)
     c.devices.reed.set_mask(notation.parse_position(POSITION).occupied)
     assert p.run_until(lambda: c.table.phase == "await_placement", 5.0)
-    assert c.table.view().instruction.startswith("Aus deinem Spiel vom 2023-11-1")   # its day
+    assert c.table.view().instruction.startswith("Aus deinem Spiel vom 14. Nov.")   # its day
     p.play("ca3")
     assert p.run_until(lambda: store.history("") != [], 2.0)   # journaled at once
     assert store.player_rating("").rating < before
     said = [line.text for line in c.speech.announcer.recent]
-    assert said.count("Orange antwortet Kätzchen auf b2: das widerlegt den Zug") == 1, repr(said)
+    assert said.count("Orange antwortet Kätzchen auf b2 und verhindert den Sieg") == 1, repr(said)
     # the player carries the refutation out; both moves go back at once
     for action in move_actions(c.game, c.table.position, "kb2"):
         if action[0] == "scan":

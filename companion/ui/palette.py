@@ -73,6 +73,11 @@ def push_to(index: int) -> LedCell:
     return LedCell(pair_hue(index), Effect.STEADY)
 
 
+def hint_square() -> LedCell:
+    """A puzzle's hint: the square the winning piece goes on, white and steady (no kind told)."""
+    return LedCell(WHITE, Effect.STEADY)
+
+
 def leaves_bed() -> LedCell:
     """Off the bed: pushed off, graduating, retiring, or an extra piece to take away."""
     return LedCell(RED, Effect.BLINK)

@@ -20,6 +20,8 @@ CARD_FUNCTIONS = ("new_game", "undo", "why", "cat", "hint", "ai_orange", "ai_gre
 class Suggestion:
     move: Move
     ai: bool  # True: the AI's own move (enforced); False: a hint (shown only)
+    #: a puzzle's first hint: only the square glows, the kind and the choice stay to be found
+    square_only: bool = False
 
 
 class Controls:

@@ -67,8 +67,7 @@ def puzzle_block(table) -> dict:
                                   n=pz.horizon).text(lang),
                      "puzzle": msg("puzzle.page.puzzle_rating", rating=pz.rating, theme=theme(pz.theme)).text(lang),
                      "rating": msg("puzzle.page.rating", rating=round(stats.get("rating", 1500))).text(lang),
-                     "since": msg("puzzle.page.since", day=table.since).text(lang) if table.since
-                     else msg("puzzle.page.daily").text(lang) if table.daily else None,
+                     "since": origin.text(lang) if (origin := table.origin()) is not None else None,
                      "themes": msg("puzzle.page.themes").text(lang), "any": msg("puzzle.page.any").text(lang),
                      "solved": msg("puzzle.page.solved").text(lang), "chart": msg("puzzle.page.chart").text(lang)}}
     if table.solved:

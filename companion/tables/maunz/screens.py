@@ -9,7 +9,7 @@ from companion.games.maunz.board import SQUARE_NAMES, file_rank_key, lines_in
 from companion.games.maunz.engine import Placement, Position
 from companion.games.maunz.game import BED
 from companion.tables.maunz.controls import Suggestion
-from companion.tables.maunz.guidance import step_message, steps
+from companion.tables.maunz.guidance import step_message, steps, wrong_pieces
 from companion.tables.maunz.plan import Plan, bits
 from companion.ui import palette
 from companion.tables.maunz import phrases as words
@@ -107,7 +107,10 @@ def _show_errors(plan: Plan, cells: dict[int, LedCell]) -> None:
 def _await_view(st: State, plan: Plan | None, cells: dict, lines: list) -> None:
     turn = st.position.turn
     sugg = st.suggestion
-    if sugg is not None:
+    if sugg is not None and sugg.square_only:   # a puzzle's first hint: the square, nothing more
+        cells[sugg.move.square] = palette.hint_square()
+        lines.append(msg("puzzle.hint_square", square=SQUARE_NAMES[sugg.move.square]))
+    elif sugg is not None:
         m = sugg.move
         cells[m.square] = palette.place_here(turn, m.kind)
         if sugg.ai and st.remote:
@@ -184,6 +187,8 @@ def _correction_view(st: State, plan: Plan | None, cells: dict, lines: list) -> 
     S = st.stable if st.stable is not None else 0
     title = None
     notes: tuple[Msg, ...] = ()
+    if st.restore is not None and st.restore_reason == "puzzle":
+        return _setup_view(st, S, cells, lines)
     if st.restore is not None:
         target = st.restore
         extra, missing = S & ~target, target & ~S
@@ -211,6 +216,32 @@ def _correction_view(st: State, plan: Plan | None, cells: dict, lines: list) -> 
         lines.append(msg("more", n=len(todo) - 1))
     lines.extend(notes)
     return title
+
+
+def _setup_view(st: State, S: int, cells: dict, lines: list) -> None:
+    """A puzzle's position set up from the lights: every square still to fill at once, in its
+    piece's colour (a kitten blinks, a cat pulses, as the computer's move does), and each piece
+    that does not belong where it stands blinking red; the OLED names the cats among the squares
+    left (a reed bed cannot tell a cat from a kitten: the words say which is which) and what to
+    take off first. A square goes dark once its piece stands there."""
+    target, labels = st.restore, st.restore_labels
+    wrong = wrong_pieces(S & ~target, st.belief, labels)
+    extra, missing = (S & ~target) | wrong, (target & ~S) | wrong
+    for sq in bits(missing & ~wrong):
+        piece = labels.get(sq) or "o"
+        cells[sq] = palette.place_here("og".index(piece.lower()), "c" if piece.isupper() else "k")
+    for sq in bits(extra):
+        cells[sq] = palette.leaves_bed()
+    todo = steps(S & ~target, target & ~S, st.belief, labels)
+    first = next((s for s in todo if s.what != "place"), None)
+    if first is not None:   # a piece to take off (or carry) first: said as the correction says it
+        lines.append(step_message(first, SQUARE_NAMES))
+    to_fill = missing & ~wrong
+    if to_fill:
+        cats = sum(1 << sq for sq in bits(to_fill) if (labels.get(sq) or "").isupper())
+        lines.append(msg("puzzle.setup", n=to_fill.bit_count()))
+        lines.append(msg("puzzle.setup_cats", squares=_names(cats)) if cats else msg("puzzle.setup_kittens"))
+    return None
 
 
 def _win_view(st: State, cells: dict, lines: list) -> None:
