@@ -349,7 +349,7 @@ class Companion:
         if function in ("player", "ai_orange", "ai_grey", "ai_off", "language"):
             try:
                 self._save_settings()
-                if function == "ai_off":
+                if function == "ai_off" and self.table.puzzle is None:
                     self.settings.ai_off(self.game)  # tapped with no AI playing: off, kept
             except StorageError as exc:  # the referee keeps it; the journal is written at the next change
                 self.note("note.storage_setting", problem=str(exc))

@@ -129,13 +129,14 @@ class Settings:
         """Keep what the table's cards changed (names, language, computer seats, its own
         settings). True when the game now has computer seats it did not have (the service warms
         its AI)."""
+        if table.puzzle is not None:   # a puzzle's seats (the companion defends) are no game's
+            self.save_language(table)
+            return False
         known = self.journal.seat_players()
         for seat, name in enumerate(table.players[:len(known)]):
             if name != known[seat]:  # "" too: Katzenjammer's "AI off" gives a Computer seat back
                 self.journal.set_player(seat, name)
-        if table.language != self.language:
-            self.language = table.language
-            self.journal.set_setting("language", table.language)
+        self.save_language(table)
         ai = tuple(table.ai_seats)
         gained = False
         # a table no AI card reaches (Cats, Monster Mau Mau: no computer of the service's) keeps
@@ -149,6 +150,11 @@ class Settings:
             if kept.get(key) != value:
                 self.journal.set_setting(self.own_key(game.info.name, key), value)
         return gained
+
+    def save_language(self, table) -> None:
+        if table.language != self.language:
+            self.language = table.language
+            self.journal.set_setting("language", table.language)
 
     def ai_off(self, game) -> None:
         """The AI-off card tapped with no AI playing: off, kept."""

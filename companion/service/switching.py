@@ -41,11 +41,12 @@ class GameSwitching:
         return None
 
     def _choices(self) -> list[tuple[str, str]]:
-        """The games with a table, and maunz. puzzles while maunz. is played (same bed)."""
+        """The games with a table, and maunz. puzzles whatever game is played (the game in play
+        waits in the journal, as it was, until the menu chooses it again)."""
         from companion.games import info
 
         out = [(n, info(n).title) for n in tables.names()]
-        if self.service.game.info.name == "maunz":
+        if tables.has("maunz"):
             from companion.tables.maunz.puzzle import PUZZLE
             from companion.ui import i18n
 
@@ -117,9 +118,11 @@ class GameSwitching:
         if seats is None and (name == "maunz-puzzle" or service.table.puzzle is not None):
             if name == self._current():
                 service.table.new_game(now)   # the next puzzle
-            else:
-                self._puzzles(name, now)
-            return
+                return
+            self._puzzles(name, now)
+            if name == "maunz-puzzle" or name == service.game.info.name:
+                return
+            # out of the puzzles into another game than the one waiting: that game's switch
         if name == service.game.info.name and seats is None:
             service.table.new_game(now)
             return
@@ -155,12 +158,23 @@ class GameSwitching:
         from companion.service.puzzle_store import PuzzleStore
         from companion.tables.maunz.puzzle import PuzzleTable
 
+        from companion.games import get
+        from companion.games.maunz.board import SQUARE_BY_NAME
+
         service = self.service
         players = service.table.players
         if name != "maunz-puzzle":
+            service.table.give_up()   # left after a move: a failed attempt; before any: none
+            service.journal_commits(service.table.drain_commits())
+            service.game = service.journal.game   # the game in the journal, as it was left
             service.table = service.make_table(service.journal.start_position(), service.journal.moves(), players)
         else:
             store = PuzzleStore(service.journal.conn)
+            # the pieces the game in play leaves on the bed, so a wrong one where the puzzle
+            # needs another shows (the puzzles' own rules: the standard ones, whatever is played)
+            on_bed = {SQUARE_BY_NAME[sq]: p for sq, p in self._pieces_on_bed().items() if p in ("o", "O", "g", "G")}
+            service.journal_commits(service.table.drain_commits())
+            game = get("maunz")
             rng = random.SystemRandom()
 
             def next_puzzle():
@@ -176,9 +190,10 @@ class GameSwitching:
                 service.note("note.no_puzzle")
                 return
             settings = service.settings
-            service.table = PuzzleTable(service.game, puzzle=first[0], since=first[1], daily=first[2],
+            service.game = game
+            service.table = PuzzleTable(game, puzzle=first[0], since=first[1], daily=first[2],
                                         next_puzzle=next_puzzle,
-                                        stats=stats,
+                                        stats=stats, on_bed=on_bed,
                                         settle=service.config.game.settle,
                                         correction_delay=service.config.game.correction_delay,
                                         language=settings.language, players=players)

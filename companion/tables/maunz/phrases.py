@@ -170,6 +170,7 @@ PHRASES = {
     "puzzle.wrong.lost": {"de": "Damit gewinnt {colour}", "en": "That lets {colour} win"},
     "puzzle.wrong_back": {"de": "Das gewinnt nicht", "en": "That does not win"},
     # the hint: one square lit white (asked again: the whole move); help counts as not solved
+    "puzzle.defends": {"de": "Im Puzzle spielt der Begleiter {colour}", "en": "In a puzzle the companion plays {colour}"},
     "puzzle.hint_square": {"de": "Tipp: das weiß leuchtende Feld, {square}",
                            "en": "Hint: the square lit white, {square}"},
     "puzzle.hint_counts": {"de": "Mit Tipp zählt das Puzzle als nicht gelöst",

@@ -219,6 +219,13 @@ class PuzzleTable(MaunzTable):
             return (reason("puzzle_hint_square", square=sugg.move.square),)
         return super().judgement()
 
+    def on_own_card(self, function: str, now: float, arg) -> None:
+        """The computer's cards do not reach a puzzle: the companion always plays the other side."""
+        if function in ("ai_orange", "ai_grey", "ai_off"):
+            self.notice = msg("puzzle.defends", colour=words.colour(self.attacker ^ 1))
+            return
+        super().on_own_card(function, now, arg)
+
     # set-up -------------------------------------------------------------------------------------
     def _start_restore(self, target, why, labels, have, sources=((0, 0), False), notes=()):
         """The puzzle's position set up from nothing in particular (its start, a device's

@@ -1,0 +1,234 @@
+"""A maunz. puzzle at a real table, as a family member meets it (issue 43, item 3 and "Done
+when"): the position set up from the lights all at once (the cats named on the OLED, a wrong
+piece blinking red, a hall bed refusing the wrong kind), the hint one square glowing (asked
+again: the whole move), "Why?" explaining the refutation and the reply, what counts as an
+attempt (skipping before a move is none), and Puzzle chosen from the menu of any game with that
+game kept as it was."""
+from __future__ import annotations
+
+import pytest
+
+from companion.games import native
+from companion.games.maunz import notation
+from companion.service.app import Companion
+from companion.service.config import Config, GameConfig
+from companion.service.devices import build_fakes
+from companion.service.puzzle_store import PuzzleStore
+from companion.tables.maunz.plan import bits
+from companion.tables.maunz.puzzle import PuzzleTable
+from companion.tables.maunz.testing import GAME, sq
+from companion.ui import palette
+from companion.words import Effect
+from tests.test_puzzle_table import POSITION, PuzzleBed, puzzle
+from tests.test_service_support import VirtualPlayer
+
+pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.reason()}")
+OCC = notation.parse_position(POSITION).occupied   # cats: grey on b3 and d4
+
+
+def lit(view) -> dict:
+    return {s: cell for s, cell in enumerate(view.leds.cells) if cell.effect is not Effect.OFF}
+
+
+def why(b) -> list[str]:
+    b.card("why")
+    return [m.text("en") for m in b.ref.why_screen(b.view.screen).lines]
+
+
+def test_the_set_up_shows_the_whole_position_at_once_and_waits_for_it():
+    b = PuzzleBed(puzzle())
+    view = b.view
+    # every square of the position at once, in its piece's colour: a kitten blinks, a cat pulses
+    cells = lit(view)
+    assert set(cells) == set(bits(OCC))
+    assert cells[sq("b3")] == palette.place_here(1, "c") and cells[sq("d4")] == palette.place_here(1, "c")
+    assert cells[sq("b2")] == palette.place_here(0, "k") and cells[sq("f4")] == palette.place_here(1, "k")
+    assert view.instruction == "Put 10 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    # a square goes dark once its piece stands there; the cats left are named
+    b.place("b3")
+    assert sq("b3") not in lit(b.view) and len(lit(b.view)) == 9
+    assert b.view.instruction == "Put 9 pieces on the lit squares · Cats on d4, kittens elsewhere"
+    # a piece where none belongs blinks red, and is named first
+    b.place("e1")
+    assert lit(b.view)[sq("e1")] == palette.leaves_bed()
+    assert b.view.instruction.startswith("Take the piece off e1 · Put 9 pieces")
+    b.lift("e1")
+    b.set(OCC & ~(1 << sq("d4")))
+    assert set(lit(b.view)) == {sq("d4")} and b.view.instruction.endswith("Cats on d4, kittens elsewhere")
+    assert b.view.phase == "correction"   # nothing is played before the bed matches
+    b.place("d4")
+    b.settle()
+    assert b.view.phase == "await_placement" and lit(b.view) == {}
+
+
+def test_a_hall_bed_refuses_a_kitten_where_the_cat_belongs():
+    b = PuzzleBed(puzzle())
+    # the hall-effect bed reads each piece as it scans: a kitten (north down) on d4, where the
+    # grey cat belongs
+    b.ref.on_scan(OCC, b.t)
+    b.ref.on_kinds(1 << sq("b3"), 0, b.t)
+    b.occ = OCC
+    b.settle()
+    assert b.view.phase == "correction"
+    assert lit(b.view)[sq("d4")] == palette.leaves_bed()
+    assert "d4" in b.view.instruction and "kitten" in b.view.instruction
+    b.ref.on_kinds(1 << sq("b3") | 1 << sq("d4"), 0, b.t)   # the cat put there instead
+    b.settle()
+    assert b.view.phase == "await_placement"
+
+
+def test_pieces_known_on_the_bed_are_checked_against_the_puzzle():
+    # the game before left a grey kitten on b2, where the puzzle wants an orange one: on a reed
+    # bed the squares match, the pieces do not; the table knows it and says so
+    on_bed = {s: GAME.parse_position(POSITION).piece_at(s) for s in bits(OCC)} | {sq("b2"): "g"}
+    ref = PuzzleTable(GAME, puzzle=puzzle(), language="en", on_bed=on_bed)
+    for t in (0.0, 0.3, 0.6, 0.9):
+        ref.on_scan(OCC, t)
+        ref.tick(t)
+    assert ref.phase == "correction"
+    assert lit(ref.view())[sq("b2")] == palette.leaves_bed()
+    assert ref.view().instruction.startswith("Put the grey kitten from b2 back in the pool")
+
+
+def test_the_hint_is_one_square_then_the_whole_move_and_counts_as_help():
+    b = PuzzleBed(puzzle())
+    b.set(OCC)
+    b.settle()
+    b.card("hint")
+    # one square, white and steady: where the winning piece goes, not which piece nor the rest
+    assert lit(b.view) == {sq("b4"): palette.hint_square()}
+    text = b.view.instruction
+    assert text == "With a hint the puzzle counts as not solved · Hint: the square lit white, b4"
+    assert "cat" not in text.lower()
+    [attempt] = b.ref.drain_commits()
+    assert attempt.move == "failed"
+    # "Why?" as in a game: what the hint means, never the rest of the move
+    assert why(b) == ["The winning move puts a piece on b4: kitten or cat, and what follows, is yours to find"]
+    # asked again: the whole move, as a game's hint shows it
+    b.card("hint")
+    assert lit(b.view) == {sq("b4"): palette.place_here(1, "c")}
+    assert "Hint: cat on b4" in b.view.instruction
+    assert why(b)[0] == "Hint: cat on b4. What the move does:"
+    for move in ("cb4", "ka1", "cb2"):
+        b.play(move)
+    assert b.ref.solved and b.ref.drain_commits() == []   # the help counted; no second attempt
+
+
+def test_why_explains_the_refutation_and_the_reply():
+    b = PuzzleBed(puzzle())
+    b.set(OCC)
+    b.settle()
+    b.play("ca3")
+    said = why(b)
+    assert said[0] == "That does not win: Orange answers kitten on b2"
+    assert said[-1] == "This way Grey does not win in 2 turns"
+    assert "Orange: kitten put on b2" in said   # the engine's reasons of the reply
+    b.play("kb2")
+    b.settle()
+    b.set(OCC)
+    b.settle()
+    assert b.view.phase == "await_placement" and not b.ref.moves
+    assert why(b)[0] == "That does not win: Orange answers kitten on b2"   # still, after the take-back
+    b.play("cb4")
+    said = why(b)
+    assert said[0] == "Right: Orange holds out longest with kitten on a1"
+    assert said[-1] == "Grey still wins in 1 turn"
+
+
+def test_skipping_before_a_move_is_no_attempt_giving_up_after_one_is():
+    first, second = puzzle(), next(p for p in _shipped() if p.horizon == 1)
+    queue = [second, first, second]
+    b = PuzzleBed(first)
+    b.ref._next = lambda: (queue.pop(0), None, False)
+    b.set(OCC)
+    b.settle()
+    # skipped at once (OK held, OK): no attempt, no rating moves
+    b.button("ok", "long")
+    b.button("ok")
+    assert b.ref.puzzle.id == second.id and b.ref.drain_commits() == []
+    # the next one, set up, a right first move, then given up: a failed attempt
+    b.set(notation.parse_position(second.position).occupied)
+    b.settle()
+    b.button("ok", "long")
+    b.button("ok")
+    assert b.ref.puzzle.id == first.id and b.ref.drain_commits() == []
+    b.set(OCC)
+    b.settle()
+    b.play("cb4")
+    b.button("ok", "long")
+    b.button("ok")
+    [attempt] = b.ref.drain_commits()
+    assert attempt.move == "failed" and first.id in attempt.position
+
+
+def _shipped():
+    from companion.ai import puzzles
+
+    return puzzles.load()
+
+
+def _menu_to(c, p, name: str) -> None:
+    """OK held ("new game?"), CAT (the menu), CAT to `name`, OK, OK."""
+    c.devices.buttons.long("ok")
+    p.run(0.05)
+    c.devices.buttons.press("cat")
+    p.run(0.05)
+    for _ in range(len(c.switching.menu.choices)):
+        if c.switching.menu.choice.name == name:
+            break
+        c.devices.buttons.press("cat")
+        p.run(0.05)
+    assert c.switching.menu.choice.name == name
+    c.devices.buttons.press("ok")
+    p.run(0.05)
+    c.devices.buttons.press("ok")
+    p.run(0.5)   # the new table reads the bed first
+
+
+def test_puzzle_from_the_menu_of_another_game_which_waits_as_it_was(tmp_path):
+    config = Config(game=GameConfig(game="katzenjammer", ai="off"))
+    c = Companion(config, build_fakes(), state_dir=tmp_path, ai_mode="off")
+    p = VirtualPlayer(c)
+    p.run(0.5)
+    # a Katzenjammer game in progress: the person takes the first choice a few times
+    for _ in range(3):
+        c.devices.buttons.press("ok")
+        p.run(1.0)
+    game_id, moves = c.journal.current.id, list(c.journal.moves())
+    assert moves, c.table.view().instruction
+    PuzzleStore(c.journal.conn).add_personal("", puzzle(), game_id=None, now=1_700_000_000.0)
+    _menu_to(c, p, "maunz-puzzle")
+    assert isinstance(c.table, PuzzleTable) and c.game.info.name == "maunz"
+    assert c.snapshot()["puzzle"]["horizon"] == 2 and c.snapshot()["game"] == "maunz"
+    # a name card at the puzzle names its solver, and changes no game's seats or computer
+    c.cards.add("04:A1:B2:C3", "player", "Anna")
+    c.devices.cards.tap("04a1b2c3")
+    p.run(0.1)
+    assert c.table.solver == "Anna"
+    # left before any move: no attempt; the game is back as it was, in the journal and at the table
+    _menu_to(c, p, "katzenjammer")
+    assert c.game.info.name == "katzenjammer" and c.journal.current.id == game_id
+    assert list(c.journal.moves()) == moves and list(c.table.moves) == moves
+    assert PuzzleStore(c.journal.conn).history("Anna") == [] and PuzzleStore(c.journal.conn).history("") == []
+    assert c.journal.setting("ai:maunz") is None and c.journal.seat_players()[0] != "Anna"
+
+
+def test_from_a_puzzle_another_game_is_that_game(tmp_path):
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path, ai_mode="inline")
+    p = VirtualPlayer(c)
+    p.run(0.5)
+    p.play("kc3")
+    PuzzleStore(c.journal.conn).add_personal("", puzzle(), game_id=None, now=1_700_000_000.0)
+    _menu_to(c, p, "maunz-puzzle")
+    assert isinstance(c.table, PuzzleTable)
+    # a move in the puzzle, then Monster Mau Mau chosen: the attempt counts, and it is Monster Mau Mau
+    c.devices.reed.set_mask(OCC)
+    assert p.run_until(lambda: c.table.phase == "await_placement", 5.0)
+    p.play("cb4")
+    _menu_to(c, p, "monster-mau-mau")
+    assert c.game.info.name == "monster-mau-mau" and c.table.puzzle is None
+    assert [solved for _at, solved in _attempts(c)] == [0]
+
+
+def _attempts(c):
+    return list(c.journal.conn.execute("SELECT at, solved FROM puzzle_attempts"))
