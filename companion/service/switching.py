@@ -51,6 +51,9 @@ class GameSwitching:
             from companion.ui import i18n
 
             out.append((PUZZLE, i18n.text("puzzle.menu", self.service.table.language)))
+        if self.service.table.puzzle is not None:   # the game waiting comes next: CAT, OK, OK goes back
+            waiting = self.service.journal.game.info.name
+            out.sort(key=lambda c: c[0] != waiting)
         return out
 
     def open_menu(self, step: int = 0) -> None:

@@ -38,6 +38,7 @@ def page_view(table, view) -> dict:
            "move_words": move_words(table)}
     if table.puzzle is not None:
         out["puzzle"] = puzzle_block(table)
+        out["setup"] = table.setup_pieces()   # a click on a lit square puts down its piece
     return out
 
 

@@ -236,6 +236,14 @@ class PuzzleTable(MaunzTable):
             have = {sq: p for sq, p in (have or self._on_bed).items() if p and (self._sensed or 0) >> sq & 1}
         super()._start_restore(target, why, labels, have, sources, notes)
 
+    def setup_pieces(self) -> dict[str, str]:
+        """The squares the set-up still lights and the piece each wants ("b3" -> "G"), for the
+        page's simulated hands; {} when the puzzle is not being set up."""
+        if self._restore is None or self._restore_reason != "puzzle":
+            return {}
+        left = self._restore & ~(self._stable or 0)
+        return {square_name(sq): self._restore_labels[sq] for sq in bits(left) if sq in self._restore_labels}
+
     def _resume(self) -> None:
         super()._resume()
         if self._restore is None and not self.line.moves:   # the squares match: the pieces too?

@@ -233,6 +233,9 @@ def _setup_view(st: State, S: int, cells: dict, lines: list) -> None:
     for sq in bits(extra):
         cells[sq] = palette.leaves_bed()
     todo = steps(S & ~target, target & ~S, st.belief, labels)
+    for step in todo:   # a known piece that only stands on the wrong square: carried, not taken off
+        if step.what == "carry":
+            cells[step.src] = palette.move_from(step.piece)
     first = next((s for s in todo if s.what != "place"), None)
     if first is not None:   # a piece to take off (or carry) first: said as the correction says it
         lines.append(step_message(first, SQUARE_NAMES))

@@ -66,6 +66,7 @@
   function expectedPiece(square) {
     const s = page.state, d = declared();
     if (s && s.put && s.put.square === square) return s.put.piece;
+    if (s && s.setup && s.setup[square]) return s.setup[square];   // a puzzle set up from the lights
     if (!d) return "?";
     const seat = s.to_move || d.seats[0].key;
     const ks = kinds();
