@@ -232,3 +232,11 @@ def test_from_a_puzzle_another_game_is_that_game(tmp_path):
 
 def _attempts(c):
     return list(c.journal.conn.execute("SELECT at, solved FROM puzzle_attempts"))
+
+
+def test_the_set_up_benchmark_runs_through_the_service():
+    # `companion bench puzzles`'s puzzle_setup_to_ready_s: two puzzles set up on the simulated
+    # bed (the second after the first's pieces, which the table knows: those that differ lifted)
+    from benchmarks.puzzles import _setup_to_ready
+
+    assert len(_setup_to_ready(2)) == 2

@@ -151,7 +151,7 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     # the bed as the LEDs show it (the kc3 of the game in play is taken off too)
     c.devices.reed.set_mask(notation.parse_position(POSITION).occupied)
     assert p.run_until(lambda: c.table.phase == "await_placement", 5.0)
-    assert c.table.view().instruction.startswith("Aus deinem Spiel vom 14. Nov.")   # its day
+    assert c.table.view().instruction.startswith("Aus deinem Spiel vom 14. November")   # its day
     p.play("ca3")
     assert p.run_until(lambda: store.history("") != [], 2.0)   # journaled at once
     assert store.player_rating("").rating < before

@@ -201,11 +201,11 @@ PHRASES = {
     "puzzle.page.puzzle_rating": {"de": "Puzzle-Wertung {rating} · Thema: {theme}",
                                   "en": "Puzzle rating {rating} · theme: {theme}"},
     "puzzle.page.since": {"de": "Aus deinem Spiel vom {day}", "en": "From your game on {day}"},
-    # the day of the player's own game, "vom 28. Nov." / "on 28 Nov"
+    # the day of the player's own game, "vom 28. November" / "on 28 Nov"
     **{f"puzzle.day.{m}": {"de": f"{{n}}. {de}", "en": f"{{n}} {en}"} for m, de, en in (
-        (1, "Jan.", "Jan"), (2, "Feb.", "Feb"), (3, "März", "Mar"), (4, "Apr.", "Apr"), (5, "Mai", "May"),
-        (6, "Juni", "Jun"), (7, "Juli", "Jul"), (8, "Aug.", "Aug"), (9, "Sep.", "Sep"), (10, "Okt.", "Oct"),
-        (11, "Nov.", "Nov"), (12, "Dez.", "Dec"))},
+        (1, "Januar", "Jan"), (2, "Februar", "Feb"), (3, "März", "Mar"), (4, "April", "Apr"), (5, "Mai", "May"),
+        (6, "Juni", "Jun"), (7, "Juli", "Jul"), (8, "August", "Aug"), (9, "September", "Sep"),
+        (10, "Oktober", "Oct"), (11, "November", "Nov"), (12, "Dezember", "Dec"))},
     "puzzle.page.daily": {"de": "Das Puzzle des Tages", "en": "The puzzle of the day"},
     "puzzle.page.themes": {"de": "Nächste Puzzles:", "en": "Next puzzles:"},
     "puzzle.page.any": {"de": "alle Themen", "en": "any theme"},
