@@ -92,6 +92,8 @@ def test_pieces_known_on_the_bed_are_checked_against_the_puzzle():
 
 def test_the_hint_is_one_square_then_the_whole_move_and_counts_as_help():
     b = PuzzleBed(puzzle())
+    b.card("hint")   # while the bed is set up: nothing to show it on, and no help taken
+    assert b.ref.drain_commits() == [] and b.ref.state().suggestion is None
     b.set(OCC)
     b.settle()
     b.card("hint")
@@ -240,3 +242,20 @@ def test_the_set_up_benchmark_runs_through_the_service():
     from benchmarks.puzzles import _setup_to_ready
 
     assert len(_setup_to_ready(2)) == 2
+
+
+def test_a_puzzle_card_and_the_game_card_back(tmp_path):
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path, ai_mode="inline")
+    p = VirtualPlayer(c)
+    p.run(0.5)
+    p.play("kc3")
+    c.cards.add("04:00:00:01", "game", "Puzzle")
+    c.cards.add("04:00:00:02", "game", "maunz")
+    for _ in range(2):   # the card, and again to confirm (as every game card)
+        c.devices.cards.tap("04000001")
+        p.run(0.1)
+    assert isinstance(c.table, PuzzleTable)
+    for _ in range(2):
+        c.devices.cards.tap("04000002")
+        p.run(0.1)
+    assert c.table.puzzle is None and c.journal.moves() == ["kc3"] and list(c.table.moves) == ["kc3"]

@@ -92,11 +92,17 @@ def parse_text(text: str | None) -> tuple[str, str] | None:
     return function, clean_name(name)
 
 
+#: a game card naming one of these is the puzzle card (tables/maunz/puzzle.py)
+PUZZLE_NAMES = ("puzzle", "puzzles", "maunz-puzzle", "maunz puzzle")
+
+
 def game_name(name: str) -> str:
     """A game card's game: a registered game with a table (its name, aliases resolved)."""
     from companion.games import GameError, info
 
-    playable = ", ".join(tables.names())
+    playable = ", ".join(tables.names()) + (", puzzle" if tables.has("maunz") else "")
+    if name.strip().lower() in PUZZLE_NAMES and tables.has("maunz"):
+        return "maunz-puzzle"   # the puzzle card: maunz. puzzles, whatever game is played
     if not name.strip():
         raise CardError(f"a game card needs the game: companion cards add UID game NAME ({playable})")
     try:

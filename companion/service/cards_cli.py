@@ -116,6 +116,8 @@ def enrol(store: CardStore, reader, functions, *, stdin=sys.stdin, out=sys.stdou
 
         asks += [("game", name, f"Tap the card for a new game of {info(name).title}; Enter skips")
                  for name in tables.names()]
+        if tables.has("maunz"):
+            asks.append(("game", "puzzle", "Tap the card for maunz. puzzles; Enter skips"))
     for function, name, prompt in asks:
         print(prompt, file=out, flush=True)
         uid = wait_tap(reader, stdin, timeout, pending)

@@ -67,6 +67,10 @@ class GameSwitching:
     def game_card(self, name: str, now: float) -> None:
         from companion.games import info
 
+        if name == "maunz-puzzle" and tables.has("maunz"):   # the puzzle card: as chosen in the menu
+            if self.menu.on_game_card(name, self._choices(), self._current()) is not None:
+                self.start_game(name, now)
+            return
         if not tables.has(name):
             self.service.note("note.no_table", name=name, known=", ".join(tables.names()))
             return

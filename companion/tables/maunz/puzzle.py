@@ -196,8 +196,8 @@ class PuzzleTable(MaunzTable):
         """The hint: one square glowing, where the winning move's piece goes (the stored move,
         else one proved now); asked again, the whole move. Help: the attempt counts as failed."""
         if self._pos.winner is not None or self._pos.turn != self.attacker or self._refuted \
-                or (self._suggestion is not None and self._suggestion.ai):
-            return
+                or (self._suggestion is not None and self._suggestion.ai) or self.phase != "await_placement":
+            return   # (while the bed is set up or a move is carried out: nothing to show it on)
         move = notation.parse_move(self._pos, self._winning_move())
         shown = self._suggestion
         self._suggestion = Suggestion(move, False, square_only=not (shown is not None and shown.square_only))
