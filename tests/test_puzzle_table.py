@@ -155,8 +155,13 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     p.play("ca3")
     assert p.run_until(lambda: store.history("") != [], 2.0)   # journaled at once
     assert store.player_rating("").rating < before
+    # the table shows and says how far the rating moved
+    after = store.player_rating("").rating
+    rated = f"Deine Wertung: {round(after)}, {round(before - after)} weniger"
+    assert p.run_until(lambda: rated in c.table.view().instruction, 1.0), c.table.view().instruction
     said = [line.text for line in c.speech.announcer.recent]
     assert said.count("Orange antwortet Kätzchen auf b2 und verhindert den Sieg") == 1, repr(said)
+    assert rated in said, repr(said)
     # the player carries the refutation out; both moves go back at once
     for action in move_actions(c.game, c.table.position, "kb2"):
         if action[0] == "scan":

@@ -99,6 +99,9 @@ def test_done_when_walked_on_the_page(tmp_path):
                 # the rating moved at once (the chart has its point)
                 await page.wait_for_function(f"() => window.maunzPage.state.puzzle.words.rating !== {rating!r}")
                 assert store.history("") and store.history("")[0][1] < 1500
+                # ... and at the table too: on the OLED and said
+                await page.wait_for_function("""() => (window.maunzPage.state.spoken || []).some(
+                    l => /Your rating: \\d+, down \\d+/.test((l.text || l).toString()))""")
                 # the refutation carried out; both moves taken back; the position set again
                 await _move(page, companion, "kb2")
                 await page.wait_for_function("""() => window.maunzPage.state.instruction

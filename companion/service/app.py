@@ -254,6 +254,8 @@ class Companion:
                 for seat, name in enumerate(self.table.players[:len(self.journal.seat_players())]):
                     if name:
                         self.journal.set_player(seat, name)
+            if c.kind == "puzzle":   # the attempt moved the solver's rating: the table says so
+                self.switching.puzzle_rated()
             log.info("journaled %s: game %d -> %s", c.kind, self.journal.current.id,
                      self._loggable(c.position))
 

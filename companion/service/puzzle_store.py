@@ -57,6 +57,15 @@ class PuzzleStore:
         return [(at, r) for at, r in self.conn.execute(
             "SELECT at, rating FROM puzzle_attempts WHERE player=? ORDER BY id", (_player(name),))]
 
+    def last_change(self, name: str | None) -> tuple[float, float] | None:
+        """(the rating after the player's last attempt, how much that attempt moved it); None
+        before any attempt. What the table says after an attempt ("Your rating: 1480, down 20")."""
+        rows = self.conn.execute("SELECT rating FROM puzzle_attempts WHERE player=? ORDER BY id DESC LIMIT 2",
+                                 (_player(name),)).fetchall()
+        if not rows:
+            return None
+        return rows[0][0], rows[0][0] - (rows[1][0] if len(rows) > 1 else Rating().rating)
+
     def attempted(self, name: str | None) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE player=?",
                                                 (_player(name),))}

@@ -209,6 +209,16 @@ class GameSwitching:
         if service.sensed is not None:
             service.table.on_scan(service.sensed, now)
 
+    def puzzle_rated(self) -> None:
+        """An attempt journaled: the solver's rating and its change, for the table to show and say."""
+        from companion.service.puzzle_store import PuzzleStore
+
+        table = self.service.table
+        if table.puzzle is not None:
+            found = PuzzleStore(self.service.journal.conn, []).last_change(table.solver)
+            if found is not None:
+                table.rated(*found)
+
     def puzzle_theme(self, theme: str | None) -> None:
         """The page's theme filter: the next puzzles are of this theme (None: any)."""
         self.theme = theme

@@ -171,6 +171,9 @@ PHRASES = {
     "puzzle.wrong_back": {"de": "Das gewinnt nicht", "en": "That does not win"},
     # the hint: one square lit white (asked again: the whole move); help counts as not solved
     "puzzle.defends": {"de": "Im Puzzle spielt der Begleiter {colour}", "en": "In a puzzle the companion plays {colour}"},
+    # an attempt rated (the journal's Glicko-2): the solver's rating and how far it moved
+    "puzzle.rated_up": {"de": "Deine Wertung: {rating}, {n} mehr", "en": "Your rating: {rating}, up {n}"},
+    "puzzle.rated_down": {"de": "Deine Wertung: {rating}, {n} weniger", "en": "Your rating: {rating}, down {n}"},
     "puzzle.hint_square": {"de": "Tipp: das weiß leuchtende Feld, {square}",
                            "en": "Hint: the square lit white, {square}"},
     "puzzle.hint_counts": {"de": "Mit Tipp zählt das Puzzle als nicht gelöst",

@@ -79,6 +79,7 @@ class PuzzleTable(MaunzTable):
         self._steps = {0: (puzzle.horizon, 0)}
         self._refuted = 0      # moves to take back once the refutation is on the bed
         self._refutation = ()  # why the last wrong move was wrong ("Why?" after it is taken back)
+        self._rated: tuple[int, int] | None = None   # the solver's rating after this attempt, its change
         self.tried = False     # this puzzle's attempt is recorded (its first result)
         self.played = False    # the solver has moved in this puzzle (skipping it now is giving up)
         self.solved = False
@@ -280,15 +281,27 @@ class PuzzleTable(MaunzTable):
         self._update(now)
 
     # the OLED's header ------------------------------------------------------------------------
+    def rated(self, rating: float, change: float) -> None:
+        """The journal rated this puzzle's attempt (the service tells): shown and said until the
+        next puzzle, "Your rating: 1480, down 20"."""
+        self._rated = (round(rating), round(change))
+
     def view(self):
         view = super().view()
+        from dataclasses import replace
+
+        if self._rated is not None and not self.asking_new_game and view.screen.kind != "paused":
+            rating, change = self._rated
+            line = msg("puzzle.rated_up" if change >= 0 else "puzzle.rated_down", rating=rating, n=abs(change))
+            lines = list(view.screen.lines)
+            lines.insert(1 if lines and lines[0] == self.notice else 0, line)
+            screen = replace(view.screen, lines=tuple(lines))
+            view = replace(view, screen=screen, instruction=screen.instruction(self.language))
         if self._pos.winner is None and not self.asking_new_game:
             n = len(self.line.moves)
             k = (self._steps.get(n) or self._steps.get(n - 1) or (self.puzzle.horizon, None))[0]
             title = msg("puzzle.head", colour=words.colour(self.attacker), n=k)
             if view.screen.title != title:
-                from dataclasses import replace
-
                 view = replace(view, screen=replace(view.screen, title=title))
         return view
 
