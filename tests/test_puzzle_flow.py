@@ -43,15 +43,15 @@ def test_the_set_up_shows_the_whole_position_at_once_and_waits_for_it():
     assert set(cells) == set(bits(OCC))
     assert cells[sq("b3")] == palette.place_here(1, "c") and cells[sq("d4")] == palette.place_here(1, "c")
     assert cells[sq("b2")] == palette.place_here(0, "k") and cells[sq("f4")] == palette.place_here(1, "k")
-    assert view.instruction == "Put 10 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    assert view.instruction == "Put the pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
     # a square goes dark once its piece stands there; the cats left are named
     b.place("b3")
     assert sq("b3") not in lit(b.view) and len(lit(b.view)) == 9
-    assert b.view.instruction == "Put 9 pieces on the lit squares · Cats on d4, kittens elsewhere"
+    assert b.view.instruction == "Put the pieces on the lit squares · Cats on d4, kittens elsewhere"
     # a piece where none belongs blinks red, and is named first
     b.place("e1")
     assert lit(b.view)[sq("e1")] == palette.leaves_bed()
-    assert b.view.instruction.startswith("Take the piece off e1 · Put 9 pieces")
+    assert b.view.instruction.startswith("Take the piece off e1 · Put the pieces")
     b.lift("e1")
     b.set(OCC & ~(1 << sq("d4")))
     assert set(lit(b.view)) == {sq("d4")} and b.view.instruction.endswith("Cats on d4, kittens elsewhere")

@@ -52,14 +52,14 @@ def test_set_up_a_wrong_try_refuted_and_taken_back_then_solved():
     view = b.view
     assert view.phase == "correction" and view.screen.header("en") == "Grey: win in 2"
     assert text_width("Orange: Sieg in 4") <= WIDTH   # the header bar holds it whole
-    assert view.instruction == "Put 10 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    assert view.instruction == "Put the pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
     # the LEDs: every square of the position at once, in its piece's colour (tests/test_puzzle_flow.py)
     def lit(v):
         return {s: cell.color for s, cell in enumerate(v.leds.cells) if cell.color != (0, 0, 0)}
 
     assert set(lit(view)) == set(bits(notation.parse_position(POSITION).occupied))
     b.place("b2")
-    assert b.view.instruction == "Put 9 pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
+    assert b.view.instruction == "Put the pieces on the lit squares · Cats on b3 d4, kittens elsewhere"
     assert sq("b2") not in lit(b.view) and lit(b.view)[sq("b3")] != lit(view)[sq("b2")]
     b.set(notation.parse_position(POSITION).occupied)
     b.settle()

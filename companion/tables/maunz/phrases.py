@@ -179,8 +179,8 @@ PHRASES = {
     "puzzle.hint_counts": {"de": "Mit Tipp zählt das Puzzle als nicht gelöst",
                            "en": "With a hint the puzzle counts as not solved"},
     # the set-up from the lights, all at once (screens.py): the cats named, the rest kittens
-    "puzzle.setup": {"de": "Setz {n} {n:one=Figur|other=Figuren} auf die leuchtenden Felder",
-                     "en": "Put {n} {n:one=piece|other=pieces} on the lit squares"},
+    # (no count: each piece put would change the line, and the voice would say it again)
+    "puzzle.setup": {"de": "Setz die Figuren auf die leuchtenden Felder", "en": "Put the pieces on the lit squares"},
     "puzzle.setup_cats": {"de": "Katzen auf {squares}, sonst Kätzchen", "en": "Cats on {squares}, kittens elsewhere"},
     "puzzle.setup_kittens": {"de": "Nur Kätzchen", "en": "Kittens only"},
     # "Why?" in a puzzle (tables/maunz/puzzle.py)

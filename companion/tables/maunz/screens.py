@@ -242,7 +242,7 @@ def _setup_view(st: State, S: int, cells: dict, lines: list) -> None:
     to_fill = missing & ~wrong
     if to_fill:
         cats = sum(1 << sq for sq in bits(to_fill) if (labels.get(sq) or "").isupper())
-        lines.append(msg("puzzle.setup", n=to_fill.bit_count()))
+        lines.append(msg("puzzle.setup"))
         lines.append(msg("puzzle.setup_cats", squares=_names(cats)) if cats else msg("puzzle.setup_kittens"))
     return None
 
