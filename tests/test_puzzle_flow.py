@@ -169,8 +169,8 @@ def _shipped():
     return puzzles.load()
 
 
-def _menu_to(c, p, name: str) -> None:
-    """OK held ("new game?"), CAT (the menu), CAT to `name`, OK, OK."""
+def _menu_to(c, p, name: str) -> list[str]:
+    """OK held ("new game?"), CAT (the menu), CAT to `name`, OK, OK; the confirmation's lines."""
     c.devices.buttons.long("ok")
     p.run(0.05)
     c.devices.buttons.press("cat")
@@ -183,8 +183,10 @@ def _menu_to(c, p, name: str) -> None:
     assert c.switching.menu.choice.name == name
     c.devices.buttons.press("ok")
     p.run(0.05)
+    confirmation = [line.text("en") for line in c.screen.screen.lines]
     c.devices.buttons.press("ok")
     p.run(0.5)   # the new table reads the bed first
+    return confirmation
 
 
 def test_puzzle_from_the_menu_of_another_game_which_waits_as_it_was(tmp_path):
@@ -199,7 +201,8 @@ def test_puzzle_from_the_menu_of_another_game_which_waits_as_it_was(tmp_path):
     game_id, moves = c.journal.current.id, list(c.journal.moves())
     assert moves, c.table.view().instruction
     PuzzleStore(c.journal.conn).add_personal("", puzzle(), game_id=None, now=1_700_000_000.0)
-    _menu_to(c, p, "maunz-puzzle")
+    # the confirmation says the game waits (never "ends the game in play")
+    assert _menu_to(c, p, "maunz-puzzle") == ["maunz. Puzzle", "the game in play waits", "OK = yes · BACK = no"]
     assert isinstance(c.table, PuzzleTable) and c.game.info.name == "maunz"
     assert c.snapshot()["puzzle"]["horizon"] == 2 and c.snapshot()["game"] == "maunz"
     # a name card at the puzzle names its solver, and changes no game's seats or computer
@@ -207,8 +210,14 @@ def test_puzzle_from_the_menu_of_another_game_which_waits_as_it_was(tmp_path):
     c.devices.cards.tap("04a1b2c3")
     p.run(0.1)
     assert c.table.solver == "Anna"
+    # OK held in a puzzle asks for the next one, not a new game
+    c.devices.buttons.long("ok")
+    p.run(0.05)
+    assert c.screen.screen.lines[0].text("en") == "Next puzzle"
+    c.devices.buttons.press("back")
+    p.run(0.05)
     # left before any move: no attempt; the game is back as it was, in the journal and at the table
-    _menu_to(c, p, "katzenjammer")
+    assert _menu_to(c, p, "katzenjammer") == ["Katzenjammer", "back to the game as it was", "OK = yes · BACK = no"]
     assert c.game.info.name == "katzenjammer" and c.journal.current.id == game_id
     assert list(c.journal.moves()) == moves and list(c.table.moves) == moves
     assert PuzzleStore(c.journal.conn).history("Anna") == [] and PuzzleStore(c.journal.conn).history("") == []
@@ -227,7 +236,8 @@ def test_from_a_puzzle_another_game_is_that_game(tmp_path):
     c.devices.reed.set_mask(OCC)
     assert p.run_until(lambda: c.table.phase == "await_placement", 5.0)
     p.play("cb4")
-    _menu_to(c, p, "monster-mau-mau")
+    # another game than the one waiting: that one ends, and says so
+    assert "ends the game in play" in _menu_to(c, p, "monster-mau-mau")
     assert c.game.info.name == "monster-mau-mau" and c.table.puzzle is None
     assert [solved for _at, solved in _attempts(c)] == [0]
 

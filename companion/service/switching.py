@@ -24,6 +24,7 @@ class GameSwitching:
         self._ask: int | None = None      # the journal's game that asks how many play (a switch)
         self._seated: int | None = None   # ... and the one whose count was answered
         self.theme: str | None = None   # the puzzles' theme chosen on the page (None: any)
+        self._waiting_runs = False   # puzzles: the game waiting in the journal is unfinished
 
     def asks_new_game(self, view) -> bool:
         """The table asks "new game?" and there is another game to choose instead."""
@@ -33,10 +34,22 @@ class GameSwitching:
         """The menu's screen while it is open, or the table's "new game?" with "CAT: other
         game" beneath; None: the table's own screen."""
         service = self.service
+        puzzle = service.table.puzzle is not None
         if self.menu.is_open or self.awaits_seats():
+            from companion.ui.screens import msg
+
+            if puzzle:   # the game waiting in the journal: back to it ends nothing, another ends it
+                running = self._waiting_runs
+                keeps = {service.journal.game.info.name: msg("puzzle.menu_back")}
+                return self.menu.screen(self._current(), running, keeps)
             running = bool(service.journal.moves()) and service.game.outcome(service.table.position) is None
-            return self.menu.screen(service.game.info.name, running)
+            keeps = {"maunz-puzzle": msg("puzzle.menu_keeps")} if running else {}
+            return self.menu.screen(service.game.info.name, running, keeps)
         if self.asks_new_game(view):
+            if puzzle:
+                from companion.ui.screens import msg
+
+                return self.menu.question(msg("puzzle.next"), view.screen.lines)
             return self.menu.question(service.game.info.title, view.screen.lines)
         return None
 
@@ -181,6 +194,7 @@ class GameSwitching:
             # needs another shows (the puzzles' own rules: the standard ones, whatever is played)
             on_bed = {SQUARE_BY_NAME[sq]: p for sq, p in self._pieces_on_bed().items() if p in ("o", "O", "g", "G")}
             service.journal_commits(service.table.drain_commits())
+            self._waiting_runs = bool(service.journal.moves()) and service.game.outcome(service.table.position) is None
             game = get("maunz")
             rng = random.SystemRandom()
 

@@ -112,12 +112,17 @@ class GameMenu:
         return Screen("confirm_new_game", lines=(msg("menu_confirm", title=title), *lines,
                                                  msg("menu_other")))
 
-    def screen(self, current: str, running: bool = True) -> Screen:
+    def screen(self, current: str, running: bool = True, keeps=None) -> Screen:
         """The menu, or its confirmation; `running`: the game in play has moves and is not over
-        (only then does choosing another game end something)."""
+        (only then does choosing another game end something); `keeps`: the choices that end
+        nothing (maunz. puzzles beside a game, the game waiting beside them), each with the line
+        its confirmation says instead."""
         if self.seats is not None:
             return Screen("confirm_new_game", title=msg("text", text=self.seats_title),
                           lines=self.seats.lines())
+        if self.confirming and (keeps or {}).get(self.choice.name) is not None:
+            return Screen("confirm_new_game", title=msg("head.menu"), lines=(
+                msg("menu_confirm", title=self.choice.title), keeps[self.choice.name], msg("confirm_keys")))
         if self.confirming:
             choice = self.choice
             lines = [msg("menu_confirm", title=choice.title)]

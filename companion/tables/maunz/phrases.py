@@ -174,6 +174,11 @@ PHRASES = {
     # an attempt rated (the journal's Glicko-2): the solver's rating and how far it moved
     "puzzle.rated_up": {"de": "Deine Wertung: {rating}, {n} mehr", "en": "Your rating: {rating}, up {n}"},
     "puzzle.rated_down": {"de": "Deine Wertung: {rating}, {n} weniger", "en": "Your rating: {rating}, down {n}"},
+    # the menu and the question in a puzzle (service/switching.py): what OK does to the game
+    "puzzle.next": {"de": "Nächstes Puzzle", "en": "Next puzzle"},
+    "puzzle.menu_keeps": {"de": "das laufende Spiel wartet", "en": "the game in play waits"},
+    "puzzle.menu_back": {"de": "zurück ins Spiel, wie es war", "en": "back to the game as it was"},
+    "puzzle.gives_up": {"de": "dieses zählt als nicht gelöst", "en": "this one counts as not solved"},
     "puzzle.hint_square": {"de": "Tipp: das weiß leuchtende Feld, {square}",
                            "en": "Hint: the square lit white, {square}"},
     "puzzle.hint_counts": {"de": "Mit Tipp zählt das Puzzle als nicht gelöst",

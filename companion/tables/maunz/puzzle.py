@@ -281,6 +281,11 @@ class PuzzleTable(MaunzTable):
         self._update(now)
 
     # the OLED's header ------------------------------------------------------------------------
+    def new_game_lines(self):
+        """"Next puzzle?": giving this one up after a move counts as not solved, so it says so."""
+        return (((msg("puzzle.gives_up"),) if self.played and not self.tried else ())
+                + (msg("confirm_keys"),) + ((msg("confirm_card"),) if self.asked_by_card else ()))
+
     def rated(self, rating: float, change: float) -> None:
         """The journal rated this puzzle's attempt (the service tells): shown and said until the
         next puzzle, "Your rating: 1480, down 20"."""
