@@ -269,3 +269,26 @@ def test_a_puzzle_card_and_the_game_card_back(tmp_path):
         c.devices.cards.tap("04000002")
         p.run(0.1)
     assert c.table.puzzle is None and c.journal.moves() == ["kc3"] and list(c.table.moves) == ["kc3"]
+
+
+def test_a_known_wrong_piece_lifted_and_put_back_is_a_new_piece():
+    # the grey kitten of the game before on b2, where the puzzle wants an orange kitten: lifted
+    # and a piece put there, the table takes it for the right one (a reed bed cannot tell), also
+    # after the set-up and a restart of the bed's device
+    on_bed = {s: GAME.parse_position(POSITION).piece_at(s) for s in bits(OCC)} | {sq("b2"): "g"}
+    ref = PuzzleTable(GAME, puzzle=puzzle(), language="en", on_bed=on_bed)
+    t = 0.0
+    for occ in (OCC, OCC & ~(1 << sq("b2")), OCC):
+        for _ in range(4):
+            ref.on_scan(occ, t)
+            ref.tick(t)
+            t += 0.3
+    assert ref.phase == "await_placement"
+    from companion.words import DeviceEvent
+
+    ref.on_device_event(DeviceEvent("reset", "bridge", ""), t)
+    for _ in range(4):
+        ref.on_scan(OCC, t)
+        ref.tick(t)
+        t += 0.3
+    assert ref.phase == "await_placement"

@@ -237,6 +237,16 @@ class PuzzleTable(MaunzTable):
             have = {sq: p for sq, p in (have or self._on_bed).items() if p and (self._sensed or 0) >> sq & 1}
         super()._start_restore(target, why, labels, have, sources, notes)
 
+    def on_scan(self, occupancy: int, now: float) -> None:
+        # a piece lifted is no longer known: whatever is put there is a piece of the puzzle's
+        self._on_bed = {sq: p for sq, p in self._on_bed.items() if occupancy >> sq & 1}
+        super().on_scan(occupancy, now)
+
+    def on_device_event(self, event, now: float) -> None:
+        if event.kind in ("reset", "offline"):
+            self._on_bed = {}   # nothing is known across a gap in the readings (bed.py)
+        super().on_device_event(event, now)
+
     def setup_pieces(self) -> dict[str, str]:
         """The squares the set-up still lights and the piece each wants ("b3" -> "G"), for the
         page's simulated hands; {} when the puzzle is not being set up."""
