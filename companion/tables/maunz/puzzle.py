@@ -6,9 +6,10 @@ in its piece's colour (a kitten blinks, a cat pulses), the OLED naming the cats 
 reed bed cannot tell a cat from a kitten; a hall bed reads each piece and refuses the wrong
 kind), a piece where none belongs -- or, where the table knows it (the pieces of the game or
 the puzzle before), the wrong piece on a square -- blinking red; play waits until the bed
-matches (screens.py `_setup_view`). The player makes the move. A right one is answered by the defender's reply, shown like the AI's move for the player
-to carry out: the stored main line's reply, or, after a winning move off the stored line (a
-later turn need not be unique), the longest resistance the solver proves now (solve.defence).
+matches (screens.py `_setup_view`). The player makes the move. A right one is answered by the
+defender's reply, shown like the AI's move for the player to carry out: the stored main line's
+reply, or, after a winning move off the stored line (a later turn need not be unique), the
+longest resistance the solver proves now (solve.defence).
 A wrong one is answered by its refutation the same way, said in words; once it is carried out
 the table takes both moves back (the undo's guidance) for another try. The win ends the
 puzzle. The hint is one square glowing (where the winning piece goes); asked again, the whole
@@ -24,9 +25,9 @@ moves are not a game: they are not journaled as moves.
 """
 from __future__ import annotations
 
-import json
-
 import datetime
+import json
+from dataclasses import replace
 
 from companion.ai import puzzles, solve
 from companion.ai.movegen import code_of, move_of, state_of
@@ -303,8 +304,6 @@ class PuzzleTable(MaunzTable):
 
     def view(self):
         view = super().view()
-        from dataclasses import replace
-
         if self._rated is not None and not self.asking_new_game and view.screen.kind != "paused":
             rating, change = self._rated
             line = msg("puzzle.rated_up" if change >= 0 else "puzzle.rated_down", rating=rating, n=abs(change))
@@ -325,7 +324,7 @@ def _effect(said, attacker: int):
     """What a refutation does, for its words: wins, makes a line of three (a graduation), boops
     one of the solver's pieces off the bed (that piece's phrase too), or only stops the win."""
     kinds = {r.kind for r in said}
-    if kinds & {"win_line", "win_all", "win_kids", "win_pushed"}:
+    if kinds & {"win_line", "win_all", "win_kids"}:
         return "win", None
     if "graduate" in kinds:
         return "line", None
