@@ -75,7 +75,8 @@ def test_done_when_walked_on_the_page(tmp_path):
                 assert set(leds) == {SQUARE_NAMES[s] for s in bits(occ)} | {"e1"}
                 assert leds["b3"] == "pulse" and leds["b2"] == "blink"   # a cat pulses, a kitten blinks
                 state = await page.evaluate("() => window.maunzPage.state")
-                assert state["instruction"].startswith("From your game on 14 Nov · Move the orange kitten from e1 to f3")
+                assert state["instruction"].startswith(
+                    "From your game on 14 Nov · Move the orange kitten from e1 to f3")
                 assert "Cats on b3 d4, kittens elsewhere" in state["instruction"]
                 # the person carries it (click e1, then f3), then clicks every other lit square
                 await page.click('[data-square="e1"]')

@@ -169,8 +169,9 @@ class PuzzleTable(MaunzTable):
             effect, off = _effect(said, self.attacker)
             self.notice = msg(f"puzzle.wrong.{effect}", colour=words.colour(defender), move=self._worded(reply),
                               **({"piece": off} if off is not None else {}))
+            no_win = () if effect == "win" else (reason("puzzle_no_win", colour=self.attacker, n=k),)
             self._refutation = (reason("puzzle_refuted", colour=defender, kind=move.kind, square=move.square),
-                                ) + said + (() if effect == "win" else (reason("puzzle_no_win", colour=self.attacker, n=k),))
+                                ) + said + no_win
         self.judged(self._refutation)
 
     def _worded(self, text: str):
