@@ -10,6 +10,7 @@ import pytest
 
 from companion.games import native
 from companion.games.maunz import notation
+from companion.games.maunz.board import SQUARE_NAMES
 from companion.service.app import Companion
 from companion.service.config import Config, GameConfig
 from companion.service.devices import build_fakes
@@ -292,3 +293,34 @@ def test_a_known_wrong_piece_lifted_and_put_back_is_a_new_piece():
         ref.tick(t)
         t += 0.3
     assert ref.phase == "await_placement"
+
+
+@pytest.mark.parametrize("effect, words", [
+    ("win", "and wins"), ("line", "and makes three in a row"), ("off", "and boops the "),
+    ("push", "and boops the "), ("stops", "and stops the win")])
+def test_a_refutation_is_worded_by_what_it_does(effect, words):
+    # the first shipped puzzle with a stored refutation of each kind (the set may be made again)
+    from companion.tables.maunz.puzzle import _effect
+
+    found = None
+    for pz in _shipped():
+        pos = notation.parse_position(pz.position)
+        for wrong, reply in pz.refutations.items():
+            after = GAME.apply(pos, GAME.parse_move(pos, wrong))
+            if after.winner is None and _effect(tuple(GAME.explain(after, GAME.parse_move(after, reply))),
+                                                pos.turn)[0] == effect:
+                found = pz, wrong, reply
+                break
+        if found:
+            break
+    assert found, effect
+    pz, wrong, reply = found
+    b = PuzzleBed(pz)
+    b.set(notation.parse_position(pz.position).occupied)
+    b.settle()
+    b.play(wrong)
+    move = GAME.parse_move(b.ref.position, reply)
+    kind = {"k": "kitten", "c": "cat"}[move.kind]
+    colour = ("Orange", "Grey")[b.ref.position.turn]
+    assert b.view.instruction.startswith(f"{colour} answers {kind} on {SQUARE_NAMES[move.square]} {words}")
+    assert lit(b.view)[move.square] == palette.place_here(b.ref.position.turn, move.kind)   # on the LEDs

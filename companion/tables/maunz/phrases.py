@@ -165,6 +165,8 @@ PHRASES = {
                           "en": "{colour} answers {move} and makes three in a row"},
     "puzzle.wrong.off": {"de": "{colour} antwortet {move} und stupst {piece} vom Bett",
                          "en": "{colour} answers {move} and boops {piece} off the bed"},
+    "puzzle.wrong.push": {"de": "{colour} antwortet {move} und stupst {piece} von {src} weg",
+                          "en": "{colour} answers {move} and boops {piece} away from {src}"},
     "puzzle.wrong.stops": {"de": "{colour} antwortet {move} und verhindert den Sieg",
                            "en": "{colour} answers {move} and stops the win"},
     "puzzle.wrong.lost": {"de": "Damit gewinnt {colour}", "en": "That lets {colour} win"},

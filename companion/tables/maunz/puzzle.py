@@ -166,9 +166,9 @@ class PuzzleTable(MaunzTable):
             move = notation.parse_move(self._pos, reply)
             said = tuple(self.game.explain(self._pos, move))
             self._suggestion = Suggestion(move, True)
-            effect, off = _effect(said, self.attacker)
+            effect, values = _effect(said, self.attacker)
             self.notice = msg(f"puzzle.wrong.{effect}", colour=words.colour(defender), move=self._worded(reply),
-                              **({"piece": off} if off is not None else {}))
+                              **values)
             no_win = () if effect == "win" else (reason("puzzle_no_win", colour=self.attacker, n=k),)
             self._refutation = (reason("puzzle_refuted", colour=defender, kind=move.kind, square=move.square),
                                 ) + said + no_win
@@ -321,15 +321,20 @@ class PuzzleTable(MaunzTable):
         return view
 
 
-def _effect(said, attacker: int):
-    """What a refutation does, for its words: wins, makes a line of three (a graduation), boops
-    one of the solver's pieces off the bed (that piece's phrase too), or only stops the win."""
+def _effect(said, attacker: int) -> tuple[str, dict]:
+    """What a refutation does, for its words (and their values): wins, makes a line of three (a
+    graduation), boops one of the solver's pieces off the bed or away from its square, or only
+    stops the win."""
     kinds = {r.kind for r in said}
     if kinds & {"win_line", "win_all", "win_kids"}:
-        return "win", None
+        return "win", {}
     if "graduate" in kinds:
-        return "line", None
-    for r in said:
-        if r.kind == "off_bed" and r.as_dict()["piece"].lower() == "og"[attacker]:
-            return "off", words.piece(r.as_dict()["piece"])
-    return "stops", None
+        return "line", {}
+    mine = [r.as_dict() for r in said if r.kind in ("off_bed", "boop")
+            and r.as_dict()["piece"].lower() == "og"[attacker]]
+    off = [r for r in mine if "dst" not in r]
+    if off:
+        return "off", {"piece": words.piece(off[0]["piece"])}
+    if mine:
+        return "push", {"piece": words.piece(mine[0]["piece"]), "src": square_name(mine[0]["src"])}
+    return "stops", {}
