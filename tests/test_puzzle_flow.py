@@ -324,3 +324,9 @@ def test_a_refutation_is_worded_by_what_it_does(effect, words):
     colour = ("Orange", "Grey")[b.ref.position.turn]
     assert b.view.instruction.startswith(f"{colour} answers {kind} on {SQUARE_NAMES[move.square]} {words}")
     assert lit(b.view)[move.square] == palette.place_here(b.ref.position.turn, move.kind)   # on the LEDs
+
+
+def test_why_while_the_puzzle_is_set_up():
+    b = PuzzleBed(puzzle())
+    assert why(b) == ["The puzzle's position is set up: each piece on its lit square",
+                      "Now: Put the orange kitten on b2"]

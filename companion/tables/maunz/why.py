@@ -37,6 +37,8 @@ PHRASES = {f"why.maunz.{key}": text for key, text in {
     "bed_undo": {"de": "Der Zug ist zurückgenommen: das Bett kommt zurück auf den Stand davor",
                  "en": "The move is taken back: the bed goes back to how it was before it"},
     "bed_clear": {"de": "Neues Spiel: das Bett wird abgeräumt", "en": "A new game: the bed is cleared"},
+    "bed_puzzle": {"de": "Die Stellung des Puzzles wird aufgebaut: jede Figur auf ihr leuchtendes Feld",
+                   "en": "The puzzle's position is set up: each piece on its lit square"},
     "bed_back": {"de": "Das Bett passt nicht zum Spiel: zurück auf den Stand nach dem letzten Zug",
                  "en": "The bed does not match the game: back to how it was after the last move"},
     "fix": {"de": "Jetzt: {step}", "en": "Now: {step}"},
@@ -90,10 +92,11 @@ class Why:
             target, labels = self._restore, self._restore_labels  # type: ignore[attr-defined]
             missing = target & ~S
             box, from_pool = self._restore_sources  # type: ignore[attr-defined]
-            head = {"undo": "bed_undo", "new_game": "bed_clear"}.get(
-                self._restore_reason, "bed_back")  # type: ignore[attr-defined]
-            todo = steps(S & ~target, missing, self._belief(S), labels, box, from_pool,  # type: ignore[attr-defined]
-                         missing & ~self._pos.occupied)  # type: ignore[attr-defined]
+            reason_ = self._restore_reason  # type: ignore[attr-defined]
+            head = {"undo": "bed_undo", "new_game": "bed_clear", "puzzle": "bed_puzzle"}.get(reason_, "bed_back")
+            # (a puzzle's pieces are put on, not back: none of them stood there in a game)
+            new = missing if reason_ == "puzzle" else missing & ~self._pos.occupied  # type: ignore[attr-defined]
+            todo = steps(S & ~target, missing, self._belief(S), labels, box, from_pool, new)  # type: ignore[attr-defined]
             return (reason(head),) + _fix(todo)
         if self.asking_new_game or self._pos.winner is not None:  # type: ignore[attr-defined]
             return ()
