@@ -328,5 +328,5 @@ def test_a_refutation_is_worded_by_what_it_does(effect, words):
 
 def test_why_while_the_puzzle_is_set_up():
     b = PuzzleBed(puzzle())
-    assert why(b) == ["The puzzle's position is set up: each piece on its lit square",
+    assert why(b) == ["The position of the puzzle is set up: each piece on its lit square",
                       "Now: Put the orange kitten on b2"]

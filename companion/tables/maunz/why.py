@@ -38,7 +38,7 @@ PHRASES = {f"why.maunz.{key}": text for key, text in {
                  "en": "The move is taken back: the bed goes back to how it was before it"},
     "bed_clear": {"de": "Neues Spiel: das Bett wird abgeräumt", "en": "A new game: the bed is cleared"},
     "bed_puzzle": {"de": "Die Stellung des Puzzles wird aufgebaut: jede Figur auf ihr leuchtendes Feld",
-                   "en": "The puzzle's position is set up: each piece on its lit square"},
+                   "en": "The position of the puzzle is set up: each piece on its lit square"},
     "bed_back": {"de": "Das Bett passt nicht zum Spiel: zurück auf den Stand nach dem letzten Zug",
                  "en": "The bed does not match the game: back to how it was after the last move"},
     "fix": {"de": "Jetzt: {step}", "en": "Now: {step}"},
