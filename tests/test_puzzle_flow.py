@@ -330,3 +330,20 @@ def test_why_while_the_puzzle_is_set_up():
     b = PuzzleBed(puzzle())
     assert why(b) == ["The position of the puzzle is set up: each piece on its lit square",
                       "Now: Put the orange kitten on b2"]
+
+
+def test_a_hall_bed_reads_the_kinds_for_the_puzzle_as_it_takes_over(tmp_path):
+    # the puzzle's squares already filled on a hall-effect bed, a kitten on d4 where the grey
+    # cat belongs: the puzzle's table, new, is told the kinds the bed reads (not only after a change)
+    c = Companion(Config(), build_fakes("hall"), state_dir=tmp_path, ai_mode="off")
+    p = VirtualPlayer(c)
+    pos = notation.parse_position(POSITION)
+    for s in bits(OCC):
+        c.devices.reed.put(SQUARE_NAMES[s], "c" if pos.piece_at(s).isupper() and SQUARE_NAMES[s] != "d4" else "k")
+    p.run(0.5)
+    PuzzleStore(c.journal.conn).add_personal("", puzzle(), game_id=None, now=1_700_000_000.0)
+    c.switching.start_game("maunz-puzzle", p.t)
+    p.run(1.0)
+    assert c.table.phase == "correction" and lit(c.table.view())[sq("d4")] == palette.leaves_bed()
+    c.devices.reed.put("d4", "c")   # the cat put there instead
+    assert p.run_until(lambda: c.table.phase == "await_placement", 2.0)

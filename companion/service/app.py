@@ -366,6 +366,13 @@ class Companion:
             self.ai.warm()  # computer seats now, in a running service: load the AI before it is asked
 
     # ------------------------------------------------------------------------------ verbs of the collaborators
+    def bed_to_table(self, now: float) -> None:
+        """A new table took over (another game, the puzzles): it reads the bed as it is, and a
+        hall-effect bed's kinds again at the next step (the old table had them, not this one)."""
+        if self.sensed is not None:
+            self.table.on_scan(self.sensed, now)
+        self._kinds = None
+
     def record(self, now: float, type_: str, **fields) -> None:
         """An event for the recording (`companion sim --record`), if one is made."""
         if self.recorder is not None:

@@ -167,8 +167,7 @@ class GameSwitching:
         service.notices.forget_game()
         service.ai.forget()
         log.info("switched to %s: game %d", name, service.journal.current.id)
-        if service.sensed is not None:
-            service.table.on_scan(service.sensed, now)
+        service.bed_to_table(now)
 
     def _puzzles(self, name: str, now: float) -> None:
         """Into maunz. puzzles (the player's own first, then near their rating), or out of them
@@ -220,8 +219,7 @@ class GameSwitching:
                                         language=settings.language, players=players)
         service.ai.forget()
         log.info("puzzles: %s", "on" if name == "maunz-puzzle" else "off")
-        if service.sensed is not None:
-            service.table.on_scan(service.sensed, now)
+        service.bed_to_table(now)
 
     def puzzle_rated(self) -> None:
         """An attempt journaled: the solver's rating and its change, for the table to show and say."""

@@ -244,6 +244,19 @@ class PuzzleTable(MaunzTable):
         self._on_bed = {sq: p for sq, p in self._on_bed.items() if occupancy >> sq & 1}
         super().on_scan(occupancy, now)
 
+    def on_kinds(self, south: int, ambiguous: int, now: float) -> None:
+        """A hall-effect bed's kinds: before the first move a piece of the wrong kind on a square
+        of the puzzle (read when the squares already matched) sends the set-up back to it."""
+        super().on_kinds(south, ambiguous, now)
+        if self.line.moves or self._restore is not None or self._paused:
+            return
+        labels = self._labels()
+        for sq in bits(self._pos.occupied & (self._sensed or 0)):
+            kind = self.sensed_kind(sq)
+            if kind is not None and kind != ("c" if labels[sq].isupper() else "k"):
+                self._start_restore(self._pos.occupied, "resync", labels, {})
+                return
+
     def on_device_event(self, event, now: float) -> None:
         if event.kind in ("reset", "offline"):
             self._on_bed = {}   # nothing is known across a gap in the readings (bed.py)
