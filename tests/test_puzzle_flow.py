@@ -347,3 +347,18 @@ def test_a_hall_bed_reads_the_kinds_for_the_puzzle_as_it_takes_over(tmp_path):
     assert c.table.phase == "correction" and lit(c.table.view())[sq("d4")] == palette.leaves_bed()
     c.devices.reed.put("d4", "c")   # the cat put there instead
     assert p.run_until(lambda: c.table.phase == "await_placement", 2.0)
+
+
+def test_the_pages_puzzle_card(tmp_path):
+    # the simulator's card strip has a puzzle card (an NDEF text card, no enrolment needed)
+    from companion.web.protocol import card_catalog
+
+    [card] = [c for c in card_catalog() if c.text == "maunz:game:puzzle"]
+    assert card.label == "Game: maunz. puzzle"
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path, ai_mode="off")
+    p = VirtualPlayer(c)
+    p.run(0.3)
+    for _ in range(2):
+        c.devices.cards.tap(card.uid, card.text)
+        p.run(0.1)
+    assert isinstance(c.table, PuzzleTable)

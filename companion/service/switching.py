@@ -80,9 +80,11 @@ class GameSwitching:
     def game_card(self, name: str, now: float) -> None:
         from companion.games import info
 
-        if name == "maunz-puzzle" and tables.has("maunz"):   # the puzzle card: as chosen in the menu
-            if self.menu.on_game_card(name, self._choices(), self._current()) is not None:
-                self.start_game(name, now)
+        from companion.service.cards import PUZZLE_NAMES
+
+        if name.strip().lower() in PUZZLE_NAMES and tables.has("maunz"):   # the puzzle card: as the menu's
+            if self.menu.on_game_card("maunz-puzzle", self._choices(), self._current()) is not None:
+                self.start_game("maunz-puzzle", now)
             return
         if not tables.has(name):
             self.service.note("note.no_table", name=name, known=", ".join(tables.names()))

@@ -99,6 +99,8 @@ def _label(function: str, name: str, language: str) -> str:
     """A card's label in `language`, from the registered phrases: `card.<function>` for a card
     without a name, `page.card.<function>` with its name (a named card of a game's own, drawn in
     its view, is its name, or its phrase `page.card.<function>.<name>` where it has one)."""
+    if function == "game" and name == "puzzle":   # the puzzle card (service/cards.py)
+        return i18n.text("page.card.game", language, title=i18n.text("puzzle.menu", language))
     if function == "game":
         return i18n.text("page.card.game", language, title=info(name).title)
     if function == "voice" and name:
@@ -116,7 +118,7 @@ def card_catalog(companion=None) -> list[Card]:
     reaction cards, `page_event_cards`, shown in its view), each carrying the NDEF text "maunz:<function>[:<name>]" that the service
     understands without enrolment (companion.service.cards.parse_text)."""
     own = [(f, "") for f, o in tables.own_card_functions().items() if not o.named]
-    games = [(f"game:{name}", "") for name in tables.names()]
+    games = [(f"game:{name}", "") for name in tables.names()] + ([("game:puzzle", "")] if tables.has("maunz") else [])
     named = [(f"{f}:{n}", "" if o.strip else game) for game in tables.names()
              for f, o in tables.factory(game).own_card_functions.items() if o.named for n in o.names]
     named += [(f"event:{event}", game) for game in tables.names()
