@@ -67,25 +67,30 @@ async def check(url: str, state_dir: Path, running: str | None = None) -> str:
                 latest = json.loads(body)
                 version, archive, signature = latest["version"], latest["archive"], latest["signature"]
             except (ValueError, KeyError, TypeError):
-                raise CheckError(f"{url}: not a latest.json (version, archive, signature)") from None
+                version = archive = signature = None
+            if not all(isinstance(v, str) and v for v in (version, archive, signature)):
+                raise CheckError(f"{url}: not a latest.json (version, archive, signature: three texts)")
             if version == running:
                 return f"up to date: {running} is the newest at {url}"
             name = Path(urljoin(final, archive)).name
             if not NAME.match(name):
                 raise CheckError(f"{url}: the archive {name!r} is not a release archive's name")
             folder = Path(state_dir) / "upload"
-            folder.mkdir(exist_ok=True)
             part = folder / ".part"
             sig, _ = await _get(http, urljoin(final, signature), MAX_SMALL)
+            folder.mkdir(exist_ok=True)
             await _get(http, urljoin(final, archive), MAX_ARCHIVE, part)
+        for old in folder.iterdir():
+            if old.name != part.name:
+                old.unlink()
+        os.replace(part, folder / name)
+        (folder / f".{name}.sig").write_bytes(sig)  # the .sig last: root's path unit starts on it
+        os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
     except aiohttp.ClientError as exc:
         raise CheckError(f"{url}: {exc.__class__.__name__}: {exc}") from None
     except TimeoutError:
         raise CheckError(f"{url}: no answer within {TIMEOUT_S:.0f} s") from None
-    for old in folder.iterdir():
-        if old.name != part.name:
-            old.unlink()
-    os.replace(part, folder / name)
-    (folder / f".{name}.sig").write_bytes(sig)  # the .sig last: root's path unit starts on it
-    os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
+    except OSError as exc:   # the SD card full or read-only: said, not a traceback
+        raise CheckError(f"{Path(state_dir) / 'upload'}: cannot keep the download"
+                         f" ({exc.strerror or exc}); free some space on the SD card and check again") from None
     return f"found {version} (running {running}): its signature is checked, then the companion asks"

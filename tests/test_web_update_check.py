@@ -1,0 +1,51 @@
+""""Check for updates" (companion/web/update_check.py) against a local HTTP server on 127.0.0.1:
+what the server or the SD card gets wrong is one line naming it, never a traceback from the
+page's request (the family reads it on the OLED and the page)."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import http.server
+import json
+import threading
+
+import pytest
+
+from companion.web.update_check import CheckError, check
+
+
+@pytest.fixture()
+def site(tmp_path):
+    root = tmp_path / "site"
+    root.mkdir()
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield root, f"http://127.0.0.1:{server.server_address[1]}/latest.json"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("latest", [{"version": "9.9", "archive": 5, "signature": "x.sig"},
+                                    {"version": None, "archive": "a.tar.gz", "signature": "x.sig"},
+                                    ["9.9"], {"version": "9.9"}])
+def test_a_latest_json_of_other_shapes_is_named(site, tmp_path, latest):
+    root, url = site
+    (root / "latest.json").write_text(json.dumps(latest))
+    with pytest.raises(CheckError, match=r"latest\.json: not a latest\.json \(version, archive, signature"):
+        asyncio.run(check(url, tmp_path / "state", running="0.1.0"))
+
+
+def test_a_download_the_state_directory_cannot_keep_is_said(site, tmp_path):
+    root, url = site
+    name = "maunz-companion-9.9.tar.gz"
+    (root / name).write_bytes(b"archive")
+    (root / f"{name}.sig").write_text("{}")
+    (root / "latest.json").write_text(json.dumps({"version": "9.9", "archive": name, "signature": f"{name}.sig"}))
+    state = tmp_path / "state"
+    state.write_text("a file where the state directory should be")
+    with pytest.raises(CheckError, match=r"state/upload: cannot keep the download \(.*\); free some space"):
+        asyncio.run(check(url, state, running="0.1.0"))
