@@ -49,3 +49,38 @@ def test_a_download_the_state_directory_cannot_keep_is_said(site, tmp_path):
     state.write_text("a file where the state directory should be")
     with pytest.raises(CheckError, match=r"state/upload: cannot keep the download \(.*\); free some space"):
         asyncio.run(check(url, state, running="0.1.0"))
+
+
+def test_an_upload_the_state_directory_cannot_keep_is_said(tmp_path):
+    """POST /api/update with the SD card unable to keep it: 507 and the line, no traceback."""
+    import base64
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+
+    state = tmp_path / "state"
+    c = Companion(Config(), build_fakes(), state_dir=state, ai_mode="off")
+    (state / "upload").write_text("a file where the upload folder should be")
+    name = "maunz-companion-9.9.tar.gz"
+
+    async def go():
+        runner = await start_web(c, "127.0.0.1", 0, control=True, token=None)
+        try:
+            async with aiohttp.ClientSession() as http_:
+                async with http_.post(web_url(runner) + "api/update", data=b"archive", headers={
+                        "X-Companion-Filename": name,
+                        "X-Companion-Signature": base64.b64encode(b"{}").decode()}) as r:
+                    return r.status, await r.json(content_type=None)
+        finally:
+            await runner.cleanup()
+
+    try:
+        status, out = asyncio.run(go())
+    finally:
+        c.close()
+    assert status == 507, out
+    assert out["error"].startswith(f"{state / 'upload'}: cannot keep {name} (") and "free some space" in out["error"]

@@ -29,6 +29,31 @@ def _error(status: int, text: str) -> web.Response:
                         content_type="application/json")
 
 
+async def _keep(request: web.Request, folder: Path, name: str, sig: bytes) -> int | None:
+    """The body into `folder` as `name`, then its .sig; the size, or None when it is too large."""
+    folder.mkdir(exist_ok=True)
+    part = folder / ".part"
+    size = 0
+    with open(part, "wb") as f:
+        async for chunk in request.content.iter_chunked(1 << 16):
+            size += len(chunk)
+            if size > MAX_BYTES:
+                f.close()
+                part.unlink(missing_ok=True)
+                return None
+            f.write(chunk)
+        f.flush()
+        os.fsync(f.fileno())
+    for old in folder.iterdir():
+        if old.name != part.name:
+            old.unlink()  # one upload at a time: the newest
+    os.replace(part, folder / name)
+    # the .sig last: root's path unit starts on it, with the archive complete
+    (folder / f".{name}.sig").write_bytes(sig)
+    os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
+    return size
+
+
 def add_routes(app: web.Application, companion, may_control) -> None:
     async def upload(request: web.Request) -> web.Response:
         if not may_control(request):
@@ -43,26 +68,13 @@ def add_routes(app: web.Application, companion, may_control) -> None:
         except (binascii.Error, ValueError):
             return _error(400, f"{name}: no signature with it; give the release's .sig file too")
         folder = Path(companion.state_dir) / UPLOAD_DIR
-        folder.mkdir(exist_ok=True)
-        part = folder / ".part"
-        size = 0
-        with open(part, "wb") as f:
-            async for chunk in request.content.iter_chunked(1 << 16):
-                size += len(chunk)
-                if size > MAX_BYTES:
-                    f.close()
-                    part.unlink(missing_ok=True)
-                    return _error(413, f"{name}: larger than {MAX_BYTES >> 20} MB: not a release archive")
-                f.write(chunk)
-            f.flush()
-            os.fsync(f.fileno())
-        for old in folder.iterdir():
-            if old.name != part.name:
-                old.unlink()  # one upload at a time: the newest
-        os.replace(part, folder / name)
-        # the .sig last: root's path unit starts on it, with the archive complete
-        (folder / f".{name}.sig").write_bytes(sig)
-        os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
+        try:
+            size = await _keep(request, folder, name, sig)
+        except OSError as exc:   # the SD card full or read-only: said, not a traceback
+            return _error(507, f"{folder}: cannot keep {name} ({exc.strerror or exc}); free some space"
+                               " on the SD card and send it again")
+        if size is None:
+            return _error(413, f"{name}: larger than {MAX_BYTES >> 20} MB: not a release archive")
         companion.message(f"{name}: received; its signature is checked, then the companion asks")
         return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size}),
                             content_type="application/json")
