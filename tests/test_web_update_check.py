@@ -84,3 +84,20 @@ def test_an_upload_the_state_directory_cannot_keep_is_said(tmp_path):
         c.close()
     assert status == 507, out
     assert out["error"].startswith(f"{state / 'upload'}: cannot keep {name} (") and "free some space" in out["error"]
+
+
+def test_a_password_or_token_in_the_address_is_never_said(site, tmp_path):
+    """The url (or an archive's, e.g. a presigned download) may carry a password or an access
+    token; the line the OLED, the page and the log show names the address without them."""
+    root, url = site
+    secret = url.replace("http://", "http://maker:hunter2@") + "?token=s3cr3t"
+    with pytest.raises(CheckError) as err:
+        asyncio.run(check(secret, tmp_path / "state", running="0.1.0"))
+    assert "HTTP 404" in str(err.value) and "hunter2" not in str(err.value) and "s3cr3t" not in str(err.value)
+    assert url.replace(".json", "") in str(err.value), str(err.value)
+    name = "maunz-companion-9.9.tar.gz"
+    (root / "latest.json").write_text(json.dumps({"version": "9.9", "archive": f"{name}?sig=s3cr3t",
+                                                  "signature": "none.sig?sig=s3cr3t"}))
+    with pytest.raises(CheckError) as err:
+        asyncio.run(check(url, tmp_path / "state", running="0.1.0"))
+    assert "none.sig?…: HTTP 404" in str(err.value) and "s3cr3t" not in str(err.value), str(err.value)

@@ -13,7 +13,7 @@ import os
 import re
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 MAX_ARCHIVE = 64 << 20
 MAX_SMALL = 64 << 10
@@ -22,7 +22,23 @@ NAME = re.compile(r"^maunz-companion-[0-9][0-9A-Za-z.+-]*\.tar\.gz$")
 
 
 class CheckError(RuntimeError):
-    """One line: what went wrong."""
+    """One line: what went wrong (its addresses without a password or a query: `public`)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(re.sub(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"]*[^\s'\":,;.)]", lambda m: public(m.group()), line))
+
+
+def public(url: str) -> str:
+    """`url` as the OLED, the page and the log may show it: a user name, password, query or
+    fragment (where a download's access token travels) left out."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "(an address that cannot be read)"
+    host = f"[{host}]" if ":" in host else host
+    return f"{parts.scheme}://{host}{port}{parts.path}" + ("?…" if parts.query else "")
 
 
 def running_version() -> str:
@@ -71,8 +87,8 @@ async def check(url: str, state_dir: Path, running: str | None = None) -> str:
             if not all(isinstance(v, str) and v for v in (version, archive, signature)):
                 raise CheckError(f"{url}: not a latest.json (version, archive, signature: three texts)")
             if version == running:
-                return f"up to date: {running} is the newest at {url}"
-            name = Path(urljoin(final, archive)).name
+                return f"up to date: {running} is the newest at {public(url)}"
+            name = Path(urlsplit(urljoin(final, archive)).path).name
             if not NAME.match(name):
                 raise CheckError(f"{url}: the archive {name!r} is not a release archive's name")
             folder = Path(state_dir) / "upload"
