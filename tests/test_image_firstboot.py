@@ -258,3 +258,19 @@ def test_a_new_ssh_key_is_said_at_the_table(card, tmp_path):
         out = subprocess.run(["ssh-keygen", "-lf", str(tmp_path / "k.pub")], capture_output=True, text=True).stdout
         assert line.split()[-1] == out.split()[1]  # as ssh-keygen names it
     assert firstboot(boot, root).stderr == "" and not notice.exists()  # said once, not at every boot
+
+
+@pytest.mark.parametrize("content", [
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJ maker@laptop\n".encode(),
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n".encode("utf-16"),
+], ids=["cut-short", "utf-16"])
+def test_a_key_cut_short_or_saved_as_utf16_is_one_line_and_ssh_stays_off(card, content):
+    """A key line that lost its last character when copied, or a file Windows' Notepad saved as
+    "Unicode": one line naming the file, ssh off, and firstboot goes on (it was a traceback)."""
+    boot, root = card
+    (boot / "ssh.pub").write_bytes(content)
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("ssh.pub: ") and len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert not (root / "root/.ssh/authorized_keys").exists()
+    assert "ssh.pub: " in (root / "etc/maunz-companion/card-problem.txt").read_text()
