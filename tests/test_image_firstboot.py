@@ -274,3 +274,15 @@ def test_a_key_cut_short_or_saved_as_utf16_is_one_line_and_ssh_stays_off(card, c
     assert proc.stderr.startswith("ssh.pub: ") and len(proc.stderr.splitlines()) == 1, proc.stderr
     assert not (root / "root/.ssh/authorized_keys").exists()
     assert "ssh.pub: " in (root / "etc/maunz-companion/card-problem.txt").read_text()
+
+
+def test_a_rewrite_of_the_card_config_cut_by_a_power_cut_is_finished_at_the_next_boot(card):
+    """Taking the token out rewrites companion.toml; a rename on FAT is not atomic, so a power
+    cut can leave the old name removed and the new text under .companion.toml.new: the next boot
+    puts it in place and installs it (the family's configuration was silently gone)."""
+    boot, root = card
+    (boot / ".companion.toml.new").write_text(GOOD_TOML)   # as the cut left it: no companion.toml
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert (boot / "companion.toml").read_text() == GOOD_TOML and not (boot / ".companion.toml.new").exists()
+    assert (root / "etc/maunz-companion/companion.toml").read_text() == GOOD_TOML

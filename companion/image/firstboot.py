@@ -194,6 +194,7 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
             cardfiles.shred_and_remove(wifi)  # the password leaves the partition any laptop reads
 
     card_conf = boot / "companion.toml"
+    cardfiles.finish_replace(card_conf)   # a token's removal that a power cut stopped half-way
     if card_conf.exists():
         _card_config(card_conf, conf, root, problems)
 
