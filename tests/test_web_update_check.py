@@ -101,3 +101,54 @@ def test_a_password_or_token_in_the_address_is_never_said(site, tmp_path):
     with pytest.raises(CheckError) as err:
         asyncio.run(check(url, tmp_path / "state", running="0.1.0"))
     assert "none.sig?…: HTTP 404" in str(err.value) and "s3cr3t" not in str(err.value), str(err.value)
+
+
+def test_names_in_latest_json_are_relative_to_the_release_host_not_its_storage(tmp_path):
+    """As GitHub serves releases/latest/download/latest.json: redirected to the version's folder
+    on the same host, then to a storage host with a signed query. The archive and its .sig are
+    fetched from the version's folder (joined to the storage address they were not found)."""
+    name = "maunz-companion-9.9.tar.gz"
+    blobs = {"/blob1": json.dumps({"version": "9.9", "archive": name, "signature": f"{name}.sig"}).encode(),
+             "/blob2": b"the archive", "/blob3": b"{}"}
+
+    def server(routes):
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                target = routes(self.path.split("?")[0])
+                if target is None:
+                    self.send_response(404)
+                    self.end_headers()
+                elif isinstance(target, bytes):
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(target)))
+                    self.end_headers()
+                    self.wfile.write(target)
+                else:
+                    self.send_response(302)
+                    self.send_header("Location", target)
+                    self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        return srv
+
+    storage = server(blobs.get)
+    store = f"http://localhost:{storage.server_address[1]}"
+    release = server({"/latest/latest.json": "/v9.9/latest.json",
+                      "/v9.9/latest.json": f"{store}/blob1?sig=a",
+                      f"/v9.9/{name}": f"{store}/blob2?sig=b",
+                      f"/v9.9/{name}.sig": f"{store}/blob3?sig=c"}.get)
+    (tmp_path / "state").mkdir()
+    try:
+        said = asyncio.run(check(f"http://127.0.0.1:{release.server_address[1]}/latest/latest.json",
+                                 tmp_path / "state", running="0.1.0"))
+    finally:
+        for srv in (storage, release):
+            srv.shutdown()
+            srv.server_close()
+    assert said.startswith("found 9.9 (running 0.1.0)")
+    upload = tmp_path / "state" / "upload"
+    assert (upload / name).read_bytes() == b"the archive" and (upload / f"{name}.sig").read_bytes() == b"{}"

@@ -66,7 +66,17 @@ async def _get(http, url: str, limit: int, out: Path | None = None) -> tuple[byt
         finally:
             if f:
                 f.close()
-        return b"".join(chunks), str(r.url)
+        return b"".join(chunks), _base(url, [str(h.url) for h in r.history] + [str(r.url)])
+
+
+def _base(asked: str, chain: list[str]) -> str:
+    """What the names in a latest.json are relative to: the last address of the redirects still
+    on the host that was asked. A release host moves its latest.json (GitHub: releases/latest ->
+    releases/download/v0.2.0, the version's own folder) and then hands the bytes out from a
+    storage host whose address is that one file's (a signed query): names joined to that are
+    nothing there."""
+    host = urlsplit(asked).hostname
+    return next((u for u in reversed(chain) if urlsplit(u).hostname == host), asked)
 
 
 async def check(url: str, state_dir: Path, running: str | None = None) -> str:
