@@ -152,3 +152,47 @@ def test_names_in_latest_json_are_relative_to_the_release_host_not_its_storage(t
     assert said.startswith("found 9.9 (running 0.1.0)")
     upload = tmp_path / "state" / "upload"
     assert (upload / name).read_bytes() == b"the archive" and (upload / f"{name}.sig").read_bytes() == b"{}"
+
+
+def test_the_family_reads_the_outcome_in_the_tables_language(site, tmp_path):
+    """What the page and the notices say of a release uploaded, and of a check that found the
+    running version the newest: in the table's words (German here), not the log's English
+    line ("…: 2097152 B ✓", "up to date: …")."""
+    import base64
+
+    import aiohttp
+
+    from companion.service.app import Companion
+    from companion.service.config import Config, GameConfig
+    from companion.service.devices import build_fakes
+    from companion.web import start_web, web_url
+    from companion.web.update_check import running_version
+
+    root, url = site
+    (root / "latest.json").write_text(json.dumps({"version": running_version(), "archive": "x", "signature": "y"}))
+    c = Companion(Config(game=GameConfig(language="de")).replace(update_url=url), build_fakes(),
+                  state_dir=tmp_path / "state", ai_mode="off")
+    name = "maunz-companion-9.9.tar.gz"
+
+    async def go():
+        runner = await start_web(c, "127.0.0.1", 0, control=True, token=None)
+        try:
+            async with aiohttp.ClientSession() as http_:
+                async with http_.post(web_url(runner) + "api/update", data=b"archive", headers={
+                        "X-Companion-Filename": name,
+                        "X-Companion-Signature": base64.b64encode(b"{}").decode()}) as r:
+                    sent = await r.json(content_type=None)
+                async with http_.post(web_url(runner) + "api/update/check") as r:
+                    checked = await r.json(content_type=None)
+            return sent, checked
+        finally:
+            await runner.cleanup()
+
+    try:
+        sent, checked = asyncio.run(go())
+        notices = c.notices.recent("de", 2)
+    finally:
+        c.close()
+    assert sent["words"] == f"{name} ist angekommen ✓ Der Companion prüft die Signatur und fragt dann."
+    assert checked["words"] == f"Kein Update: {running_version()} ist die neueste Version"
+    assert notices == [sent["words"], checked["words"]]

@@ -80,7 +80,8 @@ def _base(asked: str, chain: list[str]) -> str:
 
 
 async def check(url: str, state_dir: Path, running: str | None = None) -> str:
-    """One line: up to date, or found (downloaded for root to check and offer), or why not."""
+    """One line: up to date, or found (downloaded for root to check and offer), or why not
+    (CheckError). The family reads the first two in words: `worded`."""
     import aiohttp
 
     if not url:
@@ -120,3 +121,15 @@ async def check(url: str, state_dir: Path, running: str | None = None) -> str:
         raise CheckError(f"{Path(state_dir) / 'upload'}: cannot keep the download"
                          f" ({exc.strerror or exc}); free some space on the SD card and check again") from None
     return f"found {version} (running {running}): its signature is checked, then the companion asks"
+
+
+def worded(line: str):
+    """`check`'s line as the page and the notices word it in the table's language (a Msg), or
+    None for a line that is not "up to date" or "found" (a maker's: said as it is)."""
+    from companion.ui.screens import msg
+
+    m = re.match(r"up to date: (\S+) is the newest", line)
+    if m:
+        return msg("page.update_current", version=m.group(1))
+    m = re.match(r"found (\S+) \(running", line)
+    return msg("page.update_found", version=m.group(1)) if m else None

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from companion.ui.screens import msg
+
 MAX_BYTES = 64 << 20  # a release archive is ~2 MB
 NAME = re.compile(r"^maunz-companion-[0-9][0-9A-Za-z.+-]*\.tar\.gz$")
 UPLOAD_DIR = "upload"
@@ -75,13 +77,15 @@ def add_routes(app: web.Application, companion, may_control) -> None:
                                " on the SD card and send it again")
         if size is None:
             return _error(413, f"{name}: larger than {MAX_BYTES >> 20} MB: not a release archive")
-        companion.message(f"{name}: received; its signature is checked, then the companion asks")
-        return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size}),
+        said = msg("page.update_received", name=name)
+        companion.message(f"{name}: received; its signature is checked, then the companion asks", said)
+        return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size,
+                                                         "words": said.text(companion.table.language)}),
                             content_type="application/json")
 
     async def check(request: web.Request) -> web.Response:
         """POST /api/update/check: "check for updates" at [update] url (off without it)."""
-        from companion.web.update_check import CheckError, check as look
+        from companion.web.update_check import CheckError, check as look, worded
 
         if not may_control(request):
             return _error(403, "checking for updates needs control: open the page with its token")
@@ -91,8 +95,11 @@ def add_routes(app: web.Application, companion, may_control) -> None:
             line = str(exc)
             companion.message(f"update check: {line}")
             return _error(409 if "is off" in line else 502, line)
-        companion.message(f"update check: {line}")
-        return web.Response(text=json.dumps({"type": "ok", "said": line}), content_type="application/json")
+        said = worded(line)
+        companion.message(f"update check: {line}", said)
+        words = line if said is None else said.text(companion.table.language)
+        return web.Response(text=json.dumps({"type": "ok", "said": line, "words": words}),
+                            content_type="application/json")
 
     app.router.add_post("/api/update", upload)
     app.router.add_post("/api/update/check", check)
