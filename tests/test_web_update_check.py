@@ -14,6 +14,39 @@ import pytest
 from companion.web.update_check import CheckError, check
 
 
+NAME = "maunz-companion-9.9.tar.gz"
+
+
+def _post(c, *paths) -> list[tuple[int, dict]]:
+    """POST each of `paths` to companion `c`'s page (control, no token; api/update: a release
+    named NAME, its .sig "{}"): (status, reply) each. Closes `c`."""
+    import base64
+
+    import aiohttp
+
+    from companion.web import start_web, web_url
+
+    release = {"X-Companion-Filename": NAME, "X-Companion-Signature": base64.b64encode(b"{}").decode()}
+
+    async def go():
+        runner = await start_web(c, "127.0.0.1", 0, control=True, token=None)
+        try:
+            out = []
+            async with aiohttp.ClientSession() as http_:
+                for path in paths:
+                    body, headers = (b"archive", release) if path == "api/update" else (None, {})
+                    async with http_.post(web_url(runner) + path, data=body, headers=headers) as r:
+                        out.append((r.status, await r.json(content_type=None)))
+            return out
+        finally:
+            await runner.cleanup()
+
+    try:
+        return asyncio.run(go())
+    finally:
+        c.close()
+
+
 @pytest.fixture()
 def site(tmp_path):
     root = tmp_path / "site"
@@ -53,37 +86,16 @@ def test_a_download_the_state_directory_cannot_keep_is_said(site, tmp_path):
 
 def test_an_upload_the_state_directory_cannot_keep_is_said(tmp_path):
     """POST /api/update with the SD card unable to keep it: 507 and the line, no traceback."""
-    import base64
-
-    import aiohttp
-
     from companion.service.app import Companion
     from companion.service.config import Config
     from companion.service.devices import build_fakes
-    from companion.web import start_web, web_url
 
     state = tmp_path / "state"
     c = Companion(Config(), build_fakes(), state_dir=state, ai_mode="off")
     (state / "upload").write_text("a file where the upload folder should be")
-    name = "maunz-companion-9.9.tar.gz"
-
-    async def go():
-        runner = await start_web(c, "127.0.0.1", 0, control=True, token=None)
-        try:
-            async with aiohttp.ClientSession() as http_:
-                async with http_.post(web_url(runner) + "api/update", data=b"archive", headers={
-                        "X-Companion-Filename": name,
-                        "X-Companion-Signature": base64.b64encode(b"{}").decode()}) as r:
-                    return r.status, await r.json(content_type=None)
-        finally:
-            await runner.cleanup()
-
-    try:
-        status, out = asyncio.run(go())
-    finally:
-        c.close()
+    [(status, out)] = _post(c, "api/update")
     assert status == 507, out
-    assert out["error"].startswith(f"{state / 'upload'}: cannot keep {name} (") and "free some space" in out["error"]
+    assert out["error"].startswith(f"{state / 'upload'}: cannot keep {NAME} (") and "free some space" in out["error"]
 
 
 def test_a_password_or_token_in_the_address_is_never_said(site, tmp_path):
@@ -158,41 +170,17 @@ def test_the_family_reads_the_outcome_in_the_tables_language(site, tmp_path):
     """What the page and the notices say of a release uploaded, and of a check that found the
     running version the newest: in the table's words (German here), not the log's English
     line ("…: 2097152 B ✓", "up to date: …")."""
-    import base64
-
-    import aiohttp
-
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import build_fakes
-    from companion.web import start_web, web_url
     from companion.web.update_check import running_version
 
     root, url = site
     (root / "latest.json").write_text(json.dumps({"version": running_version(), "archive": "x", "signature": "y"}))
     c = Companion(Config(game=GameConfig(language="de")).replace(update_url=url), build_fakes(),
                   state_dir=tmp_path / "state", ai_mode="off")
-    name = "maunz-companion-9.9.tar.gz"
-
-    async def go():
-        runner = await start_web(c, "127.0.0.1", 0, control=True, token=None)
-        try:
-            async with aiohttp.ClientSession() as http_:
-                async with http_.post(web_url(runner) + "api/update", data=b"archive", headers={
-                        "X-Companion-Filename": name,
-                        "X-Companion-Signature": base64.b64encode(b"{}").decode()}) as r:
-                    sent = await r.json(content_type=None)
-                async with http_.post(web_url(runner) + "api/update/check") as r:
-                    checked = await r.json(content_type=None)
-            return sent, checked
-        finally:
-            await runner.cleanup()
-
-    try:
-        sent, checked = asyncio.run(go())
-        notices = c.notices.recent("de", 2)
-    finally:
-        c.close()
-    assert sent["words"] == f"{name} ist angekommen ✓ Der Companion prüft die Signatur und fragt dann."
+    (_, sent), (_, checked) = _post(c, "api/update", "api/update/check")
+    notices = c.notices.recent("de", 2)
+    assert sent["words"] == f"{NAME} ist angekommen ✓ Der Companion prüft die Signatur und fragt dann."
     assert checked["words"] == f"Kein Update: {running_version()} ist die neueste Version"
     assert notices == [sent["words"], checked["words"]]
