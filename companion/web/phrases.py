@@ -93,7 +93,7 @@ PHRASES = {
                             "en": "{name}: about {rating} after {n} game"},
     "page.rating_now_other": {"de": "{name}: etwa {rating} nach {n} Spielen",
                               "en": "{name}: about {rating} after {n} games"},
-    "page.guest": {"de": "Gast", "en": "Guest"},
+    "page.guest": i18n.STRINGS["player.guest"],   # (the tables' word, for the page's own script)
     "page.h_keys": {"de": "Pfeiltasten: Zug vor und zurück", "en": "Arrow keys: step through the moves"},
 }
 i18n.register(PHRASES)
