@@ -169,7 +169,7 @@ def test_names_in_latest_json_are_relative_to_the_release_host_not_its_storage(t
 def test_the_family_reads_the_outcome_in_the_tables_language(site, tmp_path):
     """What the page and the notices say of a release uploaded, and of a check that found the
     running version the newest: in the table's words (German here), not the log's English
-    line ("…: 2097152 B ✓", "up to date: …")."""
+    line ("…: 2097152 B ✓", "up to date: …"), and sayable (no "✓": the page adds it)."""
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import build_fakes
@@ -181,6 +181,9 @@ def test_the_family_reads_the_outcome_in_the_tables_language(site, tmp_path):
                   state_dir=tmp_path / "state", ai_mode="off")
     (_, sent), (_, checked) = _post(c, "api/update", "api/update/check")
     notices = c.notices.recent("de", 2)
-    assert sent["words"] == f"{NAME} ist angekommen ✓ Der Companion prüft die Signatur und fragt dann."
+    assert sent["words"] == f"{NAME} ist angekommen. Der Companion prüft die Signatur und fragt dann."
     assert checked["words"] == f"Kein Update: {running_version()} ist die neueste Version"
     assert notices == [sent["words"], checked["words"]]
+    from companion.voice.spoken import sayable
+
+    assert sayable(sent["words"]) and sayable(checked["words"])
