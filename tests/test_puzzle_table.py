@@ -171,21 +171,3 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     # the game in play kept its move; the puzzle's moves are no game in the journal
     assert c.journal.moves() == ["kc3"]
     assert len(store.history("")) == 1
-
-
-def test_another_game_chosen_from_the_puzzles_is_played(tmp_path):
-    """The menu lists every game while the puzzles run: Katzenjammer chosen there is
-    Katzenjammer (it was maunz. again), and the puzzle given up on the way is journaled."""
-    c = Companion(Config(), build_fakes(), state_dir=tmp_path, ai_mode="inline")
-    p = VirtualPlayer(c)
-    p.run(0.5)
-    p.play("kc3")
-    store = PuzzleStore(c.journal.conn)
-    c.switching.start_game("maunz-puzzle", c.clock())
-    assert isinstance(c.table, PuzzleTable)
-    c.table.new_game(c.clock())   # OK on "new game?": this one given up, its attempt waits for the step
-    c.switching.start_game("katzenjammer", c.clock())
-    assert c.game.info.name == "katzenjammer" and c.table.puzzle is None
-    assert len(store.history("")) == 1
-    maunz = [g for g in c.journal.conn.execute("SELECT result FROM games WHERE game='maunz'")]
-    assert maunz == [("abandoned",)]   # the game in play closed as a switch closes it

@@ -117,11 +117,9 @@ class GameSwitching:
         if seats is None and (name == "maunz-puzzle" or service.table.puzzle is not None):
             if name == self._current():
                 service.table.new_game(now)   # the next puzzle
-                return
-            self._puzzles(name, now)   # into the puzzles, or out of them to the maunz. game
-            if name in ("maunz-puzzle", service.game.info.name):
-                return
-            # another game chosen from the puzzles: from the maunz. game they left, as always
+            else:
+                self._puzzles(name, now)
+            return
         if name == service.game.info.name and seats is None:
             service.table.new_game(now)
             return
@@ -158,7 +156,6 @@ class GameSwitching:
         from companion.tables.maunz.puzzle import PuzzleTable
 
         service = self.service
-        service.journal_commits(service.table.drain_commits())   # the table left keeps its commits
         players = service.table.players
         if name != "maunz-puzzle":
             service.table = service.make_table(service.journal.start_position(), service.journal.moves(), players)
