@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
+from benchmarks import NAMES as BENCHMARKS  # the one list (a name tuple: nothing else imported)
 from companion import catalogue
 
 #: The commands that are no game's: name -> (module:function, one-line help).
@@ -29,7 +30,7 @@ SERVICE_COMMANDS: dict[str, tuple[str, str]] = {
     "release": ("companion.update.release_cli:main", "maintainers: make, sign and verify release archives (companion release keygen|make|sign|verify)"),
     "version": ("companion.update.version:main", "the running version, its commit and the Pico's firmware"),
     "flash": ("firmware_bridge.flash:main", "make a Pico the bridge: MicroPython onto its BOOTSEL drive, then the bridge firmware, checked by HELLO"),
-    "bench": ("benchmarks:main", "benchmarks: engine, hardware, bridge, referee, ai, katzenjammer, eventpicks, web, voice, remote, hall, firmware, teach, image, alphazero, idle, update"),
+    "bench": ("benchmarks:main", "benchmarks: " + ", ".join(BENCHMARKS)),
 }
 
 

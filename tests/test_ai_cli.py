@@ -68,3 +68,17 @@ def test_won_position_exits_2(capsys):
 def test_bad_position_exits_2(capsys):
     assert main(["best", "--position", "nonsense"]) == 2
     assert "invalid position 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_help_names_the_levels_of_the_ladder(capsys):
+    """`best --help` offers the nine levels the command takes (it said only easy, medium, hard)."""
+    import pytest
+
+    from companion.ai.levels import ALIASES, LEVELS
+
+    with pytest.raises(SystemExit):
+        main(["best", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    first, *_, last = LEVELS
+    assert f"{first} (a child beats it) .. {last} (the strongest)" in text
+    assert all(alias in text for alias in ALIASES)

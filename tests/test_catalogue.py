@@ -147,3 +147,13 @@ def test_the_page_and_its_style_hold_no_game_of_their_own():
     for file, box in styles.items():
         assert box in views[file].read_text(), file
         assert box in views[file.replace(".css", ".js")].read_text(), file
+
+
+def test_the_help_names_every_benchmark(capsys):
+    """`companion --help` lists the benchmarks `companion bench` runs, from its one list (the
+    help's own copy had fallen behind: `puzzles` was missing)."""
+    import benchmarks
+
+    assert cli.main(["--help"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.split()[:1] == ["bench"])
+    assert line.split("benchmarks: ", 1)[1].split(", ") == list(benchmarks.NAMES)

@@ -258,3 +258,31 @@ def test_a_new_ssh_key_is_said_at_the_table(card, tmp_path):
         out = subprocess.run(["ssh-keygen", "-lf", str(tmp_path / "k.pub")], capture_output=True, text=True).stdout
         assert line.split()[-1] == out.split()[1]  # as ssh-keygen names it
     assert firstboot(boot, root).stderr == "" and not notice.exists()  # said once, not at every boot
+
+
+@pytest.mark.parametrize("content", [
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJ maker@laptop\n".encode(),
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n".encode("utf-16"),
+], ids=["cut-short", "utf-16"])
+def test_a_key_cut_short_or_saved_as_utf16_is_one_line_and_ssh_stays_off(card, content):
+    """A key line that lost its last character when copied, or a file Windows' Notepad saved as
+    "Unicode": one line naming the file, ssh off, and firstboot goes on (it was a traceback)."""
+    boot, root = card
+    (boot / "ssh.pub").write_bytes(content)
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr.startswith("ssh.pub: ") and len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert not (root / "root/.ssh/authorized_keys").exists()
+    assert "ssh.pub: " in (root / "etc/maunz-companion/card-problem.txt").read_text()
+
+
+def test_a_rewrite_of_the_card_config_cut_by_a_power_cut_is_finished_at_the_next_boot(card):
+    """Taking the token out rewrites companion.toml; a rename on FAT is not atomic, so a power
+    cut can leave the old name removed and the new text under .companion.toml.new: the next boot
+    puts it in place and installs it (the family's configuration was silently gone)."""
+    boot, root = card
+    (boot / ".companion.toml.new").write_text(GOOD_TOML)   # as the cut left it: no companion.toml
+    proc = firstboot(boot, root)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert (boot / "companion.toml").read_text() == GOOD_TOML and not (boot / ".companion.toml.new").exists()
+    assert (root / "etc/maunz-companion/companion.toml").read_text() == GOOD_TOML

@@ -64,3 +64,25 @@ def test_every_plural_field_names_known_categories_with_other():
                     plural.forms(spec)   # raises on an unknown category or a missing "other"
     with pytest.raises(ValueError, match="other"):
         plural.forms("one=Katze")
+
+
+def test_a_loss_in_cats_has_its_decimals_as_the_language_writes_them():
+    """A review's "1.5 cats worse": "1,5 Katzen" in German (it said "1.5 Katzen"), on the OLED,
+    the page, the command line and in the voice."""
+    from companion.ai.review import PlyResult
+    from companion.tables.maunz.review import mistake_msg
+
+    r = PlyResult(ply=4, mover=0, played="kc3", best="kd4", best_value=0.5, played_value=-1.0,
+                  line=("kb2",), depth=4, deep=True, confirmed=True)
+    line = mistake_msg(r)
+    assert (line.text("de"), line.text("en")) == ("Fehler: 1,5 Katzen schlechter", "Mistake: 1.5 cats worse")
+    assert "1,5" in say(line, "de")
+    assert plural.format("{x:.2f} {y:.0f}", "de", {"x": 1234.5, "y": 2.0}) == "1234,50 2"
+
+
+def test_cat_attacks_status_says_one_life():
+    """The status line of a Cat Attack seat with its last life: "1 life" (it said "1 lives")."""
+    from companion.tables.cat_attack import phrases  # noqa: F401  (its words)
+
+    assert msg("ca.status.seat", n=1, lives=1, treats=0).text("en") == "1: 1 life, 0/6"
+    assert msg("ca.status.seat", n=2, lives=9, treats=2).text("en") == "2: 9 lives, 2/6"

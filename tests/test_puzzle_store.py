@@ -83,3 +83,18 @@ def test_a_journal_from_before_the_puzzles_gains_their_tables(tmp_path):
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     PuzzleStore(conn, SHIPPED).record("Dora", SHIPPED[2], True, now=1.0)
     assert PuzzleStore(conn, SHIPPED).history("Dora") != []
+
+
+def test_the_page_names_the_guest_in_the_tables_words(tmp_path):
+    """Nobody named at the table solves as the guest: the puzzle panel says "Gast" in German
+    (it said the journal's key "guest")."""
+    from companion.tables.maunz.page import puzzle_block
+    from companion.tables.maunz.puzzle import PuzzleTable
+    from companion.tables.maunz.testing import GAME
+
+    store = PuzzleStore(connect(tmp_path / "companion.db"), SHIPPED)
+    table = PuzzleTable(GAME, puzzle=SHIPPED[0], stats=lambda: store.stats(table.solver), language="de")
+    assert table.solver == "" and puzzle_block(table)["player"] == "Gast"
+    named = PuzzleTable(GAME, puzzle=SHIPPED[0], stats=lambda: store.stats("Anna"), language="de",
+                        players=("Anna", ""))
+    assert puzzle_block(named)["player"] == "Anna"

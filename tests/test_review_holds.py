@@ -181,6 +181,24 @@ def test_the_command_line_reviews_a_journal_game(tmp_path, capsys):
     assert "no game 99 in the journal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("kind", ["record not UTF-8", "journal not a database"])
+def test_the_command_line_says_an_unreadable_record_or_journal_in_one_line(tmp_path, capsys, kind):
+    """A record saved in another encoding, or a damaged journal: one line naming it and the way
+    on (as `companion history` says a damaged journal), never a traceback."""
+    from companion.cli import main
+
+    if kind == "record not UTF-8":
+        record = tmp_path / "game.txt"
+        record.write_bytes("Game: maunz\nRules: rulebook\nPlayer: Jürgen\n".encode("latin-1"))
+        args, want = [str(record)], f"{record}: not UTF-8 text; give a game record as `companion export` writes it"
+    else:
+        (tmp_path / "companion.db").write_text("not a database")
+        args = ["--game", "1", "--state", str(tmp_path)]
+        want = f"journal {tmp_path / 'companion.db'} cannot be read (file is not a database): run `companion recover"
+    assert main(["maunz", "review", *args]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"companion maunz review: {want}"), line
+
 #: Grey to move, every move lost by force (orange's row comes 5 plies on): a search of 4 x 20000
 #: nodes proves it, one of 4 x 3000 nodes only finds the better move lost too.
 ALL_LOST = "3G2/6/6/1O1O1O/G5/5g g 0k5c 3k2c"

@@ -67,7 +67,7 @@ def test_the_summary_in_words_on_the_page_and_the_screen(played):
     worst = s.costliest
     assert block["costliest"].startswith(f"Costliest difference, move {worst.ply + 1} (Red): "
                                          f"{worst.played} instead of {worst.best} "
-                                         f"({worst.cost:.0f} points less)")
+                                         f"({worst.cost:.1f} points less)")
     assert " — Why: " in block["costliest"]
     lines = [m.text("de") for m in screen(r).lines]
     assert lines[0] == f"{s.matched} von {len(s.choices)} Entscheidungen wie der stärkste Computer"
@@ -291,3 +291,16 @@ def test_the_command_line_reviews_a_record(played, tmp_path, capsys):
     assert all(c["better"] and c["words"].startswith(f"Move {c['ply']} (") for c in out["differences"])
     assert main(["katzenjammer", "review", str(path), "--lang", "de"]) == 0
     assert "Entscheidungen wie der stärkste Computer" in capsys.readouterr().out
+
+
+def test_a_small_difference_is_said_as_it_is():
+    """A turn 0.5 or 0.6 points below the better one: "0,5 Punkte weniger" and "0.6 points less"
+    (they said "0 Punkte weniger", a difference of nothing, and "1 points less")."""
+    from companion.games.katzenjammer.review import Choice
+    from companion.tables.katzenjammer.review import difference
+
+    def said(cost, language):
+        return difference(Choice(ply=3, colour=0, played="5:e", best="3:17", cost=cost, why=())).text(language)
+
+    assert (said(0.5, "de"), said(0.6, "en"), said(12.4, "de")) == (
+        "0,5 Punkte weniger", "0.6 points less", "12,4 Punkte weniger")

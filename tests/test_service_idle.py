@@ -226,7 +226,12 @@ def run_real(c, scenario):
 
     try:
         return loop.run_until_complete(go())
-    finally:
+    finally:   # what is left (a remote link's tasks) ends as asyncio.run ends it: cancelled, awaited
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
         loop.close()
 
 
@@ -333,3 +338,38 @@ def test_a_gpio_button_edge_wakes_the_loop(tmp_path):
 
     wakeups, steps = run_real(c, press)
     assert wakeups <= 3 and 1 <= steps <= 3
+
+
+def test_a_lost_broker_wakes_the_loop(tmp_path):
+    """Remote play on a real mosquitto: the link's task sees the broker go (and come back) between
+    two steps; the sleeping loop steps at once, so the OLED's remote screen ("No connection to
+    the broker") follows the link, not the next button or card."""
+    from companion.service.config import RemoteConfig
+    from tests.remote_helpers import Broker
+
+    broker = Broker(tmp_path)
+    config = Config(game=GameConfig(**QUICK), remote=RemoteConfig(brokers=(broker.url,), name="Anna"))
+    c = Companion(config, build_fakes(), state_dir=tmp_path, ai_mode="off")
+
+    async def lose(c, q, selector):
+        loop = asyncio.get_running_loop()
+        c.devices.cards.tap(UID, "maunz:remote")
+        await until(q, lambda: c.remote.active and c.remote.connected)
+        out = []
+        for change in (broker.stop, broker.start):
+            await sleeping(c)   # no timer left: only a wake-up can make the loop step now
+            steps = c.steps
+            await loop.run_in_executor(None, change)
+            await until(q, lambda: c.remote.connected == (change == broker.start), 10.0)
+            for _ in range(100):   # the wake-up's step, taken at once (not after 2 s)
+                if c.steps > steps:
+                    break
+                await asyncio.sleep(0.02)
+            out.append(c.steps - steps)
+        return out
+
+    try:
+        steps = run_real(c, lose)
+    finally:
+        broker.close()
+    assert all(n >= 1 for n in steps), steps

@@ -26,6 +26,19 @@ def cats_ready(language="en"):
     return t
 
 
+def first_cards(t):
+    """Cat Attack's first turns: seat 1 taps a cat card (C3), seat 2 a Mog card (M2), each ends
+    its turn; then the next seat is to move."""
+    deal(t, "first:1")
+    t.on_card("event", 0.0, "C3")
+    t.play("done", 0.0)
+    deal(t, "d6:2")
+    t.play("done", 0.0)                     # seat 2's turn
+    t.on_card("event", 0.0, "M2")
+    deal(t, "d6:4")
+    t.play("done", 0.0)
+
+
 def quiet_round(t):
     """The quiet first round: each seat ends its turn at once ('blocked', then 'pass')."""
     while t.position.had != (1 << t.position.seats) - 1:
@@ -157,14 +170,7 @@ def test_resume_replays_the_journal_and_speaks_german():
 
 def test_cat_attack_fight_cards_are_checked_by_kind():
     t = make("cat-attack", players=2)
-    deal(t, "first:1")
-    t.on_card("event", 0.0, "C3")
-    t.play("done", 0.0)
-    deal(t, "d6:2")
-    t.play("done", 0.0)                     # seat 2's turn
-    t.on_card("event", 0.0, "M2")
-    deal(t, "d6:4")
-    t.play("done", 0.0)
+    first_cards(t)
     t.drain_commits()
     # each seat's counts apart (issue 46, item 10), whose turn
     assert t.view().instruction.startswith("1: 9 lives, 0/6 · 2: 9 lives, 0/6 · Player 1: tap a Mog card")
@@ -484,14 +490,7 @@ def test_a_fights_verdict_stays_until_ok_even_when_the_die_is_rolled():
     may look at the loser's hand and swap a card) stay on the OLED, above the roll the service
     makes next, until an OK of its own; the fight names whose card it waits for."""
     t = make("cat-attack", players=3)
-    deal(t, "first:1")
-    t.on_card("event", 0.0, "C3")
-    t.play("done", 0.0)
-    deal(t, "d6:2")
-    t.play("done", 0.0)                     # seat 2's turn
-    t.on_card("event", 0.0, "M2")
-    deal(t, "d6:4")
-    t.play("done", 0.0)                     # seat 3's turn
+    first_cards(t)                          # seat 3's turn
     t.play("fight:1:C", 0.0)                # seat 3 picks a fight with seat 1, cat cards
     assert "fight, Player 3: tap a cat card or 'cannot match'" in t.view().instruction
     t.on_card("event", 0.0, "C1")           # seat 3's cat card

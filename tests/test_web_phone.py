@@ -11,6 +11,7 @@ each game of it replayed, and a maunz. game's review. Screenshots go to $ARTIFAC
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -145,10 +146,29 @@ async def _press(page, companion, button, done):
     raise AssertionError(f"the {button} press did not get there")
 
 
-@pytest.mark.parametrize("game", _games())
-def test_no_sideways_scrolling_at_360_px(tmp_path, game):
+@contextlib.asynccontextmanager
+async def _phone(server):
+    """Headless Chromium with a phone's page open on `server`: (the browser, the page). A script
+    error on the page fails the test when the block ends."""
     from playwright.async_api import async_playwright
 
+    from companion.web import web_url
+
+    async with async_playwright() as pw:
+        browser = await _browser(pw)
+        try:
+            page = await browser.new_page(viewport=PHONE)
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(web_url(server))
+            yield browser, page
+            assert errors == []
+        finally:
+            await browser.close()
+
+
+@pytest.mark.parametrize("game", _games())
+def test_no_sideways_scrolling_at_360_px(tmp_path, game):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
@@ -165,48 +185,39 @@ def test_no_sideways_scrolling_at_360_px(tmp_path, game):
         sim = await start_web(companion, "127.0.0.1", 0, control=True)
         spectator = await start_web(companion, "127.0.0.1", 0, control=False)
         try:
-            async with async_playwright() as pw:
-                browser = await _browser(pw)
-                try:
-                    page = await browser.new_page(viewport=PHONE)
-                    errors = []
-                    page.on("pageerror", lambda e: errors.append(str(e)))
-                    await page.goto(web_url(sim))
-                    await page.wait_for_selector(f'body[data-connected="true"][data-control="true"]'
-                                                 f'[data-game="{game}"]')
-                    await page.wait_for_function("() => window.maunzPage.state")
-                    await _check(page, f"{game}-start")
-                    shown = set(await page.evaluate(CARDS_JS))   # only this game's cards (item 13)
-                    assert shown <= _own_cards(game) and "why" in shown, (game, shown - _own_cards(game))
-                    t = companion.table
-                    if game == "monster-mau-mau":   # the players, the deal: the hand is out
-                        await _press(page, companion, "ok", lambda: t.phase == "deal")
-                        await _press(page, companion, "ok", lambda: t.session.position is not None)
-                        await page.wait_for_selector("#myhand .mmcard")
-                        # the legend says what the page does to a card that fits: a green edge, lifted
-                        legend = await page.text_content("#handlegendtext")
-                        assert "grün" in legend and "angehoben" in legend, legend
-                    elif game == "cats":            # each player looks at their cards
-                        await page.wait_for_selector(".cats-reveal")
-                        for _ in range(2 * len(t.position.secrets)):
-                            if not t.reveal:
-                                break
-                            before = (list(t.reveal), t.showing)
-                            await _press(page, companion, "ok",
-                                         lambda: (list(t.reveal), t.showing) != before)
-                    want = companion.snapshot()["position"]
-                    await page.wait_for_function("(p) => window.maunzPage.state.position === p", arg=want)
-                    await _check(page, f"{game}-played")
-                    view = await browser.new_page(viewport=PHONE)
-                    await view.goto(web_url(spectator))
-                    await view.wait_for_selector(f'body[data-connected="true"][data-control="false"]'
-                                                 f'[data-game="{game}"]')
-                    await view.wait_for_function("(p) => window.maunzPage.state &&"
-                                                 " window.maunzPage.state.position === p", arg=want)
-                    await _check(view, f"{game}-spectator")
-                    assert errors == []
-                finally:
-                    await browser.close()
+            async with _phone(sim) as (browser, page):
+                await page.wait_for_selector(f'body[data-connected="true"][data-control="true"]'
+                                             f'[data-game="{game}"]')
+                await page.wait_for_function("() => window.maunzPage.state")
+                await _check(page, f"{game}-start")
+                shown = set(await page.evaluate(CARDS_JS))   # only this game's cards (item 13)
+                assert shown <= _own_cards(game) and "why" in shown, (game, shown - _own_cards(game))
+                t = companion.table
+                if game == "monster-mau-mau":   # the players, the deal: the hand is out
+                    await _press(page, companion, "ok", lambda: t.phase == "deal")
+                    await _press(page, companion, "ok", lambda: t.session.position is not None)
+                    await page.wait_for_selector("#myhand .mmcard")
+                    # the legend says what the page does to a card that fits: a green edge, lifted
+                    legend = await page.text_content("#handlegendtext")
+                    assert "grün" in legend and "angehoben" in legend, legend
+                elif game == "cats":            # each player looks at their cards
+                    await page.wait_for_selector(".cats-reveal")
+                    for _ in range(2 * len(t.position.secrets)):
+                        if not t.reveal:
+                            break
+                        before = (list(t.reveal), t.showing)
+                        await _press(page, companion, "ok",
+                                     lambda: (list(t.reveal), t.showing) != before)
+                want = companion.snapshot()["position"]
+                await page.wait_for_function("(p) => window.maunzPage.state.position === p", arg=want)
+                await _check(page, f"{game}-played")
+                view = await browser.new_page(viewport=PHONE)
+                await view.goto(web_url(spectator))
+                await view.wait_for_selector(f'body[data-connected="true"][data-control="false"]'
+                                             f'[data-game="{game}"]')
+                await view.wait_for_function("(p) => window.maunzPage.state &&"
+                                             " window.maunzPage.state.position === p", arg=want)
+                await _check(view, f"{game}-spectator")
         finally:
             await spectator.cleanup()
             await _stop(companion, task, sim)
@@ -226,8 +237,6 @@ def test_every_view_on_a_phone(tmp_path):
     move, Katzenjammer's seats by their colours), each past game replayed (the live OLED and
     controls not beside it; Katzenjammer's step with its roll; no empty frame under Monster Mau
     Mau's cards) and a maunz. game's review; then the cards' labels at a desktop's width."""
-    from playwright.async_api import async_playwright
-
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import ALL_FAKE, build_fakes
@@ -243,66 +252,57 @@ def test_every_view_on_a_phone(tmp_path):
         task = asyncio.create_task(companion.run())
         sim = await start_web(companion, "127.0.0.1", 0, control=True)
         try:
-            async with async_playwright() as pw:
-                browser = await _browser(pw)
-                try:
-                    page = await browser.new_page(viewport=PHONE)
-                    errors = []
-                    page.on("pageerror", lambda e: errors.append(str(e)))
-                    await page.goto(web_url(sim))
-                    await page.wait_for_selector('body[data-connected="true"][data-game="maunz"]')
-                    await page.wait_for_function("() => window.maunzPage.state")
-                    # Why?: the explanation once, in its box (not again in the caption above it)
-                    await page.click("#why-ask")
-                    await page.wait_for_selector("#why-box:not([hidden])")
-                    said = await page.text_content("#why-lines li")
-                    assert (await page.inner_text("body")).count(said) == 1, said
-                    await _check(page, "why")
-                    # the history list: a block a game, "1 Zug", Katzenjammer's colours
-                    await page.click("#history-open")
-                    await page.wait_for_function(
-                        f"() => document.querySelectorAll('#history-rows tr').length === {len(recorded)}")
-                    await _check(page, "history-list")
-                    kj = await page.inner_text(f'#history-rows tr[data-id="{recorded["katzenjammer+1"][0]}"]')
-                    assert "Rot – Grün" in kj and "1 Zug ·" in kj, kj
-                    assert "12 Züge" in await page.inner_text("#history-rows")
-                    english = await page.evaluate("""() => { const p = window.maunzPage, lang = p.lang;
-                        p.lang = 'en'; const out = [1, 2].map((n) => p.plural('h_plies', n));
-                        p.lang = lang; return out; }""")
-                    assert english == ["1 move", "2 moves"]
-                    # each past game replayed: its own drawing, not the live table's screen beside it
-                    for name, (gid, moves) in recorded.items():
-                        ply = min(len(moves), 6)
-                        if name == "katzenjammer":   # a step after a turn, the next roll not made
-                            ply = next(i for i in range(2, len(moves))
-                                       if not moves[i - 1].startswith("roll:"))
-                        await page.evaluate(f"window.maunzPage.historyView.openGame({gid}, {ply})")
-                        await page.wait_for_selector(f'body[data-history="game"][data-history-id="{gid}"]'
-                                                     f'[data-history-ply="{ply}"]')
-                        await _check(page, f"history-{name}")
-                        for live in ("#oled", "#why-ask", ".hw-btn", "#cards"):
-                            assert await page.locator(live).first.is_hidden(), (name, live)
-                        if name == "katzenjammer":   # the step's roll, nobody "rolling"
-                            board = page.locator("#kjboard")
-                            dice = await board.locator(".kj-dice").get_attribute("data-dice")
-                            assert dice == _last_roll(moves, ply), (ply, dice)
-                            assert "würfelt" not in await board.text_content()
-                            assert "würfelt" not in await page.text_content("#textview")   # nor its caption
-                        if name == "monster-mau-mau":   # the cards, and no empty frame under them
-                            assert await page.locator("#cardtable").is_visible()
-                            assert await page.evaluate(EMPTY_FRAME_JS) == []
-                    # a maunz. game's review
-                    await page.evaluate(f"window.maunzPage.historyView.openGame({recorded['maunz'][0]}, 0)")
-                    await page.wait_for_selector('body[data-history-game="maunz"][data-history-ply="0"]')
-                    await page.click("#h-review")
-                    await page.wait_for_selector("#review:not([hidden]) .review-close")
-                    await _check(page, "review")
-                    # a desktop's width: four cards a row, still no word broken on a card
-                    await page.set_viewport_size({"width": 1100, "height": 860})
-                    assert await page.evaluate(BROKEN_WORDS_JS) == []
-                    assert errors == []
-                finally:
-                    await browser.close()
+            async with _phone(sim) as (_, page):
+                await page.wait_for_selector('body[data-connected="true"][data-game="maunz"]')
+                await page.wait_for_function("() => window.maunzPage.state")
+                # Why?: the explanation once, in its box (not again in the caption above it)
+                await page.click("#why-ask")
+                await page.wait_for_selector("#why-box:not([hidden])")
+                said = await page.text_content("#why-lines li")
+                assert (await page.inner_text("body")).count(said) == 1, said
+                await _check(page, "why")
+                # the history list: a block a game, "1 Zug", Katzenjammer's colours
+                await page.click("#history-open")
+                await page.wait_for_function(
+                    f"() => document.querySelectorAll('#history-rows tr').length === {len(recorded)}")
+                await _check(page, "history-list")
+                kj = await page.inner_text(f'#history-rows tr[data-id="{recorded["katzenjammer+1"][0]}"]')
+                assert "Rot – Grün" in kj and "1 Zug ·" in kj, kj
+                assert "12 Züge" in await page.inner_text("#history-rows")
+                english = await page.evaluate("""() => { const p = window.maunzPage, lang = p.lang;
+                    p.lang = 'en'; const out = [1, 2].map((n) => p.plural('h_plies', n));
+                    p.lang = lang; return out; }""")
+                assert english == ["1 move", "2 moves"]
+                # each past game replayed: its own drawing, not the live table's screen beside it
+                for name, (gid, moves) in recorded.items():
+                    ply = min(len(moves), 6)
+                    if name == "katzenjammer":   # a step after a turn, the next roll not made
+                        ply = next(i for i in range(2, len(moves))
+                                   if not moves[i - 1].startswith("roll:"))
+                    await page.evaluate(f"window.maunzPage.historyView.openGame({gid}, {ply})")
+                    await page.wait_for_selector(f'body[data-history="game"][data-history-id="{gid}"]'
+                                                 f'[data-history-ply="{ply}"]')
+                    await _check(page, f"history-{name}")
+                    for live in ("#oled", "#why-ask", ".hw-btn", "#cards"):
+                        assert await page.locator(live).first.is_hidden(), (name, live)
+                    if name == "katzenjammer":   # the step's roll, nobody "rolling"
+                        board = page.locator("#kjboard")
+                        dice = await board.locator(".kj-dice").get_attribute("data-dice")
+                        assert dice == _last_roll(moves, ply), (ply, dice)
+                        assert "würfelt" not in await board.text_content()
+                        assert "würfelt" not in await page.text_content("#textview")   # nor its caption
+                    if name == "monster-mau-mau":   # the cards, and no empty frame under them
+                        assert await page.locator("#cardtable").is_visible()
+                        assert await page.evaluate(EMPTY_FRAME_JS) == []
+                # a maunz. game's review
+                await page.evaluate(f"window.maunzPage.historyView.openGame({recorded['maunz'][0]}, 0)")
+                await page.wait_for_selector('body[data-history-game="maunz"][data-history-ply="0"]')
+                await page.click("#h-review")
+                await page.wait_for_selector("#review:not([hidden]) .review-close")
+                await _check(page, "review")
+                # a desktop's width: four cards a row, still no word broken on a card
+                await page.set_viewport_size({"width": 1100, "height": 860})
+                assert await page.evaluate(BROKEN_WORDS_JS) == []
         finally:
             await _stop(companion, task, sim)
 

@@ -6,6 +6,8 @@ delete leaves the bytes, and a rename on FAT is not atomic.
 - `replace_keeping_no_trace`: a card file rewritten without its secret (companion.toml without
   its token): the new text renamed into place, then the old file's clusters, still open,
   overwritten — the card never shows a half-written or zeroed file, and the secret's bytes go.
+- `finish_replace`: the rewrite above completed at the next boot when a power cut stopped it
+  between removing the old name and the rename.
 - `without_token`: the [web] token line taken out of a companion.toml text (it moves to the
   root-only web-token file; the service reads it there).
 - `secret_warnings`: secrets that cannot move (a password inside a broker's address, which the
@@ -52,8 +54,22 @@ def shred_and_remove(path: Path) -> None:
     _fsync_dir(path.parent)
 
 
+def pending(path: Path) -> Path:
+    """Where `replace_keeping_no_trace` writes the new text before the rename."""
+    return path.with_name(f".{path.name}.new")
+
+
+def finish_replace(path: Path) -> None:
+    """A rename on FAT cut short by a power cut can leave the old name gone and the new text
+    under its temporary one: put it in place (the next boot's firstboot), so the card's file is
+    not lost."""
+    if not path.exists() and pending(path).exists():
+        os.replace(pending(path), path)
+        _fsync_dir(path.parent)
+
+
 def replace_keeping_no_trace(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.new")
+    tmp = pending(path)
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
         f.flush()

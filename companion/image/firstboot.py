@@ -125,18 +125,36 @@ def set_country(root: Path, country: str) -> None:
 # --------------------------------------------------------------------------- ssh
 def read_ssh_key(path: Path) -> str:
     keys = []
-    for n, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise CardError(f"{path.name}: not UTF-8 text; save it as UTF-8 (any text editor can)") from None
+    for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         parts = line.split()
-        if len(parts) < 2 or parts[0] not in _KEY_TYPES or not re.fullmatch(r"[A-Za-z0-9+/]+=*", parts[1]):
-            raise CardError(f"{path.name}: line {n}: not an ssh public key; copy the one line of your"
-                            " ~/.ssh/id_ed25519.pub (never the private key)")
+        if len(parts) < 2 or parts[0] not in _KEY_TYPES or not _key_blob_of(parts[0], parts[1]):
+            raise CardError(f"{path.name}: line {n}: not an ssh public key (or one cut short); copy the"
+                            " one whole line of your ~/.ssh/id_ed25519.pub (never the private key)")
         keys.append(line)
     if not keys:
         raise CardError(f"{path.name}: no key in it; copy the one line of your ~/.ssh/id_ed25519.pub")
     return "\n".join(keys) + "\n"
+
+
+def _key_blob_of(kind: str, text: str) -> bool:
+    """The key's base64 decodes whole and names its own type first (ssh's wire format: a length,
+    then the type): a line cut short when it was copied is no key."""
+    import base64
+    import binascii
+
+    try:
+        blob = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    named = int.from_bytes(blob[:4], "big")
+    return blob[4:4 + named] == kind.encode() and len(blob) > 4 + named
 
 
 # --------------------------------------------------------------------------- the step
@@ -176,6 +194,7 @@ def run(boot: Path, root: Path, token_source=secrets.token_urlsafe) -> list[str]
             cardfiles.shred_and_remove(wifi)  # the password leaves the partition any laptop reads
 
     card_conf = boot / "companion.toml"
+    cardfiles.finish_replace(card_conf)   # a token's removal that a power cut stopped half-way
     if card_conf.exists():
         _card_config(card_conf, conf, root, problems)
 

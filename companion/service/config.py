@@ -47,7 +47,11 @@
     [state]
     dir = "/var/lib/maunz-companion"
     [service]
-    scan_hz = 100
+    scan_hz = 100           # the steps of `companion run --feed` and of a replayed recording (the
+                            # loop sleeps otherwise; a reed matrix's scans: [hardware.reed] scan_hz)
+    [update]
+    url = ""                # "check for updates" on the page: a release's latest.json
+                            # (docs/UPDATES.md); "": off
 
 Every problem (unknown section or key, wrong type, value out of range) is one line naming the
 file, the section, the key and the fix; `companion run` prints it and exits with status 2. A

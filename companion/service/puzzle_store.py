@@ -116,13 +116,14 @@ class PuzzleStore:
         return None if pz is None else (pz, None, False)
 
     def stats(self, name: str | None, last: int = 10) -> dict:
-        """For the page: the rating, its history and the last puzzles solved."""
+        """For the page: who ("" for the guest, whom the page words), the rating, its history and
+        the last puzzles solved."""
         solved = []
         for pid in self.solved(name)[:last]:
             pz = self.by_id.get(pid)
             if pz is not None:
                 solved.append({"id": pid, "theme": pz.theme, "horizon": pz.horizon})
-        return {"player": (name or "").strip() or GUEST, "rating": self.player_rating(name).rating,
+        return {"player": (name or "").strip(), "rating": self.player_rating(name).rating,   # "": the guest
                 "history": [round(r) for _at, r in self.history(name)], "solved": solved}
 
     def of_the_day(self, now: float) -> puzzles.Puzzle:

@@ -195,6 +195,7 @@ class RemoteGame:
             self._spawn(link.publish("presence", data, True))
             self._spawn(link.publish("msg", self._seal("hello", name=self.name)))
             self._spawn(link.publish("state", self._seal("state", entries=self.chain.to_list(), name=self.name), True))
+        self.c.wake()   # the OLED follows the link ("No connection to the broker"): a step now
         self.c.notify()
 
     @property

@@ -46,29 +46,37 @@ def _source(prog: str, args) -> tuple[str, str | None, str, list[str], str]:
         raise GameError("give a game record (a file, or - for standard input) or --game ID, one of them")
     if args.game is not None:
         from companion.service import statedir
-        from companion.service.journal import DB_NAME, connect, load_game
+        from companion.service.journal import DB_NAME, JournalError, connect, load_game
+        from companion.service.storage import describe, recover_hint
 
-        path = statedir.resolve(args) / DB_NAME
+        state = statedir.resolve(args)
+        path = state / DB_NAME
         if not path.exists():
             raise GameError(f"no journal at {path}; give --state DIR or a game record")
-        conn = connect(path, readonly=True)
         try:
-            row = load_game(conn, args.game)
-        except sqlite3.Error as exc:
-            raise GameError(f"journal {path} cannot be read: {exc}") from None
-        finally:
-            conn.close()
+            conn = connect(path, readonly=True)
+            try:
+                row = load_game(conn, args.game)
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:   # as `companion history` says it
+            raise GameError(f"journal {path} cannot be read ({describe(exc)}): {recover_hint(state)}") from None
+        except JournalError as exc:    # a newer version's journal
+            raise GameError(str(exc)) from None
         if row is None:
             raise GameError(f"no game {args.game} in the journal; `companion history` lists the ids")
         return row.game, row.rules, row.start, list(row.moves), f"game {args.game}"
-    if args.record == "-":
-        text, where = sys.stdin.read(), "<stdin>"
-    else:
-        try:
+    where = "<stdin>" if args.record == "-" else args.record
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
             with open(args.record, encoding="utf-8") as fh:
-                text, where = fh.read(), args.record
-        except OSError as exc:
-            raise GameError(f"cannot read game record {args.record!r}: {exc.strerror}") from None
+                text = fh.read()
+    except OSError as exc:
+        raise GameError(f"cannot read game record {args.record!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{where}: not UTF-8 text; give a game record as `companion export` writes it") from None
     return (*_read(text, where), where)
 
 

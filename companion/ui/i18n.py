@@ -43,6 +43,8 @@ STRINGS: dict[str, dict[str, str]] = {
     # game calls it (maunz.: its colour; else "Spieler 2"), and the name
     "player_named": {"de": "{seat}: {name}", "en": "{seat}: {name}"},
     "table.seat": {"de": "Spieler {n}", "en": "Player {n}"},
+    # whoever plays with no player card's name (the ratings, the puzzles: journaled as "")
+    "player.guest": {"de": "Gast", "en": "Guest"},
     # a digit said as a word (companion/voice/spoken.py: a roll of dice, "sechs, drei, sechs")
     **{f"say.digit.{d}": {"de": de, "en": en} for d, (de, en) in enumerate(zip(
         ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),

@@ -3,11 +3,13 @@ that count's field, "{n} {n:one=Katze|other=Katzen}" ("1 Katze", "0 Katzen", "5 
 the language's plural rule (Babel's CLDR data) says which category a count is in. German and
 English have "one" and "other"; a language with more categories names them the same way
 ("few=", "many="), and "other" is the form of every category a phrase does not name. A value that
-begins a sentence is "{face:cap}" ("Dots 7 does not fit", where "dots 7" stands mid-sentence).
+begins a sentence is "{face:cap}" ("Dots 7 does not fit", where "dots 7" stands mid-sentence);
+a number with decimals, "{loss:.1f}", is written as the language writes it ("1,5" in German).
 Pure: no I/O but Babel's reading of its own locale data."""
 from __future__ import annotations
 
 import functools
+import re
 import string
 
 from babel import Locale
@@ -52,10 +54,22 @@ class _Words(string.Formatter):
             first = text.split(" ", 1)[0]
             # a word gets its capital; a code as typed ("x7") stays as it is
             return text[:1].upper() + text[1:] if first.isalpha() else text
+        if _DECIMALS.fullmatch(format_spec) and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return _decimal(value, int(format_spec[1:-1]), self.language)
         plural = forms(format_spec)
         if plural is None:
             return super().format_field(value, format_spec)
         return plural.get(category(value, self.language), plural["other"])
+
+
+#: a number with its decimals, "{loss:.1f}": written as the language writes it ("1,5" in German)
+_DECIMALS = re.compile(r"\.\d+f")
+
+
+def _decimal(value, places: int, language: str) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0." + "0" * places if places else "0", locale=language)
 
 
 def format(template: str, language: str, params: dict) -> str:  # noqa: A001 (str.format's twin)

@@ -44,7 +44,7 @@ SAMPLES = {
     "head": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
     "tail": msg("review.step", colour=msg("colour.0"), kind=msg("kind.c"), square="d3"),
     "line": msg("review.step", colour=msg("colour.1"), kind=msg("kind.k"), square="c2"),
-    "loss": "1.5", "pct": 40,
+    "loss": 1.5, "pct": 40,
     # ... and its punishing line worded (issue 45): what the reply does, who wins
     "pronoun": msg("review.pronoun.c"), "effects": msg("review.fx.off", piece=msg("review.your.k")),
     "winner": msg("colour.1"),

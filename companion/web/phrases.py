@@ -23,6 +23,13 @@ PHRASES = {
     "page.update_send": {"de": "Senden", "en": "Send"},
     "page.update_check": {"de": "Nach Updates suchen", "en": "Check for updates"},
     "page.update_pick": {"de": "Bitte die .tar.gz und ihre .sig wählen", "en": "Choose the .tar.gz and its .sig"},
+    # what came of it, on the page and among the notices (web/upload.py, web/update_check.py)
+    "page.update_received": {"de": "{name} ist angekommen. Der Companion prüft die Signatur und fragt dann.",
+                             "en": "{name} arrived. The companion checks its signature, then asks."},
+    "page.update_current": {"de": "Kein Update: {version} ist die neueste Version",
+                            "en": "No update: {version} is the newest version"},
+    "page.update_found": {"de": "Version {version} geladen. Der Companion prüft die Signatur und fragt dann.",
+                          "en": "Version {version} downloaded. The companion checks its signature, then asks."},
     "page.hold_hint": {"de": "Taste gedrückt halten für einen langen Druck.",
                        "en": "Hold a button for a long press."},
     "page.help_control": {
@@ -86,7 +93,7 @@ PHRASES = {
                             "en": "{name}: about {rating} after {n} game"},
     "page.rating_now_other": {"de": "{name}: etwa {rating} nach {n} Spielen",
                               "en": "{name}: about {rating} after {n} games"},
-    "page.guest": {"de": "Gast", "en": "Guest"},
+    "page.guest": i18n.STRINGS["player.guest"],   # (the tables' word, for the page's own script)
     "page.h_keys": {"de": "Pfeiltasten: Zug vor und zurück", "en": "Arrow keys: step through the moves"},
 }
 i18n.register(PHRASES)

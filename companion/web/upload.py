@@ -19,6 +19,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from companion.ui.screens import msg
+
 MAX_BYTES = 64 << 20  # a release archive is ~2 MB
 NAME = re.compile(r"^maunz-companion-[0-9][0-9A-Za-z.+-]*\.tar\.gz$")
 UPLOAD_DIR = "upload"
@@ -27,6 +29,31 @@ UPLOAD_DIR = "upload"
 def _error(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=json.dumps({"type": "error", "error": text}),
                         content_type="application/json")
+
+
+async def _keep(request: web.Request, folder: Path, name: str, sig: bytes) -> int | None:
+    """The body into `folder` as `name`, then its .sig; the size, or None when it is too large."""
+    folder.mkdir(exist_ok=True)
+    part = folder / ".part"
+    size = 0
+    with open(part, "wb") as f:
+        async for chunk in request.content.iter_chunked(1 << 16):
+            size += len(chunk)
+            if size > MAX_BYTES:
+                f.close()
+                part.unlink(missing_ok=True)
+                return None
+            f.write(chunk)
+        f.flush()
+        os.fsync(f.fileno())
+    for old in folder.iterdir():
+        if old.name != part.name:
+            old.unlink()  # one upload at a time: the newest
+    os.replace(part, folder / name)
+    # the .sig last: root's path unit starts on it, with the archive complete
+    (folder / f".{name}.sig").write_bytes(sig)
+    os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
+    return size
 
 
 def add_routes(app: web.Application, companion, may_control) -> None:
@@ -43,33 +70,22 @@ def add_routes(app: web.Application, companion, may_control) -> None:
         except (binascii.Error, ValueError):
             return _error(400, f"{name}: no signature with it; give the release's .sig file too")
         folder = Path(companion.state_dir) / UPLOAD_DIR
-        folder.mkdir(exist_ok=True)
-        part = folder / ".part"
-        size = 0
-        with open(part, "wb") as f:
-            async for chunk in request.content.iter_chunked(1 << 16):
-                size += len(chunk)
-                if size > MAX_BYTES:
-                    f.close()
-                    part.unlink(missing_ok=True)
-                    return _error(413, f"{name}: larger than {MAX_BYTES >> 20} MB: not a release archive")
-                f.write(chunk)
-            f.flush()
-            os.fsync(f.fileno())
-        for old in folder.iterdir():
-            if old.name != part.name:
-                old.unlink()  # one upload at a time: the newest
-        os.replace(part, folder / name)
-        # the .sig last: root's path unit starts on it, with the archive complete
-        (folder / f".{name}.sig").write_bytes(sig)
-        os.replace(folder / f".{name}.sig", folder / f"{name}.sig")
-        companion.message(f"{name}: received; its signature is checked, then the companion asks")
-        return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size}),
+        try:
+            size = await _keep(request, folder, name, sig)
+        except OSError as exc:   # the SD card full or read-only: said, not a traceback
+            return _error(507, f"{folder}: cannot keep {name} ({exc.strerror or exc}); free some space"
+                               " on the SD card and send it again")
+        if size is None:
+            return _error(413, f"{name}: larger than {MAX_BYTES >> 20} MB: not a release archive")
+        said = msg("page.update_received", name=name)
+        companion.message(f"{name}: received; its signature is checked, then the companion asks", said)
+        return web.Response(status=202, text=json.dumps({"type": "ok", "received": name, "bytes": size,
+                                                         "words": said.text(companion.table.language)}),
                             content_type="application/json")
 
     async def check(request: web.Request) -> web.Response:
         """POST /api/update/check: "check for updates" at [update] url (off without it)."""
-        from companion.web.update_check import CheckError, check as look
+        from companion.web.update_check import CheckError, check as look, worded
 
         if not may_control(request):
             return _error(403, "checking for updates needs control: open the page with its token")
@@ -79,8 +95,11 @@ def add_routes(app: web.Application, companion, may_control) -> None:
             line = str(exc)
             companion.message(f"update check: {line}")
             return _error(409 if "is off" in line else 502, line)
-        companion.message(f"update check: {line}")
-        return web.Response(text=json.dumps({"type": "ok", "said": line}), content_type="application/json")
+        said = worded(line)
+        companion.message(f"update check: {line}", said)
+        words = line if said is None else said.text(companion.table.language)
+        return web.Response(text=json.dumps({"type": "ok", "said": line, "words": words}),
+                            content_type="application/json")
 
     app.router.add_post("/api/update", upload)
     app.router.add_post("/api/update/check", check)

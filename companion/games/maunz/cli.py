@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("best", help="the AI's best move")
     _common(p)
     p.add_argument("--time", type=float, default=None, help="thinking time in seconds")
-    p.add_argument("--level", default="hard", help="easy, medium, hard")
+    p.add_argument("--level", default="hard", help="the computer's level: 1 (a child beats it) .. 9"
+                   " (the strongest), or easy, medium, hard (Levels 2, 4, 9); default hard")
     p.add_argument("--json", action="store_true")
     from companion.ai.cli import add_puzzles_parser
 

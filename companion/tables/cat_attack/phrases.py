@@ -195,7 +195,8 @@ PHRASES = {
     "ca.to_act": {"de": "{name} ist dran", "en": "{name} to act"},
     # each seat's counts on a line of its own, with its number: "lives 999 / treats 000" for three
     # seats read as 999 lives (issue 46, item 10); the treats of the six a larder holds
-    "ca.status.seat": {"de": "{n}: {lives} Leben, {treats}/6", "en": "{n}: {lives} lives, {treats}/6"},
+    "ca.status.seat": {"de": "{n}: {lives} Leben, {treats}/6",
+                       "en": "{n}: {lives} {lives:one=life|other=lives}, {treats}/6"},
     "ca.status.retired": {"de": "{n}: im Ruhestand", "en": "{n}: retired"},
     # what the seat to act is asked, with its name: the caption under the OLED says whose turn
     "ca.whose": {"de": "{name}: {ask}", "en": "{name}: {ask}"},

@@ -21,7 +21,8 @@ PHRASES = {
                         "en": "Move {n} ({colour}): {played}, the computer: {best} ({difference})"},
     # what a difference is: points of the strongest player's count, or a game won or handed over
     # (never the engine's win value: players.WIN)
-    "kjreview.points": {"de": "{cost} Punkte weniger", "en": "{cost} points less"},
+    # one decimal always (a difference of 0.5 is one; "1 Punkte" is none): "0,5 Punkte weniger"
+    "kjreview.points": {"de": "{cost:.1f} Punkte weniger", "en": "{cost:.1f} points less"},
     "kjreview.won": {"de": "die bessere Wahl hätte sofort gewonnen",
                      "en": "the better choice would have won at once"},
     "kjreview.lets_win": {"de": "damit konnte {colour} bei {pct} % der Würfe sofort gewinnen",
@@ -63,7 +64,7 @@ def difference(c) -> Msg:
     if c.lets_win > 0:   # a roll in 216 is under half a per cent: said as 1 %, never as 0 %
         return msg("kjreview.lets_win", colour=msg(f"kj.seat.{c.next_colour}"),
                    pct=max(1, round(100 * c.lets_win)))
-    return msg("kjreview.points", cost=f"{c.cost:.0f}")
+    return msg("kjreview.points", cost=c.cost)
 
 
 def _choice(key: str, c) -> Msg:

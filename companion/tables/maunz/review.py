@@ -22,9 +22,9 @@ PHRASES = {
     "review.chain": {"de": "{head}, {tail}", "en": "{head}, {tail}"},
     "review.best": {"de": "Bester Zug", "en": "Best move"},
     "review.good": {"de": "Guter Zug", "en": "Good move"},
-    "review.inaccurate": {"de": "Ungenau: {loss} Katzen schlechter", "en": "Inaccurate: {loss} cats worse"},
-    "review.weak": {"de": "Schwach: {loss} Katzen schlechter", "en": "Weak: {loss} cats worse"},
-    "review.mistake": {"de": "Fehler: {loss} Katzen schlechter", "en": "Mistake: {loss} cats worse"},
+    "review.inaccurate": {"de": "Ungenau: {loss:.1f} Katzen schlechter", "en": "Inaccurate: {loss:.1f} cats worse"},
+    "review.weak": {"de": "Schwach: {loss:.1f} Katzen schlechter", "en": "Weak: {loss:.1f} cats worse"},
+    "review.mistake": {"de": "Fehler: {loss:.1f} Katzen schlechter", "en": "Mistake: {loss:.1f} cats worse"},
     "review.mistake_game": {"de": "Fehler: kostet die Partie", "en": "Mistake: it throws the game away"},
     "review.better": {"de": "Besser: {move}", "en": "Better: {move}"},
     "review.punish": {"de": "Darauf: {line}", "en": "Then: {line}"},
@@ -58,8 +58,8 @@ PHRASES = {
                     "en": "Already lost: every move loses by force. Longest resistance: {move}"},
     "review.lost_found": {"de": "Verliert auch: {move}. In dieser Suche fand sich kein Zug, der hält",
                           "en": "Loses too: {move}. No move found that holds at this budget"},
-    "review.unit": {"de": "In Katzen gezählt: 1 Katze ist so viel Vorteil wie eine Katze mehr",
-                    "en": "Counted in cats: 1 cat is as much advantage as one more cat"},
+    "review.unit": {"de": "In Katzen gezählt: 1 Katze schlechter ist, als hätte man eine Katze weniger",
+                    "en": "Counted in cats: 1 cat worse is like having one cat fewer"},
     "review.computer": {"de": "Zug des Computers", "en": "The computer's move"},
     "review.axis": {"de": "Zug", "en": "Move"},
     "review.legend_up": {"de": "oben: Orange steht besser", "en": "up: orange is ahead"},
@@ -156,7 +156,7 @@ def verdict(review: Review, ply: int) -> tuple[Msg, ...]:
         return (msg("review.lost" if r.proven else "review.lost_found",
                     move=move_msg(review.game, pos, r.best)),)
     marked = {m.ply for m in review.mistakes()}
-    loss = f"{r.loss:.1f}"
+    loss = r.loss   # its decimals as the language writes them ("1,5 Katzen")
     if r.loss < GOOD_CATS:
         return (msg("review.best" if r.played == r.best else "review.good"),)
     grade = ("review.mistake" if ply in marked else
@@ -172,7 +172,7 @@ def mistake_msg(r: PlyResult) -> Msg:
     (a forced loss against a win or an even game: more than the CAP cats a loss is counted)."""
     if r.loss >= CAP:
         return msg("review.mistake_game")
-    return msg("review.mistake", loss=f"{r.loss:.1f}")
+    return msg("review.mistake", loss=r.loss)
 
 
 def progress_msg(review: Review) -> Msg:

@@ -53,7 +53,7 @@ SAMPLES = {
     # the review after a game (issue 36): a step of it (tables/maunz/review.py words it)
     "review": Screen("review", title=msg("review.head", n=12, of=40), lines=(
         msg("review.move", colour=words.colour(1), kind=words.kind("k"), square="c3"),
-        msg("review.mistake", loss="3.5"),
+        msg("review.mistake", loss=3.5),
         msg("review.better", move=msg("review.move", colour=words.colour(1), kind=words.kind("c"),
                                       square="d4")),
         msg("review.keys"))),

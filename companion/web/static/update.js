@@ -20,7 +20,7 @@
     try {
       const reply = await fetch("/api/update/check", { method: "POST", credentials: "same-origin" });
       const out = await reply.json();
-      said.textContent = reply.ok ? out.said : out.error;
+      said.textContent = reply.ok ? out.words : out.error;   // the outcome in the table's language
     } catch (err) {
       said.textContent = String(err);
     }
@@ -42,7 +42,7 @@
         headers: { "X-Companion-Filename": archive.name, "X-Companion-Signature": btoa(sigText) },
       });
       const out = await reply.json();
-      said.textContent = reply.ok ? `${out.received}: ${out.bytes} B ✓` : out.error;
+      said.textContent = reply.ok ? "✓ " + out.words : out.error;
     } catch (err) {
       said.textContent = String(err);
     }
