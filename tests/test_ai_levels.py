@@ -12,7 +12,7 @@ import pytest
 from benchmarks.ai import middle_positions
 from companion.ai import choose_move
 from companion.ai.glicko import Rating, update
-from companion.ai.levels import ADAPTIVE, LEVELS, STRONGEST, level_named, nearest, strength
+from companion.ai.levels import ADAPTIVE, ALIASES, LEVELS, STRONGEST, level_named, nearest, strength
 from companion.games import native
 from companion.games.maunz import notation
 from companion.games.maunz.game import Maunz
@@ -44,6 +44,48 @@ def test_every_level_below_the_top_is_bounded_by_depth_or_nodes_not_the_clock():
     assert level_named("expert") is None and level_named(ADAPTIVE) is None
 
 
+def test_the_levels_between_two_whole_ones_stand_between_them_and_the_old_names_keep_their_strength():
+    names = list(LEVELS)
+    assert [float(n) for n in names] == sorted(float(n) for n in names)   # the ladder's order
+    assert {"2.5", "3.5", "4.5", "5.5", "6.5"} <= set(names) and names[-3:] == ["7", "8", "9"]
+    assert level_named("4.5") is LEVELS["4.5"] and level_named("4.50") is None
+    # "easy", "medium", "hard": the levels of about their strength before the ladder
+    assert [level_named(a).name for a in ("easy", "medium", "hard")] == ["2", "4", STRONGEST]
+    assert "4.5" not in ALIASES and all(a not in LEVELS for a in ALIASES)
+
+
+def test_each_level_searches_the_depth_or_the_nodes_its_definition_says():
+    positions = middle_positions(4, seed=46)
+    for name, lv in LEVELS.items():
+        if name == STRONGEST or lv.nodes > 5_000:
+            continue   # their budgets: test_a_level_plays_the_same_moves_on_both_paths_given_the_seed
+        for pos in positions:
+            r = choose_move(GAME, pos, level=name, time_limit=600, rng=random.Random(1))
+            if lv.nodes:
+                assert lv.nodes <= r.nodes < lv.nodes + 100, (name, r.nodes)
+            else:
+                assert r.depth == lv.max_depth, (name, r.depth)
+
+
+def test_the_levels_without_noise_or_blunders_play_one_move_whatever_the_random_numbers():
+    positions = middle_positions(4, seed=47)
+    for name in ("4", "5.5", "6"):   # 1 ply; 2 plies; 1,000 nodes: none of them makes mistakes
+        assert len({tuple(_moves(name, positions, seed)) for seed in range(4)}) == 1, name
+    assert len({tuple(_moves("4.5", positions, seed)) for seed in range(4)}) > 1   # its noise
+
+
+def test_every_level_is_measured_as_it_is_defined_now():
+    # levels_elo.json keeps the definitions it measured: a level changed since is not "about"
+    # its stored Elo any more (companion bench ai --ladder --reuse --write plays its pairings again)
+    from benchmarks import ladder
+
+    stored = ladder.stored()
+    assert set(stored["elo"]) == set(LEVELS), "levels not measured: run companion bench ai --ladder --write"
+    for name in LEVELS:
+        assert stored["definitions"][name] == ladder.definition(name, stored["settings"]["time"]), (
+            f"level {name} changed since it was measured: companion bench ai --ladder --reuse --write")
+
+
 def test_level_1_misses_about_half_its_wins_and_takes_the_rest():
     pos = notation.parse_position("6/6/6/6/6/OO4 o 5k1c 8k0c")   # a cat on c1 wins
     rng = random.Random(3)
@@ -57,6 +99,9 @@ def test_nearest_picks_the_level_of_the_nearest_elo():
     for name in LEVELS:
         assert nearest(strength(name)[0]) == name
     assert nearest(-1000) == order[0] and nearest(10_000) == order[-1]
+    # a rating a little past the middle between 4 and 4.5 plays 4.5; a little short of it, 4
+    middle = (strength("4")[0] + strength("4.5")[0]) / 2
+    assert nearest(middle + 5) == "4.5" and nearest(middle - 5) == "4"
 
 
 def test_glicko2_matches_glickmans_worked_example():
