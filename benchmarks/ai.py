@@ -102,9 +102,10 @@ def fill_tt(limit_s: float = 40.0) -> tuple[int, float]:
     return s.tt_peak, time.perf_counter() - t0
 
 
-def middle_positions(n: int, seed: int, plies: tuple[int, int] = (4, 24)) -> list:
-    """`n` unfinished positions of seeded random games, each after a random number of plies in
-    [plies[0], plies[1]) (fewer where every move would end the game)."""
+def middle_positions(n: int, seed: int, plies: tuple[int, int] = (4, 24), variant: int = 0) -> list:
+    """`n` unfinished positions of seeded random games (of the rules `variant`, engine.STANDARD
+    by default), each after a random number of plies in [plies[0], plies[1]) (fewer where every
+    move would end the game)."""
     import random
 
     from companion.games.maunz import engine
@@ -113,7 +114,7 @@ def middle_positions(n: int, seed: int, plies: tuple[int, int] = (4, 24)) -> lis
     while len(out) < n:
         pos = engine.initial()
         for _ in range(rng.randrange(*plies)):
-            options = [c for _, c in engine.successors(pos) if c.winner is None]
+            options = [c for _, c in engine.successors(pos, variant) if c.winner is None]
             if not options:
                 break
             pos = rng.choice(options)

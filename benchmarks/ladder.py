@@ -83,7 +83,7 @@ def fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def reusable(stored: dict, plan: list[tuple[str, str, int]], settings: dict,
+def reusable(stored: dict, plan: list[tuple[str, str, int]], settings: dict, code: str,
              out=print) -> dict[tuple[str, str], list[int]]:
     """The stored pairings of `plan` that today's ladder may fit again: {(a, b): [wins, draws,
     losses] of a}; each stale one is named in a line."""
@@ -91,7 +91,7 @@ def reusable(stored: dict, plan: list[tuple[str, str, int]], settings: dict,
     if not old_pairs:
         return {}
     why = None
-    if stored.get("code") != fingerprint():
+    if stored.get("code") != code:
         why = "the playing code changed since"
     elif stored.get("settings") != settings:
         why = f"measured with {stored.get('settings')}, not {settings}"
@@ -207,8 +207,9 @@ def run(games: int, pi_seconds: float, procs: int, opening: int = 4, max_plies: 
     levels = levels or list(LEVELS)
     plan = schedule(levels, games)
     settings = {"time": pi_seconds, "opening": opening, "max_plies": max_plies}
+    code = fingerprint()   # of the code as the games start: what they play
     results = {(a, b): [0, 0, 0] for a, b, _ in plan}
-    results.update(reusable(stored or {}, plan, settings, out))
+    results.update(reusable(stored or {}, plan, settings, code, out))
     # interleaved, so a ladder stopped early has measured every pairing a little
     tasks = [(a, b, i, pi_seconds, opening, max_plies) for i in range(max(n for *_, n in plan))
              for a, b, n in plan if sum(results[(a, b)]) <= i < n]
@@ -240,7 +241,7 @@ def run(games: int, pi_seconds: float, procs: int, opening: int = 4, max_plies: 
     for name in levels:
         if name in elo:
             out(f"level_{name}_elo {elo[name][0]:.0f} ± {elo[name][1]:.0f}")
-    return {"elo": elo, "pairs": results, "settings": settings}
+    return {"elo": elo, "pairs": results, "settings": settings, "code": code}
 
 
 def stored(path: Path | None = None) -> dict:
@@ -259,7 +260,7 @@ def write(measured: dict, command: str, path: Path | None = None) -> Path:
     data = {"command": command, "anchor": "uniform random play = 0",
             "greedy": [round(elo["greedy"][0]), round(elo["greedy"][1])] if "greedy" in elo else None,
             "elo": {name: [round(v[0]), round(v[1])] for name, v in elo.items() if name in LEVELS},
-            "settings": measured["settings"], "code": fingerprint(),
+            "settings": measured["settings"], "code": measured["code"],
             "definitions": {p: definition(p, pi_seconds) for p in players},
             "pairs": [{"a": a, "b": b, "wins": w, "draws": d, "losses": lost}
                       for (a, b), (w, d, lost) in measured["pairs"].items() if w + d + lost]}
