@@ -245,11 +245,16 @@ def run(games: int, pi_seconds: float, procs: int, opening: int = 4, max_plies: 
 
 
 def stored(path: Path | None = None) -> dict:
-    """levels_elo.json as written ({} if there is none)."""
+    """levels_elo.json as written ({} if there is none); one line naming the file if it is not
+    JSON."""
+    path = path or ELO_FILE
     try:
-        return json.loads((path or ELO_FILE).read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
+    except ValueError as exc:
+        raise SystemExit(f"companion bench ai --ladder --reuse: {path} is not JSON ({exc});"
+                         " measure anew without --reuse") from None
 
 
 def write(measured: dict, command: str, path: Path | None = None) -> Path:

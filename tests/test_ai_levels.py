@@ -162,6 +162,11 @@ def test_the_ladder_reuses_stored_pairings_only_while_their_levels_are_unchanged
     assert "stale: greedy vs 2 (2 changed): played again" in lines
     assert lines[2].startswith("ladder: 4 of 4 games") and "6 stored games reused" in lines[2], lines
 
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(SystemExit, match="bad.json is not JSON .*measure anew without --reuse"):
+        ladder.stored(bad)
+
     # other settings, or other playing code: nothing is reused
     lines = []
     ladder.run(2, 0.5, 1, opening=4, levels=["1"], out=lines.append, stored=stored)
