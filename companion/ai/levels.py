@@ -49,8 +49,8 @@ class _Ladder(dict):
 
 
 #: the ladder, weakest first, about 200 Elo a step; names are what the table shows ("Level 4 ·
-#: about 1200"); the levels between two whole ones ("2.5" .. "6.5") came later, between the
-#: steps that were 330-570 Elo, so the names of the levels before them kept their place
+#: about 1200"); the half levels ("2.5" .. "6.5") came later, into the steps of 330-570 Elo that
+#: the first nine left, so every older name (in configurations, journals, cards) still holds
 LEVELS = _Ladder({lv.name: lv for lv in (
     Level("1", 1, 0, 150.0, 0.5, 0.5),
     Level("2", 1, 0, 80.0, 0.35, 0.2),
