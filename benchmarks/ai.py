@@ -2,9 +2,10 @@
 
     companion bench ai [--games 100] [--time 0.35] [--procs 2] [--pairings hard-random,...]
                        [--max-plies 300] [--opening 2] [--calibrate] [--budget] [--versus]
-    companion bench ai --ladder [--games 200] [--time 0.35] [--opening 4] [--write]
+    companion bench ai --ladder [--games 200] [--time 0.35] [--opening 4] [--write] [--reuse]
 
---ladder measures every level's Elo (benchmarks/ladder.py), one line a level.
+--ladder measures every level's Elo (benchmarks/ladder.py), one line a level; --reuse plays only
+the pairings that companion/ai/levels_elo.json lacks or holds stale (a level changed since).
 
 --budget measures only the Pi-class budget (benchmarks/pibudget.py: a Pi target / 5 here): a
 maunz. hint at the medium level within 50 ms on a Pi (10 ms here), and the hard level's time
@@ -101,6 +102,27 @@ def fill_tt(limit_s: float = 40.0) -> tuple[int, float]:
     return s.tt_peak, time.perf_counter() - t0
 
 
+def middle_positions(n: int, seed: int, plies: tuple[int, int] = (4, 24), variant: int = 0) -> list:
+    """`n` unfinished positions of seeded random games (of the rules `variant`, engine.STANDARD
+    by default), each after a random number of plies in [plies[0], plies[1]) (fewer where every
+    move would end the game)."""
+    import random
+
+    from companion.games.maunz import engine
+
+    rng, out = random.Random(seed), []
+    while len(out) < n:
+        pos = engine.initial()
+        for _ in range(rng.randrange(*plies)):
+            options = [c for _, c in engine.successors(pos, variant) if c.winner is None]
+            if not options:
+                break
+            pos = rng.choice(options)
+        if pos.winner is None:
+            out.append(pos)
+    return out
+
+
 def budget(positions: int = 30, seed: int = 9) -> tuple[list[float], list[tuple[float, float]], list[float]]:
     """The Pi-class budget (benchmarks/pibudget.py) of the AI on middle-game positions of seeded
     random games: the wall time of a medium-level hint at the service's default thinking time
@@ -111,20 +133,10 @@ def budget(positions: int = 30, seed: int = 9) -> tuple[list[float], list[tuple[
 
     from companion.ai import choose_move
     from companion.ai.clock import host_seconds
-    from companion.games.maunz import engine
     from companion.games.maunz.game import Maunz
 
-    game, rng = Maunz(), random.Random(seed)
-    chosen = []
-    while len(chosen) < positions:
-        pos = engine.initial()
-        for _ in range(rng.randrange(4, 24)):
-            options = [c for _, c in engine.successors(pos) if c.winner is None]
-            if not options:
-                break
-            pos = rng.choice(options)
-        if pos.winner is None:
-            chosen.append(pos)
+    game = Maunz()
+    chosen = middle_positions(positions, seed)
     hints, cpu = [], []
     for pos in chosen:
         # best of 3 (the same seeded hint each time): the cost of the hint, without the moments
@@ -193,6 +205,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--ladder", action="store_true", help="only the levels' Elo (benchmarks/ladder.py)")
     p.add_argument("--write", action="store_true",
                    help="with --ladder: store the Elo in companion/ai/levels_elo.json")
+    p.add_argument("--reuse", action="store_true",
+                   help="with --ladder: fit levels_elo.json's pairings that are still valid (both levels,"
+                        " the settings and the playing code unchanged), play only the others")
     p.add_argument("--versus", action="store_true",
                    help="only the new hard against today's (issue 37: pure Python, no LMR or aspiration)"
                         " at equal Pi-time, from 4-ply random openings")
@@ -200,12 +215,13 @@ def main(argv: list[str]) -> int:
     if args.ladder:
         from benchmarks import ladder
 
-        elo = ladder.run(args.games or 200, args.time, args.procs,
-                         4 if args.opening is None else args.opening, args.max_plies)
+        measured = ladder.run(args.games or 200, args.time, args.procs,
+                              4 if args.opening is None else args.opening, args.max_plies,
+                              stored=ladder.stored() if args.reuse else None)
         command = "companion bench ai " + " ".join(argv)
         print(f"command: {command}")
         if args.write:
-            print(f"written: {ladder.write(elo, command)}")
+            print(f"written: {ladder.write(measured, command)}")
         return 0
     args.games = args.games or 100
     args.opening = 2 if args.opening is None else args.opening

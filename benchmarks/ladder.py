@@ -19,10 +19,19 @@ which at the table searches for the time it is given, here searches the nodes a 
 default, more: its Elo here is a floor.
 
 Stopped early (Ctrl-C, SIGTERM), it prints what it measured so far. --write stores the result
-with the command in companion/ai/levels_elo.json, where the table reads it.
+with the command in companion/ai/levels_elo.json, where the table reads it, and with it what
+makes the fit reproducible: every pairing's wins, draws and losses, each player's definition (a
+level's parameters, the strongest's node budget), the settings (--time, --opening, --max-plies)
+and a fingerprint of the code that plays (the search, the evaluation and its weights, the rules,
+the compiled kernel's source). --reuse keeps the stored pairings whose two definitions, the
+settings and the fingerprint are today's, plays only the rest (a new or changed level's pairings,
+or the games a stored pairing lacks) and fits all; a stored pairing that is stale is named and
+played again, never fitted.
 """
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import math
 import multiprocessing
@@ -34,6 +43,14 @@ from companion.ai.levels import LEVELS, PI4_NODES_PER_S, STRONGEST
 
 ANCHOR = "random"
 K = math.log(10) / 400
+ROOT = Path(__file__).resolve().parent.parent
+ELO_FILE = ROOT / "companion" / "ai" / "levels_elo.json"
+#: the code a ladder game runs besides the levels' parameters: a change here makes every stored
+#: pairing stale (the levels' rules, the search and its evaluation, the players, the rules)
+PLAYING_CODE = ("companion/ai/__init__.py", "companion/ai/search.py", "companion/ai/evaluate.py",
+                "companion/ai/weights.json", "companion/ai/movegen.py", "companion/ai/match.py",
+                "companion/games/maunz/kernel.py", "companion/games/maunz/csrc/*.c",
+                "companion/games/maunz/csrc/*.h")
 
 
 def schedule(levels: list[str], games: int) -> list[tuple[str, str, int]]:
@@ -44,6 +61,54 @@ def schedule(levels: list[str], games: int) -> list[tuple[str, str, int]]:
     out += [(levels[i], levels[i + 2], side) for i in range(len(levels) - 2)]
     out += [("greedy", ANCHOR, side)] + [("greedy", lv, side) for lv in levels[:3]]
     return out
+
+
+def definition(name: str, pi_seconds: float) -> str:
+    """What a player does, as the ladder plays it: a stored pairing counts only while both are
+    unchanged."""
+    if name in ("random", "greedy"):
+        return name
+    lv = LEVELS[name]
+    if name == STRONGEST:
+        lv = dataclasses.replace(lv, nodes=int(pi_seconds * PI4_NODES_PER_S))
+    return ", ".join(f"{f.name}={getattr(lv, f.name)}" for f in dataclasses.fields(lv) if f.name != "name")
+
+
+def fingerprint() -> str:
+    """sha256 of PLAYING_CODE's files, the first 16 hex digits."""
+    h = hashlib.sha256()
+    for pattern in PLAYING_CODE:
+        for path in sorted(ROOT.glob(pattern)):
+            h.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def reusable(stored: dict, plan: list[tuple[str, str, int]], settings: dict, code: str,
+             out=print) -> dict[tuple[str, str], list[int]]:
+    """The stored pairings of `plan` that today's ladder may fit again: {(a, b): [wins, draws,
+    losses] of a}; each stale one is named in a line."""
+    old_pairs = {(p["a"], p["b"]): [p["wins"], p["draws"], p["losses"]] for p in stored.get("pairs", [])}
+    if not old_pairs:
+        return {}
+    why = None
+    if stored.get("code") != code:
+        why = "the playing code changed since"
+    elif stored.get("settings") != settings:
+        why = f"measured with {stored.get('settings')}, not {settings}"
+    if why:
+        out(f"stored pairings not reused: {why}")
+        return {}
+    defs, kept = stored.get("definitions", {}), {}
+    pi_seconds = settings["time"]
+    for a, b, _ in plan:
+        if (a, b) not in old_pairs:
+            continue
+        changed = [p for p in (a, b) if defs.get(p) != definition(p, pi_seconds)]
+        if changed:
+            out(f"stale: {a} vs {b} ({' and '.join(changed)} changed): played again")
+        else:
+            kept[(a, b)] = old_pairs[(a, b)]
+    return kept
 
 
 def fit(results: dict[tuple[str, str], list[float]], anchor: str = ANCHOR) -> dict[str, tuple[float, float]]:
@@ -136,48 +201,73 @@ def _stop(signum, frame):
 
 
 def run(games: int, pi_seconds: float, procs: int, opening: int = 4, max_plies: int = 300,
-        levels: list[str] | None = None, out=print) -> dict[str, tuple[float, float]]:
-    """Play the ladder and print it; returns the fit."""
+        levels: list[str] | None = None, out=print, stored: dict | None = None) -> dict:
+    """Play the ladder (the games `stored`'s reusable pairings lack, with `stored`) and print it;
+    returns {"elo": the fit, "pairs": {(a, b): [wins, draws, losses] of a}, "settings": ...}."""
     levels = levels or list(LEVELS)
     plan = schedule(levels, games)
+    settings = {"time": pi_seconds, "opening": opening, "max_plies": max_plies}
+    code = fingerprint()   # of the code as the games start: what they play
+    results = {(a, b): [0, 0, 0] for a, b, _ in plan}
+    results.update(reusable(stored or {}, plan, settings, code, out))
     # interleaved, so a ladder stopped early has measured every pairing a little
     tasks = [(a, b, i, pi_seconds, opening, max_plies) for i in range(max(n for *_, n in plan))
-             for a, b, n in plan if i < n]
-    results: dict = {(a, b): [0.0, 0] for a, b, _ in plan}
+             for a, b, n in plan if sum(results[(a, b)]) <= i < n]
+    reused = sum(sum(r) for r in results.values())
     t0 = time.time()
     stopped = False
     pool = multiprocessing.get_context("fork").Pool(procs, initializer=_worker_init)
     old = signal.signal(signal.SIGTERM, _stop)
     try:
         for a, b, score in pool.imap_unordered(_game, tasks, chunksize=1):
-            results[(a, b)][0] += score
-            results[(a, b)][1] += 1
+            results[(a, b)][{1.0: 0, 0.5: 1, 0.0: 2}[score]] += 1
     except KeyboardInterrupt:
         stopped = True
     finally:
         pool.terminate()
         pool.join()
         signal.signal(signal.SIGTERM, old)
-    played = sum(n for _, n in results.values())
+    played = sum(sum(r) for r in results.values()) - reused
     out(f"ladder: {played} of {len(tasks)} games in {time.time() - t0:.0f} s with {procs} processes"
-        f"{' (stopped early)' if stopped else ''}; {opening}-ply random openings, both colours;"
-        f" the strongest level ({STRONGEST}) at {pi_seconds} Pi-s a move:"
-        f" {int(pi_seconds * PI4_NODES_PER_S)} nodes")
-    for (a, b), (s, n) in results.items():
-        if n:
-            out(f"  {a:>7} vs {b:<7} {n:>4} games, {a} scored {s / n:.3f}")
-    elo = fit(results)
+        f"{' (stopped early)' if stopped else ''}{f', {reused} stored games reused' if reused else ''};"
+        f" {opening}-ply random openings, both colours; the strongest level ({STRONGEST}) at"
+        f" {pi_seconds} Pi-s a move: {int(pi_seconds * PI4_NODES_PER_S)} nodes")
+    for (a, b), (w, d, lost) in results.items():
+        if w + d + lost:
+            out(f"  {a:>7} vs {b:<7} {w + d + lost:>4} games, {a} won {w}, drew {d}, lost {lost}:"
+                f" scored {(w + d / 2) / (w + d + lost):.3f}")
+    elo = fit({pair: [w + d / 2, w + d + lost] for pair, (w, d, lost) in results.items()})
     out(f"{'greedy':>7}: {elo['greedy'][0]:.0f} ± {elo['greedy'][1]:.0f}" if "greedy" in elo else "greedy: not measured")
     for name in levels:
         if name in elo:
             out(f"level_{name}_elo {elo[name][0]:.0f} ± {elo[name][1]:.0f}")
-    return elo
+    return {"elo": elo, "pairs": results, "settings": settings, "code": code}
 
 
-def write(elo: dict, command: str, path: Path | None = None) -> Path:
-    path = path or Path(__file__).resolve().parent.parent / "companion" / "ai" / "levels_elo.json"
+def stored(path: Path | None = None) -> dict:
+    """levels_elo.json as written ({} if there is none); one line naming the file if it is not
+    JSON."""
+    path = path or ELO_FILE
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except ValueError as exc:
+        raise SystemExit(f"companion bench ai --ladder --reuse: {path} is not JSON ({exc});"
+                         " measure anew without --reuse") from None
+
+
+def write(measured: dict, command: str, path: Path | None = None) -> Path:
+    """Store run()'s result: the Elo the table reads, and what reproduces the fit."""
+    path = path or ELO_FILE
+    elo, pi_seconds = measured["elo"], measured["settings"]["time"]
+    players = sorted({p for pair in measured["pairs"] for p in pair})
     data = {"command": command, "anchor": "uniform random play = 0",
             "greedy": [round(elo["greedy"][0]), round(elo["greedy"][1])] if "greedy" in elo else None,
-            "elo": {name: [round(v[0]), round(v[1])] for name, v in elo.items() if name in LEVELS}}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            "elo": {name: [round(v[0]), round(v[1])] for name, v in elo.items() if name in LEVELS},
+            "settings": measured["settings"], "code": measured["code"],
+            "definitions": {p: definition(p, pi_seconds) for p in players},
+            "pairs": [{"a": a, "b": b, "wins": w, "draws": d, "losses": lost}
+                      for (a, b), (w, d, lost) in measured["pairs"].items() if w + d + lost]}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path

@@ -4,12 +4,11 @@ search the same number of nodes with the same table -- they are the same search,
 Positions from seeded random games of all three variants; Hypothesis picks more."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.ai import middle_positions
 from companion.ai import choose_move
 from companion.ai.evaluate import simple_evaluate
 from companion.ai.movegen import state_of
@@ -24,19 +23,8 @@ pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled ke
 
 
 def positions(variant, n, seed):
-    rng = random.Random(seed)
-    out = []
     with native.pure():
-        while len(out) < n:
-            pos = engine.initial()
-            for _ in range(rng.randrange(2, 30)):
-                succ = [c for _, c in engine.successors(pos, variant) if c.winner is None]
-                if not succ:
-                    break
-                pos = rng.choice(succ)
-            if pos.winner is None:
-                out.append(pos)
-    return out
+        return middle_positions(n, seed, (2, 30), variant)
 
 
 def run(s, variant, depth, **kw):

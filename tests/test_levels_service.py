@@ -88,14 +88,14 @@ def test_the_level_card_steps_through_the_levels_and_is_kept(tmp_path):
     comp = _companion(tmp_path, level="medium")
     try:
         assert comp.table.level == "4" and comp.ai.ratings.level() == "4"
-        comp.devices.cards.tap("0A0B0C01", "maunz:level")   # the next level
+        comp.devices.cards.tap("0A0B0C01", "maunz:level")   # the next level: the one between 4 and 5
         VirtualPlayer(comp).run(0.1)
-        assert comp.table.level == "5"
+        assert comp.table.level == "4.5"
         words = comp.table.notice.text("en")
-        assert words.startswith("Computer: Level 5")
-        if elo("5") is not None:
-            assert words == f"Computer: Level 5 · about {elo('5')}"
-            assert comp.table.notice.text("de") == f"Computer: Stufe 5 · etwa {elo('5')}"
+        assert words.startswith("Computer: Level 4.5")
+        if elo("4.5") is not None:
+            assert words == f"Computer: Level 4.5 · about {elo('4.5')}"
+            assert comp.table.notice.text("de") == f"Computer: Stufe 4,5 · etwa {elo('4.5')}"
         comp.devices.cards.tap("0A0B0C02", "maunz:level:2")   # a named card: that level
         VirtualPlayer(comp).run(0.1)
         assert comp.table.level == "2"
@@ -117,4 +117,6 @@ def test_the_pages_level_cards_show_name_and_elo():
         e = elo(name)
         want = f"Level {name}" + ("" if e is None else f" · about {e}")
         assert cards[f"level-{name}"]["en"] == want
+        assert cards[f"level-{name}"]["de"] == want.replace("Level", "Stufe").replace(".", ",").replace(
+            "about", "etwa")
     assert i18n.text("level.rated", "de", n=4, elo=1200) == "Stufe 4 · etwa 1200"

@@ -85,8 +85,9 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "file": "micropython-rp2-pico.uf2",
            # an update found on the SD card: its version, long as a pre-release's
            "version": "0.12.0rc3",
-           # the computer's level (issue 44): its measured Elo, a level's words, a person's rating
-           "elo": 3259, "level": "Stufe 9 · etwa 3259", "rating": 1879,
+           # the computer's level (issue 44): its measured Elo, a level's words (the longest: a
+           # half level), a person's rating
+           "elo": 3344, "level": "Stufe 4,5 · etwa 1873", "rating": 1879,
            # a puzzle: its theme, the day of the puzzle of the day
            "theme": "Aufstieg bringt eine Katze", "day": "2026-11-28",
            # the history view: a ply of a past game

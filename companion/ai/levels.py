@@ -48,14 +48,21 @@ class _Ladder(dict):
         raise KeyError(name)
 
 
-#: the ladder, weakest first; names are what the table shows ("Level 4 · about 1200")
+#: the ladder, weakest first, about 200 Elo a step; names are what the table shows ("Level 4 ·
+#: about 1200"); the half levels ("2.5" .. "6.5") came later, into the steps of 330-570 Elo that
+#: the first nine left, so every older name (in configurations, journals, cards) still holds
 LEVELS = _Ladder({lv.name: lv for lv in (
     Level("1", 1, 0, 150.0, 0.5, 0.5),
     Level("2", 1, 0, 80.0, 0.35, 0.2),
+    Level("2.5", 1, 0, 60.0, 0.1),
     Level("3", 1, 0, 30.0, 0.1),
+    Level("3.5", 2, 0, 70.0, 0.0),
     Level("4", 2, 0, 40.0, 0.0),
+    Level("4.5", 2, 0, 20.0, 0.0),
     Level("5", 2, 0, 10.0, 0.0),
-    Level("6", 64, 3_000, 0.0, 0.0),
+    Level("5.5", 2, 0, 0.0, 0.0),
+    Level("6", 64, 1_000, 0.0, 0.0),
+    Level("6.5", 64, 3_000, 0.0, 0.0),
     Level("7", 64, 15_000, 0.0, 0.0),
     Level("8", 64, 80_000, 0.0, 0.0),
     Level("9", 64, 0, 0.0, 0.0),

@@ -12,9 +12,10 @@
     ai = "off"              # or "orange", "grey": the colour the AI plays (other games: "1"-"4",
                             # the seat; games of more than two players: several, "2,3")
     players = 0             # seats in play, for games of 2-4 or more (0: the game's default)
-    ai_level = "adaptive"   # the computer's level: "1" (a child beats it) .. "9" (the strongest),
-                            # or "adaptive": the level nearest the player's rating (the level
-                            # card changes it at the table; `companion bench ai --ladder`: Elo)
+    ai_level = "adaptive"   # the computer's level: "1" (a child beats it), "2", "2.5", "3" ..
+                            # "6.5", "7", "8", "9" (the strongest), or "adaptive": the level
+                            # nearest the player's rating (the level card changes it at the
+                            # table; `companion bench ai --ladder`: each level's Elo)
     ai_time = 2.0           # seconds the AI may think (on a Pi 4)
     ai_process = true       # think in a worker process (false: a thread, which slows the scan loop)
     [game.maunz]            # a game's parameters, as its GameInfo declares them

@@ -59,8 +59,9 @@ SAMPLES = {
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
     # an update found on the SD card or a USB stick (service/updates.py): its version
     "version": "0.2.0",
-    # the computer's level (issue 44): its measured Elo, a level's words, a person's rating
-    "elo": 1200, "level": msg("level.rated", n="4", elo=1200), "rating": 1250,
+    # the computer's level (issue 44): its measured Elo, a level's words (a half level: "4,5"
+    # in German), a person's rating
+    "elo": 1200, "level": msg("level.rated", n=msg("level.name.4.5"), elo=1900), "rating": 1250,
 }
 
 

@@ -13,8 +13,8 @@ from companion.ui.screens import Msg, msg
 
 #: what the card steps through, in order: adaptive, then the ladder from the weakest
 VALUES = (ADAPTIVE, *LEVELS)
-CARD = OwnCard("the computer's level: each tap the next (adaptive, Level 1 .. 9); named (level:4,"
-               " level:adaptive) that one", named=True, names=VALUES, strip=True)
+CARD = OwnCard(f"the computer's level: each tap the next (adaptive, Level {VALUES[1]} .. {VALUES[-1]});"
+               " named (level:4, level:4.5, level:adaptive) that one", named=True, names=VALUES, strip=True)
 
 PHRASES = {
     "card.level": {"de": "Stufe", "en": "Level"},
@@ -27,11 +27,17 @@ PHRASES = {
 }
 
 
+# a level's name as each language writes it: the levels between two whole ones are "4.5" in
+# English and "4,5" in German (and so spoken: "Stufe 4,5" is "vier Komma fünf")
+PHRASES.update({f"level.name.{name}": {"de": name.replace(".", ","), "en": name} for name in LEVELS})
+
+
 def _page_label(name: str, lang: str) -> str:
     if name == ADAPTIVE:
         return PHRASES["level.adaptive"][lang]
     e = elo(name)
-    return PHRASES["level.plain" if e is None else "level.rated"][lang].format(n=name, elo=e)
+    n = PHRASES[f"level.name.{name}"][lang]
+    return PHRASES["level.plain" if e is None else "level.rated"][lang].format(n=n, elo=e)
 
 
 # the page's level cards carry their name and Elo (web/protocol.py labels a named card so)
@@ -41,7 +47,7 @@ i18n.register(PHRASES)
 
 
 def parse(text: str | None) -> str:
-    """A kept or configured level ("adaptive", "1".."9", or the old "easy"/"medium"/"hard") ->
+    """A kept or configured level ("adaptive", a level's name, or the old "easy"/"medium"/"hard") ->
     its value here; anything else is refused with the fix."""
     if text is None or text == ADAPTIVE:
         return ADAPTIVE
@@ -55,8 +61,8 @@ def label(name: str) -> Msg:
     """"Level 4 · about 1200" (its measured Elo), or "Adaptive level"."""
     if name == ADAPTIVE:
         return msg("level.adaptive")
-    e = elo(name)
-    return msg("level.plain", n=name) if e is None else msg("level.rated", n=name, elo=e)
+    e, n = elo(name), msg(f"level.name.{name}")
+    return msg("level.plain", n=n) if e is None else msg("level.rated", n=n, elo=e)
 
 
 def next_value(current: str, arg: str | None) -> tuple[str, Msg]:
