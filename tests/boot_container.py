@@ -278,7 +278,10 @@ class Container:
         """Every process of the container killed at once (its init SIGKILLed: the PID namespace
         goes with it, /run and its tmpfs are gone), then the same root booted again. What is not
         cut: the host's page cache (written data survives, as on a disk that honours fsync)."""
-        _kill(self.pid, self.root)
+        # (not _kill: the init's /proc root is not the host's path of the root; it is ours while
+        # our nspawn is its parent)
+        if re.search(rf"^PPid:\s*{self.proc.pid}$", Path(f"/proc/{self.pid}/status").read_text(), re.M):
+            os.kill(self.pid, signal.SIGKILL)
         self.proc.wait(timeout=60)
         self._spawn()
 

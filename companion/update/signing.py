@@ -31,8 +31,8 @@ CHUNK = 1 << 20
 
 #: why every update is refused where no key is installed (an image made before the project had
 #: its key): the CLI's line after the file's name, and the whole line on the OLED and the page
-NO_KEY = ("no release key installed: this companion cannot check an update, so it installs none;"
-          " a card written with a newer image has the key (docs/UPDATES.md)")
+NO_KEY = ("no release key installed: no update can be checked, so none installs; a card written with a"
+          " newer image has the key (docs/UPDATES.md)")
 
 
 class SignatureError(RuntimeError):
