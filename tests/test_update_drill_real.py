@@ -13,12 +13,13 @@ kills (COMPANION_UPDATE_DRILL_SEED, default 1), as root with the boot test's too
     sudo COMPANION_UPDATE_DRILL_REAL=20 .venv/bin/python -m pytest tests/test_update_drill_real.py -s
 
 The releases: A what the boot test installed (journal schema 2), B a copy of this checkout whose
-journal_schema.py says schema 3 (built once with `companion update --from`, which also gives the
-length D of an update; every kill falls in 0..1.2 D after the start). B upgrades the journal as
-it starts, so a B cut short before its switch must leave A running on the pre-update copy. Each
-run goes from A to B; a run that left B current is taken back to A by hand first (the journal's
-schema number set back to 2 while no companion runs, then `companion update --release A`: A
-cannot read schema 3, which is the point of B).
+journal_schema.py says schema 3, built once with `companion update --from`. One whole update
+A -> B is timed; then each kill falls at a random moment of one of its steps, chosen at random
+(so the short steps, the breadcrumb and the switch, are hit too, not only the health check's
+wait). B upgrades the journal as it starts, so a B cut short before its switch must leave A
+running on the pre-update copy. Each run goes from A to B; a run that left B current is taken
+back to A by hand first (the journal's schema number set back to 2 while no companion runs, then
+`companion update --release A`: A cannot read schema 3, which is the point of B).
 """
 from __future__ import annotations
 
@@ -107,26 +108,26 @@ def box(amd64_box):
     yield c
 
 
-def back_to_a(c) -> float:
-    """B current: the journal set back to schema 2 while no companion runs, then A by an update
-    (its length returned: the drill's D)."""
+def back_to_a(c) -> None:
+    """B current: the journal set back to schema 2 while no companion runs, then A by an update."""
     c.run("systemctl", "stop", "companion.service", timeout=60)
     py = f"{PREFIX}/releases/{c.A}/.venv/bin/python3"
     c.run("runuser", "-u", "companion", "--", py, "-c",
           "import sqlite3; c = sqlite3.connect('" + STATE + "/companion.db'); c.execute('PRAGMA user_version=2');"
           " c.close()")
-    t0 = time.monotonic()
     proc = update(c, "--release", c.A, "--timeout", "60")
-    took = time.monotonic() - t0
     assert proc.returncode == 0 and current(c) == c.A, (proc.stdout + proc.stderr)[-3000:]
-    return took
+
+
+#: no two of them neighbours: a kitten placed boops nothing, so the board stays as the reeds say
+SQUARES = [f + r for r in "135" for f in "ace"]
 
 
 def a_move(c, n: int) -> bool:
     """A reed placed on the next square (the page's control, as a kitten put on the board);
-    True when the journal has one move more."""
+    True when the journal has one move more (nine at most: then the squares are taken)."""
     before = journals(c).get("companion.db", (0, set()))[1]
-    square = "abcdef"[n % 6] + str(1 + (n // 6) % 6)
+    square = SQUARES[n % len(SQUARES)]
     if page(c, "/api/control", {"type": "reed", "square": square, "occupied": True}) is None:
         return False
     deadline = time.monotonic() + 5
@@ -137,31 +138,37 @@ def a_move(c, n: int) -> bool:
     return False
 
 
-def kill_update_after(c, seconds: float, to: str) -> str:
+def kill_update_after(c, seconds: float, to: str) -> tuple[str, dict[str, float]]:
     """`companion update --release TO`, its process group SIGKILLed `seconds` after it started
     (as a power cut ends it); the last step it announced ("start" before any, "none" when it
-    finished first)."""
+    finished first), and when each step was announced (seconds after the start; "end": exited)."""
     env = [f"{k}={v}" for k, v in PIP_ENV.items()]
     cmd = ["nsenter", "-t", str(c.pid), "-a", "env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", *env,
            "setsid", "sh", "-c", f'echo "pid $$"; exec {COMPANION} update --release {to} --timeout 60']
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     pid = proc.stdout.readline().split()[1]
     t0 = time.monotonic()
-    out = []
+    out, times = [], {}
     os.set_blocking(proc.stdout.fileno(), False)
     while time.monotonic() - t0 < seconds and proc.poll() is None:
-        time.sleep(0.05)
-        out += proc.stdout.readlines()
+        time.sleep(0.02)
+        for line in proc.stdout.readlines():
+            out.append(line)
+            if line.startswith("update: ") and line.split()[1] in STEPS:
+                times.setdefault(line.split()[1], time.monotonic() - t0)
     finished = proc.poll() is not None
     if not finished:
         c.run("kill", "-9", "--", f"-{pid}", check=False)
+    else:
+        times["end"] = time.monotonic() - t0
     proc.wait(timeout=60)
     os.set_blocking(proc.stdout.fileno(), True)
     out += proc.stdout.readlines()
     steps = [line.split()[1] for line in out if line.startswith("update: ") and line.split()[1] in STEPS]
     if finished:
-        return "none"
-    return steps[-1] if steps else "start"
+        assert proc.returncode == 0, "".join(out)
+        return "none", times
+    return (steps[-1] if steps else "start"), times
 
 
 def settled(c) -> str | None:
@@ -176,10 +183,22 @@ def settled(c) -> str | None:
     return running_release(c)
 
 
+def windows(c) -> list[tuple[str, float, float]]:
+    """A whole update A -> B, timed: each step's window (from its announcement to the next one's),
+    "start" before the first. A kill falls at a random moment of a window chosen at random, so
+    the short steps (the breadcrumb, the switch) are hit too, not only the health check's wait."""
+    _, t = kill_update_after(c, 1e9, B)
+    order = ["breadcrumb", "trial", "health", "switch", "done", "end"]
+    assert all(k in t for k in order), t
+    edges = [("start", 0.0)] + [(k, t[k]) for k in order]
+    return [(name, lo, hi) for (name, lo), (_, hi) in zip(edges, edges[1:])]
+
+
 def test_random_kills_on_the_real_systemd(box):
     rnd = random.Random(SEED)
-    d = back_to_a(box)
-    _log(f"an update A <- B took {d:.1f} s: kills fall in 0..{1.2 * d:.1f} s")
+    back_to_a(box)
+    spans = windows(box)
+    _log("an update A -> B: " + ", ".join(f"{n} {lo:.2f}..{hi:.2f} s" for n, lo, hi in spans))
     counts = collections.Counter()
     steps = collections.Counter()
     bad = []
@@ -191,9 +210,10 @@ def test_random_kills_on_the_real_systemd(box):
             box.run("systemctl", "start", "companion.service", timeout=120)
         counts["moves"] += a_move(box, run)
         before = journals(box)["companion.db"][1]
-        at = rnd.uniform(0, 1.2 * d)
+        _, lo, hi = rnd.choice(spans)
+        at = rnd.uniform(lo, hi)
         cut = rnd.random() < 0.5
-        step = kill_update_after(box, at, B)
+        step, _ = kill_update_after(box, at, B)
         steps[step] += 1
         if cut:
             box.power_cut()
