@@ -183,6 +183,6 @@ def test_a_release_key_no_companion_trusts_is_refused_before_anything_is_built(t
     ran, _, failed = run_steps(tmp_path, commit_key=False)
     assert ran[-1] == "The update archive, signed", ran
     lines = failed.split(": ", 1)[1].strip().splitlines()
-    assert len(lines) == 1 and "is not among them (there are none yet), so no companion would trust a release" \
-        " signed with it: commit its .pub to" in lines[0], failed
+    assert len(lines) == 1 and "is not among the committed keys in systemd/release-keys (none yet), so no companion" \
+        " would trust a release signed with it: commit its .pub there first" in lines[0], failed
     assert not any("image" in name.lower() for name in ran) and not (tmp_path / "dist").exists()

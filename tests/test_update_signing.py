@@ -202,18 +202,18 @@ def test_a_key_that_is_not_committed_signs_nothing(tmp_path, capsys):
     capsys.readouterr()
     assert cli(argv) == 1
     err = capsys.readouterr().err.strip()
-    assert err == (f"companion release: {key}: its key {kid} is not among them (there are none yet), so no companion"
-                   f" would trust a release signed with it: commit its .pub to {committed} first"
+    assert err == (f"companion release: {key}: its key {kid} is not among the committed keys in {committed} (none yet),"
+                   " so no companion would trust a release signed with it: commit its .pub there first"
                    ' (docs/UPDATES.md, "The first release")'), err
     assert not dist.exists()  # nothing made
     archive, version = release_cli.make(src, dist)
     assert cli(["release", "sign", str(archive), "--key", str(key), "--committed", str(committed)]) == 1
-    assert "is not among them (there are none yet)" in capsys.readouterr().err
+    assert f"is not among the committed keys in {committed} (none yet)" in capsys.readouterr().err
     assert not signing.signature_path(archive).exists()
     # another key committed: still not this one
     _, other = signing.generate(tmp_path / "other.key")
     (tmp_path / "other.key.pub").rename(committed / "other.pub")
-    assert cli(argv) == 1 and f"is not among them ({other})" in capsys.readouterr().err
+    assert cli(argv) == 1 and f"in {committed} ({other})" in capsys.readouterr().err
     # committed: it signs
     (tmp_path / "release.key.pub").rename(committed / "2026.pub")
     assert cli(argv) == 0 and signing.signature_path(archive).exists()
@@ -221,7 +221,7 @@ def test_a_key_that_is_not_committed_signs_nothing(tmp_path, capsys):
     # revoked (listed in revoked, its .pub still there): refused again
     (committed / "revoked").write_text(f"{kid}  # lost on a laptop\n")
     assert cli(["release", "sign", str(archive), "--key", str(key), "--committed", str(committed)]) == 1
-    assert f"its key {kid} is revoked there" in capsys.readouterr().err
+    assert f"its key {kid} is revoked in {committed}" in capsys.readouterr().err
     # the default for `sign` is this checkout's systemd/release-keys (the workflow's)
     assert cli(["release", "sign", str(archive), "--key", str(key)]) == 1
     assert str(release_cli.SOURCE / "systemd" / "release-keys") in capsys.readouterr().err

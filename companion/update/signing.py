@@ -130,10 +130,10 @@ def check_committed(secret_path: Path, keys_dir: Path) -> str:
     committed = public_keys(keys_dir)
     if kid in committed and kid not in revoked_ids(keys_dir):
         return kid
-    why = "is revoked there" if kid in committed else \
-        f"is not among them ({', '.join(sorted(committed)) if committed else 'there are none yet'})"
+    why = f"is revoked in {keys_dir}" if kid in committed else (f"is not among the committed keys in {keys_dir}"
+                                                              f" ({', '.join(sorted(committed)) or 'none yet'})")
     raise SignatureError(f"{secret_path}: its key {kid} {why}, so no companion would trust a release signed with it:"
-                         f" commit its .pub to {keys_dir} first (docs/UPDATES.md, \"The first release\")")
+                         " commit its .pub there first (docs/UPDATES.md, \"The first release\")")
 
 
 # ---------------------------------------------------------------------- archives
