@@ -12,7 +12,8 @@ Both timed updates run against the drill's fake systemd with its stand-in instal
 companion (benchmarks/update_drill.py) and a virtual clock for the health check's waits: they
 measure the update's own work, not the minutes of a real install.sh --stage (pip, compiling)
 or the health check's hold (1.5 watchdog intervals) and timeout, which docs/UPDATES.md gives
-from the boot container's real systemd."""
+from the boot container's real systemd. The kill drill on that real systemd, with power cuts of
+the container, is tests/test_update_drill_real.py (opt-in: COMPANION_UPDATE_DRILL_REAL=N)."""
 from __future__ import annotations
 
 import argparse

@@ -255,14 +255,17 @@ class Container:
         self.dir.mkdir(parents=True)
         with _locked(root.name.rsplit("-", 1)[0], shared=True):  # the lock base_root builds it under
             subprocess.run(["cp", "-a", "--reflink=auto", str(root), str(self.root)], check=True, timeout=300)
-        args = ["systemd-nspawn", "-D", str(self.root), "--boot", "--register=no", "--keep-unit",
-                "--console=passive", f"--machine=companion-{os.getpid()}"]
+        self.args = ["systemd-nspawn", "-D", str(self.root), "--boot", "--register=no", "--keep-unit",
+                     "--console=passive", f"--machine=companion-{os.getpid()}"]
         for inside, outside in binds.items():
             flag = "--bind" if inside.startswith("rw:") else "--bind-ro"
-            args.append(f"{flag}={outside}:{inside.removeprefix('rw:')}")
+            self.args.append(f"{flag}={outside}:{inside.removeprefix('rw:')}")
         self.console = open(self.dir / "console.log", "w")
-        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.console, stderr=subprocess.STDOUT,
-                                     preexec_fn=_die_with_parent)
+        self._spawn()
+
+    def _spawn(self) -> None:
+        self.proc = subprocess.Popen(self.args, stdin=subprocess.DEVNULL, stdout=self.console,
+                                     stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
         (self.dir / "nspawn.pid").write_text(str(self.proc.pid))
         self.pid = None
         try:
@@ -270,6 +273,17 @@ class Container:
         except BaseException:
             self.close()  # never leave a booted container behind
             raise
+
+    def power_cut(self) -> None:
+        """Every process of the container killed at once (its init SIGKILLed: the PID namespace
+        goes with it, /run and its tmpfs are gone), then the same root booted again. What is not
+        cut: the host's page cache (written data survives, as on a disk that honours fsync)."""
+        # (not _kill: the init's /proc root is not the host's path of the root; it is ours while
+        # our nspawn is its parent)
+        if re.search(rf"^PPid:\s*{self.proc.pid}$", Path(f"/proc/{self.pid}/status").read_text(), re.M):
+            os.kill(self.pid, signal.SIGKILL)
+        self.proc.wait(timeout=60)
+        self._spawn()
 
     def _boot(self) -> None:
         self.pid = self._init_pid()

@@ -81,10 +81,10 @@ def test_actionlint_finds_nothing():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_the_release_steps_make_signed_files_and_a_valid_imager_list(tmp_path):
-    """Every step after the checkout, as written; the image build is a stand-in image."""
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
+def run_steps(tmp_path: Path, commit_key: bool = True) -> tuple[list[str], str, str]:
+    """Every step after the checkout, as written, in a scratch checkout at `tmp_path`; the image
+    build is a stand-in image. The steps that ran, the version, and the output of the step that
+    failed ("" when none did)."""
     # `.venv/bin/companion` of the workflow: this checkout's, through this Python
     (tmp_path / ".venv" / "bin").mkdir(parents=True)
     companion = tmp_path / ".venv" / "bin" / "companion"
@@ -94,7 +94,8 @@ def test_the_release_steps_make_signed_files_and_a_valid_imager_list(tmp_path):
     key_file = tmp_path / "secret.key"
     signing.generate(key_file)
     (tmp_path / "systemd" / "release-keys").mkdir(parents=True)
-    shutil.copy(f"{key_file}.pub", tmp_path / "systemd" / "release-keys" / "test.pub")
+    if commit_key:
+        shutil.copy(f"{key_file}.pub", tmp_path / "systemd" / "release-keys" / "test.pub")
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
     version = re.search(r'^version = "(.*)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
     runner = tmp_path / "runner"
@@ -120,8 +121,16 @@ def test_the_release_steps_make_signed_files_and_a_valid_imager_list(tmp_path):
         env.setdefault("VERSION", version)
         proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
                               timeout=120)
-        assert proc.returncode == 0, f"step {name!r}: {proc.stdout}{proc.stderr}"
         ran.append(name)
+        if proc.returncode != 0:
+            return ran, version, f"step {name!r}: {proc.stdout}{proc.stderr}"
+    return ran, version, ""
+
+
+def test_the_release_steps_make_signed_files_and_a_valid_imager_list(tmp_path):
+    ran, version, failed = run_steps(tmp_path)
+    assert not failed, failed
+    runner = tmp_path / "runner"
     assert "The update archive, signed" in ran and "Checked as an install checks them" in ran
     dist = tmp_path / "dist"
     assert sorted(p.name for p in dist.iterdir()) == sorted([
@@ -165,3 +174,15 @@ def test_the_imager_list_is_validated(tmp_path):
     (tmp_path / "y.img.xz").write_bytes(b"not xz")
     with pytest.raises(imager.ImagerError, match="not a readable xz file"):
         imager.entry(tmp_path / "y.img.xz", "https://e", "https://e/i", "0.2.0", __import__("datetime").date.today())
+
+
+def test_a_release_key_no_companion_trusts_is_refused_before_anything_is_built(tmp_path):
+    """The first release (issue 42): the secret RELEASE_KEY set, its .pub not committed to
+    systemd/release-keys. The first step that uses the key stops the job with one line naming
+    the fix, before the image is built (an hour) and long before anything is published."""
+    ran, _, failed = run_steps(tmp_path, commit_key=False)
+    assert ran[-1] == "The update archive, signed", ran
+    lines = failed.split(": ", 1)[1].strip().splitlines()
+    assert len(lines) == 1 and "is not among the committed keys in systemd/release-keys (none yet), so no companion" \
+        " would trust a release signed with it: commit its .pub there first" in lines[0], failed
+    assert not any("image" in name.lower() for name in ran) and not (tmp_path / "dist").exists()

@@ -106,6 +106,33 @@ def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
     assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
 
 
+def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path, capsys):
+    """An image made before the project had its key: every release is refused, and the family is
+    told that reason in one line ("no release key installed: ..."), not a refusal of the file."""
+    prefix, state, systemd, _ = d.fresh(90)
+    spool, nokeys = d.root / "run90" / "spool", tmp_path / "release-keys"
+    nokeys.mkdir()
+    card = card_with(tmp_path, d.archives["B"])
+    (card / "maunz-companion-0.1.9.tar.gz").write_bytes(b"unsigned")  # first in order, and unsigned
+    os.environ["MAUNZ_DRILL_PREFIX"] = str(prefix)
+    assert upd.main(["--find", str(card), "--keys", str(nokeys), "--spool", str(spool), "--prefix", str(prefix),
+                     "--state", str(state)], unit_factory=lambda name: drill.LocalUnit(name, systemd)) == 0
+    assert f"{signing.NO_KEY} (none in {nokeys})" in capsys.readouterr().err
+    status = json.loads((spool / STATUS).read_text())
+    assert status["outcome"] == signing.NO_KEY and status["ok"] is False and not (spool / OFFER).exists()
+    said = []
+    u = Updates(state, said.append, spool=spool)
+    screen = u.poll(0.0)
+    assert screen == ("update", ("outcome", "failed", "?", signing.NO_KEY))
+    assert said == [f"update: {signing.NO_KEY}"]  # the page's notices
+    from companion.ui.render import wrap
+
+    shown = wrap(signing.NO_KEY)[:4]  # what the OLED's four lines hold
+    assert shown[0].startswith("no release key") and "none installs" in " ".join(shown), shown
+    assert render_message(screen, "en").tobytes() != render_message(("update", ("outcome", "failed", "?", "x")),
+                                                                     "en").tobytes()
+
+
 def test_the_service_asks_on_the_oled_and_the_page_and_takes_ok(tmp_path):
     from companion.service.app import Companion
     from companion.service.config import Config
@@ -216,7 +243,7 @@ def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
     assert any("received" in m for m in c.notices.messages)
     c.close()
     # root's side (companion-update-upload.service): checked, offered, the upload removed
-    prefix, state, systemd, _ = d.fresh(4)
+    prefix, state, systemd, _ = d.fresh(40)
     assert root(d, 4, "--find", str(upload), "--consume", systemd=systemd) == 0
     assert not list(upload.iterdir())
     u = Updates(state, lambda line: None, spool=d.root / "run4" / "spool")

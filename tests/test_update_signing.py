@@ -61,10 +61,10 @@ def test_keygen_make_sign_verify(tmp_path, capsys):
     assert key.stat().st_mode & 0o777 == 0o600
     assert cli(["release", "keygen", "--out", str(key)]) == 1  # never overwritten
     assert "exists already" in capsys.readouterr().err
-    keys = tmp_path / "keys"
+    src = _source(tmp_path)
+    keys = src / "systemd" / "release-keys"  # committed, as docs/UPDATES.md's first release says
     keys.mkdir()
     (key.parent / "release.key.pub").rename(keys / "project.pub")
-    src = _source(tmp_path)
     assert cli(["release", "make", "--source", str(src), "--out", str(tmp_path / "dist"), "--key", str(key)]) == 0
     archive = tmp_path / "dist" / "maunz-companion-0.2.0.tar.gz"
     with tarfile.open(archive) as tar:
@@ -80,7 +80,7 @@ def test_keygen_make_sign_verify(tmp_path, capsys):
     assert "good signature" in out and "version 0.2.0" in out
     # sign separately (the workflow's way): the same signature file
     sig = json.loads(signing.signature_path(archive).read_text())
-    assert cli(["release", "sign", str(archive), "--key", str(key)]) == 0
+    assert cli(["release", "sign", str(archive), "--key", str(key), "--committed", str(keys)]) == 0
     assert json.loads(signing.signature_path(archive).read_text()) == sig
     assert "BEGIN" not in key.read_text() and str(key) not in sig.values()
 
@@ -149,7 +149,8 @@ def test_no_keys_and_a_broken_signature_file_are_one_line_each(d, capsys, tmp_pa
     signing.sign(archive, d.root / "release.key", version)
     empty = tmp_path / "nokeys"
     empty.mkdir()
-    assert f"no release keys in {empty}" in refused(capsys, d, 107, archive, keys=empty)
+    assert refused(capsys, d, 107, archive, keys=empty) == (f"companion update: {archive}: {signing.NO_KEY}"
+                                                           f" (none in {empty})")
     signing.signature_path(archive).write_text("not json")
     assert "is not a release signature" in refused(capsys, d, 108, archive)
 
@@ -185,3 +186,42 @@ def test_without_tarfiles_data_filter_as_on_bookworms_python(d, capsys, tmp_path
     signing.sign(archive, d.root / "release.key", "0.2.0")
     capsys.readouterr()
     assert "is not a plain file inside the archive" in refused(capsys, d, 111, archive)
+
+
+def test_a_key_that_is_not_committed_signs_nothing(tmp_path, capsys):
+    """The project's first release: a maintainer who signs with a key whose .pub is not in
+    systemd/release-keys would publish a release every companion refuses. `make --key` refuses
+    before it makes anything, `sign` before it writes the .sig, in one line; a revoked key too."""
+    key = tmp_path / "release.key"
+    _, kid = signing.generate(key)
+    src = _source(tmp_path)
+    committed = src / "systemd" / "release-keys"
+    committed.mkdir()
+    dist = tmp_path / "dist"
+    argv = ["release", "make", "--source", str(src), "--out", str(dist), "--key", str(key)]
+    capsys.readouterr()
+    assert cli(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"companion release: {key}: its key {kid} is not among the committed keys in {committed} (none yet),"
+                   " so no companion would trust a release signed with it: commit its .pub there first"
+                   ' (docs/UPDATES.md, "The first release")'), err
+    assert not dist.exists()  # nothing made
+    archive, version = release_cli.make(src, dist)
+    assert cli(["release", "sign", str(archive), "--key", str(key), "--committed", str(committed)]) == 1
+    assert f"is not among the committed keys in {committed} (none yet)" in capsys.readouterr().err
+    assert not signing.signature_path(archive).exists()
+    # another key committed: still not this one
+    _, other = signing.generate(tmp_path / "other.key")
+    (tmp_path / "other.key.pub").rename(committed / "other.pub")
+    assert cli(argv) == 1 and f"in {committed} ({other})" in capsys.readouterr().err
+    # committed: it signs
+    (tmp_path / "release.key.pub").rename(committed / "2026.pub")
+    assert cli(argv) == 0 and signing.signature_path(archive).exists()
+    signing.verify(archive, committed)
+    # revoked (listed in revoked, its .pub still there): refused again
+    (committed / "revoked").write_text(f"{kid}  # lost on a laptop\n")
+    assert cli(["release", "sign", str(archive), "--key", str(key), "--committed", str(committed)]) == 1
+    assert f"its key {kid} is revoked in {committed}" in capsys.readouterr().err
+    # the default for `sign` is this checkout's systemd/release-keys (the workflow's)
+    assert cli(["release", "sign", str(archive), "--key", str(key)]) == 1
+    assert str(release_cli.SOURCE / "systemd" / "release-keys") in capsys.readouterr().err

@@ -53,7 +53,9 @@ def find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict 
     offer, said = _find(dirs, keys, spool, running)
     refused = [line for line in said if "nothing to update" not in line]
     if offer is None and refused:
-        Status(spool, "?").outcome(False, f"not offered: {refused[0]}")
+        # no key at all: that one reason, first, for every file (not a generic refusal per file)
+        line = signing.NO_KEY if any(signing.NO_KEY in r for r in refused) else f"not offered: {refused[0]}"
+        Status(spool, "?").outcome(False, line)
     return offer, said
 
 

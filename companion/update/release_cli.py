@@ -11,6 +11,9 @@ systemd/release-keys/.
   sign FILE --key KEY [--version V]
                            write FILE.sig (the version read from an archive's pyproject.toml; an
                            image, IMAGE.img.xz, is signed the same way with --version)
+  (make --key and sign refuse, before anything is made, a key whose public half is not among the
+  committed keys, --committed DIR, default the source's systemd/release-keys: every companion
+  would refuse what it signs)
   verify ARCHIVE [--keys DIR]
                            check it as `companion update` does; exit 1 with one line if bad
 """
@@ -123,9 +126,13 @@ def main(argv: list[str]) -> int:
     m.add_argument("--source", default=str(SOURCE), metavar="DIR", help="the source tree (default: this checkout)")
     m.add_argument("--out", default="dist", metavar="DIR", help="where the archive goes (default dist)")
     m.add_argument("--key", metavar="FILE", help="sign it with this secret key")
+    m.add_argument("--committed", metavar="DIR", help="the committed public keys --key must be among"
+                   " (default: the source's systemd/release-keys)")
     s = sub.add_parser("sign", help="write ARCHIVE.sig")
     s.add_argument("archive", metavar="ARCHIVE")
     s.add_argument("--key", required=True, metavar="FILE", help="the secret key")
+    s.add_argument("--committed", default=str(SOURCE / "systemd" / "release-keys"), metavar="DIR",
+                   help="the committed public keys --key must be among (default: this checkout's systemd/release-keys)")
     s.add_argument("--version", help="the version it is of (read from ARCHIVE's pyproject.toml when not given: give it"
                    " for an image)")
     v = sub.add_parser("verify", help="check an archive as `companion update` does")
@@ -141,12 +148,15 @@ def main(argv: list[str]) -> int:
             print(f"key {kid}: secret {args.out} (keep it outside the repository), public {pub}"
                   " (commit it to systemd/release-keys/)")
         elif args.what == "make":
+            if args.key:  # before the archive: a key no companion trusts must not even start a release
+                signing.check_committed(Path(args.key), Path(args.committed or Path(args.source) / "systemd" / "release-keys"))
             archive, version = make(Path(args.source), Path(args.out))
             print(f"made {archive} (version {version})")
             if args.key:
                 print(f"signed: {signing.sign(archive, Path(args.key), version)}")
         elif args.what == "sign":
             archive = Path(args.archive)
+            signing.check_committed(Path(args.key), Path(args.committed))
             print(f"signed: {signing.sign(archive, Path(args.key), args.version or archive_version(archive))}")
         else:
             ok = signing.verify(Path(args.archive), Path(args.keys))

@@ -29,6 +29,12 @@ PUB_TAG, SECRET_TAG = "maunz-companion-release-key ed25519", "maunz-companion-re
 CHUNK = 1 << 20
 
 
+#: why every update is refused where no key is installed (an image made before the project had
+#: its key): the CLI's line after the file's name, and the whole line on the OLED and the page
+NO_KEY = ("no release key installed: no update can be checked, so none installs; a card written with a"
+          " newer image has the key (docs/UPDATES.md)")
+
+
 class SignatureError(RuntimeError):
     """One line: the file, what is wrong with it, what to do."""
 
@@ -107,6 +113,29 @@ def public_keys(keys_dir: Path) -> dict[str, bytes]:
     return keys
 
 
+def revoked_ids(keys_dir: Path) -> set[str]:
+    """The key ids listed in `keys_dir`/revoked (a line each, # comments)."""
+    path = Path(keys_dir) / "revoked"
+    if not path.exists():
+        return set()
+    return {line.split("#")[0].strip() for line in path.read_text().splitlines()} - {""}
+
+
+def check_committed(secret_path: Path, keys_dir: Path) -> str:
+    """The id of the secret key at `secret_path` when its public half is one of the committed
+    keys in `keys_dir` (the repository's systemd/release-keys, which every install trusts) and
+    not revoked there; else SignatureError: a release signed with it would be refused by every
+    companion, so it must never be published."""
+    kid = key_id(bytes(load_secret(secret_path).verify_key))
+    committed = public_keys(keys_dir)
+    if kid in committed and kid not in revoked_ids(keys_dir):
+        return kid
+    why = f"is revoked in {keys_dir}" if kid in committed else (f"is not among the committed keys in {keys_dir}"
+                                                              f" ({', '.join(sorted(committed)) or 'none yet'})")
+    raise SignatureError(f"{secret_path}: its key {kid} {why}, so no companion would trust a release signed with it:"
+                         " commit its .pub there first (docs/UPDATES.md, \"The first release\")")
+
+
 # ---------------------------------------------------------------------- archives
 def digest(path: Path, copy_to: Path | None = None) -> tuple[str, int]:
     """SHA-256 and size of `path`, read once; with `copy_to`, the bytes read are written there
@@ -174,8 +203,7 @@ def verify(archive: Path, keys_dir: Path = DEFAULT_KEYS, sig_path: Path | None =
     sig = read_signature(archive, sig_path)
     keys = public_keys(keys_dir)
     if not keys:
-        raise SignatureError(f"{archive}: no release keys in {keys_dir} to check it with: reinstall the"
-                             " companion (install.sh puts the project's keys there)")
+        raise SignatureError(f"{archive}: {NO_KEY} (none in {keys_dir})")
     public = keys.get(sig["key"])
     if public is None:
         raise SignatureError(f"{archive}: signed by key {sig['key']}, which is not one of the release keys in"
@@ -213,7 +241,7 @@ def install_keys(source_dir: Path, keys_dir: Path) -> list[str]:
             added.append(key_id(public))
     revoked = Path(source_dir) / "revoked"
     if revoked.exists():
-        gone = {line.split("#")[0].strip() for line in revoked.read_text().splitlines()} - {""}
+        gone = revoked_ids(source_dir)
         for path in sorted(keys_dir.glob("*.pub")):
             if key_id(_read_tagged(path, PUB_TAG)) in gone:
                 path.unlink()
