@@ -24,6 +24,7 @@ the level nearest a player's rating (`nearest`), companion/service/ratings.py.
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,10 +93,30 @@ def measured() -> dict:
     global _elo_cache
     if _elo_cache is None:
         try:
-            _elo_cache = json.loads(_ELO_FILE.read_text(encoding="utf-8"))
+            _elo_cache = _valid(json.loads(_ELO_FILE.read_text(encoding="utf-8")))
         except FileNotFoundError:
             _elo_cache = {}
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            # a damaged file (cut short on a full card, edited by hand): the levels keep their
+            # unmeasured places (strength()), said once, rather than a traceback at every lookup
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split("\n")[0]
+            logging.getLogger("companion").warning(
+                "%s: damaged (%s); the levels use their places in the ladder until `companion bench ai"
+                " --ladder` writes it again", _ELO_FILE, why)
+            _elo_cache = {}
     return _elo_cache
+
+
+def _valid(data) -> dict:
+    """The file as the ladder writes it, else ValueError saying what is wrong."""
+    elo_ = data.get("elo") if isinstance(data, dict) else None
+    if not isinstance(elo_, dict):
+        raise ValueError('no "elo" table of levels')
+    for name, entry in elo_.items():
+        if (not isinstance(entry, list) or len(entry) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in entry)):
+            raise ValueError(f'level {name!r}: not [elo, plus-minus]')
+    return data
 
 
 def elo(name: str) -> int | None:
