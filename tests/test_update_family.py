@@ -338,3 +338,44 @@ def test_the_sleeping_loop_wakes_to_poll_the_spool_only_where_there_is_one(tmp_p
     u.poll(10.0)
     assert u.next_deadline(10.0) == 12.0
     assert ScreenChoice(None, u).next_deadline(10.0) == 12.0
+
+
+def test_an_older_release_is_never_offered_and_an_uploaded_one_says_why(d, tmp_path, capsys):
+    """An old archive left on the card (or a stick) is no "Update to 0.0.9?" downgrade: not
+    offered, one line in the log, nothing on the OLED at every start; the same file uploaded from
+    the page (the family chose it) is said on the OLED and the page in one line."""
+    old = d.archives.get("Z") or d.archives.setdefault("Z", d._archive("Z", "0.0.9", 2, "ok"))
+    prefix, state, systemd, _ = d.fresh(7)
+    spool = d.root / "run7" / "spool"
+    assert root(d, 7, "--find", str(card_with(tmp_path, old)), systemd=systemd) == 0
+    err = capsys.readouterr().err
+    assert "version 0.0.9 is older than the one running (0.1.0): an update only goes forward" in err
+    assert not (spool / OFFER).exists() and not (spool / STATUS).exists()
+    assert Updates(state, lambda line, note=None: None, spool=spool).poll(0.0) is None
+    # uploaded from the page (--consume): the one line is on the OLED and among the notices
+    (tmp_path / "up").mkdir()
+    upload = card_with(tmp_path / "up", old)
+    prefix, state, systemd, _ = d.fresh(8)
+    assert root(d, 8, "--find", str(upload), "--consume", systemd=systemd) == 0
+    said = []
+    u = Updates(state, lambda line, note=None: said.append(line), spool=d.root / "run8" / "spool")
+    kind = u.poll(0.0)[1]
+    assert kind[:2] == ("outcome", "failed") and "older than the one running (0.1.0)" in kind[3]
+    assert not (d.root / "run8" / "spool" / OFFER).exists() and not list(upload.iterdir())
+    # a newer one beside the old one is the one offered
+    (tmp_path / "both").mkdir()
+    assert root(d, 8, "--find", str(card_with(tmp_path / "both", old, d.archives["B"])), systemd=systemd) == 0
+    assert json.loads((d.root / "run8" / "spool" / OFFER).read_text())["version"] == "0.2.0"
+
+
+@pytest.mark.parametrize("lower,higher", [
+    ("0.1.0", "0.2.0"), ("0.9.0", "0.10.0"), ("0.2.0rc1", "0.2.0"), ("0.2.0.dev3", "0.2.0a1"),
+    ("0.2.0a1", "0.2.0b1"), ("0.2.0b2", "0.2.0rc1"), ("0.2.0", "0.2.0.post1"), ("1.9", "1.10.0"),
+    ("0.2.0", "0.2.1"), ("1.0.0-rc.1", "1.0.0"),
+])
+def test_versions_are_ordered_as_pep_440_orders_them(lower, higher):
+    from companion.update.offer import newer, version_key
+
+    assert newer(higher, lower) is True and newer(lower, higher) is False
+    assert version_key("0.2") == version_key("0.2.0") == version_key("0.2.0+local")
+    assert newer("0.2.0", "unknown") is None  # a checkout without a version: only "not the running one"

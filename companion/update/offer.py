@@ -4,9 +4,9 @@ a USB stick is offered, and installed only after the family's OK at the table or
 The service runs unprivileged; an update needs root. So the two meet in files:
 
   root: `companion update --find DIR...` (at boot for the card, when a stick is plugged in)
-        checks every maunz-companion-*.tar.gz with its .sig in DIR, copies the newest good one
-        whose version is not the one running into SPOOL (the checked copy, never the original),
-        and writes SPOOL/offer.json {version, sha256, key, found}
+        checks every maunz-companion-*.tar.gz with its .sig in DIR, copies the newest good one,
+        if it is newer than the one running (an offer never goes back), into SPOOL (the checked
+        copy, never the original), and writes SPOOL/offer.json {version, sha256, key, found}
   service: shows "Update to 0.2.0? OK" (the OLED, the page); the OK writes
         STATE/update-ok.json {version, sha256}
   root: companion-update.path sees that file and starts companion-update.service:
@@ -30,6 +30,7 @@ from companion.service.updates import OFFER, OK_FILE, SPOOL, STATUS, read_json
 from companion.update import signing
 
 ARCHIVE = "release.tar.gz"
+OLDER = "older than the one running"
 NAME = re.compile(r"^maunz-companion-(\d+(?:\.\d+)*[0-9A-Za-z.+-]*)\.tar\.gz$")
 
 
@@ -43,15 +44,48 @@ def _write_json(path: Path, data: dict) -> None:
     os.replace(tmp, path)
 
 
-def _version_key(version: str) -> tuple:
-    return tuple(int(n) if n.isdigit() else -1 for n in re.split(r"[.+-]", version))
+# a release's version as the project writes it (pyproject.toml): 0.2.0, 0.2.0rc1, 0.2.0.dev3,
+# 0.2.0.post1, 0.2.0+local; the order is PEP 440's (dev < a < b < rc < the release < post).
+# packaging.version would do it, but it is not a dependency of the companion (the image has
+# only what pyproject.toml lists), and this is all of it a release name needs.
+_VERSION = re.compile(r"^v?(\d+(?:\.\d+)*)(?:[-_.]?(dev|a|alpha|b|beta|c|rc|pre|preview|post)[-_.]?(\d*))?"
+                      r"(?:\+[0-9A-Za-z.]+)?$", re.I)
+_PHASE = {"dev": 0, "a": 1, "alpha": 1, "b": 2, "beta": 2, "c": 3, "rc": 3, "pre": 3, "preview": 3, None: 4,
+          "post": 5}
 
 
-def find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict | None, list[str]]:
+def version_key(version: str) -> tuple | None:
+    """A key that orders release versions (None: not a version this can order)."""
+    m = _VERSION.match(version.strip()) if isinstance(version, str) else None
+    if not m:
+        return None
+    release = [int(n) for n in m.group(1).split(".")]
+    while len(release) > 1 and release[-1] == 0:  # 0.2 == 0.2.0
+        release.pop()
+    phase = m.group(2).lower() if m.group(2) else None
+    return tuple(release), _PHASE[phase], int(m.group(3) or 0)
+
+
+def newer(version: str, running: str) -> bool | None:
+    """Whether `version` is newer than `running`; None when either is not a version (a checkout
+    whose version reads "unknown"): then only "not the one running" can be said."""
+    a, b = version_key(version), version_key(running)
+    return None if a is None or b is None else a > b
+
+
+def _order(version: str) -> tuple:
+    key = version_key(version)
+    return (0, (), 0, 0) if key is None else (1, *key)
+
+
+def find(dirs: list[Path], keys: Path, spool: Path, running: str,
+         explicit: bool = False) -> tuple[dict | None, list[str]]:
     """The offer made (None: nothing to offer) and a line for each release file not offered.
-    A file refused for its signature is also said on the OLED and the page (status.json)."""
+    A file refused for its signature is also said on the OLED and the page (status.json); one
+    older than the running version only when the family chose it (`explicit`: an upload from
+    the page): an old archive left on the card or a stick is no news at every start."""
     offer, said = _find(dirs, keys, spool, running)
-    refused = [line for line in said if "nothing to update" not in line]
+    refused = [line for line in said if "nothing to update" not in line and (explicit or OLDER not in line)]
     if offer is None and refused:
         # no key at all: that one reason, first, for every file (not a generic refusal per file)
         line = signing.NO_KEY if any(signing.NO_KEY in r for r in refused) else f"not offered: {refused[0]}"
@@ -67,7 +101,7 @@ def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict
                 continue
             try:
                 sig = signing.read_signature(path)
-                good.append((_version_key(sig["version"]), path))
+                good.append((_order(sig["version"]), path))
             except signing.SignatureError as exc:
                 said.append(str(exc))
     spool.mkdir(parents=True, exist_ok=True)
@@ -81,6 +115,11 @@ def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict
         if signed.version == running:
             copy.unlink(missing_ok=True)
             said.append(f"{path}: version {running} is the one running; nothing to update")
+            return None, said
+        if newer(signed.version, running) is False:  # the newest good one: the others are older still
+            copy.unlink(missing_ok=True)
+            said.append(f"{path}: version {signed.version} is {OLDER} ({running}): an update only goes"
+                        " forward; take a newer release (going back: `sudo companion update FILE`)")
             return None, said
         shutil.copyfile(signing.signature_path(path), spool / f"{ARCHIVE}.sig")
         os.replace(copy, spool / ARCHIVE)

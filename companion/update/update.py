@@ -314,7 +314,7 @@ def _find(args) -> int:
 
     try:
         made, said = offer.find([Path(d) for d in args.find], Path(args.keys), Path(args.spool),
-                                release_info()["version"])
+                                release_info()["version"], explicit=args.consume)
     except OSError as exc:
         print(f"companion update --find: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 1
