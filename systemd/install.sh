@@ -187,7 +187,10 @@ else
 fi
 # The public keys updates are checked with (docs/UPDATES.md): this release's own list, added to
 # the ones trusted already, less the ones it revokes. A release is verified before it is staged.
-"$REL/.venv/bin/python3" -c 'import sys; from companion.update.signing import install_keys; install_keys(sys.argv[1], sys.argv[2])' \
+# A key file of the same name with another key is refused (its one line, no traceback).
+"$REL/.venv/bin/python3" -c 'import sys; from companion.update.signing import SignatureError, install_keys
+try: install_keys(sys.argv[1], sys.argv[2])
+except SignatureError as exc: sys.exit(str(exc))' \
     "$SRC/systemd/release-keys" "$CONF/release-keys" || die "could not install the release keys into $CONF/release-keys"
 if [ "$STAGE" = yes ]; then
     echo "staged: $NAME"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import tarfile
 from pathlib import Path
 
@@ -15,6 +17,8 @@ from benchmarks import update_drill as drill
 from companion.cli import main as cli
 from companion.update import release_cli, signing
 from companion.update import update as upd
+
+REPO = Path(__file__).resolve().parents[1]
 
 MARK_SH = drill.INSTALL_SH.replace("set -eu\n", 'set -eu\ntouch "$MAUNZ_DRILL_PREFIX/../install-sh-ran"\n', 1)
 
@@ -225,3 +229,35 @@ def test_a_key_that_is_not_committed_signs_nothing(tmp_path, capsys):
     # the default for `sign` is this checkout's systemd/release-keys (the workflow's)
     assert cli(["release", "sign", str(archive), "--key", str(key)]) == 1
     assert str(release_cli.SOURCE / "systemd" / "release-keys") in capsys.readouterr().err
+
+
+def test_a_release_never_swaps_a_trusted_key_under_the_same_file_name(tmp_path):
+    """docs/UPDATES.md, Rotation: a new key comes in a .pub of its own name. A release whose
+    2026.pub holds another key than the installed 2026.pub is refused in one line (install.sh's
+    own call: no traceback), nothing changed; once the release revokes the old key it may."""
+    import subprocess
+    import sys
+
+    release, installed = tmp_path / "release-keys", tmp_path / "etc"
+    release.mkdir()
+    _, old = signing.generate(tmp_path / "old.key")
+    _, new = signing.generate(tmp_path / "new.key")
+    shutil.copy(tmp_path / "old.key.pub", release / "2026.pub")
+    assert signing.install_keys(release, installed) == [old]
+    shutil.copy(tmp_path / "new.key.pub", release / "2026.pub")
+    with pytest.raises(signing.SignatureError) as exc:
+        signing.install_keys(release, installed)
+    line = str(exc.value)
+    assert f"key {new} would replace the trusted key {old}" in line and "Rotation" in line and "\n" not in line
+    assert list(signing.public_keys(installed)) == [old]
+    # as systemd/install.sh calls it: its one line on stderr and a failure, no traceback
+    script = (REPO / "systemd" / "install.sh").read_text()
+    code = re.search(r"python3\" -c '([^']*install_keys[^']*)'", script).group(1)
+    proc = subprocess.run([sys.executable, "-c", code, str(release), str(installed)], capture_output=True,
+                          text=True, cwd=REPO)
+    assert proc.returncode == 1 and proc.stderr.strip() == line and "Traceback" not in proc.stderr
+    assert list(signing.public_keys(installed)) == [old]
+    # the release revokes the old key: the new one takes its file
+    (release / "revoked").write_text(f"{old}  # stolen\n")
+    assert signing.install_keys(release, installed) == [new]
+    assert list(signing.public_keys(installed)) == [new]

@@ -229,19 +229,35 @@ def verify(archive: Path, keys_dir: Path = DEFAULT_KEYS, sig_path: Path | None =
 
 def install_keys(source_dir: Path, keys_dir: Path) -> list[str]:
     """Copy the *.pub of a (verified) release into the install's key directory; a key once
-    trusted stays until a release removes it by name in `revoked` (a line per key id)."""
+    trusted stays until a release removes it by name in `revoked` (a line per key id).
+
+    A release never swaps a trusted key silently: a *.pub of the same file name as an installed
+    one but with another key is refused (SignatureError, one line, nothing changed) unless the
+    installed key is listed in the release's `revoked` (docs/UPDATES.md, Rotation: a new key
+    comes in a file of its own name). The release was checked against the trusted keys before
+    this runs, so its `revoked` is the project's word."""
     keys_dir = Path(keys_dir)
-    keys_dir.mkdir(parents=True, exist_ok=True)
-    added = []
+    gone = revoked_ids(source_dir)
+    wanted = []
     for path in sorted(Path(source_dir).glob("*.pub")):
         public = _read_tagged(path, PUB_TAG)
         dest = keys_dir / path.name
-        if not dest.exists() or dest.read_bytes() != path.read_bytes():
-            shutil.copyfile(path, dest)
-            added.append(key_id(public))
-    revoked = Path(source_dir) / "revoked"
-    if revoked.exists():
-        gone = revoked_ids(source_dir)
+        if key_id(public) in gone or (dest.exists() and dest.read_bytes() == path.read_bytes()):
+            continue
+        if dest.exists():
+            old = key_id(_read_tagged(dest, PUB_TAG))
+            if old != key_id(public) and old not in gone:
+                raise SignatureError(
+                    f"{path}: key {key_id(public)} would replace the trusted key {old} in {dest}, which this"
+                    f" release does not revoke: refused; a new key comes in a .pub of its own name, and"
+                    f" {old} goes only by its id in {Path(source_dir) / 'revoked'} (docs/UPDATES.md, Rotation)")
+        wanted.append((path, dest, key_id(public)))
+    keys_dir.mkdir(parents=True, exist_ok=True)
+    added = []
+    for path, dest, kid in wanted:
+        shutil.copyfile(path, dest)
+        added.append(kid)
+    if gone:
         for path in sorted(keys_dir.glob("*.pub")):
             if key_id(_read_tagged(path, PUB_TAG)) in gone:
                 path.unlink()
