@@ -24,7 +24,7 @@ the level nearest a player's rating (`nearest`), companion/service/ratings.py.
 from __future__ import annotations
 
 import json
-import logging
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,9 +100,10 @@ def measured() -> dict:
             # a damaged file (cut short on a full card, edited by hand): the levels keep their
             # unmeasured places (strength()), said once, rather than a traceback at every lookup
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).split("\n")[0]
-            logging.getLogger("companion").warning(
-                "%s: damaged (%s); the levels use their places in the ladder until `companion bench ai"
-                " --ladder` writes it again", _ELO_FILE, why)
+            # (stderr, not logging: the pure core imports no threads, and logging does; the
+            # service's stderr is its journal as well)
+            print(f"{_ELO_FILE}: damaged ({why}); the levels use their places in the ladder until"
+                  " `companion bench ai --ladder` writes it again", file=sys.stderr)
             _elo_cache = {}
     return _elo_cache
 
