@@ -33,7 +33,7 @@ ENGLISH = {"text": "Player 2 to move", "played": "Stripes 3", "top": "Dots 7", "
 #: an error's own words (an OS error), German on a German table
 GERMAN = {"problem": "Datenträger voll"}
 #: the parameters that are typed, not read: a card's UID, a command's words, a code, a file
-TYPED = ("functions", "uid", "code", "file", "firmware", "here", "there", "known")
+TYPED = ("functions", "uid", "code", "file", "firmware", "here", "there", "known", "folder", "outcome")
 #: a parameter no sample names: a plain word in either language
 OTHER = {"de": "Maus", "en": "mouse"}
 

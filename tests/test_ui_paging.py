@@ -84,7 +84,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "difference": "damit konnte Schwarz bei 100 % der Würfe sofort gewinnen", "done": 14, "firmware": "421c2ab724fef93d",
            "file": "micropython-rp2-pico.uf2",
            # an update found on the SD card: its version, long as a pre-release's
-           "version": "0.12.0rc3",
+           "version": "0.12.0rc3", "folder": "/var/lib/maunz-companion",  # and the folder of its OK
            # the computer's level (issue 44): its measured Elo, a level's words (the longest: a
            # half level), a person's rating
            "elo": 3344, "level": "Stufe 4,5 · etwa 1873", "rating": 1879,

@@ -59,9 +59,10 @@ def test_found_on_the_card_offered_and_installed_only_after_ok(d, tmp_path, caps
     assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
     # the family's OK, as the service writes it
     said = []
-    u = Updates(state, said.append, spool=spool)
+    u = Updates(state, lambda line, note=None: said.append(line), spool=spool)
     assert u.poll(0.0) == ("update", ("ask", "0.2.0")) and "Update to 0.2.0?" in said[0]
-    assert u.button("cat") is False and u.button("ok") is True
+    # CAT does nothing to the question (nor to the table hidden behind it); OK answers it
+    assert u.button("cat") is True and u.poll(0.0) == ("update", ("ask", "0.2.0")) and u.button("ok") is True
     assert json.loads((state / OK_FILE).read_text())["sha256"] == offer["sha256"]
     capsys.readouterr()
     assert root(d, 1, "--offered", systemd=systemd) == 0
@@ -70,7 +71,7 @@ def test_found_on_the_card_offered_and_installed_only_after_ok(d, tmp_path, caps
     assert status["ok"] and status["outcome"] == "updated 0.1.0-aaaaaaaaaaaa -> 0.2.0-bbbbbbbbbbbb"
     assert not (state / OK_FILE).exists() and not (spool / OFFER).exists()
     # the companion (the new release, restarted by the update) says the outcome, once
-    u2 = Updates(state, said.append, spool=spool)
+    u2 = Updates(state, lambda line, note=None: said.append(line), spool=spool)
     assert u2.poll(100.0) == ("update", ("outcome", "ok", "0.2.0", status["outcome"]))
     assert said[-1] == f"update: {status['outcome']}"
 
@@ -87,7 +88,7 @@ def test_back_declines_and_a_tampered_file_is_never_offered(d, tmp_path, capsys)
     (tmp_path / "again").mkdir()
     card = card_with(tmp_path / "again", d.archives["B"])
     assert root(d, 2, "--find", str(card), systemd=systemd) == 0
-    u = Updates(state, lambda line: None, spool=spool)
+    u = Updates(state, lambda line, note=None: None, spool=spool)
     assert u.poll(0.0)[1][0] == "ask" and u.button("back") and u.poll(10.0) is None
     assert not (state / OK_FILE).exists()
 
@@ -96,7 +97,7 @@ def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
     prefix, state, systemd, _ = d.fresh(3)
     spool = d.root / "run3" / "spool"
     assert root(d, 3, "--find", str(card_with(tmp_path, d.archives["C"])), systemd=systemd) == 0
-    u = Updates(state, lambda line: None, spool=spool)
+    u = Updates(state, lambda line, note=None: None, spool=spool)
     u.poll(0.0)
     u.button("ok")
     assert root(d, 3, "--offered", systemd=systemd) == 1
@@ -121,7 +122,7 @@ def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path,
     status = json.loads((spool / STATUS).read_text())
     assert status["outcome"] == signing.NO_KEY and status["ok"] is False and not (spool / OFFER).exists()
     said = []
-    u = Updates(state, said.append, spool=spool)
+    u = Updates(state, lambda line, note=None: said.append(line), spool=spool)
     screen = u.poll(0.0)
     assert screen == ("update", ("outcome", "failed", "?", signing.NO_KEY))
     assert said == [f"update: {signing.NO_KEY}"]  # the page's notices
@@ -246,7 +247,7 @@ def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
     prefix, state, systemd, _ = d.fresh(40)
     assert root(d, 4, "--find", str(upload), "--consume", systemd=systemd) == 0
     assert not list(upload.iterdir())
-    u = Updates(state, lambda line: None, spool=d.root / "run4" / "spool")
+    u = Updates(state, lambda line, note=None: None, spool=d.root / "run4" / "spool")
     assert u.poll(0.0) == ("update", ("ask", "0.2.0"))
     # a tampered upload: not offered, and said on the OLED and the page
     shutil.copy(signing.signature_path(archive), upload / f"{archive.name}.sig")
@@ -254,7 +255,7 @@ def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
     prefix, state, systemd, _ = d.fresh(5)
     said = []
     assert root(d, 5, "--find", str(upload), "--consume", systemd=systemd) == 0
-    u = Updates(state, said.append, spool=d.root / "run5" / "spool")
+    u = Updates(state, lambda line, note=None: said.append(line), spool=d.root / "run5" / "spool")
     kind = u.poll(0.0)[1]
     assert kind[:2] == ("outcome", "failed") and "not offered" in kind[3] and "tampered or damaged" in kind[3]
     assert said and "tampered" in said[0]
@@ -329,12 +330,12 @@ def test_the_sleeping_loop_wakes_to_poll_the_spool_only_where_there_is_one(tmp_p
     the update costs the idle loop no wake-up."""
     from companion.service.screen import ScreenChoice
 
-    u = Updates(tmp_path / "state", lambda line: None, spool=tmp_path / "none")
+    u = Updates(tmp_path / "state", lambda line, note=None: None, spool=tmp_path / "none")
     u.poll(10.0)
     assert u.next_deadline(10.0) is None
     spool = tmp_path / "spool"
     spool.mkdir()
-    u = Updates(tmp_path / "state", lambda line: None, spool=spool)
+    u = Updates(tmp_path / "state", lambda line, note=None: None, spool=spool)
     u.poll(10.0)
     assert u.next_deadline(10.0) == 12.0
     assert ScreenChoice(None, u).next_deadline(10.0) == 12.0
@@ -379,3 +380,131 @@ def test_versions_are_ordered_as_pep_440_orders_them(lower, higher):
     assert newer(higher, lower) is True and newer(lower, higher) is False
     assert version_key("0.2") == version_key("0.2.0") == version_key("0.2.0+local")
     assert newer("0.2.0", "unknown") is None  # a checkout without a version: only "not the running one"
+
+
+def _service(tmp_path, spool):
+    """The real service on fake devices, German as a table starts (the configuration's default)."""
+    from companion.service.app import Companion
+    from companion.service.config import Config
+    from companion.service.devices import build_fakes
+
+    c = Companion(Config(), build_fakes(), state_dir=tmp_path / "state", ai_mode="off")
+    c.screen.updates.spool = spool  # (the image's spool is /var/lib/maunz-companion-update)
+    return c
+
+
+async def _until(c, task, check, what):
+    """Wait for the service's loop to reach `check()` (its state, never a clock)."""
+    for _ in range(500):
+        if check():
+            return
+        assert not task.done(), f"the service stopped while waiting for {what}: {task.exception()!r}"
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what} (the OLED shows {c.screen.screen})")
+
+
+def test_a_full_state_folder_at_the_ok_is_one_line_and_the_companion_goes_on(tmp_path):
+    """The OK's file cannot be written (the SD card is full: a real ENOSPC, from /dev/full): the
+    service loop goes on, the OLED says the folder and the fix in the family's language (German
+    here) and the page's notices the same; the next OK, once there is room, starts the update."""
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    (spool / OFFER).write_text(json.dumps({"version": "0.2.0", "sha256": "ab" * 32}))
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / f".{OK_FILE}.new").symlink_to("/dev/full")  # every write there: no space left
+    c = _service(tmp_path, spool)
+    q = c.subscribe()
+    problem = ("update", ("problem", "update.full", "0.2.0", str(state)))
+
+    async def go():
+        task = asyncio.create_task(c.run())
+        await asyncio.wait_for(q.get(), 5.0)
+        await _until(c, task, lambda: c.screen.screen == ("update", ("ask", "0.2.0")), "the question")
+        c.devices.buttons.press("ok")
+        await _until(c, task, lambda: c.screen.screen == problem, "the full folder on the OLED")
+        shown = (c.screen.language, c.devices.display.image.copy(), c.notices.recent("de"), c.notices.recent("en"))
+        # room again (the service removed its half-written file, here the link to /dev/full):
+        # the same OK starts it
+        assert not (state / f".{OK_FILE}.new").is_symlink()
+        c.devices.buttons.press("ok")
+        await _until(c, task, lambda: (state / OK_FILE).exists(), "the OK written")
+        assert not task.done()
+        await c.stop()
+        await asyncio.wait_for(task, 5.0)
+        return shown
+
+    language, image, de, en = asyncio.run(go())
+    assert language == "de" and image.tobytes() == render_message(problem, "de").tobytes()
+    assert image.tobytes() != render_message(problem, "en").tobytes()
+    assert de[-1] == f"Update auf 0.2.0 nicht gestartet: {state} ist voll: Platz auf der SD-Karte schaffen, dann OK"
+    assert en[-1] == f"update to 0.2.0 not started: {state} is full: free space on the SD card, then OK"
+    assert any(m.startswith(en[-1]) and "No space left on device" in m for m in c.notices.messages)  # the log
+    assert de[0].startswith("Update auf 0.2.0? OK am Begleiter")  # the question, German on a German page
+    assert json.loads((state / OK_FILE).read_text()) == {"version": "0.2.0", "sha256": "ab" * 32}
+    c.close()
+
+
+def test_a_folder_that_cannot_be_written_is_said_with_its_fix(tmp_path):
+    """Not a full card but a folder the OK cannot go into (here a directory in the way of the
+    OK's file): the other fix, on the OLED in English and German; BACK still declines."""
+    spool, state = tmp_path / "spool", tmp_path / "state"
+    spool.mkdir()
+    (spool / OFFER).write_text(json.dumps({"version": "0.2.0", "sha256": "cd" * 32}))
+    (state / f".{OK_FILE}.new").mkdir(parents=True)
+    said = []
+    u = Updates(state, lambda line, note=None: said.append((line, note)), spool=spool)
+    assert u.poll(0.0) == ("update", ("ask", "0.2.0")) and u.button("ok") is True
+    problem = ("update", ("problem", "update.unwritable", "0.2.0", str(state)))
+    assert u.poll(0.0) == problem and not (state / OK_FILE).exists()
+    line, note = said[-1]
+    assert line.startswith(f"update to 0.2.0 not started: {state} cannot be written: check the SD card, then OK (")
+    assert note.text("de") == f"Update auf 0.2.0 nicht gestartet: {state}: Schreiben geht nicht, SD-Karte prüfen, dann OK"
+    assert render_message(problem, "de").tobytes() != render_message(problem, "en").tobytes()
+    assert u.button("back") is True and u.poll(0.0) is None
+    assert said[-1][1].text("de") == "Update auf 0.2.0: jetzt nicht (beim nächsten Start wieder angeboten)"
+
+
+def test_buttons_never_reach_the_table_hidden_behind_an_update(tmp_path):
+    """The real service: during a step a press does nothing but say so on the OLED (the table
+    behind it is not seen); the outcome goes at the first press, which does nothing else; the
+    next press is the table's again."""
+    from companion.service.updates import OUTCOME_SECONDS
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    (spool / STATUS).write_text(json.dumps({"version": "0.2.0", "step": "stage", "text": "staging",
+                                            "outcome": None}))
+    c = _service(tmp_path, spool)
+    q = c.subscribe()
+    step = ("update", ("step", "stage", "0.2.0"))
+
+    async def go():
+        task = asyncio.create_task(c.run())
+        await asyncio.wait_for(q.get(), 5.0)
+        await _until(c, task, lambda: c.screen.screen == step, "the step")
+        table_before = c.table.view()
+        for name in ("ok", "back", "cat"):
+            c.devices.buttons.press(name)
+        await _until(c, task, lambda: c.screen.screen == ("update", step[1] + ("pressed",)), "the word on the OLED")
+        pressed = (c.devices.display.image.copy(), c.table.view() == table_before, c.switching.menu.is_open)
+        # the outcome, as root writes it: the first press takes it away, and only that
+        (spool / STATUS).write_text(json.dumps({"version": "0.2.0", "step": "done", "text": "updated",
+                                                "outcome": "updated 0.1.0-a -> 0.2.0-b", "ok": True}))
+        os.utime(spool / STATUS, (c.screen.updates.wall() + 1,) * 2)  # a new mtime, as a new write has
+        await _until(c, task, lambda: c.screen.screen and c.screen.screen[0] == "update"
+                     and c.screen.screen[1][0] == "outcome", "the outcome")
+        c.devices.buttons.press("back")
+        await _until(c, task, lambda: not (isinstance(c.screen.screen, tuple) and c.screen.screen[0] == "update"),
+                     "the table's screen again")
+        dismissed = (c.table.view() == table_before, c.switching.menu.is_open)
+        await c.stop()
+        await asyncio.wait_for(task, 5.0)
+        return pressed, dismissed
+
+    (image, same, menu), (same_after, menu_after) = asyncio.run(go())
+    assert image.tobytes() == render_message(("update", step[1] + ("pressed",)), "de").tobytes()
+    assert image.tobytes() != render_message(step, "de").tobytes()  # the word is drawn
+    assert same and not menu and same_after and not menu_after
+    assert OUTCOME_SECONDS > 10  # (the outcome would have stayed: it went at the press)
+    c.close()

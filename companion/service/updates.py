@@ -4,12 +4,17 @@ OK (the companion's button, or the page's) writes the family's OK for root to ac
 declines this release; then the update's steps with a progress bar, and its outcome in one line.
 
 It rides on the screen choice (ScreenChoice.choose asks it each tick, ScreenChoice.dismiss_address
-hands it a button first), so the service loop has no line of its own for it. The files are
+hands it a button first), so the service loop has no line of its own for it. While it is on the
+OLED, no button reaches the table hidden behind it: a press on the outcome takes the outcome
+away; during the steps a press does nothing but say so on the OLED. Its notices are worded by
+the phrase registry (companion/ui/i18n.py), English for the log, the table's language on the page;
+the outcome's reason is root's line as it wrote it. The files are
 polled at most every POLL_S seconds (two stats); without the spool (no image, the simulator)
 nothing is read at all.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -46,6 +51,9 @@ class Updates:
         self._stamp = None
         self._next = 0.0
         self._answered: set[str] = set()  # offers (their SHA-256) said OK or BACK to
+        self._problem: str | None = None  # the phrase key of why the OK could not be written
+        self._seen: float | None = None  # the outcome (its status's mtime) a button took away
+        self._pressed: float | None = None  # the step (its status's mtime) a button was pressed in
 
     def poll(self, now: float) -> tuple | None:
         """The OLED message now: the question, a step, the outcome; None when there is none."""
@@ -67,10 +75,18 @@ class Updates:
         self._stamp = stamp
         offer, status = read_json(self.spool / OFFER), read_json(self.spool / STATUS)
         if offer and offer != self.offer and offer.get("sha256") not in self._answered:
-            self.say(f"Update to {offer.get('version')}? OK on the companion (or OK here) installs it; BACK does not")
+            self._note("note.update.ask", version=str(offer.get("version")))
         if status and status != self.status and status.get("outcome"):
-            self.say(f"update: {status['outcome']}")
+            self._note("note.update.done" if status.get("ok") else "note.update.failed",
+                       version=str(status.get("version", "")), outcome=str(status["outcome"]))
         self.offer, self.status = offer, status
+
+    def _note(self, key: str, detail: str = "", **params) -> None:
+        """A notice: English (and `detail`) for the log, the phrase for the page."""
+        from companion.ui.screens import msg
+
+        line = msg(key, **params)
+        self.say(line.text("en") + detail, line)
 
     def _outcome_fresh(self) -> bool:
         written = self._stamp[1] if self._stamp else None
@@ -80,32 +96,67 @@ class Updates:
         s = self.status
         written = self._stamp[1] if self._stamp else None
         if s and s.get("outcome") is None and s.get("step") in STEPS and written and self.wall() - written < STALE_S:
-            return ("update", ("step", s["step"], str(s.get("version", ""))))
-        if s and s.get("outcome") and self._outcome_fresh():
+            step = ("step", s["step"], str(s.get("version", "")))
+            return ("update", step + ("pressed",) if self._pressed == written else step)
+        if s and s.get("outcome") and self._outcome_fresh() and self._seen != written:
             return ("update", ("outcome", "ok" if s.get("ok") else "failed", str(s.get("version", "")),
                                str(s["outcome"])))
         if self.offer and self.offer.get("sha256") not in self._answered:
-            return ("update", ("ask", str(self.offer.get("version", "?"))))
+            version = str(self.offer.get("version", "?"))
+            if self._problem:
+                return ("update", ("problem", self._problem, version, str(self.state_dir)))
+            return ("update", ("ask", version))
         return None
 
     def button(self, name: str) -> bool:
-        """OK or BACK to the question (True: the button was for it)."""
+        """A button while the update is on the OLED (True: it was for the update, and goes no
+        further: the table behind it cannot be seen). The question takes OK or BACK; the outcome
+        goes at any press; during the steps a press does nothing, and the OLED says so."""
         m = self.message()
-        if m is None or m[1][0] != "ask" or name not in ("ok", "back"):
+        if m is None:
             return False
-        sha = self.offer.get("sha256", "")
-        self._answered.add(sha)
+        kind = m[1][0]
+        if kind == "step":
+            self._pressed = self._stamp[1]
+            return True
+        if kind == "outcome":
+            self._seen = self._stamp[1]
+            return True
+        if name not in ("ok", "back"):
+            return True  # the question waits for OK or BACK; the table behind it is not seen
+        sha, version = self.offer.get("sha256", ""), str(self.offer.get("version"))
         if name == "back":
-            self.say(f"update to {self.offer.get('version')}: not now (it is offered again at the next start)")
+            self._answered.add(sha)
+            self._note("note.update.declined", version=version)
             return True
         tmp = self.state_dir / f".{OK_FILE}.new"
-        with open(tmp, "w") as f:
-            json.dump({"version": self.offer.get("version"), "sha256": sha}, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.state_dir / OK_FILE)  # companion-update.path starts the update (root)
-        self.say(f"update to {self.offer.get('version')}: OK, installing")
+        try:
+            with open(tmp, "w") as f:
+                json.dump({"version": self.offer.get("version"), "sha256": sha}, f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.state_dir / OK_FILE)  # companion-update.path starts the update (root)
+        except OSError as exc:
+            # a full or read-only state directory: the service goes on; the question stays, with
+            # why and the fix, and the next OK tries again
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            self._problem = "update.full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "update.unwritable"
+            self._note("note.update.not_started", f" ({exc.strerror or exc})", version=version,
+                       why=_why(self._problem, self.state_dir))
+            return True
+        self._answered.add(sha)
+        self._problem = None
+        self._note("note.update.installing", version=version)
         return True
+
+
+def _why(key: str, folder: Path):
+    from companion.ui.screens import msg
+
+    return msg(key, folder=str(folder))
 
 
 def render_update(uid: tuple, language: str):
@@ -134,6 +185,13 @@ def render_update(uid: tuple, language: str):
         done = STEPS.index(uid[1]) + 1
         d.rectangle((0, 40, 127, 50), outline=1)
         d.rectangle((2, 42, 2 + (123 * done) // len(STEPS), 48), fill=1)
+        if len(uid) > 3:  # a button was pressed: it does nothing now, and the family is told
+            d.text((0, 53), text("update.buttons_wait", language), fill=1)
+    elif kind == "problem":  # the OK could not be written: the folder and the fix; OK again
+        d.text((0, 0), text("update.failed", language), fill=1)
+        d.line((0, 11, 127, 11), fill=1)
+        for n, line in enumerate(wrap(text(uid[1], language, folder=uid[3]))[:4]):
+            d.text((0, 14 + 12 * n), line, fill=1)
     else:
         ok = uid[1] == "ok"
         d.text((0, 0), text("update.done" if ok else "update.failed", language, version=uid[2]), fill=1)

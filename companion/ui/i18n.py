@@ -165,6 +165,26 @@ STRINGS: dict[str, dict[str, str]] = {
     "update.step.done": {"de": "Fertig", "en": "Done"},
     "update.done": {"de": "Version {version} läuft", "en": "Now on {version}"},
     "update.failed": {"de": "Kein Update", "en": "Not updated"},
+    # a button pressed during the steps: it does nothing till the update ends (the bottom line)
+    "update.buttons_wait": {"de": "Tasten erst danach", "en": "Buttons: after it"},
+    # the family's OK could not be written into the state folder: why and the fix (the OLED's
+    # four lines under "update.failed", and the notice's {why})
+    "update.full": {"de": "{folder} ist voll: Platz auf der SD-Karte schaffen, dann OK",
+                    "en": "{folder} is full: free space on the SD card, then OK"},
+    "update.unwritable": {"de": "{folder}: Schreiben geht nicht, SD-Karte prüfen, dann OK",
+                          "en": "{folder} cannot be written: check the SD card, then OK"},
+    # the update's notices (the log in English, the page in the table's language); {outcome} is
+    # root's own line (companion/update/offer.py)
+    "note.update.ask": {"de": "Update auf {version}? OK am Begleiter (oder OK hier) installiert es, Zurück nicht",
+                          "en": "Update to {version}? OK on the companion (or OK here) installs it; BACK does not"},
+    "note.update.declined": {"de": "Update auf {version}: jetzt nicht (beim nächsten Start wieder angeboten)",
+                               "en": "update to {version}: not now (it is offered again at the next start)"},
+    "note.update.installing": {"de": "Update auf {version}: OK, wird installiert",
+                                 "en": "update to {version}: OK, installing"},
+    "note.update.not_started": {"de": "Update auf {version} nicht gestartet: {why}",
+                                  "en": "update to {version} not started: {why}"},
+    "note.update.done": {"de": "Update: Version {version} läuft ({outcome})", "en": "update: {outcome}"},
+    "note.update.failed": {"de": "Update: {outcome}", "en": "update: {outcome}"},
     # the service's OLED with the page's address and its QR code (service/address.py): the words
     # beside the code, wrapped to its 11 columns
     "address.page": {"de": "Die Seite:", "en": "The page:"},
