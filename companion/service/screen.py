@@ -42,7 +42,8 @@ class ScreenChoice:
     def dismiss_address(self, button: str | None = None) -> bool:
         """The page's address is over the table's screen: take it away (True). The button that
         does it does nothing else: letting go of OK held at start-up is no move at the table.
-        An update's question on the OLED takes its OK or BACK the same way."""
+        An update on the OLED (its question, steps or outcome) takes every button the same way:
+        the table behind it cannot be seen (service/updates.py, Updates.button)."""
         if (self.updates is not None and isinstance(self.screen, tuple) and self.screen[0] == "update"
                 and button is not None and self.updates.button(button)):
             return True

@@ -74,6 +74,8 @@ class Updates:
             return
         self._stamp = stamp
         offer, status = read_json(self.spool / OFFER), read_json(self.spool / STATUS)
+        if offer != self.offer:
+            self._problem = None  # another offer (or none): a failed OK was about the old one
         if offer and offer != self.offer and offer.get("sha256") not in self._answered:
             self._note("note.update.ask", version=str(offer.get("version")))
         if status and status != self.status and status.get("outcome"):

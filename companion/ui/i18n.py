@@ -166,7 +166,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "update.done": {"de": "Version {version} läuft", "en": "Now on {version}"},
     "update.failed": {"de": "Kein Update", "en": "Not updated"},
     # a button pressed during the steps: it does nothing till the update ends (the bottom line)
-    "update.buttons_wait": {"de": "Tasten erst danach", "en": "Buttons: after it"},
+    "update.buttons_wait": {"de": "Tasten: wenn fertig", "en": "Buttons: when done"},
     # the family's OK could not be written into the state folder: why and the fix (the OLED's
     # four lines under "update.failed", and the notice's {why})
     "update.full": {"de": "{folder} ist voll: Platz auf der SD-Karte schaffen, dann OK",
