@@ -7,10 +7,9 @@ It rides on the screen choice (ScreenChoice.choose asks it each tick, ScreenChoi
 hands it a button first), so the service loop has no line of its own for it. While it is on the
 OLED, no button reaches the table hidden behind it: a press on the outcome takes the outcome
 away; during the steps a press does nothing but say so on the OLED. Its notices are worded by
-the phrase registry (companion/ui/i18n.py), English for the log, the table's language on the page;
-the outcome's reason is root's line as it wrote it. The files are
-polled at most every POLL_S seconds (two stats); without the spool (no image, the simulator)
-nothing is read at all.
+the phrase registry (companion/ui/i18n.py): English for the log, the table's language on the
+page; the outcome's reason is root's line as root wrote it. The files are polled at most every
+POLL_S seconds (two stats); without the spool (no image, the simulator) nothing is read at all.
 """
 from __future__ import annotations
 
@@ -146,19 +145,15 @@ class Updates:
             except OSError:
                 pass
             self._problem = "update.full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "update.unwritable"
+            from companion.ui.screens import msg
+
             self._note("note.update.not_started", f" ({exc.strerror or exc})", version=version,
-                       why=_why(self._problem, self.state_dir))
+                       why=msg(self._problem, folder=str(self.state_dir)))
             return True
         self._answered.add(sha)
         self._problem = None
         self._note("note.update.installing", version=version)
         return True
-
-
-def _why(key: str, folder: Path):
-    from companion.ui.screens import msg
-
-    return msg(key, folder=str(folder))
 
 
 def render_update(uid: tuple, language: str):
