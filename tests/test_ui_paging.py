@@ -35,7 +35,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "why": "Stehst du noch im Garten oder auf dem Ausgangsfeld?",
            # Cat Attack's
            "mog": "Katzenangriff", "seat": "Bärbel", "treat": "Katzenfutter", "shop": "Tante-Emma-Laden",
-           "kinds": "Katzenkarten", "seats": "1, 2, 3", "lives": "9 9 9 9 9 9", "treats": "6 6 6 6 6 6",
+           "kinds": "Katzenkarten", "seats": "1, 2, 3", "lives": 9, "treats": "6 6 6 6 6 6",
            "ask": "Wer wurde getroffen?", "rolls": "3, 4",
            # its refusals: a card as printed on it; Cats' refusals: a move kind as the buttons say it
            "token": "BURGLAR", "move": "kein Schritt mehr möglich",
@@ -75,7 +75,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            # the review after a game: a four-move punishing line, the loss, the progress;
            # Katzenjammer's: the turns compared
            "head": "Orange Kätzchen f6", "tail": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3",
-           "line": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3, Orange Katze b2", "loss": "12.5",
+           "line": "Grau Kätzchen e5, Orange Katze d4, Grau Katze c3, Orange Katze b2", "loss": 12.5,
            "pct": 100, "percent": 100, "best": "Maus, Maus", "cost": 120,
            "matched": 12, "total": 14,
            # its punishing line worded (issue 45): what the reply does, who wins
