@@ -128,13 +128,15 @@ def test_spectators_see_the_puzzle_and_its_solution_only_once_it_is_solved(tmp_p
                 await play.evaluate("(c) => window.maunzPage.send({type: 'reed', changes: c})", _changes(0, occ))
                 await watch.wait_for_function("() => window.maunzPage.state.phase === 'await_placement'")
                 await _play(play, lambda: companion.table.position, pz.solution[0])
+                await watch.wait_for_function("() => window.maunzPage.state.move_words.length === 1")
                 await watch.wait_for_function("""() => window.maunzPage.state.instruction
                     .startsWith('Right! Orange answers')""")
                 shown = await seen()
                 assert pz.solution[2] not in shown["state"] and pz.solution[2] not in shown["html"]
                 assert await watch.locator("#puzzle-solution").count() == 0
                 await _play(play, lambda: companion.table.position, pz.solution[1])
-                await watch.wait_for_function("() => window.maunzPage.state.phase === 'await_placement'")
+                await watch.wait_for_function("""() => window.maunzPage.state.move_words.length === 2
+                    && window.maunzPage.state.phase === 'await_placement'""")
                 await _play(play, lambda: companion.table.position, pz.solution[2])
                 # solved: now the spectator sees the whole line, and the solved list has it
                 await watch.wait_for_function("() => window.maunzPage.state.puzzle.solved")
