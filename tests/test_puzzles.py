@@ -1,6 +1,8 @@
 """The shipped maunz. puzzle set (companion/ai/puzzles.jsonl) and `companion maunz puzzles`:
 a random sample re-proven (the whole file: `companion maunz puzzles check`), the file's promises
-(size, horizons, no symmetric twins), the set regenerating from its seed, and the commands."""
+(size, horizons, no symmetric twins, ids from positions), the set regenerating from its seed and
+never from the AI's tuning, each theme filed where its idea is in the solution, and the
+commands."""
 from __future__ import annotations
 
 import json
@@ -14,7 +16,7 @@ from companion.ai import puzzles, solve
 from companion.ai.movegen import code_of, move_of, state_of
 from companion.ai.puzzle_mine import mine
 from companion.games import native
-from companion.games.maunz import notation
+from companion.games.maunz import engine, notation
 
 pytestmark = pytest.mark.skipif(native.kernel() is None, reason=f"no compiled kernel: {native.reason()}")
 SHIPPED = puzzles.load()
@@ -27,6 +29,9 @@ def test_the_shipped_set_keeps_its_promises():
     assert len({p.id for p in SHIPPED}) == len(SHIPPED)
     assert len({puzzles.canonical(state_of(notation.parse_position(p.position))) for p in SHIPPED}) == len(SHIPPED)
     for p in SHIPPED:
+        # the id is the position's (its least symmetric twin's): a rating the journal keeps under
+        # an id belongs to that position, whichever set is shipped
+        assert p.id == puzzles.puzzle_id(state_of(notation.parse_position(p.position)))
         assert p.theme in puzzles.THEMES and p.theme == p.tags[0]
         assert len(p.solution) == 2 * p.horizon - 1
         assert 800 <= p.rating <= 2200
@@ -38,7 +43,17 @@ def test_a_random_sample_is_proven_unique():
         assert puzzles.prove(p) is None, f"puzzle {p.id} (sample seed {seed})"
 
 
-def test_the_set_regenerates_from_its_seed():
+def test_the_set_regenerates_from_its_seed_whatever_the_ais_tuning(monkeypatch):
+    # the miner's players are its own (an import-linter contract keeps it off the AI's modules):
+    # with every level of the AI made another and the evaluation's weights zeroed, the first
+    # puzzles still come out as shipped
+    from companion.ai import evaluate
+    from companion.ai.levels import LEVELS
+
+    strongest = list(LEVELS.values())[-1]
+    for name in list(LEVELS):
+        monkeypatch.setitem(LEVELS, name, strongest)
+    monkeypatch.setattr(evaluate, "WEIGHTS", tuple(0.0 for _ in evaluate.WEIGHTS))
     again = mine(1, 3)
     assert [p.to_json() for p in again] == [p.to_json() for p in SHIPPED[:3]]
 
@@ -95,3 +110,66 @@ def test_check_names_a_puzzle_that_does_not_hold(tmp_path):
     f.write_text("{not json\n")
     r = _cli("check", "--file", str(f))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "p.jsonl:1" in r.stderr
+
+
+def _replayed(p):
+    """[(mover, the position before, the move)] of the main line, and the position after it."""
+    pos = notation.parse_position(p.position)
+    out = []
+    for text in p.solution:
+        mv = notation.parse_move(pos, text)
+        out.append((pos.turn, pos, mv))
+        pos = engine.apply(pos, mv)
+    return out, pos
+
+
+def _cat_lines(cats):
+    from companion.games.maunz.board import lines_in
+
+    return [ln for ln in lines_in(cats) if ln & cats == ln]
+
+
+def test_each_theme_is_filed_where_its_idea_is_in_the_solution():
+    from collections import Counter
+
+    counts = Counter(p.theme for p in SHIPPED)
+    # every family of the issue is in the set, none of them a handful (the most telling idea of
+    # a solution names its theme, not the line that every win ends with)
+    assert set(counts) == set(puzzles.THEMES), counts
+    assert all(counts[t] >= 10 for t in puzzles.THEMES if t != "eight-cats"), counts
+    assert counts["eight-cats"] >= 1 and counts["three-cats"] < len(SHIPPED) * 0.6, counts
+    for p in SHIPPED:
+        assert p.tags == [t for t in puzzles.PRECEDENCE if t in p.tags] and p.theme == p.tags[0]
+        line, end = _replayed(p)
+        winner, before, last = line[-1]
+        cats = end.cats(winner)
+        assert end.winner == winner
+        if "eight-cats" in p.tags:
+            assert cats.bit_count() == 8 and not _cat_lines(cats), p.id
+        elif "push-line" in p.tags:
+            assert _cat_lines(cats) and not any(ln >> last.square & 1 for ln in _cat_lines(cats)), p.id
+        else:
+            assert "three-cats" in p.tags and any(ln >> last.square & 1 for ln in _cat_lines(cats)), p.id
+        mover, first_before, first = line[0]
+        after_first = engine.apply(first_before, first)
+        booped_off = (after_first.pieces(mover ^ 1).bit_count() < first_before.pieces(mover ^ 1).bit_count())
+        assert ("boop-off" in p.tags) == booped_off, p.id
+        broke = any(m != winner and mv.choice.bit_count() == 3 for m, _b, mv in line)
+        assert ("defence-breaks-line" in p.tags) == broke, p.id
+        if "graduation" in p.tags:
+            # the winner graduated a kitten (it leaves the game for the box; its cat comes), and
+            # placed that cat later
+            assert any(m == winner and engine.apply(b, mv).boxed(m) > b.boxed(m) for m, b, mv in line[:-1]), p.id
+
+
+def test_the_pinned_players_play_the_same_games_on_either_kernel():
+    # the games come from the rules alone: the pure kernel plays them move for move the same
+    import random as _random
+
+    from companion.ai.puzzle_mine import play_game
+
+    for game in range(3):
+        fast = play_game(_random.Random(f"maunz-puzzles:1:{game}"))
+        with native.pure():
+            slow = play_game(_random.Random(f"maunz-puzzles:1:{game}"))
+        assert fast == slow and fast[-1].winner is None and len(fast) > 10

@@ -132,3 +132,29 @@ def test_proofs_in_two_threads_at_once_keep_their_own_facts():
         for _round in range(3):
             both = list(pool.map(lambda s: solve.verdicts(s, 3), cases))
             assert both == alone
+
+
+def _resident() -> int:
+    import os
+
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/statm"), reason="needs Linux's /proc")
+def test_a_proofs_table_is_given_back_when_the_proof_is_done():
+    # a Pi with little memory: each proof's ~10 MB of facts are held only while it runs, also
+    # by threads that come and go (a table kept per thread was never freed: +4 MB a thread here)
+    import threading
+
+    cases = near_ends(STANDARD, 12, seed=5, most_back=14)
+    big = max(cases, key=lambda t: native.kernel().solve_win(t, 4, 0, 300_000)[1])
+    native.kernel().solve_win(big, 4, 0, 300_000)   # whatever the first proof sets up, once
+    before = _resident()
+    for _ in range(6):
+        t = threading.Thread(target=lambda: native.kernel().solve_win(big, 4, 0, 300_000))
+        t.start()
+        t.join()
+    assert native.kernel().solve_win(big, 4, 0, 300_000)[1] > 250_000   # it did fill its table
+    grown = _resident() - before
+    assert grown < 3_000_000, f"{grown / 1e6:.1f} MB still held after the proofs"

@@ -89,32 +89,49 @@ def puzzle_id(state: tuple) -> str:
 
 
 # Themes, from the solution ---------------------------------------------------------------------
+# What each theme means (tags, from the main line; a puzzle has every tag that applies):
+#  eight-cats           the win is the eighth cat on the bed, not a line
+#  defence-breaks-line  the defender's reply makes three of their own in a row, which must
+#                       graduate: the block leaves the bed with it
+#  graduation           a graduation of the winner's brings the cat the win is placed with (the
+#                       pool had no other cat then)
+#  push-line            the winning line is pushed together: the placed cat is not part of it
+#  boop-off             the key move boops a piece of the defender's off the bed
+#  three-cats           the placed cat completes three cats in a row
+# The theme a puzzle is filed under is the most telling of its tags, in this order (the rarer,
+# more particular idea before the line that every win ends with).
+PRECEDENCE = ("eight-cats", "defence-breaks-line", "graduation", "push-line", "boop-off", "three-cats")
+
+
 def _tags(pos: engine.Position, line: list[int]) -> list[str]:
-    tags = []
+    found = set()
     p = pos
+    brought = 0  # cats the winner's graduations put in their pool, not yet placed
     for i, code in enumerate(line):
         move = move_of(code)
         placed = engine.place(p, move.kind, move.square)
-        mine = i % 2 == 0
-        theirs = p[2] | p[3]
-        if mine and any(dst is None and theirs >> src & 1 for src, dst in placed.boops):
-            tags.append("boop-off")
-        if move.choice and move.choice.bit_count() == 3:
-            if mine:
-                tags.append("graduation")
-            else:
-                tags.append("defence-breaks-line")
+        if i % 2 == 0:
+            if i == 0 and any(dst is None and (p[2] | p[3]) >> src & 1 for src, dst in placed.boops):
+                found.add("boop-off")
+            if move.kind == "c" and brought:
+                if p[5] <= brought:
+                    found.add("graduation")
+                brought -= 1
+            if move.choice:
+                brought += (move.choice & placed.after[0]).bit_count()
+        elif move.choice and move.choice.bit_count() == 3:
+            found.add("defence-breaks-line")
         if placed.winner is not None:
             cats = placed.after[1]
-            if cats.bit_count() == 8 and not has_line(cats):
-                tags.append("eight-cats")
-            elif not any(ln >> move.square & 1 for ln in lines_in(cats) if _all_cats(ln, cats)):
-                tags.append("push-line")
+            if not has_line(cats):
+                found.add("eight-cats")
+            elif any(ln >> move.square & 1 for ln in lines_in(cats) if _all_cats(ln, cats)):
+                found.add("three-cats")
             else:
-                tags.append("three-cats")
+                found.add("push-line")
             break
         p = placed.finish(move.choice)
-    return list(dict.fromkeys(tags))
+    return [t for t in PRECEDENCE if t in found]
 
 
 def _all_cats(ln: int, cats: int) -> bool:
@@ -122,8 +139,7 @@ def _all_cats(ln: int, cats: int) -> bool:
 
 
 def theme_of(tags: list[str]) -> str:
-    """The one theme a puzzle is filed under: the first idea of the line (the tags come in the
-    order of the moves), so the first move's before the way it ends."""
+    """The one theme a puzzle is filed under: its most telling tag (PRECEDENCE)."""
     return tags[0] if tags else "three-cats"
 
 

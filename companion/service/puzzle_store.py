@@ -94,6 +94,11 @@ class PuzzleStore:
                 out.append((pz, added))
         return out
 
+    def _personal_puzzle(self, name: str | None, pid: str) -> puzzles.Puzzle | None:
+        row = self.conn.execute("SELECT line FROM personal_puzzles WHERE player=? AND puzzle=?",
+                                (_player(name), pid)).fetchone()
+        return None if row is None else puzzles.parse_line(row[0], "the journal's personal puzzles")
+
     # choosing --------------------------------------------------------------------------------
     def next_for(self, name: str | None, rng, theme: str | None = None, now: float | None = None,
                  skip: str | None = None) -> tuple[puzzles.Puzzle, float | None, bool] | None:
@@ -107,24 +112,31 @@ class PuzzleStore:
             return (*mine[0], False)
         if now is not None:
             daily = self.of_the_day(now)
-            if (theme is None or daily.theme == theme) and daily.id not in self.attempted(name) | {skip}:
+            if (theme is None or theme in daily.tags) and daily.id not in self.attempted(name) | {skip}:
                 return daily, None, True
         now = dict(self.conn.execute("SELECT substr(who, 8), rating FROM puzzle_ratings WHERE who LIKE 'puzzle:%'"))
-        pool = [p for p in self.pzs if p.theme == theme] if theme else self.pzs
+        # a theme chosen: every puzzle whose solution has that idea (its tags), not only the ones
+        # filed under it
+        pool = [p for p in self.pzs if theme in p.tags] if theme else self.pzs
         pz = puzzles.choose_next(pool, self.player_rating(name).rating, set(self.solved(name)) | {skip}, rng,
                                  rating_of=lambda p: now.get(p.id, p.rating))
         return None if pz is None else (pz, None, False)
 
     def stats(self, name: str | None, last: int = 10) -> dict:
-        """For the page: who ("" for the guest, whom the page words), the rating, its history and
-        the last puzzles solved."""
+        """For the page: the rating, its history ([time, rating after] of each attempt, for the
+        chart's dates) and the last puzzles solved (with the time they were solved)."""
         solved = []
-        for pid in self.solved(name)[:last]:
-            pz = self.by_id.get(pid)
+        rows = self.conn.execute("SELECT puzzle, MAX(at) FROM puzzle_attempts WHERE player=? AND solved=1"
+                                 " GROUP BY puzzle ORDER BY MAX(id) DESC", (_player(name),))
+        for pid, at in rows:
+            pz = self.by_id.get(pid) or self._personal_puzzle(name, pid)
             if pz is not None:
-                solved.append({"id": pid, "theme": pz.theme, "horizon": pz.horizon})
-        return {"player": (name or "").strip(), "rating": self.player_rating(name).rating,   # "": the guest
-                "history": [round(r) for _at, r in self.history(name)], "solved": solved}
+                solved.append({"id": pid, "theme": pz.theme, "horizon": pz.horizon, "at": at})
+            if len(solved) == last:
+                break
+        return {"player": (name or "").strip(), "guest": not (name or "").strip(),
+                "rating": self.player_rating(name).rating,
+                "history": [[at, round(r)] for at, r in self.history(name)], "solved": solved}
 
     def of_the_day(self, now: float) -> puzzles.Puzzle:
         return puzzles.of_the_day(self.pzs, datetime.date.fromtimestamp(now).isoformat())

@@ -60,9 +60,11 @@ def puzzle_block(table) -> dict:
     out = {"id": pz.id, "theme": pz.theme, "horizon": pz.horizon, "rating": pz.rating,
            "to_move": "og"[table.attacker], "since": table.since, "daily": table.daily,
            "solved": table.solved,
-           "player": stats.get("player") or msg("player.guest").text(lang),   # nobody named: "Gast"
+           "player": msg("player.guest").text(lang) if stats.get("guest") else stats.get("player"),   # nobody named: "Gast"
            "history": stats.get("history", []),
-           "solved_list": [{**s, "theme_words": theme(s["theme"])} for s in stats.get("solved", [])],
+           "solved_list": [{**s, "theme_words": theme(s["theme"]),
+                            "win_in": msg("puzzle.page.win_in", n=s["horizon"]).text(lang)}
+                           for s in stats.get("solved", [])],
            "filter": stats.get("theme"),
            "themes": [{"key": t, "words": theme(t)} for t in THEMES],
            "words": {"title": msg("puzzle.page.title", colour=words.colour(table.attacker),

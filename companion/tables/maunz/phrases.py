@@ -221,6 +221,7 @@ PHRASES = {
     "puzzle.page.any": {"de": "alle Themen", "en": "any theme"},
     "puzzle.page.solved": {"de": "Gelöst", "en": "Solved"},
     "puzzle.page.chart": {"de": "Wertung nach jedem Versuch", "en": "Rating after each attempt"},
+    "puzzle.page.win_in": {"de": "Sieg in {n}", "en": "win in {n}"},
     "puzzle.theme.boop-off": {"de": "vom Bett stupsen", "en": "boop off the bed"},
     "puzzle.theme.graduation": {"de": "Aufstieg bringt eine Katze", "en": "a graduation brings a cat"},
     "puzzle.theme.push-line": {"de": "Reihe durch Stupsen", "en": "a line by pushing"},

@@ -1,6 +1,7 @@
 // A maunz. puzzle on the page (issue 43): who wins in how many turns, the puzzle's theme and
-// rating, the solver's rating with its history as a small chart (an SVG drawn here), the puzzles
-// solved, and the themes to choose the next puzzles by (a click sends {type: "puzzle", theme}).
+// rating, the solver's rating with its history as a small chart (an SVG drawn here: ratings and
+// days on its axes), the puzzles solved (day, length, theme), and the themes to choose the next
+// puzzles by (a click sends {type: "puzzle", theme}; a spectator's buttons are disabled).
 // Drawn from the snapshot's "puzzle" (companion/tables/maunz/page.py), which never holds the
 // solution before the puzzle is solved: spectators see the puzzle, not its answer. The moves are
 // made on the simulated bed as in a game.
@@ -10,7 +11,10 @@
   const page = window.maunzPage;
   const main = document.getElementById("puzzle");
   const NS = "http://www.w3.org/2000/svg";
-  const W = 240, H = 60;
+  // The chart in its own units, drawn about as wide as a phone's column (360 px) so that its
+  // 11-unit labels read at 11 px there; the CSS caps its width so they do not grow on a laptop.
+  const W = 320, H = 150;
+  const LEFT = 40, RIGHT = 12, TOP = 10, BOTTOM = 24;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -19,21 +23,62 @@
     return e;
   }
 
-  function chart(values, label) {
-    const g = document.createElementNS(NS, "svg");
-    g.setAttribute("id", "puzzle-chart");
-    g.setAttribute("class", "puzzle-chart");
-    g.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    g.setAttribute("role", "img");
-    g.setAttribute("aria-label", label);
-    if (!values.length) return g;
-    const lo = Math.min(...values) - 20, hi = Math.max(...values) + 20;
-    const x = (i) => (values.length === 1 ? W / 2 : (i / (values.length - 1)) * W);
-    const y = (v) => H - ((v - lo) / (hi - lo)) * H;
-    const path = document.createElementNS(NS, "path");
-    path.setAttribute("class", "curve");
-    path.setAttribute("d", values.map((v, i) => (i ? "L" : "M") + x(i).toFixed(1) + " " + y(v).toFixed(1)).join(" "));
-    g.appendChild(path);
+  function svg(tag, attrs, text) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // a day in the page's language: "Nov 28" / "28. Nov."
+  function day(at, lang) {
+    return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" }).format(new Date(at * 1000));
+  }
+
+  // Round rating steps for the vertical axis: at most five labels over the range.
+  function ticks(lo, hi) {
+    const steps = [10, 20, 25, 50, 100, 200, 250, 500, 1000];
+    const step = steps.find((s) => Math.floor(hi / s) - Math.ceil(lo / s) + 1 <= 5) || 1000;
+    const out = [];
+    for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
+    return out;
+  }
+
+  // The rating after each attempt (history: [time, rating]), oldest left, with the ratings on
+  // the left axis and the days on the bottom one: the first attempt's day, the last one's, and
+  // one between when the days differ and there is room.
+  function chart(history, label, lang) {
+    const g = svg("svg", { id: "puzzle-chart", class: "puzzle-chart", viewBox: `0 0 ${W} ${H}`,
+      role: "img", "aria-label": label });
+    if (!history.length) return g;
+    const values = history.map((h) => h[1]);
+    const lo = Math.floor((Math.min(...values) - 15) / 10) * 10;
+    const hi = Math.ceil((Math.max(...values) + 15) / 10) * 10;
+    const x = (i) => LEFT + (history.length === 1 ? (W - LEFT - RIGHT) / 2
+      : (i / (history.length - 1)) * (W - LEFT - RIGHT));
+    const y = (v) => TOP + (1 - (v - lo) / (hi - lo)) * (H - TOP - BOTTOM);
+    const axes = svg("g", { class: "axes" });
+    for (const v of ticks(lo, hi)) {
+      axes.appendChild(svg("line", { class: "grid", x1: LEFT, x2: W - RIGHT, y1: y(v), y2: y(v) }));
+      axes.appendChild(svg("text", { class: "tick rating", x: LEFT - 4, y: y(v) + 4, "text-anchor": "end" }, v));
+    }
+    axes.appendChild(svg("line", { class: "axis", x1: LEFT, x2: LEFT, y1: TOP, y2: H - BOTTOM }));
+    axes.appendChild(svg("line", { class: "axis", x1: LEFT, x2: W - RIGHT, y1: H - BOTTOM, y2: H - BOTTOM }));
+    const last = history.length - 1;
+    const marks = [0];
+    const middle = Math.round(last / 2);
+    if (last >= 2 && day(history[middle][0], lang) !== day(history[0][0], lang)
+        && day(history[middle][0], lang) !== day(history[last][0], lang)) marks.push(middle);
+    if (last >= 1 && day(history[last][0], lang) !== day(history[0][0], lang)) marks.push(last);
+    for (const i of marks) {
+      const anchor = marks.length === 1 ? "middle" : i === 0 ? "start" : i === last ? "end" : "middle";
+      axes.appendChild(svg("text", { class: "tick day", x: marks.length === 1 ? x(i) : i === 0 ? LEFT : i === last
+        ? W - RIGHT : x(i), y: H - 8, "text-anchor": anchor }, day(history[i][0], lang)));
+    }
+    g.appendChild(axes);
+    g.appendChild(svg("path", { class: "curve",
+      d: values.map((v, i) => (i ? "L" : "M") + x(i).toFixed(1) + " " + y(v).toFixed(1)).join(" ") }));
+    g.appendChild(svg("circle", { class: "now", cx: x(last), cy: y(values[last]), r: 3 }));
     return g;
   }
 
@@ -52,7 +97,7 @@
       main.appendChild(sol);
     }
     main.appendChild(el("p", "puzzle-rating", `${p.player} · ${w.rating}`));
-    main.appendChild(chart(p.history, w.chart));
+    main.appendChild(chart(p.history, w.chart, ev.detail.lang || page.lang));
     const themes = el("div", "puzzle-themes");
     themes.id = "puzzle-themes";
     themes.appendChild(el("span", "", w.themes));
@@ -70,7 +115,12 @@
       main.appendChild(el("h3", "", w.solved));
       const list = el("ol", "puzzle-solved");
       list.id = "puzzle-solved";
-      for (const s of p.solved_list) list.appendChild(el("li", "", `${s.id} · ${s.theme_words}`));
+      const lang = ev.detail.lang || page.lang;
+      for (const s of p.solved_list) {
+        const li = el("li", "", `${day(s.at, lang)} · ${s.win_in} · ${s.theme_words}`);
+        li.dataset.puzzle = s.id;
+        list.appendChild(li);
+      }
       main.appendChild(list);
     }
   });
