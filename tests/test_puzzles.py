@@ -6,9 +6,11 @@ commands."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +175,35 @@ def test_the_pinned_players_play_the_same_games_on_either_kernel():
         with native.pure():
             slow = play_game(_random.Random(f"maunz-puzzles:1:{game}"))
         assert fast == slow and fast[-1].winner is None and len(fast) > 10
+
+
+def test_a_binary_puzzle_file_is_one_line_naming_it(tmp_path):
+    f = tmp_path / "bin.jsonl"
+    f.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe\x00\x01")
+    r = _cli("check", "--file", str(f))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "bin.jsonl" in r.stderr and "puzzles make" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_write_puts_the_file_on_the_disk_before_it_replaces_the_old_one(tmp_path, monkeypatch):
+    # a power cut after the rename must find the new file whole: the data is fsynced first
+    f = tmp_path / "p.jsonl"
+    done = []
+    real_fsync, real_replace = os.fsync, Path.replace
+
+    def fsync(fd):
+        done.append(("fsync", os.path.basename(os.readlink(f"/proc/self/fd/{fd}")),
+                     os.fstat(fd).st_size))
+        real_fsync(fd)
+
+    def replace(self, target):
+        done.append(("replace", self.name, None))
+        return real_replace(self, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(Path, "replace", replace)
+    puzzles.write(SHIPPED[:3], f)
+    assert [d[:2] for d in done] == [("fsync", "p.jsonl.tmp"), ("replace", "p.jsonl.tmp")]
+    assert done[0][2] == f.stat().st_size > 0
+    assert puzzles.load(f) == SHIPPED[:3]

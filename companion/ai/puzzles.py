@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -188,6 +189,10 @@ def load(path: Path | str = SHIPPED) -> list[Puzzle]:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise PuzzleError(f"cannot read puzzle file {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        # a binary or damaged file: named with the byte that is wrong, never a traceback
+        raise PuzzleError(f"{path}: not a puzzle file (byte {exc.start} is not UTF-8); regenerate"
+                          " the file with `companion maunz puzzles make`") from None
     return [parse_line(t, f"{path}:{i}") for i, t in enumerate(lines, 1) if t.strip()]
 
 
@@ -195,7 +200,11 @@ def write(puzzles: list[Puzzle], path: Path | str) -> None:
     """One line a puzzle, written whole before it replaces the old file."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("".join(p.to_json() + "\n" for p in puzzles), encoding="utf-8")
+    with tmp.open("w", encoding="utf-8") as f:
+        f.write("".join(p.to_json() + "\n" for p in puzzles))
+        f.flush()
+        # on the disk before the rename: a power cut after it must not leave an empty file
+        os.fsync(f.fileno())
     tmp.replace(path)
 
 
