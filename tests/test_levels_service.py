@@ -120,3 +120,14 @@ def test_the_pages_level_cards_show_name_and_elo():
         assert cards[f"level-{name}"]["de"] == want.replace("Level", "Stufe").replace(".", ",").replace(
             "about", "etwa")
     assert i18n.text("level.rated", "de", n=4, elo=1200) == "Stufe 4 · etwa 1200"
+
+
+def test_an_unknown_level_names_the_half_levels_too():
+    from companion.tables.maunz.level import next_value
+
+    level, notice = next_value("4", "10")
+    assert level == "4"
+    assert notice.text("en") == ("No level 10: Level 1 to 9, the halves 2.5 to 6.5 between them,"
+                                 " or adaptive")
+    assert notice.text("de") == ("Keine Stufe 10: Stufe 1 bis 9, dazwischen 2,5 bis 6,5 in halben"
+                                 " Stufen, oder adaptive")

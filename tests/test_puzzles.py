@@ -207,3 +207,13 @@ def test_write_puts_the_file_on_the_disk_before_it_replaces_the_old_one(tmp_path
     assert [d[:2] for d in done] == [("fsync", "p.jsonl.tmp"), ("replace", "p.jsonl.tmp")]
     assert done[0][2] == f.stat().st_size > 0
     assert puzzles.load(f) == SHIPPED[:3]
+
+
+def test_list_by_theme_takes_every_puzzle_with_that_idea_as_the_page_does():
+    # the page's theme buttons choose by tags (service/puzzle_store.py); the command the same
+    theme = next(t for t in puzzles.THEMES
+                 if sum(t in p.tags for p in SHIPPED) > sum(p.theme == t for p in SHIPPED))
+    r = _cli("list", "--json", "--theme", theme)
+    assert r.returncode == 0, r.stderr
+    ids = [json.loads(line)["id"] for line in r.stdout.splitlines()]
+    assert ids == [p.id for p in SHIPPED if theme in p.tags]

@@ -24,7 +24,9 @@ def add_parser(sub) -> None:
     ls = verbs.add_parser("list", help="the puzzles, one a line")
     ls.add_argument("--file", default=None, help="a puzzle file (default: the shipped set)")
     ls.add_argument("--json", action="store_true", help="one JSON object a line")
-    ls.add_argument("--theme", default=None, help="only this theme")
+    ls.add_argument("--theme", default=None,
+                    help="only puzzles with this idea in their solution (any of their tags, as the"
+                         " page's theme buttons choose; not only the theme each is filed under)")
     ls.add_argument("--horizon", type=int, default=None, help="only wins in this many turns")
 
 
@@ -46,7 +48,7 @@ def run(args, out=sys.stdout) -> int:
         if args.theme is not None and args.theme not in puzzles.THEMES:
             return _fail(f"unknown --theme {args.theme!r}; use one of: {', '.join(puzzles.THEMES)}")
         for pz in pzs:
-            if (args.theme and pz.theme != args.theme) or (args.horizon and pz.horizon != args.horizon):
+            if (args.theme and args.theme not in pz.tags) or (args.horizon and pz.horizon != args.horizon):
                 continue
             if args.json:
                 print(json.dumps(pz.listing(), ensure_ascii=False), file=out)

@@ -22,8 +22,10 @@ PHRASES = {
     "level.plain": {"de": "Stufe {n}", "en": "Level {n}"},
     "level.adaptive": {"de": "Stufe passt sich an", "en": "Adaptive level"},
     "level.set": {"de": "Computer: {level}", "en": "Computer: {level}"},
-    "level.unknown": {"de": "Keine Stufe {name}: Stufe 1 bis {top} oder adaptive",
-                      "en": "No level {name}: Level 1 to {top} or adaptive"},
+    "level.unknown": {"de": "Keine Stufe {name}: Stufe {low} bis {top}, dazwischen {half_low} bis"
+                            " {half_top} in halben Stufen, oder adaptive",
+                      "en": "No level {name}: Level {low} to {top}, the halves {half_low} to"
+                            " {half_top} between them, or adaptive"},
 }
 
 
@@ -65,13 +67,22 @@ def label(name: str) -> Msg:
     return msg("level.plain", n=n) if e is None else msg("level.rated", n=n, elo=e)
 
 
+def unknown(name: str) -> Msg:
+    """The choices there are, from the ladder itself (the whole levels and the half ones)."""
+    whole = [n for n in LEVELS if "." not in n]
+    halves = [n for n in LEVELS if "." in n]
+    return msg("level.unknown", name=name, low=msg(f"level.name.{whole[0]}"),
+               top=msg(f"level.name.{whole[-1]}"), half_low=msg(f"level.name.{halves[0]}"),
+               half_top=msg(f"level.name.{halves[-1]}"))
+
+
 def next_value(current: str, arg: str | None) -> tuple[str, Msg]:
     """The card tapped: its named level, or the next one after `current`; with the notice."""
     if arg:
         try:
             chosen = parse(arg)
         except ValueError:
-            return current, msg("level.unknown", name=arg, top=list(LEVELS)[-1])
+            return current, unknown(arg)
     else:
         chosen = VALUES[(VALUES.index(current) + 1) % len(VALUES)]
     return chosen, msg("level.set", level=label(chosen))
