@@ -6,6 +6,7 @@ state, never on time."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 from companion.games.maunz import notation
 from companion.games.maunz.board import SQUARE_NAMES
@@ -44,6 +45,10 @@ def test_a_puzzle_on_the_page(tmp_path):
                 assert shown["title"] == "Puzzle: Grey wins in 2"
                 # spectators see the puzzle, not its answer: neither the state nor the page holds it
                 assert "cb4" not in shown["state"] and "cb4" not in shown["text"]
+                # no attempt yet: a line where the chart will be, not an empty box
+                assert await page.locator("#puzzle-chart").count() == 0
+                assert (await page.inner_text("#puzzle-chart-empty")
+                        == "The chart begins with your first puzzle.")
                 # the bed set up on the simulated bed, then a wrong move: a cat on a3
                 occ = notation.parse_position(POSITION).occupied
                 await page.evaluate("(c) => window.maunzPage.send({type: 'reed', changes: c})", _changes(0, occ))
@@ -56,6 +61,8 @@ def test_a_puzzle_on_the_page(tmp_path):
                 await page.wait_for_function("""() => window.maunzPage.state.instruction
                     .startsWith('Orange answers kitten on b2')""")
                 await page.wait_for_function("() => window.maunzPage.state.puzzle.history.length === 1")
+                await page.wait_for_selector("#puzzle-chart path.curve", state="attached")   # one point: no size
+                assert await page.locator("#puzzle-chart-empty").count() == 0
                 curve = await page.get_attribute("#puzzle-chart path.curve", "d")
                 assert curve.startswith("M") and "L" not in curve
                 # a theme for the next puzzles
@@ -141,10 +148,17 @@ def test_spectators_see_the_puzzle_and_its_solution_only_once_it_is_solved(tmp_p
                 # solved: now the spectator sees the whole line, and the solved list has it
                 await watch.wait_for_function("() => window.maunzPage.state.puzzle.solved")
                 await watch.wait_for_selector("#puzzle-solution")
-                assert await watch.inner_text("#puzzle-solution") == " ".join(pz.solution)
-                item = watch.locator(f'#puzzle-solved li[data-puzzle="{pz.id}"]')
+                # the solution in words, one move a line (pieces named for people, not in notation)
+                assert (await watch.inner_text("#puzzle-solution")).splitlines() == [
+                    "Grey: cat on b4", "Orange: kitten on a1, boops b2 to c3", "Grey: cat on b2, boops a1 off the bed"]
+                item = watch.locator("#puzzle-solved li")
                 await item.wait_for()
-                assert (await item.inner_text()).endswith(f"win in 2 · {_theme_words(pz.theme, 'en')}")
+                # what a person knows it by: its day (British English: "17 Nov"), length and theme
+                assert re.fullmatch(rf"\d{{1,2}} [A-Z][a-z]{{2}} · win in 2 · {_theme_words(pz.theme, 'en')}",
+                                    await item.inner_text())
+                solved = await watch.evaluate("""() => document.getElementById('puzzle-solved').outerHTML
+                    + JSON.stringify(window.maunzPage.state.puzzle.solved_list)""")
+                assert pz.id not in solved   # not its hash
                 assert watch_errors == []
                 await browser.close()
         finally:
@@ -180,7 +194,7 @@ def test_the_rating_chart_has_ratings_and_days_readable_on_a_phone_in_both_langu
             ratings = [round(r) for _at, r in store.history("")]
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner, viewport=(360, 740))
-                for lang, days in (("en", r"^Nov \d{1,2}$"), ("de", r"^\d{1,2}\. Nov\.$")):
+                for lang, days in (("en", r"^\d{1,2} Nov$"), ("de", r"^\d{1,2}\. Nov\.$")):
                     if lang == "de":
                         await page.evaluate("() => window.maunzPage.send({type: 'card', card: 'language'})")
                         await page.wait_for_function("() => document.documentElement.lang === 'de'")
@@ -204,7 +218,6 @@ def test_the_rating_chart_has_ratings_and_days_readable_on_a_phone_in_both_langu
                     # the days: first and last attempts' (three days, so the middle one too)
                     assert [d["text"] for d in labels["days"]][0] != labels["days"][-1]["text"]
                     assert len(labels["days"]) == 3
-                    import re
                     assert all(re.match(days, d["text"]) for d in labels["days"]), labels["days"]
                     # readable at 360 px: at least 10 px high, inside the chart, none on another
                     for t in ticks:

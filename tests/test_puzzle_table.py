@@ -147,6 +147,8 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
     # the page shows the puzzle, never its solution before it is solved
     block = c.snapshot()["puzzle"]
     assert block["id"] == pz.id and block["horizon"] == 2 and "solution" not in block
+    # no attempt yet: the chart's place says when it begins
+    assert block["history"] == [] and block["words"]["chart_empty"] == "Die Kurve beginnt mit deinem ersten Puzzle."
     assert "cb4" not in json.dumps(c.snapshot())
     # the bed as the LEDs show it (the kc3 of the game in play is taken off too)
     c.devices.reed.set_mask(notation.parse_position(POSITION).occupied)
@@ -174,7 +176,10 @@ def test_puzzles_from_the_game_menu_through_the_service_loop(tmp_path):
         p.play(move)
     assert c.table.solved
     block = c.snapshot()["puzzle"]
-    assert block["solution"] == ["cb4", "ka1", "cb2"]
+    # the main line in the table's words, as the move list has them
+    assert block["solution"] == ["Grau: Katze auf b4", "Orange: Kätzchen auf a1, stupst b2 nach c3",
+                                 "Grau: Katze auf b2, stupst a1 vom Bett"]
+    assert pz.id not in json.dumps(block["solved_list"])   # a person's words, not the hash
     # the game in play kept its move; the puzzle's moves are no game in the journal
     assert c.journal.moves() == ["kc3"]
     assert len(store.history("")) == 1

@@ -125,7 +125,9 @@ def test_done_when_walked_on_the_page(tmp_path):
                     await _move(page, companion, move)
                 await page.wait_for_function("() => window.maunzPage.state.puzzle.solved")
                 await page.wait_for_selector("#puzzle-solution")
-                assert await page.inner_text("#puzzle-solution") == "cb4 ka1 cb2"
+                # in words, one move a line: pieces are named for people, not in notation
+                assert (await page.inner_text("#puzzle-solution")).splitlines() == [
+                    "Grey: cat on b4", "Orange: kitten on a1, boops b2 to c3", "Grey: cat on b2, boops a1 off the bed"]
                 # back to the game: it kept its move
                 await _press(page, "ok", "long")
                 await page.wait_for_function("() => window.maunzPage.state.phase === 'confirm_new_game'")

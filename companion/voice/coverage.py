@@ -64,6 +64,8 @@ SAMPLES = {
     # the computer's level (issue 44): its measured Elo, a level's words (a half level: "4,5"
     # in German), a person's rating
     "elo": 1200, "level": msg("level.rated", n=msg("level.name.4.5"), elo=1900), "rating": 1250,
+    # ... and the ladder's ends when a level is unknown (the whole levels' and the half ones')
+    "low": msg("level.name.1"), "half_low": msg("level.name.2.5"), "half_top": msg("level.name.6.5"),
 }
 
 

@@ -62,7 +62,8 @@ def puzzle_block(table) -> dict:
            "solved": table.solved,
            "player": msg("player.guest").text(lang) if stats.get("guest") else stats.get("player"),   # nobody named: "Gast"
            "history": stats.get("history", []),
-           "solved_list": [{**s, "theme_words": theme(s["theme"]),
+           # what a person knows a solved puzzle by (its day, length and theme), not its id
+           "solved_list": [{"at": s["at"], "theme_words": theme(s["theme"]),
                             "win_in": msg("puzzle.page.win_in", n=s["horizon"]).text(lang)}
                            for s in stats.get("solved", [])],
            "filter": stats.get("theme"),
@@ -73,20 +74,25 @@ def puzzle_block(table) -> dict:
                      "rating": msg("puzzle.page.rating", rating=round(stats.get("rating", 1500))).text(lang),
                      "since": origin.text(lang) if (origin := table.origin()) is not None else None,
                      "themes": msg("puzzle.page.themes").text(lang), "any": msg("puzzle.page.any").text(lang),
-                     "solved": msg("puzzle.page.solved").text(lang), "chart": msg("puzzle.page.chart").text(lang)}}
-    if table.solved:
-        out["solution"] = list(pz.solution)
+                     "solved": msg("puzzle.page.solved").text(lang), "chart": msg("puzzle.page.chart").text(lang),
+                     "chart_empty": msg("puzzle.page.chart_empty").text(lang)}}
+    if table.solved:   # the main line in words, as the move list words the game's moves
+        pos, out["solution"] = table.game.parse_position(pz.position), []
+        for text in pz.solution:
+            out["solution"].append(_worded(table.game, pos, text, lang))
+            pos = table.game.apply(pos, table.game.parse_move(pos, text))
     return out
+
+
+def _worded(game, before, text: str, lang: str) -> str:
+    """One move in words, as the voice says it (say.move, say.boop, say.lift: "Orange: kitten on
+    c3, boops d4 to e5")."""
+    move = game.parse_move(before, text)
+    return ", ".join(m.text(lang) for m in said_move(game.place(before, move.kind, move.square),
+                                                      move.choice))
 
 
 def move_words(table) -> list[str]:
-    """The move list in words, one line per move, as the voice says it (say.move, say.boop,
-    say.lift: "Orange: kitten on c3, boops d4 to e5")."""
-    game, lang, line = table.game, table.language, table.line
-    out = []
-    for i, text in enumerate(line.moves):
-        before = line.before(i)
-        move = game.parse_move(before, text)
-        said = said_move(game.place(before, move.kind, move.square), move.choice)
-        out.append(", ".join(m.text(lang) for m in said))
-    return out
+    """The move list in words, one line per move."""
+    line = table.line
+    return [_worded(table.game, line.before(i), text, table.language) for i, text in enumerate(line.moves)]

@@ -221,6 +221,8 @@ PHRASES = {
     "puzzle.page.any": {"de": "alle Themen", "en": "any theme"},
     "puzzle.page.solved": {"de": "Gelöst", "en": "Solved"},
     "puzzle.page.chart": {"de": "Wertung nach jedem Versuch", "en": "Rating after each attempt"},
+    "puzzle.page.chart_empty": {"de": "Die Kurve beginnt mit deinem ersten Puzzle.",
+                                "en": "The chart begins with your first puzzle."},
     "puzzle.page.win_in": {"de": "Sieg in {n}", "en": "win in {n}"},
     "puzzle.theme.boop-off": {"de": "vom Bett stupsen", "en": "boop off the bed"},
     "puzzle.theme.graduation": {"de": "Aufstieg bringt eine Katze", "en": "a graduation brings a cat"},

@@ -1,6 +1,7 @@
 // A maunz. puzzle on the page (issue 43): who wins in how many turns, the puzzle's theme and
 // rating, the solver's rating with its history as a small chart (an SVG drawn here: ratings and
-// days on its axes), the puzzles solved (day, length, theme), and the themes to choose the next
+// days on its axes; before the first attempt a line saying the chart begins with it), once solved
+// the main line in words, the puzzles solved (day, length, theme), and the themes to choose the next
 // puzzles by (a click sends {type: "puzzle", theme}; a spectator's buttons are disabled).
 // Drawn from the snapshot's "puzzle" (companion/tables/maunz/page.py), which never holds the
 // solution before the puzzle is solved: spectators see the puzzle, not its answer. The moves are
@@ -30,9 +31,11 @@
     return e;
   }
 
-  // a day in the page's language: "Nov 28" / "28. Nov."
+  // a day in the page's language: "28 Nov" / "28. Nov." (the project's English is British, as the
+  // table's own days are: a bare "en" would be written the American way, "Nov 28")
   function day(at, lang) {
-    return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" }).format(new Date(at * 1000));
+    return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, { day: "numeric", month: "short" })
+      .format(new Date(at * 1000));
   }
 
   // Round rating steps for the vertical axis: at most five labels over the range.
@@ -50,7 +53,6 @@
   function chart(history, label, lang) {
     const g = svg("svg", { id: "puzzle-chart", class: "puzzle-chart", viewBox: `0 0 ${W} ${H}`,
       role: "img", "aria-label": label });
-    if (!history.length) return g;
     const values = history.map((h) => h[1]);
     const lo = Math.floor((Math.min(...values) - 15) / 10) * 10;
     const hi = Math.ceil((Math.max(...values) + 15) / 10) * 10;
@@ -91,13 +93,19 @@
     main.appendChild(el("h2", "", w.title));
     main.appendChild(el("p", "puzzle-about", w.puzzle));
     if (w.since) main.appendChild(el("p", "puzzle-since", w.since));
-    if (p.solution) {
-      const sol = el("p", "puzzle-solution", p.solution.join(" "));
+    if (p.solution) {   // solved: the main line in words, one move a line as in the move list
+      const sol = el("ol", "puzzle-solution");
       sol.id = "puzzle-solution";
+      for (const said of p.solution) sol.appendChild(el("li", "", said));
       main.appendChild(sol);
     }
     main.appendChild(el("p", "puzzle-rating", `${p.player} · ${w.rating}`));
-    main.appendChild(chart(p.history, w.chart, ev.detail.lang || page.lang));
+    if (p.history.length) main.appendChild(chart(p.history, w.chart, ev.detail.lang || page.lang));
+    else {   // no attempt yet: a line saying so rather than an empty chart
+      const none = el("p", "puzzle-chart-empty", w.chart_empty);
+      none.id = "puzzle-chart-empty";
+      main.appendChild(none);
+    }
     const themes = el("div", "puzzle-themes");
     themes.id = "puzzle-themes";
     themes.appendChild(el("span", "", w.themes));
@@ -117,9 +125,7 @@
       list.id = "puzzle-solved";
       const lang = ev.detail.lang || page.lang;
       for (const s of p.solved_list) {
-        const li = el("li", "", `${day(s.at, lang)} · ${s.win_in} · ${s.theme_words}`);
-        li.dataset.puzzle = s.id;
-        list.appendChild(li);
+        list.appendChild(el("li", "", `${day(s.at, lang)} · ${s.win_in} · ${s.theme_words}`));
       }
       main.appendChild(list);
     }
