@@ -217,3 +217,15 @@ def test_list_by_theme_takes_every_puzzle_with_that_idea_as_the_page_does():
     assert r.returncode == 0, r.stderr
     ids = [json.loads(line)["id"] for line in r.stdout.splitlines()]
     assert ids == [p.id for p in SHIPPED if theme in p.tags]
+
+
+@pytest.mark.parametrize("damage", [{"horizon": "x"}, {"horizon": True}, {"horizon": 9}, {"solution": 5},
+                                    {"rating": "hi"}, {"refutations": [1]}, {"tags": "boop-off"}])
+def test_a_damaged_line_is_one_line_naming_it(tmp_path, damage):
+    f = tmp_path / "p.jsonl"
+    good = next(p for p in SHIPPED if p.horizon == 1)
+    f.write_text(good.to_json() + "\n" + json.dumps({**json.loads(good.to_json()), **damage}) + "\n")
+    for verb in ("check", "list"):
+        r = _cli(verb, "--file", str(f))
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert "p.jsonl:2: not a puzzle" in r.stderr and "puzzles make" in r.stderr

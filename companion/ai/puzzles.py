@@ -173,10 +173,30 @@ def make_puzzle(pos: engine.Position, sol: solve.Solution) -> Puzzle:
 
 
 # Files -----------------------------------------------------------------------------------------
+def _wrong_field(pz: Puzzle) -> str | None:
+    """A field of the wrong kind (a hand-edited or damaged line), named; None when all are right."""
+    def texts(v):
+        return isinstance(v, list) and all(isinstance(t, str) for t in v)
+    if not isinstance(pz.id, str) or not isinstance(pz.theme, str):
+        return "id and theme are text"
+    if type(pz.horizon) is not int or not 1 <= pz.horizon <= solve.MAX_HORIZON:
+        return f"horizon {pz.horizon!r} is not a whole number of turns from 1 to {solve.MAX_HORIZON}"
+    if type(pz.rating) not in (int, float):
+        return f"rating {pz.rating!r} is not a number"
+    if not texts(pz.solution) or not pz.solution or not texts(pz.tags):
+        return "solution and tags are lists of text"
+    if not isinstance(pz.refutations, dict) or not all(
+            isinstance(r, str) or r is None for r in pz.refutations.values()):
+        return "refutations map moves to replies"
+    return None
+
+
 def parse_line(text: str, where: str) -> Puzzle:
     try:
         obj = json.loads(text)
         pz = Puzzle(**obj)
+        if (wrong := _wrong_field(pz)) is not None:
+            raise ValueError(wrong)
         notation.parse_position(pz.position)
     except (ValueError, TypeError) as exc:
         raise PuzzleError(f"{where}: not a puzzle ({exc}); regenerate the file with"
