@@ -91,3 +91,17 @@ def test_the_searcher_is_kept_between_moves_in_one_thread_only():
     worker.start()
     worker.join()
     assert other[0] is not top.kept_searcher(0, 10_000, True)
+
+
+def test_the_top_level_as_a_player_keeps_its_searcher_between_moves():
+    """The benchmarks' players (match.level_player: the tuned weights given explicitly) too."""
+    from companion.ai.match import level_player
+
+    s = (0, 0, 0, 0, 8, 0, 8, 0)
+    _pick(dataclasses.replace(ONE_PLY, max_depth=2), s, 0, float("inf"), random.Random(4), 20_000)
+    first = top._kept.searcher[1]
+    level_player("9", max_depth=2)(s, 0, float("inf"), random.Random(4))
+    assert top._kept.searcher[1] is not first  # other table size: a searcher of its own
+    kept = top._kept.searcher[1]
+    level_player("9", max_depth=2)(s, 0, float("inf"), random.Random(5))
+    assert top._kept.searcher[1] is kept

@@ -74,8 +74,9 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
     if today:
         options = {"lmr": False, "aspiration": False}
-    if lv.prove and weights is None and not options and not today:
-        searcher = top.kept_searcher(variant, tt_entries, leaf_check)
+    if lv.prove and not options and not today:
+        searcher = top.kept_searcher(variant, tt_entries, leaf_check,
+                                     *(() if weights is None else (weights,)))
     else:
         searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
                             **({} if weights is None else {"weights": weights}), **options)

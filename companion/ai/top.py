@@ -24,6 +24,7 @@ from __future__ import annotations
 import threading
 import time
 
+from companion.ai.evaluate import WEIGHTS
 from companion.ai.movegen import expand
 from companion.ai.search import MATE_BOUND, WIN, Searcher
 from companion.ai.solve import verdicts, wins_within
@@ -34,20 +35,24 @@ SOLVER_NODES_PER_S = 300_000
 ATTACK_SHARE, DEFENCE_SHARE = 0.05, 0.05
 #: a proof always gets at least this many nodes (a win within 1-3 turns costs fewer)
 MIN_BUDGET = 3_000
+#: the seconds the proofs' budgets are sized to when there is no deadline (analysis, tests)
+UNTIMED = 10.0
 #: keep the searcher (its transposition table, history and killers) from one move to the next
 KEEP = True
 _kept = threading.local()
 
 
-def kept_searcher(variant: int, tt_entries: int, leaf_check: bool) -> Searcher:
+def kept_searcher(variant: int, tt_entries: int, leaf_check: bool,
+                  weights: tuple = WEIGHTS) -> Searcher:
     """The top level's searcher, kept between its moves in this thread: the table still holds
     the last search's positions two plies on, so the first iterations cost next to nothing and
     the deeper ones start with a good move order. A position's table entry stays true from one
     search to the next (same evaluation, mate scores stored relative to the node)."""
-    key = (variant, tt_entries, leaf_check)
+    key = (variant, tt_entries, leaf_check, weights)
     kept = getattr(_kept, "searcher", None)
     if not KEEP or kept is None or kept[0] != key:
-        kept = (key, Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check))
+        kept = (key, Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
+                              weights=weights))
         _kept.searcher = kept
     return kept[1]
 
@@ -87,7 +92,7 @@ def pick(searcher, s: tuple, variant: int, horizon: int, deadline: float, max_de
          node_limit: int = 0):
     """The top level's move: (code, score, depth, {code: score}) as Searcher.search returns."""
     start = time.perf_counter()
-    span = max(deadline - start, 0.0) if deadline != float("inf") else 1.0
+    span = max(deadline - start, 0.0) if deadline != float("inf") else UNTIMED
     win = proven_win(s, variant, horizon, _budget(span * ATTACK_SHARE))
     if win is not None:
         code, n = win
