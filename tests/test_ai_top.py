@@ -91,6 +91,10 @@ def test_the_searcher_is_kept_between_moves_in_one_thread_only():
     worker.start()
     worker.join()
     assert other[0] is not top.kept_searcher(0, 10_000, True)
+    if native.kernel() is not None:
+        with native.pure():
+            assert top.kept_searcher(0, 10_000, True).core is None  # the oracle stays pure
+        assert top.kept_searcher(0, 10_000, True).core is not None
 
 
 def test_the_top_level_as_a_player_keeps_its_searcher_between_moves():

@@ -28,6 +28,7 @@ from companion.ai.evaluate import WEIGHTS
 from companion.ai.movegen import expand
 from companion.ai.search import MATE_BOUND, WIN, Searcher
 from companion.ai.solve import verdicts, wins_within
+from companion.games import native
 
 #: solver nodes a second, kept low: a node of the proof costs 1-3 microseconds compiled
 SOLVER_NODES_PER_S = 300_000
@@ -47,8 +48,9 @@ def kept_searcher(variant: int, tt_entries: int, leaf_check: bool,
     """The top level's searcher, kept between its moves in this thread: the table still holds
     the last search's positions two plies on, so the first iterations cost next to nothing and
     the deeper ones start with a good move order. A position's table entry stays true from one
-    search to the next (same evaluation, mate scores stored relative to the node)."""
-    key = (variant, tt_entries, leaf_check, weights)
+    search to the next (same evaluation, mate scores stored relative to the node). A searcher
+    is kept per kernel too: under native.pure() (the oracle) the pure search is the one used."""
+    key = (variant, tt_entries, leaf_check, weights, native.kernel() is not None)
     kept = getattr(_kept, "searcher", None)
     if not KEEP or kept is None or kept[0] != key:
         kept = (key, Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
