@@ -1,6 +1,6 @@
 """The strongest level's proofs around its search (companion/ai/top.py): a proven win is played at
 once and never let slip, a move into the opponent's proven win is avoided when another move has
-none, the searcher is kept between moves per thread -- and only the top level does any of it
+none, the searcher is kept between moves -- and only the top level does any of it
 (the ladder's levels 1-8 search as they did). Each runs on the compiled kernel and on the pure
 Python one (the oracle). The searches are held to one ply (`max_depth=1`), where the plain search
 sees neither the win nor the loss, so what these tests see is the proofs' doing."""
@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
-import threading
 
 import pytest
 
@@ -82,30 +81,28 @@ def test_a_move_into_a_proven_loss_is_avoided(name, s):
             assert not solve.wins_within(kids[code], 3)  # and a move that holds out longer
 
 
-def test_the_searcher_is_kept_between_moves_in_one_thread_only():
-    first = top.kept_searcher(0, 20_000, True)
-    assert top.kept_searcher(0, 20_000, True) is first
-    assert top.kept_searcher(0, 10_000, True) is not first  # other settings: a new one
-    other = []
-    worker = threading.Thread(target=lambda: other.append(top.kept_searcher(0, 10_000, True)))
-    worker.start()
-    worker.join()
-    assert other[0] is not top.kept_searcher(0, 10_000, True)
+def test_the_searcher_is_kept_between_moves_and_never_shared_by_two_searches():
+    first = top.take_searcher(0, 20_000, True)
+    second = top.take_searcher(0, 20_000, True)   # a search at once elsewhere: a new one
+    assert second is not first
+    top.give_back(first)
+    assert top.take_searcher(0, 20_000, True) is first
+    top.give_back(first)
+    assert top.take_searcher(0, 10_000, True) is not first  # other settings: a new one
     if native.kernel() is not None:
         with native.pure():
-            assert top.kept_searcher(0, 10_000, True).core is None  # the oracle stays pure
-        assert top.kept_searcher(0, 10_000, True).core is not None
+            assert top.take_searcher(0, 20_000, True).core is None  # the oracle stays pure
+        assert top.take_searcher(0, 20_000, True).core is not None
 
 
 def test_the_top_level_as_a_player_keeps_its_searcher_between_moves():
     """The benchmarks' players (match.level_player: the tuned weights given explicitly) too."""
     from companion.ai.match import level_player
 
-    s = (0, 0, 0, 0, 8, 0, 8, 0)
-    _pick(dataclasses.replace(ONE_PLY, max_depth=2), s, 0, float("inf"), random.Random(4), 20_000)
-    first = top._kept.searcher[1]
-    level_player("9", max_depth=2)(s, 0, float("inf"), random.Random(4))
-    assert top._kept.searcher[1] is not first  # other table size: a searcher of its own
-    kept = top._kept.searcher[1]
-    level_player("9", max_depth=2)(s, 0, float("inf"), random.Random(5))
-    assert top._kept.searcher[1] is kept
+    s, play9 = (0, 0, 0, 0, 8, 0, 8, 0), level_player("9", max_depth=2)
+    play9(s, 0, float("inf"), random.Random(4))
+    [kept] = top._kept.values()
+    play9(s, 0, float("inf"), random.Random(5))
+    assert list(top._kept.values()) == [kept]
+    assert level_player("8")(s, 0, float("inf"), random.Random(5)) >= 0
+    assert list(top._kept.values()) == [kept]  # the levels below search as before

@@ -74,8 +74,9 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
     if today:
         options = {"lmr": False, "aspiration": False}
-    if lv.prove and not options and not today:
-        searcher = top.kept_searcher(variant, tt_entries, leaf_check,
+    kept = bool(lv.prove) and not options and not today
+    if kept:
+        searcher = top.take_searcher(variant, tt_entries, leaf_check,
                                      *(() if weights is None else (weights,)))
     else:
         searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
@@ -87,6 +88,8 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
     elif lv.prove and not noisy and not today:
         code, score, depth, scores = top.pick(searcher, s, variant, lv.prove, deadline,
                                               lv.max_depth, lv.nodes)
+        if kept:
+            top.give_back(searcher)
     else:
         code, score, depth, scores = searcher.search(
             s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy, node_limit=lv.nodes)

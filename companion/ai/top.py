@@ -21,7 +21,6 @@ with the pure-Python kernel (no compiler) they get the same budgets, i.e. prove 
 """
 from __future__ import annotations
 
-import threading
 import time
 
 from companion.ai.evaluate import WEIGHTS
@@ -40,23 +39,32 @@ MIN_BUDGET = 3_000
 UNTIMED = 10.0
 #: keep the searcher (its transposition table, history and killers) from one move to the next
 KEEP = True
-_kept = threading.local()
+#: the searcher last given back, by its settings (one at most: one table's memory)
+_kept: dict = {}
 
 
-def kept_searcher(variant: int, tt_entries: int, leaf_check: bool,
+def take_searcher(variant: int, tt_entries: int, leaf_check: bool,
                   weights: tuple = WEIGHTS) -> Searcher:
-    """The top level's searcher, kept between its moves in this thread: the table still holds
-    the last search's positions two plies on, so the first iterations cost next to nothing and
-    the deeper ones start with a good move order. A position's table entry stays true from one
-    search to the next (same evaluation, mate scores stored relative to the node). A searcher
-    is kept per kernel too: under native.pure() (the oracle) the pure search is the one used."""
+    """The top level's searcher, kept from its last move: the table still holds the last
+    search's positions two plies on, so the first iterations cost next to nothing and the
+    deeper ones start with a good move order. A position's table entry stays true from one
+    search to the next (same evaluation, mate scores stored relative to the node). It is taken
+    out while it searches (`dict.pop` is atomic), so two searches at once in two threads never
+    share one: the second gets a new one. Kept per kernel too: under native.pure() (the oracle)
+    the pure search is the one used."""
     key = (variant, tt_entries, leaf_check, weights, native.kernel() is not None)
-    kept = getattr(_kept, "searcher", None)
-    if not KEEP or kept is None or kept[0] != key:
-        kept = (key, Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
-                              weights=weights))
-        _kept.searcher = kept
-    return kept[1]
+    searcher = _kept.pop(key, None) if KEEP else None
+    if searcher is None:
+        searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check, weights=weights)
+    searcher.kept_key = key
+    return searcher
+
+
+def give_back(searcher: Searcher) -> None:
+    """Keep the searcher for the top level's next move (instead of any kept before)."""
+    if KEEP:
+        _kept.clear()
+        _kept[searcher.kept_key] = searcher
 
 
 def proven_win(s: tuple, variant: int, horizon: int, budget: int) -> tuple[int, int] | None:
