@@ -15,8 +15,11 @@ fraction of the cost, because it only follows the moves that can win. So the top
    proof is played (one whose proof ran out of budget counts as unproven). When every move is
    refuted, the one the opponent needs the most turns against is played.
 
+It also keeps its searcher from one move to the next (`take_searcher`, `give_back`).
+
 The proofs get node budgets sized to the time given (SOLVER_NODES_PER_S, a cautious estimate of
-the compiled solver's speed on a loaded development machine), so the level keeps to its time;
+the compiled solver's speed on a loaded development machine), so the level keeps to its time --
+or, when the search has a node budget (the ladder's), to a share of that budget;
 with the pure-Python kernel (no compiler) they get the same budgets, i.e. prove less.
 """
 from __future__ import annotations
@@ -94,8 +97,11 @@ def proven_loss(child: tuple, variant: int, horizon: int, budget: int) -> int:
     return 0
 
 
-def _budget(seconds: float) -> int:
-    return max(MIN_BUDGET, int(SOLVER_NODES_PER_S * max(seconds, 0.0)))
+def _budget(span: float, share: float, node_limit: int) -> int:
+    """A proof's nodes: `share` of the search's node budget when it has one (the ladder: the same
+    proofs on every machine), else of the solver's nodes in the time."""
+    base = node_limit if node_limit else SOLVER_NODES_PER_S * max(span, 0.0)
+    return max(MIN_BUDGET, int(base * share))
 
 
 def pick(searcher, s: tuple, variant: int, horizon: int, deadline: float, max_depth: int,
@@ -103,7 +109,7 @@ def pick(searcher, s: tuple, variant: int, horizon: int, deadline: float, max_de
     """The top level's move: (code, score, depth, {code: score}) as Searcher.search returns."""
     start = time.perf_counter()
     span = max(deadline - start, 0.0) if deadline != float("inf") else UNTIMED
-    win = proven_win(s, variant, horizon, _budget(span * ATTACK_SHARE))
+    win = proven_win(s, variant, horizon, _budget(span, ATTACK_SHARE, node_limit))
     if win is not None:
         code, n = win
         score = WIN - (2 * n - 2)  # a win on ply 2n - 1, as the search scores it at the root
@@ -115,7 +121,7 @@ def pick(searcher, s: tuple, variant: int, horizon: int, deadline: float, max_de
         return code, score, depth, scores  # the search's own proof: a win, or every move loses
     child_of = dict(expand(s, variant)[1])
     order = sorted(child_of, key=lambda c: (c != code, -scores.get(c, -WIN * 10)))
-    defence_budget = _budget(span * DEFENCE_SHARE / 2)
+    defence_budget = _budget(span, DEFENCE_SHARE / 2, node_limit)
     longest = None   # (turns, move): the refuted move the opponent needs the most turns against
     for cand in order:
         if deadline != float("inf") and time.perf_counter() > deadline:
