@@ -413,6 +413,7 @@ static PyObject *py_solve_win(PyObject *self, PyObject *args) {
     int w;
     Py_BEGIN_ALLOW_THREADS
     w = sv_win(&s, n, variant);
+    sv_end();
     Py_END_ALLOW_THREADS
     return Py_BuildValue("(iL)", w, sv_nodes);
 }
@@ -423,10 +424,14 @@ static PyObject *py_solve_root(PyObject *self, PyObject *args) {
         || !get_horizon(n, budget))
         return NULL;
     long long (*rows)[3] = malloc(sizeof(long long[3]) * 72 * MAX_OPTS);
-    if (!rows) return PyErr_NoMemory();
+    if (!rows) {
+        sv_end();
+        return PyErr_NoMemory();
+    }
     int count;
     Py_BEGIN_ALLOW_THREADS
     count = sv_root(&s, n, variant, rows);
+    sv_end();
     Py_END_ALLOW_THREADS
     PyObject *out = Py_None;
     if (count >= 0) {

@@ -15,23 +15,30 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "rules.h"
 
-#define SV_SLOTS (1u << 18) /* 10 MB of proven facts, allocated on the first proof */
+#define SV_SLOTS (1u << 18) /* 10 MB of proven facts, held only while a proof runs */
 #define SV_REPLIES 1024     /* replies kept for ordering; beyond that they are tried in place */
 
 typedef struct {
     uint64_t mk, mc, tk, tc;
     uint32_t key;           /* pools and variant */
-    uint16_t gen;           /* the proof this fact belongs to (facts are cleared per proof) */
+    uint16_t used;          /* 1 once a fact is stored here (the table starts zeroed) */
     uint8_t win_at, lose_to; /* the mover wins within win_at turns (0 unknown); not within lose_to */
 } SvE;
 
 /* Per thread: module.c lets other threads run during a proof (the review's thread proves its
- * mistakes while the table proves a reply), so each thread keeps its own facts. */
+ * mistakes while the table proves a reply), so each proof has its own facts. The table lives
+ * from sv_begin to sv_end, one proof: a Pi with little memory holds it only while it proves, and a
+ * thread that ends holds nothing (a table kept per thread was never freed). It is mapped straight
+ * from the kernel, not malloc'd: its zeroed pages come only as a proof touches them (a small
+ * proof costs a few pages, not 10 MB) and munmap gives them all back (malloc would keep a freed
+ * 10 MB block in its arena once its threshold has grown). A fresh table per proof also makes
+ * whether a budget suffices depend on the position alone (the miner's set must come out the
+ * same from the same seed). */
 static __thread SvE *sv_tt;
-static __thread uint16_t sv_gen;
 static __thread long long sv_nodes, sv_budget;
 
 static inline uint32_t sv_key(const St *s, int variant) {
@@ -47,20 +54,19 @@ static inline SvE *sv_slot(const St *s) {
     return &sv_tt[h & (SV_SLOTS - 1)];
 }
 
-/* A new proof: facts of earlier proofs are forgotten, so that whether a budget suffices depends
- * on the position alone (the miner's set must come out the same from the same seed). */
+/* A new proof (0: out of memory); every sv_begin that succeeded is followed by one sv_end. */
 static int sv_begin(long long budget) {
-    if (!sv_tt) {
-        sv_tt = (SvE *)calloc(SV_SLOTS, sizeof(SvE));
-        if (!sv_tt) return 0;
-    }
-    if (++sv_gen == 0) { /* wrapped: old generations would read as current */
-        memset(sv_tt, 0, SV_SLOTS * sizeof(SvE));
-        sv_gen = 1;
-    }
+    void *m = mmap(NULL, SV_SLOTS * sizeof(SvE), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return 0;
+    sv_tt = (SvE *)m;
     sv_nodes = 0;
     sv_budget = budget;
     return 1;
+}
+
+static void sv_end(void) {
+    munmap(sv_tt, SV_SLOTS * sizeof(SvE));
+    sv_tt = NULL;
 }
 
 /* Does the mover win with this very placement's step 3? Only cat placements can make a cat line
@@ -178,7 +184,7 @@ static int sv_win(const St *s, int n, int variant) {
     if (variant != KIDS && popcount(s->mc) + n < 3) return 0;
     SvE *e = sv_slot(s);
     uint32_t key = sv_key(s, variant);
-    int hit = e->gen == sv_gen && e->key == key && e->mk == s->mk && e->mc == s->mc && e->tk == s->tk
+    int hit = e->used && e->key == key && e->mk == s->mk && e->mc == s->mc && e->tk == s->tk
               && e->tc == s->tc;
     if (hit) {
         if (e->win_at && e->win_at <= n) return 1;
@@ -208,10 +214,10 @@ static int sv_win(const St *s, int n, int variant) {
     }
     res = found ? 1 : 0;
     e = sv_slot(s); /* the slot may have been taken by a deeper state meanwhile */
-    if (!(e->gen == sv_gen && e->key == key && e->mk == s->mk && e->mc == s->mc && e->tk == s->tk
+    if (!(e->used && e->key == key && e->mk == s->mk && e->mc == s->mc && e->tk == s->tk
           && e->tc == s->tc)) {
         e->mk = s->mk; e->mc = s->mc; e->tk = s->tk; e->tc = s->tc;
-        e->key = key; e->gen = sv_gen; e->win_at = 0; e->lose_to = 0;
+        e->key = key; e->used = 1; e->win_at = 0; e->lose_to = 0;
     }
     if (found) {
         if (!e->win_at || e->win_at > found) e->win_at = (uint8_t)found;
