@@ -22,8 +22,8 @@ Stopped early (Ctrl-C, SIGTERM), it prints what it measured so far. --write stor
 with the command in companion/ai/levels_elo.json, where the table reads it, and with it what
 makes the fit reproducible: every pairing's wins, draws and losses, each player's definition (a
 level's parameters, the strongest's node budget), the settings (--time, --opening, --max-plies)
-and a fingerprint of the code that plays (the search, the evaluation and its weights, the rules,
-the compiled kernel's source). --reuse keeps the stored pairings whose two definitions, the
+and a fingerprint of the code that plays (the search, the evaluation and its weights, the top
+level's proofs, the rules, the compiled kernel's source). --reuse keeps the stored pairings whose two definitions, the
 settings and the fingerprint are today's, plays only the rest (a new or changed level's pairings,
 or the games a stored pairing lacks) and fits all; a stored pairing that is stale is named and
 played again, never fitted.
@@ -48,6 +48,7 @@ ELO_FILE = ROOT / "companion" / "ai" / "levels_elo.json"
 #: the code a ladder game runs besides the levels' parameters: a change here makes every stored
 #: pairing stale (the levels' rules, the search and its evaluation, the players, the rules)
 PLAYING_CODE = ("companion/ai/__init__.py", "companion/ai/search.py", "companion/ai/evaluate.py",
+                "companion/ai/top.py", "companion/ai/solve.py",   # the top level's proofs
                 "companion/ai/weights.json", "companion/ai/movegen.py", "companion/ai/match.py",
                 "companion/games/maunz/kernel.py", "companion/games/maunz/csrc/*.c",
                 "companion/games/maunz/csrc/*.h")

@@ -87,7 +87,7 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "version": "0.12.0rc3", "folder": "/var/lib/maunz-companion",  # and the folder of its OK
            # the computer's level (issue 44): its measured Elo, a level's words (the longest: a
            # half level), a person's rating
-           "elo": 3344, "level": "Stufe 4,5 · etwa 1873", "rating": 1879,
+           "elo": 3359, "level": "Stufe 4,5 · etwa 1873", "rating": 1879,
            "low": "1", "half_low": "2,5", "half_top": "6,5",   # the ladder's ends, an unknown level
            # a puzzle: its theme, the day of the puzzle of the day
            "theme": "Aufstieg bringt eine Katze", "day": "2026-11-28",

@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from companion.ai import top
 from companion.ai.clock import host_seconds
 from companion.ai.levels import ALIASES, LEVELS, Level, level_named
 from companion.ai.movegen import expand, move_of, placements, play, state_of
@@ -73,12 +74,22 @@ def _pick(lv: Level, s: tuple, variant: int, deadline: float, rng, tt_entries: i
     leaf_check = not (lv.miss_threat and rng.random() < lv.miss_threat)
     if today:
         options = {"lmr": False, "aspiration": False}
-    searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
-                        **({} if weights is None else {"weights": weights}), **options)
+    kept = bool(lv.prove) and not options and not today
+    if kept:
+        searcher = top.take_searcher(variant, tt_entries, leaf_check,
+                                     *(() if weights is None else (weights,)))
+    else:
+        searcher = Searcher(variant, tt_entries=tt_entries, leaf_check=leaf_check,
+                            **({} if weights is None else {"weights": weights}), **options)
     noisy = lv.noise > 0
     missed = _missing_the_win(searcher, lv, s, variant) if miss_win else None
     if missed is not None:
         code, score, depth, scores = missed
+    elif lv.prove and not noisy and not today:
+        code, score, depth, scores = top.pick(searcher, s, variant, lv.prove, deadline,
+                                              lv.max_depth, lv.nodes)
+        if kept:
+            top.give_back(searcher)
     else:
         code, score, depth, scores = searcher.search(
             s, max_depth=lv.max_depth, deadline=deadline, exact_root=noisy, node_limit=lv.nodes)

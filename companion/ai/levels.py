@@ -13,6 +13,9 @@ The rules, applied to every move (companion/ai/__init__.py, `_pick`):
   seen to lose when another one is not, and ties broken at random.
 - `nodes`: the search stops after this many nodes (0: no budget, as deep as the time allows --
   only the strongest level, which stays the full search: it is also the hint's).
+- `prove` (the strongest level only): the exact solver around its search -- a win proven within
+  that many turns is played at once, and a move after which the opponent has a proven win
+  within them is avoided when another move has none (companion/ai/top.py).
 The time the table gives (`[game] ai_time`) stays a cap on every level, so a slow machine never
 waits long; the budgets are chosen to fit in it on a Pi 4 (PI4_NODES_PER_S).
 
@@ -37,6 +40,7 @@ class Level:
     noise: float          # std. dev. of the noise added to root scores, centi-cats
     miss_threat: float    # probability of not checking the opponent's win-in-one at the leaves
     miss_win: float = 0.0  # probability of not seeing its own win in one
+    prove: int = 0        # the top level only: the solver's horizon in turns (companion/ai/top.py)
 
 
 class _Ladder(dict):
@@ -66,7 +70,7 @@ LEVELS = _Ladder({lv.name: lv for lv in (
     Level("6.5", 64, 3_000, 0.0, 0.0),
     Level("7", 64, 15_000, 0.0, 0.0),
     Level("8", 64, 80_000, 0.0, 0.0),
-    Level("9", 64, 0, 0.0, 0.0),
+    Level("9", 64, 0, 0.0, 0.0, prove=4),
 )})
 #: the names of the three levels before the ladder (config files and `--level` keep working)
 ALIASES = {"easy": "2", "medium": "4", "hard": "9"}
