@@ -138,7 +138,7 @@ def test_a_tiny_ladder_prints_a_line_a_level(tmp_path):
     assert data["command"] == "companion bench ai --ladder --games 2"
     # every pairing's wins, draws and losses, so the fit can be made again from the file
     assert sum(p["wins"] + p["draws"] + p["losses"] for p in data["pairs"]) == 10
-    assert data["definitions"]["1"] == "max_depth=1, nodes=0, noise=150.0, miss_threat=0.5, miss_win=0.5"
+    assert data["definitions"]["1"] == "max_depth=1, nodes=0, noise=150.0, miss_threat=0.5, miss_win=0.5, prove=0"
 
 
 def test_the_ladder_reuses_stored_pairings_only_while_their_levels_are_unchanged(tmp_path, monkeypatch):
