@@ -206,6 +206,19 @@ def wheelhouse(log, arch: str | None = None) -> Path:
         return house
 
 
+def release_source(root: Path, name: str, commit: str, version: str) -> Path:
+    """A copy of this checkout under `root`/`name` that installs as another release: its COMMIT
+    file says `commit` (one hex digit, 40 times) and its pyproject `version` -- what an update
+    test installs over the running one."""
+    dest = root / name
+    shutil.copytree(REPO, dest, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "node_modules", "__pycache__", "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
+    (dest / "COMMIT").write_text(commit * 40 + "\n")
+    py = dest / "pyproject.toml"
+    py.write_text(re.sub(r'^version = ".*"', f'version = "{version}"', py.read_text(), count=1, flags=re.M))
+    return dest
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

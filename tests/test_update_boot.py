@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import time
 
@@ -49,12 +48,7 @@ def _log(message: str) -> None:
 def box(amd64_box):
     c = amd64_box
     c.A = current(c)
-    dest = c.root / "srcB"
-    shutil.copytree(bc.REPO, dest, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "node_modules", "__pycache__", "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
-    (dest / "COMMIT").write_text("b" * 40 + "\n")
-    py = dest / "pyproject.toml"
-    py.write_text(re.sub(r'^version = ".*"', 'version = "0.1.1"', py.read_text(), count=1, flags=re.M))
+    dest = bc.release_source(c.root, "srcB", "b", "0.1.1")
     c.write("/etc/systemd/system/companion.service.d/test-watchdog.conf", "[Service]\nWatchdogSec=4s\n")
     c.run("systemctl", "daemon-reload")
     c.run("systemctl", "restart", "companion.service", timeout=120)

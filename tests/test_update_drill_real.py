@@ -27,8 +27,6 @@ import collections
 import json
 import os
 import random
-import re
-import shutil
 import subprocess
 import time
 
@@ -88,12 +86,7 @@ def page(c, path: str, body: dict | None = None) -> dict | None:
 def box(amd64_box):
     c = amd64_box
     c.A = current(c)
-    dest = c.root / "srcD"
-    shutil.copytree(bc.REPO, dest, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "node_modules", "__pycache__", "*.egg-info", ".hypothesis", ".pytest_cache", "build"))
-    (dest / "COMMIT").write_text("d" * 40 + "\n")
-    py = dest / "pyproject.toml"
-    py.write_text(re.sub(r'^version = ".*"', 'version = "0.1.2"', py.read_text(), count=1, flags=re.M))
+    dest = bc.release_source(c.root, "srcD", "d", "0.1.2")
     schema = dest / "companion/service/journal_schema.py"
     text = schema.read_text()
     assert "\nSCHEMA_VERSION = 2\n" in text
