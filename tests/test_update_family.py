@@ -140,9 +140,27 @@ def test_a_release_refused_at_the_install_says_why_in_the_familys_words(d, tmp_p
     assert "tampered or damaged" in status["outcome"]  # root's line, for the log
     said = []
     screen = Updates(state, lambda line, note=None: said.append(line), spool=spool).poll(100.0)
-    assert screen[1][3].text("de") == "0.2.0 nicht installiert: die Datei ist beschädigt, bitte neu herunterladen"
+    assert screen[1][3].text("de") == "0.2.0 nicht installiert: Datei beschädigt, neu herunterladen"
     assert "tampered or damaged" in said[0]
     assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
+
+
+def test_every_outcome_has_words_that_fit_the_oleds_four_lines():
+    """Each kind root writes (unit.py's Health.kind, signing.py's SignatureError.kind, offer.py's
+    "older", update.py's no_space) is worded, whole, in the four lines under the OLED's head."""
+    from companion.service.updates import HEALTH, REFUSED, outcome_msg
+    from companion.ui.render import wrap
+
+    version, back = "0.12.0rc3", "0.12.0rc2"
+    statuses = [{"what": "installed"}, {"what": "rolled_back", "reason": "?"}]
+    statuses += [{"what": "rolled_back", "reason": k} for k in HEALTH]
+    statuses += [{"what": w, "reason": k} for w in ("not_installed", "not_offered") for k in (*REFUSED, "?")]
+    for status in statuses:
+        line = outcome_msg({**status, "version": version, "back": back})
+        for language in ("de", "en"):
+            assert len(wrap(line.text(language))) <= 4, (status, line.text(language))
+    assert set(HEALTH) == {"slow", "crashed"} and {"unsigned", "signature", "damaged", "no_key", "no_space",
+                                                   "older"} == set(REFUSED)
 
 
 def test_a_reason_the_words_do_not_know_is_left_to_the_log(tmp_path):
@@ -184,7 +202,7 @@ def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path,
     from companion.ui.render import wrap
 
     shown = wrap(words.text("de"))[:4]  # what the OLED's four lines hold
-    assert shown[0].startswith("Kein Update") and "kein Schlüssel" in " ".join(shown), shown
+    assert shown[0].startswith("Kein Update") and "neueres Image nötig" in " ".join(shown), shown
     assert render_message(screen, "en").tobytes() != render_message(("update", ("outcome", "failed", "?", msg("update.outcome.unknown"))),
                                                                      "en").tobytes()
 

@@ -178,10 +178,9 @@ STRINGS: dict[str, dict[str, str]] = {
     # ... why a release was not installed or not offered (signing.py, SignatureError.kind)
     "update.refused.unsigned": {"de": "die Datei ist nicht signiert", "en": "the file is not signed"},
     "update.refused.signature": {"de": "Signatur abgelehnt", "en": "signature refused"},
-    "update.refused.damaged": {"de": "die Datei ist beschädigt, bitte neu herunterladen",
-                               "en": "the file is damaged, download it again"},
-    "update.refused.no_key": {"de": "kein Schlüssel zum Prüfen installiert, eine Karte mit neuerem Image hat ihn",
-                              "en": "no release key installed to check it; a card with a newer image has it"},
+    "update.refused.damaged": {"de": "Datei beschädigt, neu herunterladen", "en": "file damaged, download it again"},
+    "update.refused.no_key": {"de": "kein Schlüssel zum Prüfen, neueres Image nötig",
+                              "en": "no key to check it, a newer image has one"},
     "update.refused.no_space": {"de": "kein Platz auf der SD-Karte", "en": "no space on the SD card"},
     "update.refused.older": {"de": "älter als die laufende Version", "en": "older than the running version"},
     "update.refused.unknown": {"de": "Details im Log", "en": "details in the log"},
