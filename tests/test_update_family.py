@@ -203,8 +203,8 @@ def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path,
 
     shown = wrap(words.text("de"))[:4]  # what the OLED's four lines hold
     assert shown[0].startswith("Kein Update") and "neueres Image nötig" in " ".join(shown), shown
-    assert render_message(screen, "en").tobytes() != render_message(("update", ("outcome", "failed", "?", msg("update.outcome.unknown"))),
-                                                                     "en").tobytes()
+    other = ("update", ("outcome", "failed", "?", msg("update.outcome.unknown")))
+    assert render_message(screen, "en").tobytes() != render_message(other, "en").tobytes()
 
 
 def test_the_service_asks_on_the_oled_and_the_page_and_takes_ok(tmp_path):
@@ -435,7 +435,8 @@ def test_an_older_release_is_never_offered_and_an_uploaded_one_says_why(d, tmp_p
     said = []
     u = Updates(state, lambda line, note=None: said.append(line), spool=d.root / "run8" / "spool")
     kind = u.poll(0.0)[1]
-    assert kind[:2] == ("outcome", "failed") and kind[3] == msg("update.not_offered", reason=msg("update.refused.older"))
+    assert kind[:2] == ("outcome", "failed")
+    assert kind[3] == msg("update.not_offered", reason=msg("update.refused.older"))
     assert "older than the one running (0.1.0)" in said[0]  # root's line: the log
     assert not (d.root / "run8" / "spool" / OFFER).exists() and not list(upload.iterdir())
     # a newer one beside the old one is the one offered

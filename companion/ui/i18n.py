@@ -166,9 +166,12 @@ STRINGS: dict[str, dict[str, str]] = {
     "update.failed": {"de": "Kein Update", "en": "Not updated"},
     # the outcome in one line (the OLED under its head, a notice on the page), made from root's
     # fields (companion/update/offer.py, Status.outcome), never root's own English line (the log)
-    "update.installed": {"de": "Update installiert: Version {version} läuft", "en": "Update installed: now on {version}"},
-    "update.rolled_back": {"de": "Zurück auf {back}: {version} {reason}", "en": "Rolled back to {back}: {version} {reason}"},
-    "update.rolled_back.unknown": {"de": "Zurück auf {back}, Details im Log", "en": "Rolled back to {back}, details in the log"},
+    "update.installed": {"de": "Update installiert: Version {version} läuft",
+                        "en": "Update installed: now on {version}"},
+    "update.rolled_back": {"de": "Zurück auf {back}: {version} {reason}",
+                          "en": "Rolled back to {back}: {version} {reason}"},
+    "update.rolled_back.unknown": {"de": "Zurück auf {back}, Details im Log",
+                                  "en": "Rolled back to {back}, details in the log"},
     "update.not_installed": {"de": "{version} nicht installiert: {reason}", "en": "{version} not installed: {reason}"},
     "update.not_offered": {"de": "Kein Update angeboten: {reason}", "en": "No update offered: {reason}"},
     "update.outcome.unknown": {"de": "Update beendet, Details im Log", "en": "Update ended, details in the log"},
