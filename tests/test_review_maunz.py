@@ -86,6 +86,10 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     for m in moves:
         p.play(m)
     assert c.table.phase == "won"
+    # the review (and its puzzles) end three days later than the game began (issue 43): a
+    # personal puzzle is "from your game on" the game's day, not the review's
+    started = c.journal.conn.execute("SELECT started FROM games WHERE game='maunz' ORDER BY id DESC").fetchone()[0]
+    c.journal.clock = lambda: started + 3 * 86400.0
     # the end screen offers the review at once, on the OLED and in the page's caption under it;
     # the voice says the offer, and the win only once
     p.run(0.05)
@@ -110,6 +114,14 @@ def test_a_whole_game_reviewed_through_the_service_and_walked_with_the_buttons(t
     made = from_mistakes(expected.positions, expected.mistakes())
     mine = PuzzleStore(c.journal.conn, []).personal("")
     assert made and [pz.id for pz, _at in mine] == [pz.id for _mover, pz in made]
+    import datetime
+
+    from companion.service.switching import _dated
+
+    assert {at for _pz, at in mine} == {started}
+    first = _dated(PuzzleStore(c.journal.conn, []).next_for("", None))
+    assert first[1] == datetime.date.fromtimestamp(started).isoformat() != \
+        datetime.date.fromtimestamp(c.journal.clock()).isoformat()
     assert [m["ply"] for m in block["mistakes"]] == [r.ply for r in expected.mistakes()]
     assert all(m["better"].startswith("Besser: ") for m in block["mistakes"])
     # the table's review mode: CAT opens it at the first move

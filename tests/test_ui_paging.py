@@ -85,6 +85,8 @@ LONGEST = {"piece": "G", "kind": "k", "colour": 0, "square": "a1 b2 c3 d4 e5 f6"
            "file": "micropython-rp2-pico.uf2",
            # an update found on the SD card: its version, long as a pre-release's
            "version": "0.12.0rc3", "folder": "/var/lib/maunz-companion",  # and the folder of its OK
+           # ... its outcome: the version it went back to, the longest kind of reason in words
+           "back": "0.12.0rc2", "reason": "kein Schlüssel zum Prüfen, neueres Image nötig",
            # the computer's level (issue 44): its measured Elo, a level's words (the longest: a
            # half level), a person's rating
            "elo": 3359, "level": "Stufe 4,5 · etwa 1873", "rating": 1879,

@@ -20,6 +20,7 @@ from companion.service.screen import render_message
 from companion.service.updates import OFFER, OK_FILE, STATUS, Updates
 from companion.update import signing
 from companion.update import update as upd
+from companion.ui.screens import msg
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -69,11 +70,15 @@ def test_found_on_the_card_offered_and_installed_only_after_ok(d, tmp_path, caps
     assert os.readlink(prefix / "current") == "releases/0.2.0-bbbbbbbbbbbb"
     status = json.loads((spool / STATUS).read_text())
     assert status["ok"] and status["outcome"] == "updated 0.1.0-aaaaaaaaaaaa -> 0.2.0-bbbbbbbbbbbb"
+    assert status["what"] == "installed"
     assert not (state / OK_FILE).exists() and not (spool / OFFER).exists()
     # the companion (the new release, restarted by the update) says the outcome, once
-    u2 = Updates(state, lambda line, note=None: said.append(line), spool=spool)
-    assert u2.poll(100.0) == ("update", ("outcome", "ok", "0.2.0", status["outcome"]))
-    assert said[-1] == f"update: {status['outcome']}"
+    notes = []
+    u2 = Updates(state, lambda line, note=None: (said.append(line), notes.append(note)), spool=spool)
+    assert u2.poll(100.0) == ("update", ("outcome", "ok", "0.2.0", msg("update.installed", version="0.2.0")))
+    # the log: the words, then root's own line; the page: the words in the table's language
+    assert said[-1] == f"update: Update installed: now on 0.2.0 ({status['outcome']})"
+    assert notes[-1].text("de") == "Update installiert: Version 0.2.0 läuft"
 
 
 def test_back_declines_and_a_tampered_file_is_never_offered(d, tmp_path, capsys):
@@ -105,6 +110,73 @@ def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
     assert status["ok"] is False and status["outcome"].startswith(
         "update: rolled back to 0.1.0-aaaaaaaaaaaa: 0.2.1-cccccccccccc was not healthy: it did not reach READY")
     assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
+    # the family's words (issue 42): which version it went back to and why, as a kind, in the
+    # table's language; root's own English line only in the log
+    assert (status["what"], status["reason"], status["back"]) == ("rolled_back", "slow", "0.1.0")
+    said, notes = [], []
+    u2 = Updates(state, lambda line, note=None: (said.append(line), notes.append(note)), spool=spool)
+    screen = u2.poll(100.0)
+    assert screen[1][:3] == ("outcome", "failed", "0.2.1")
+    assert screen[1][3].text("de") == "Zurück auf 0.1.0: 0.2.1 war nicht rechtzeitig bereit"
+    assert notes[0].text("de") == screen[1][3].text("de") and "READY" not in notes[0].text("de")
+    assert said[0].startswith("update: Rolled back to 0.1.0: 0.2.1 was not ready in time (update: rolled back")
+    assert render_message(screen, "de").tobytes() != render_message(screen, "en").tobytes()
+
+
+def test_a_release_refused_at_the_install_says_why_in_the_familys_words(d, tmp_path):
+    """The spooled copy is checked again at the OK: damaged since the offer, it is not installed,
+    and the OLED says so in the table's language, with its kind (not root's sentence)."""
+    prefix, state, systemd, _ = d.fresh(91)
+    spool = d.root / "run91" / "spool"
+    assert root(d, 91, "--find", str(card_with(tmp_path, d.archives["B"])), systemd=systemd) == 0
+    u = Updates(state, lambda line, note=None: None, spool=spool)
+    u.poll(0.0)
+    u.button("ok")
+    copy = spool / "release.tar.gz"
+    copy.write_bytes(copy.read_bytes()[:-10] + b"0123456789")
+    assert root(d, 91, "--offered", systemd=systemd) == 1
+    status = json.loads((spool / STATUS).read_text())
+    assert (status["what"], status["reason"], status["ok"]) == ("not_installed", "damaged", False)
+    assert "tampered or damaged" in status["outcome"]  # root's line, for the log
+    said = []
+    screen = Updates(state, lambda line, note=None: said.append(line), spool=spool).poll(100.0)
+    assert screen[1][3].text("de") == "0.2.0 nicht installiert: Datei beschädigt, neu herunterladen"
+    assert "tampered or damaged" in said[0]
+    assert os.readlink(prefix / "current") == "releases/0.1.0-aaaaaaaaaaaa"
+
+
+def test_every_outcome_has_words_that_fit_the_oleds_four_lines():
+    """Each kind root writes (unit.py's Health.kind, signing.py's SignatureError.kind, offer.py's
+    "older", update.py's no_space) is worded, whole, in the four lines under the OLED's head."""
+    from companion.service.updates import HEALTH, REFUSED, outcome_msg
+    from companion.ui.render import wrap
+
+    version, back = "0.12.0rc3", "0.12.0rc2"
+    statuses = [{"what": "installed"}, {"what": "rolled_back", "reason": "?"}]
+    statuses += [{"what": "rolled_back", "reason": k} for k in HEALTH]
+    statuses += [{"what": w, "reason": k} for w in ("not_installed", "not_offered") for k in (*REFUSED, "?")]
+    for status in statuses:
+        line = outcome_msg({**status, "version": version, "back": back})
+        for language in ("de", "en"):
+            assert len(wrap(line.text(language))) <= 4, (status, line.text(language))
+    assert set(HEALTH) == {"slow", "crashed"} and {"unsigned", "signature", "damaged", "no_key", "no_space",
+                                                   "older"} == set(REFUSED)
+
+
+def test_a_reason_the_words_do_not_know_is_left_to_the_log(tmp_path):
+    """A kind the family's words have no phrase for (or a status without fields): the OLED says
+    what happened and "details in the log"; root's technical line goes only into the log."""
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    line = "update: rolled back to 0.1.0-a: 0.2.0-b was not healthy: something new (its last line: x)"
+    (spool / STATUS).write_text(json.dumps({"version": "0.2.0", "step": "failed", "outcome": line, "ok": False,
+                                            "what": "rolled_back", "reason": "cosmic-ray", "back": "0.1.0"}))
+    said, notes = [], []
+    screen = Updates(tmp_path, lambda text, note=None: (said.append(text), notes.append(note)),
+                     spool=spool, wall=lambda: 0.0).poll(0.0)
+    assert screen[1][3].text("de") == "Zurück auf 0.1.0, Details im Log"
+    assert screen[1][3].text("en") == "Rolled back to 0.1.0, details in the log"
+    assert notes == [screen[1][3]] and said == [f"update: Rolled back to 0.1.0, details in the log ({line})"]
 
 
 def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path, capsys):
@@ -124,14 +196,15 @@ def test_with_no_release_key_installed_the_oled_and_the_page_say_so(d, tmp_path,
     said = []
     u = Updates(state, lambda line, note=None: said.append(line), spool=spool)
     screen = u.poll(0.0)
-    assert screen == ("update", ("outcome", "failed", "?", signing.NO_KEY))
-    assert said == [f"update: {signing.NO_KEY}"]  # the page's notices
+    words = msg("update.not_offered", reason=msg("update.refused.no_key"))
+    assert screen == ("update", ("outcome", "failed", "?", words))
+    assert said == [f"update: {words.text('en')} ({signing.NO_KEY})"]  # the log: root's line after the words
     from companion.ui.render import wrap
 
-    shown = wrap(signing.NO_KEY)[:4]  # what the OLED's four lines hold
-    assert shown[0].startswith("no release key") and "none installs" in " ".join(shown), shown
-    assert render_message(screen, "en").tobytes() != render_message(("update", ("outcome", "failed", "?", "x")),
-                                                                     "en").tobytes()
+    shown = wrap(words.text("de"))[:4]  # what the OLED's four lines hold
+    assert shown[0].startswith("Kein Update") and "neueres Image nötig" in " ".join(shown), shown
+    other = ("update", ("outcome", "failed", "?", msg("update.outcome.unknown")))
+    assert render_message(screen, "en").tobytes() != render_message(other, "en").tobytes()
 
 
 def test_the_service_asks_on_the_oled_and_the_page_and_takes_ok(tmp_path):
@@ -257,7 +330,8 @@ def test_a_release_uploaded_from_the_page_is_checked_and_offered(d, tmp_path):
     assert root(d, 5, "--find", str(upload), "--consume", systemd=systemd) == 0
     u = Updates(state, lambda line, note=None: said.append(line), spool=d.root / "run5" / "spool")
     kind = u.poll(0.0)[1]
-    assert kind[:2] == ("outcome", "failed") and "not offered" in kind[3] and "tampered or damaged" in kind[3]
+    assert kind[:3] == ("outcome", "failed", "?")
+    assert kind[3] == msg("update.not_offered", reason=msg("update.refused.damaged"))
     assert said and "tampered" in said[0]
 
 
@@ -361,7 +435,9 @@ def test_an_older_release_is_never_offered_and_an_uploaded_one_says_why(d, tmp_p
     said = []
     u = Updates(state, lambda line, note=None: said.append(line), spool=d.root / "run8" / "spool")
     kind = u.poll(0.0)[1]
-    assert kind[:2] == ("outcome", "failed") and "older than the one running (0.1.0)" in kind[3]
+    assert kind[:2] == ("outcome", "failed")
+    assert kind[3] == msg("update.not_offered", reason=msg("update.refused.older"))
+    assert "older than the one running (0.1.0)" in said[0]  # root's line: the log
     assert not (d.root / "run8" / "spool" / OFFER).exists() and not list(upload.iterdir())
     # a newer one beside the old one is the one offered
     (tmp_path / "both").mkdir()

@@ -78,6 +78,8 @@ class PuzzleStore:
 
     # personal puzzles ------------------------------------------------------------------------
     def add_personal(self, name: str | None, pz: puzzles.Puzzle, game_id: int | None, now: float) -> None:
+        """`now`: when the player's game began (the journal's games.started), not when its review
+        found the puzzle: the table says "from your game on" that day."""
         with Transaction(self.conn) as c:
             c.execute("INSERT OR IGNORE INTO personal_puzzles(puzzle, player, line, game, added) VALUES (?,?,?,?,?)",
                       (pz.id, _player(name), pz.to_json(), game_id, now))

@@ -31,6 +31,7 @@ class ReviewRunner:
         self.left = None        # the review last left: a game's end is not reviewed again
         self.harvest = None     # the proofs of its mistakes as puzzles (a future), see _harvest
         self.harvested = None   # the review whose mistakes were looked at
+        self.played = None      # the journal's (id, started) of the table's game under review
 
     # what is reviewed ------------------------------------------------------------------------
     def watch(self, view) -> None:
@@ -46,6 +47,10 @@ class ReviewRunner:
         if view.winner is None or self.key is not None or not table.moves or key == self.left:
             return
         if name == "maunz":
+            # the game as the journal knows it, taken now: the harvest may end after the next game
+            # has begun, and its puzzles are dated by the day this one was played
+            cur = self.service.journal.current
+            self.played = (cur.id, cur.started) if cur is not None and cur.game == name else None
             self._begin(key, self.service.game, table.start_position, table.moves,
                         table.ai_seats[0] if table.ai_seats else None)   # the computer's colour
         elif name == "katzenjammer":   # pure Python: a thread, so the loop goes on between its steps
@@ -178,12 +183,13 @@ class ReviewRunner:
             from companion.service.puzzle_store import PuzzleStore
 
             conn = self.service.journal.conn
-            row = conn.execute("SELECT id FROM games WHERE game='maunz' ORDER BY id DESC LIMIT 1").fetchone()
+            row = self.played or conn.execute(
+                "SELECT id, started FROM games WHERE game='maunz' ORDER BY id DESC LIMIT 1").fetchone()
             names = self.service.table.players
             store = PuzzleStore(conn, [])
-            for mover, pz in found:
+            for mover, pz in found:  # dated by the game's own start ("from your game on 14 Nov")
                 store.add_personal(names[mover] if mover < len(names) else "", pz, row and row[0],
-                                   self.service.journal.clock())
+                                   row[1] if row else self.service.journal.clock())
 
     def _start(self, review, ply: int, deep: int):
         ai = self.service.ai

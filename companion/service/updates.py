@@ -8,8 +8,9 @@ hands it a button first), so the service loop has no line of its own for it. Whi
 OLED, no button reaches the table hidden behind it: a press on the outcome takes the outcome
 away; during the steps a press does nothing but say so on the OLED. Its notices are worded by
 the phrase registry (companion/ui/i18n.py): English for the log, the table's language on the
-page; the outcome's reason is root's line as root wrote it. The files are polled at most every
-POLL_S seconds (two stats); without the spool (no image, the simulator) nothing is read at all.
+page; the outcome is worded from root's fields (outcome_msg), root's own line only in the log.
+The files are polled at most every POLL_S seconds (two stats); without the spool (no image, the
+simulator) nothing is read at all.
 """
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ class Updates:
         if offer and offer != self.offer and offer.get("sha256") not in self._answered:
             self._note("note.update.ask", version=str(offer.get("version")))
         if status and status != self.status and status.get("outcome"):
-            self._note("note.update.done" if status.get("ok") else "note.update.failed",
-                       version=str(status.get("version", "")), outcome=str(status["outcome"]))
+            line = outcome_msg(status)
+            self.say(f"update: {line.text('en')} ({status['outcome']})", line)
         self.offer, self.status = offer, status
 
     def _note(self, key: str, detail: str = "", **params) -> None:
@@ -101,7 +102,7 @@ class Updates:
             return ("update", step + ("pressed",) if self._pressed == written else step)
         if s and s.get("outcome") and self._outcome_fresh() and self._seen != written:
             return ("update", ("outcome", "ok" if s.get("ok") else "failed", str(s.get("version", "")),
-                               str(s["outcome"])))
+                               outcome_msg(s)))
         if self.offer and self.offer.get("sha256") not in self._answered:
             version = str(self.offer.get("version", "?"))
             if self._problem:
@@ -156,6 +157,32 @@ class Updates:
         return True
 
 
+HEALTH = ("slow", "crashed")  # unit.py, Health.kind
+REFUSED = ("unsigned", "signature", "damaged", "no_key", "no_space", "older")  # signing.py, offer.py
+
+
+def outcome_msg(status: dict):
+    """The outcome in the family's words, from root's fields (offer.Status.outcome): what
+    happened, the version, the kind of reason; a kind this does not know (or a status written
+    without fields) says "details in the log", where root's own line is."""
+    from companion.ui.screens import msg
+
+    what, reason, version = status.get("what"), status.get("reason") or "", str(status.get("version") or "")
+    if what == "installed":
+        return msg("update.installed", version=version)
+    if what == "rolled_back":
+        back = str(status.get("back") or "?")
+        if reason in HEALTH:
+            return msg("update.rolled_back", back=back, version=version, reason=msg(f"update.health.{reason}"))
+        return msg("update.rolled_back.unknown", back=back)
+    if what in ("not_installed", "not_offered"):
+        why = msg(f"update.refused.{reason if reason in REFUSED else 'unknown'}")
+        if what == "not_offered":
+            return msg("update.not_offered", reason=why)
+        return msg("update.not_installed", version=version, reason=why)
+    return msg("update.outcome.unknown")
+
+
 def render_update(uid: tuple, language: str):
     """The OLED: the question, a step with its progress bar, or the outcome."""
     from PIL import Image, ImageDraw
@@ -190,9 +217,8 @@ def render_update(uid: tuple, language: str):
         for n, line in enumerate(wrap(text(uid[1], language, folder=uid[3]))[:4]):
             d.text((0, 14 + 12 * n), line, fill=1)
     else:
-        ok = uid[1] == "ok"
-        d.text((0, 0), text("update.done" if ok else "update.failed", language, version=uid[2]), fill=1)
+        d.text((0, 0), text("update.head" if uid[1] == "ok" else "update.failed", language), fill=1)
         d.line((0, 11, 127, 11), fill=1)
-        for n, line in enumerate(wrap(uid[3])[:4]):
+        for n, line in enumerate(wrap(uid[3].text(language))[:4]):
             d.text((0, 14 + 12 * n), line, fill=1)
     return img

@@ -163,8 +163,30 @@ STRINGS: dict[str, dict[str, str]] = {
     "update.step.health": {"de": "Läuft sie?", "en": "Checking it runs"},
     "update.step.switch": {"de": "Umschalten", "en": "Switching over"},
     "update.step.done": {"de": "Fertig", "en": "Done"},
-    "update.done": {"de": "Version {version} läuft", "en": "Now on {version}"},
     "update.failed": {"de": "Kein Update", "en": "Not updated"},
+    # the outcome in one line (the OLED under its head, a notice on the page), made from root's
+    # fields (companion/update/offer.py, Status.outcome), never root's own English line (the log)
+    "update.installed": {"de": "Update installiert: Version {version} läuft",
+                        "en": "Update installed: now on {version}"},
+    "update.rolled_back": {"de": "Zurück auf {back}: {version} {reason}",
+                          "en": "Rolled back to {back}: {version} {reason}"},
+    "update.rolled_back.unknown": {"de": "Zurück auf {back}, Details im Log",
+                                  "en": "Rolled back to {back}, details in the log"},
+    "update.not_installed": {"de": "{version} nicht installiert: {reason}", "en": "{version} not installed: {reason}"},
+    "update.not_offered": {"de": "Kein Update angeboten: {reason}", "en": "No update offered: {reason}"},
+    "update.outcome.unknown": {"de": "Update beendet, Details im Log", "en": "Update ended, details in the log"},
+    # ... why a tried release was rolled back (unit.py, Health.kind: "{version} {reason}")
+    "update.health.slow": {"de": "war nicht rechtzeitig bereit", "en": "was not ready in time"},
+    "update.health.crashed": {"de": "ist beim Start abgestürzt", "en": "crashed on starting"},
+    # ... why a release was not installed or not offered (signing.py, SignatureError.kind)
+    "update.refused.unsigned": {"de": "die Datei ist nicht signiert", "en": "the file is not signed"},
+    "update.refused.signature": {"de": "Signatur abgelehnt", "en": "signature refused"},
+    "update.refused.damaged": {"de": "Datei beschädigt, neu herunterladen", "en": "file damaged, download it again"},
+    "update.refused.no_key": {"de": "kein Schlüssel zum Prüfen, neueres Image nötig",
+                              "en": "no key to check it, a newer image has one"},
+    "update.refused.no_space": {"de": "kein Platz auf der SD-Karte", "en": "no space on the SD card"},
+    "update.refused.older": {"de": "älter als die laufende Version", "en": "older than the running version"},
+    "update.refused.unknown": {"de": "Details im Log", "en": "details in the log"},
     # a button pressed during the steps: it does nothing till the update ends (the bottom line)
     "update.buttons_wait": {"de": "Tasten: wenn fertig", "en": "Buttons: when done"},
     # the family's OK could not be written into the state folder: why and the fix (the OLED's
@@ -173,8 +195,8 @@ STRINGS: dict[str, dict[str, str]] = {
                     "en": "{folder} is full: free space on the SD card, then OK"},
     "update.unwritable": {"de": "{folder}: Schreiben geht nicht, SD-Karte prüfen, dann OK",
                           "en": "{folder} cannot be written: check the SD card, then OK"},
-    # the update's notices (the log in English, the page in the table's language); {outcome} is
-    # root's own line (companion/update/offer.py)
+    # the update's notices (the log in English, the page in the table's language); its outcome is
+    # the OLED's line above ("update.installed" ...), with root's own line after it in the log
     "note.update.ask": {"de": "Update auf {version}? OK am Begleiter (oder OK hier) installiert es, Zurück nicht",
                           "en": "Update to {version}? OK on the companion (or OK here) installs it; BACK does not"},
     "note.update.declined": {"de": "Update auf {version}: jetzt nicht (beim nächsten Start wieder angeboten)",
@@ -183,8 +205,6 @@ STRINGS: dict[str, dict[str, str]] = {
                                  "en": "update to {version}: OK, installing"},
     "note.update.not_started": {"de": "Update auf {version} nicht gestartet: {why}",
                                   "en": "update to {version} not started: {why}"},
-    "note.update.done": {"de": "Update: Version {version} läuft ({outcome})", "en": "update: {outcome}"},
-    "note.update.failed": {"de": "Update: {outcome}", "en": "update: {outcome}"},
     # the service's OLED with the page's address and its QR code (service/address.py): the words
     # beside the code, wrapped to its 11 columns
     "address.page": {"de": "Die Seite:", "en": "The page:"},

@@ -84,16 +84,21 @@ def find(dirs: list[Path], keys: Path, spool: Path, running: str,
     A file refused for its signature is also said on the OLED and the page (status.json); one
     older than the running version only when the family chose it (`explicit`: an upload from
     the page): an old archive left on the card or a stick is no news at every start."""
-    offer, said = _find(dirs, keys, spool, running)
+    kinds: dict[str, str] = {}  # a refusal's line -> its kind (SignatureError.kind, "older")
+    offer, said = _find(dirs, keys, spool, running, kinds)
     refused = [line for line in said if "nothing to update" not in line and (explicit or OLDER not in line)]
     if offer is None and refused:
         # no key at all: that one reason, first, for every file (not a generic refusal per file)
-        line = signing.NO_KEY if any(signing.NO_KEY in r for r in refused) else f"not offered: {refused[0]}"
-        Status(spool, "?").outcome(False, line)
+        if any(signing.NO_KEY in r for r in refused):
+            Status(spool, "?").outcome(False, signing.NO_KEY, what="not_offered", reason="no_key")
+        else:
+            Status(spool, "?").outcome(False, f"not offered: {refused[0]}", what="not_offered",
+                                       reason=kinds.get(refused[0], ""))
     return offer, said
 
 
-def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict | None, list[str]]:
+def _find(dirs: list[Path], keys: Path, spool: Path, running: str,
+          kinds: dict[str, str]) -> tuple[dict | None, list[str]]:
     said, good = [], []
     for d in dirs:
         for path in sorted(Path(d).glob("maunz-companion-*.tar.gz")) if Path(d).is_dir() else []:
@@ -104,6 +109,7 @@ def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict
                 good.append((_order(sig["version"]), path))
             except signing.SignatureError as exc:
                 said.append(str(exc))
+                kinds[str(exc)] = exc.kind
     spool.mkdir(parents=True, exist_ok=True)
     for _, path in sorted(good, reverse=True):
         copy = spool / f".{ARCHIVE}.new"
@@ -111,6 +117,7 @@ def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict
             signed = signing.verify(path, keys, copy_to=copy)
         except signing.SignatureError as exc:
             said.append(str(exc))
+            kinds[str(exc)] = exc.kind
             continue
         if signed.version == running:
             copy.unlink(missing_ok=True)
@@ -120,6 +127,7 @@ def _find(dirs: list[Path], keys: Path, spool: Path, running: str) -> tuple[dict
             copy.unlink(missing_ok=True)
             said.append(f"{path}: version {signed.version} is {OLDER} ({running}): an update only goes"
                         " forward; take a newer release (going back: `sudo companion update FILE`)")
+            kinds[said[-1]] = "older"
             return None, said
         shutil.copyfile(signing.signature_path(path), spool / f"{ARCHIVE}.sig")
         os.replace(copy, spool / ARCHIVE)
@@ -151,6 +159,10 @@ class Status:
     def step(self, step: str, text: str) -> None:
         _write_json(self.path, {"version": self.version, "step": step, "text": text, "outcome": None})
 
-    def outcome(self, ok: bool, line: str) -> None:
+    def outcome(self, ok: bool, line: str, what: str = "", reason: str = "", back: str = "") -> None:
+        """`line` is root's own (English, for the log); the family's words are made from the fields:
+        `what` happened (installed, rolled_back, not_installed, not_offered), the `reason`'s kind
+        (Health.kind, SignatureError.kind, no_space, older; "" unknown: "details in the log") and
+        the version it went `back` to (companion/service/updates.py, outcome_msg)."""
         _write_json(self.path, {"version": self.version, "step": "done" if ok else "failed", "text": line,
-                                "outcome": line, "ok": ok})
+                                "outcome": line, "ok": ok, "what": what, "reason": reason, "back": back})

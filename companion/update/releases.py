@@ -13,7 +13,11 @@ DEFAULT_PREFIX = Path("/opt/maunz-companion")
 
 
 class UpdateError(RuntimeError):
-    """One line: what went wrong and what to do."""
+    """One line: what went wrong and what to do; `kind` as a SignatureError's (the family's words)."""
+
+    def __init__(self, line: str = "", kind: str = "") -> None:
+        super().__init__(line)
+        self.kind = kind
 
 
 def _fsync_dir(path: Path) -> None:

@@ -16,6 +16,7 @@ The key's id is the first 16 hex digits of the SHA-256 of the public key.
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import json
 import os
@@ -36,7 +37,13 @@ NO_KEY = ("no release key installed: no update can be checked, so none installs;
 
 
 class SignatureError(RuntimeError):
-    """One line: the file, what is wrong with it, what to do."""
+    """One line: the file, what is wrong with it, what to do; `kind` names the reason for the
+    family's words (companion/update/offer.py, Status.outcome): unsigned, signature, damaged,
+    no_key, no_space, or "" (the line alone says it: the log)."""
+
+    def __init__(self, line: str = "", kind: str = "") -> None:
+        super().__init__(line)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -178,7 +185,7 @@ def read_signature(archive: Path, sig_path: Path | None = None) -> dict:
     sig_path = Path(sig_path) if sig_path else signature_path(archive)
     if not sig_path.exists():
         raise SignatureError(f"{archive}: unsigned (no {sig_path.name} beside it): only a signed release"
-                             " installs; take both files from the project's release")
+                             " installs; take both files from the project's release", "unsigned")
     try:
         sig = json.loads(sig_path.read_text())
         ok = (isinstance(sig, dict) and sig.get("format") == FORMAT and isinstance(sig.get("size"), int)
@@ -187,7 +194,7 @@ def read_signature(archive: Path, sig_path: Path | None = None) -> dict:
         ok = False
     if not ok:
         raise SignatureError(f"{archive}: {sig_path.name} is not a release signature ({FORMAT}); take both"
-                             " files from the project's release")
+                             " files from the project's release", "signature")
     return sig
 
 
@@ -203,27 +210,30 @@ def verify(archive: Path, keys_dir: Path = DEFAULT_KEYS, sig_path: Path | None =
     sig = read_signature(archive, sig_path)
     keys = public_keys(keys_dir)
     if not keys:
-        raise SignatureError(f"{archive}: {NO_KEY} (none in {keys_dir})")
+        raise SignatureError(f"{archive}: {NO_KEY} (none in {keys_dir})", "no_key")
     public = keys.get(sig["key"])
     if public is None:
         raise SignatureError(f"{archive}: signed by key {sig['key']}, which is not one of the release keys in"
                              f" {keys_dir} ({', '.join(sorted(keys))}): not a release of this project, or one"
-                             " signed with a key this install does not know yet")
+                             " signed with a key this install does not know yet", "signature")
     try:
         raw = base64.b64decode(sig["signature"], validate=True)
         VerifyKey(public).verify(statement(sig["sha256"], sig["size"], sig["version"]), raw)
     except (ValueError, BadSignatureError):
         raise SignatureError(f"{archive}: the signature does not match key {sig['key']} (the .sig was"
-                             " altered or made with another key): take both files from the project's release") from None
+                             " altered or made with another key): take both files from the project's release",
+                             "signature") from None
     try:
         sha, size = digest(archive, copy_to)
     except OSError as exc:
-        raise SignatureError(f"{archive}: cannot read it ({exc.strerror or exc})") from None
+        raise SignatureError(f"{archive}: cannot read it ({exc.strerror or exc})",
+                             "no_space" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "") from None
     if (sha, size) != (sig["sha256"], sig["size"]):
         if copy_to:
             Path(copy_to).unlink(missing_ok=True)
         raise SignatureError(f"{archive}: tampered or damaged: its SHA-256 is {sha[:16]}..., {size} bytes; the"
-                             f" signature is for {sig['sha256'][:16]}..., {sig['size']} bytes: download it again")
+                             f" signature is for {sig['sha256'][:16]}..., {sig['size']} bytes: download it again",
+                             "damaged")
     return Signed(archive.name, sig["version"], size, sha, sig["key"])
 
 

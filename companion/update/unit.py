@@ -22,6 +22,7 @@ class Health:
     ok: bool
     why: str = ""
     ready_s: float | None = None  # restart to READY
+    kind: str = ""  # why not, for the family's words: "slow" (not ready in time) or "crashed"
 
 
 class Unit:
@@ -165,18 +166,21 @@ class Unit:
             if s["ActiveState"] == "active" and pid and marker in self.main_command(pid):
                 if pid != ready_pid:
                     if ready_pid is not None:
-                        return Health(False, "it was restarted after READY (watchdog or crash)", ready_at - t0)
+                        return Health(False, "it was restarted after READY (watchdog or crash)", ready_at - t0,
+                                      "crashed")
                     ready_pid, ready_at = pid, now
                 elif now - ready_at >= hold:
                     return Health(True, "", ready_at - t0)
             elif ready_pid is not None:
-                return Health(False, f"it stopped {now - ready_at:.0f} s after READY ({s['Result']})", ready_at - t0)
+                return Health(False, f"it stopped {now - ready_at:.0f} s after READY ({s['Result']})", ready_at - t0,
+                              "crashed")
             elif started_anew and (s["ActiveState"] == "failed" or s["SubState"] == "auto-restart"):
-                return Health(False, f"it exited before READY ({s['Result']})")
+                return Health(False, f"it exited before READY ({s['Result']})", kind="crashed")
             if now - t0 > timeout:
                 if ready_pid is None:
-                    return Health(False, f"it did not reach READY within {timeout:.0f} s")
-                return Health(False, f"it did not stay up {hold:.0f} s within {timeout:.0f} s", ready_at - t0)
+                    return Health(False, f"it did not reach READY within {timeout:.0f} s", kind="slow")
+                return Health(False, f"it did not stay up {hold:.0f} s within {timeout:.0f} s", ready_at - t0,
+                              "slow")
             self.sleep(0.2)
 
     def watchdog_s(self) -> float:

@@ -17,6 +17,7 @@ Cut short before `switch`, the old release comes back at the next boot (the drop
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import subprocess
 import sys
@@ -67,6 +68,7 @@ class Updater:
         self.releases, self.unit, self.state_dir = releases, unit, Path(state_dir)
         self.timeout, self.hold, self.keys_dir = timeout, hold, Path(keys_dir)
         self.last_line = ""  # the outcome, in one line
+        self.outcome: dict = {}  # ... and as fields, for the family's words (offer.Status.outcome)
 
     # ------------------------------------------------------------------ staging
     def stage(self, source: Path, sig: Path | None = None) -> str:
@@ -86,7 +88,7 @@ class Updater:
             try:
                 signed = signing.verify(source, self.keys_dir, sig_path=sig, copy_to=copy)
             except signing.SignatureError as exc:
-                raise UpdateError(str(exc)) from None
+                raise UpdateError(str(exc), exc.kind) from None
             say("verify", f"{source}: version {signed.version}, signed by key {signed.key}"
                 f" ({(time.monotonic() - t0) * 1000:.0f} ms)")
             tree = Path(tmp) / "tree"
@@ -143,7 +145,7 @@ class Updater:
         say("health", f"waiting for READY and {hold:.0f} s without a restart (at most {self.timeout:.0f} s)")
         health = self.unit.wait_healthy(r.path(name), self.timeout, hold)
         if not health.ok:
-            return self._roll_back(old, name, health.why, since)
+            return self._roll_back(old, name, health, since)
         r.point("current", name)
         say("switch", f"{name} is current (READY after {health.ready_s:.1f} s)")
         r.point("previous", old)
@@ -154,6 +156,7 @@ class Updater:
         self.unit.disarm_guard()  # (after the breadcrumb: killed in between, the guard finds nothing to do)
         gone = r.prune()
         self.last_line = f"updated {old} -> {name}"
+        self.outcome = {"what": "installed"}
         say("done", self.last_line + (f"; removed {', '.join(gone)}" if gone else ""))
         return 0
 
@@ -184,11 +187,13 @@ class Updater:
                     " the update restored")
         return ""
 
-    def _roll_back(self, old: str, name: str, why: str, since: float) -> int:
+    def _roll_back(self, old: str, name: str, health, since: float) -> int:
         last = self.unit.last_line(since)
         restored = self._undo_by_restart(self.releases.breadcrumb() or {"from": old, "to": name})
         self.unit.disarm_guard()
-        self.last_line = (f"update: rolled back to {old}: {name} was not healthy: {why}"
+        self.outcome = {"what": "rolled_back", "reason": health.kind,
+                        "back": str(self.releases.info(old).get("version") or old)}
+        self.last_line = (f"update: rolled back to {old}: {name} was not healthy: {health.why}"
                           + (f" (its last line: {last})" if last else "") + restored)
         print(self.last_line, file=sys.stderr, flush=True)
         return 1
@@ -343,11 +348,13 @@ def _offered(updater: Updater, args) -> int:
         name = updater.stage(spool / offer.ARCHIVE)
         code = updater.update(name)
     except Exception as exc:  # whatever it is, the OLED and the page must not show a step for ever
-        status.outcome(False, f"not installed: {exc}")
+        kind = getattr(exc, "kind", "") or ("no_space" if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT)
+                                            else "")
+        status.outcome(False, f"not installed: {exc}", what="not_installed", reason=kind)
         raise
     finally:
         _report = None
-    status.outcome(code == 0, updater.last_line)
+    status.outcome(code == 0, updater.last_line, **updater.outcome)
     return code
 
 

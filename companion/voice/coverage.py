@@ -58,9 +58,9 @@ SAMPLES = {
     "difference": msg("kjreview.lets_win", colour=msg("kj.seat.2"), pct=28),
     "done": 3, "total": 14, "percent": 40, "firmware": "421c2ab724fef93d", "file": "micropython-rp2-pico.uf2",
     # an update found on the SD card or a USB stick (service/updates.py): its version, the state
-    # folder its OK is written into, root's line of the outcome (English: root's own words)
+    # folder its OK is written into; the outcome: the version it went back to, the kind of reason
     "version": "0.2.0", "folder": "/var/lib/maunz-companion",
-    "outcome": "rolled back to 0.1.0: 0.2.1 was not healthy",
+    "back": "0.1.0", "reason": msg("update.health.slow"),
     # the computer's level (issue 44): its measured Elo, a level's words (a half level: "4,5"
     # in German), a person's rating
     "elo": 1200, "level": msg("level.rated", n=msg("level.name.4.5"), elo=1900), "rating": 1250,
