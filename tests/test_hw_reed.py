@@ -373,10 +373,14 @@ def test_own_scan_edges_do_not_wake_and_a_move_during_a_scan_is_not_lost():
     # f6 lifted and a1 put down while row 1 was already read: the scan misses a1, the arm sees
     rows = matrix.rows
 
-    def move_after_row_1(value, pin=rows[0], orig=rows[0]._change_state):
+    rises = []
+
+    def move_after_row_1(value, orig=rows[0]._change_state):
         changed = orig(value)
-        if changed and value:                       # row 1 released after its read
-            matrix.closed = {(0, 0)}
+        if changed and value:
+            rises.append(value)
+            if len(rises) == 2:                     # 1: leaving armed, 2: after row 1's read
+                matrix.closed = {(0, 0)}
         return changed
 
     rows[0]._change_state = move_after_row_1
