@@ -41,8 +41,9 @@ class ScanningReedGrid(ReedGrid):
         return self._raw
 
     def poll_interval(self) -> float | None:
-        """A diode matrix is scanned: no line changes by itself when a reed closes (a column with
-        another closed reed on the driven row stays low), so the loop polls it at `scan_hz`."""
+        """A diode matrix is scanned: with one row driven no line changes by itself when a reed
+        closes elsewhere, so the loop polls it at `scan_hz` (the MCP23017's INT pin is not wired;
+        GpioReedGrid waits for column edges instead)."""
         return 1.0 / self.scan_hz
 
     def settling(self) -> bool:
