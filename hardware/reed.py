@@ -225,10 +225,12 @@ class GpioReedGrid(ScanningReedGrid):
         for c in range(COLS):
             if mask & (_COLUMN << c):
                 expected |= 1 << c
+        # Edges count again before the columns are read: a reed moving after this read gives an
+        # edge against the new baseline, one moving before it a baseline the scan did not expect.
+        self._scanning = False
         self._armed = self._columns_low()
         if self._armed != expected:
             self._edge = True
-        self._scanning = False
 
     def _release(self) -> None:
         for d in self._devices:
