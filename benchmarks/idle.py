@@ -14,6 +14,11 @@ step_us                     one idle step (poll, tick, view, LEDs, OLED) in micr
 process): the loop's wake-ups and its thread's CPU, and the link's reader thread's context
 switches and CPU (the reader waits for bytes with a timeout that paces its pings and retransmits).
 
+`--gpio-reed empty|held`: the reed bed is the GPIO diode matrix (hardware/reed.py's GpioReedGrid
+through gpiozero on MockFactory pins) instead of the fake: `empty` (every column free: it waits
+for a column edge) or `held` (column a held low, as by pieces on a1-a6: it is watched at
+`watch_hz`). Without it the fake bed wakes nobody, as the bridge's bed.
+
 Each game is measured with the table's view memo (`memo_views`: the view reused while the
 table's state is unchanged) and without it, alternating, in this one process: the `memo_off`
 figures are the baseline the change is quoted against. Only tables that have the memo (maunz)
@@ -30,24 +35,42 @@ from benchmarks.pibudget import FACTOR
 from companion.cliargs import OneLineParser
 
 
-def _companion(game: str, state: Path, memo: bool):
+def _gpio_reed(bed: str):
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.reed import GpioReedGrid
+    from wiring.pins import load_pins
+
+    pins = load_pins()
+    factory = MockFactory()
+    grid = GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=factory)
+    if bed == "held":  # a column line low whatever row is driven: a1-a6 closed
+        factory.pin(f"GPIO{pins.reed_cols[0]}").drive_low()
+    return grid
+
+
+def _companion(game: str, state: Path, memo: bool, gpio_reed: str | None = None):
     from companion.service.app import Companion
     from companion.service.config import Config, GameConfig
     from companion.service.devices import build_fakes
 
-    c = Companion(Config(game=GameConfig(game=game)), build_fakes(), state_dir=state, ai_mode="off")
+    devices = build_fakes()
+    if gpio_reed:
+        devices.reed.close()
+        devices.reed = _gpio_reed(gpio_reed)
+    c = Companion(Config(game=GameConfig(game=game)), devices, state_dir=state, ai_mode="off")
     c.table.memo_views = memo  # an instance attribute: the class's default is left alone
     return c
 
 
-def idle_cpu_pct(game: str, seconds: float, memo: bool) -> tuple[float, float]:
+def idle_cpu_pct(game: str, seconds: float, memo: bool, gpio_reed: str | None = None) -> tuple[float, float]:
     """The real loop for `seconds` after a one-second start: process CPU per wall second, %, and
     the loop's wake-ups per second (its selector's count; the end of the measuring task's own
     sleep is one of them)."""
     from companion.service.waking import counting_loop
 
     with tempfile.TemporaryDirectory() as d:
-        c = _companion(game, Path(d), memo)
+        c = _companion(game, Path(d), memo, gpio_reed)
 
         async def measure() -> tuple[float, float]:
             task = asyncio.create_task(c.run())
@@ -67,9 +90,9 @@ def idle_cpu_pct(game: str, seconds: float, memo: bool) -> tuple[float, float]:
             loop.close()
 
 
-def step_us(game: str, steps: int, memo: bool) -> float:
+def step_us(game: str, steps: int, memo: bool, gpio_reed: str | None = None) -> float:
     with tempfile.TemporaryDirectory() as d:
-        c = _companion(game, Path(d), memo)
+        c = _companion(game, Path(d), memo, gpio_reed)
         try:
             t = 1000.0
             for _ in range(50):  # the first scan and the settle time: the table is idle after it
@@ -148,6 +171,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rounds", type=int, default=2, help="memo on/off alternations (default 2)")
     p.add_argument("--games", default="maunz",
                    help="comma-separated games (default maunz; e.g. maunz,katzenjammer,cats)")
+    p.add_argument("--gpio-reed", choices=("empty", "held"),
+                   help="the reed bed on the GPIO matrix (gpiozero MockFactory): empty or a column held")
     p.add_argument("--bridge", action="store_true",
                    help="instead: maunz. on the bed's Pico, emulated on a pty in this process")
     args = p.parse_args(argv)
@@ -161,15 +186,17 @@ def main(argv: list[str]) -> int:
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     for g in games:
         get(g)  # an unknown name: its one-line error before any run
-    print(f"fake devices, no moves, no AI, no page; loop {args.seconds:g} s x {args.rounds} per setting")
+    bed = f"GPIO reed matrix on MockFactory ({args.gpio_reed} bed), other devices fake" \
+        if args.gpio_reed else "fake devices"
+    print(f"{bed}, no moves, no AI, no page; loop {args.seconds:g} s x {args.rounds} per setting")
     for g in games:
         figures = {}
         for memo in (True, False):
             figures[memo] = {"step": [], "cpu": [], "wakeups": []}
         for _ in range(args.rounds):
             for memo in (False, True):  # alternating: the machine's other load hits both alike
-                figures[memo]["step"].append(step_us(g, args.steps, memo))
-                cpu, wakeups = idle_cpu_pct(g, args.seconds, memo)
+                figures[memo]["step"].append(step_us(g, args.steps, memo, args.gpio_reed))
+                cpu, wakeups = idle_cpu_pct(g, args.seconds, memo, args.gpio_reed)
                 figures[memo]["cpu"].append(cpu)
                 figures[memo]["wakeups"].append(wakeups)
         for memo in (False, True):

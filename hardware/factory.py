@@ -39,7 +39,7 @@ BRIDGE_KEYS = {"port", "baud", "baudrate", "debounce", "debounce_ms", "scan_hz",
 KEYS = {
     "gpio": {"pin_factory"},
     "wiring": {"pins_file"},
-    "reed": {"backend", "debounce", "scan_hz", "settle_us", "pin_factory", "bed", "calibration"}
+    "reed": {"backend", "debounce", "scan_hz", "settle_us", "watch_hz", "pin_factory", "bed", "calibration"}
             | BRIDGE_KEYS,
     "leds": {"backend", "brightness", "max_current_ma", "fps"} | BRIDGE_KEYS,
     "display": {"backend", "rotate"},
@@ -85,7 +85,8 @@ class Devices:
 
     def poll_interval(self) -> float | None:
         """Seconds until some input device must be polled although none woke the loop (a scanned
-        reed matrix: 1/scan_hz); None: every device wakes the loop itself."""
+        reed matrix: 1/scan_hz, or 1/watch_hz while a GPIO one holds a column); None: every device
+        wakes the loop itself."""
         due = [d.poll_interval() for d in (self.reed, self.cards, self.buttons)]
         return min((d for d in due if d is not None), default=None)
 
@@ -204,7 +205,8 @@ def _build_reed(backend: str, s: dict, pins, gpio_factory) -> ReedGrid:
     if backend == "gpio":
         from hardware.reed import GpioReedGrid
         return GpioReedGrid(pins.reed_rows, pins.reed_cols, pin_factory=gpio_factory(s),
-                            settle_us=float(s.get("settle_us", 20)), **kw)
+                            settle_us=float(s.get("settle_us", 20)),
+                            watch_hz=float(s.get("watch_hz", 10)), **kw)
     from hardware.reed import Mcp23017ReedGrid
     m = pins.mcp23017
     return Mcp23017ReedGrid(m["i2c_bus"], m["address"], rows_port=m["rows_port"],

@@ -56,8 +56,9 @@ class ReedGrid(Wakes, ABC):
     def poll(self) -> int:
         """Return the current *debounced* occupancy bitmask.
 
-        Scanning backends do one scan + debounce step per call (the service calls at the
-        configured scan rate); streaming backends (the bridge) return the latest snapshot.
+        Scanning backends do one scan + debounce step per call (the service calls at their
+        `poll_interval()`; the GPIO matrix skips the scan while it waits for a column edge);
+        streaming backends (the bridge) return the latest snapshot.
         """
 
     def raw(self) -> int:

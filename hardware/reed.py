@@ -6,6 +6,9 @@ driven HIGH; columns are inputs with pull-ups. Each reed sits in series with a 1
 cathode points at the row (scan) line, so a closed switch pulls its column low only while its own
 row is driven low. A diode blocks the reverse path through other closed switches, which is what
 would otherwise create "ghost" squares when three corners of a rectangle are occupied.
+
+Between scans the GPIO backend waits for a change instead of scanning (GpioReedGrid): all rows
+driven low at once, edge callbacks on the columns; see there for what an edge can and cannot see.
 """
 from __future__ import annotations
 
@@ -38,8 +41,9 @@ class ScanningReedGrid(ReedGrid):
         return self._raw
 
     def poll_interval(self) -> float | None:
-        """A diode matrix is scanned: no line changes by itself when a reed closes (a column with
-        another closed reed on the driven row stays low), so the loop polls it at `scan_hz`."""
+        """A diode matrix is scanned: with one row driven no line changes by itself when a reed
+        closes elsewhere, so the loop polls it at `scan_hz` (the MCP23017's INT pin is not wired;
+        GpioReedGrid waits for column edges instead)."""
         return 1.0 / self.scan_hz
 
     def settling(self) -> bool:
@@ -56,6 +60,8 @@ class ScanningReedGrid(ReedGrid):
 
 
 # --------------------------------------------------------------------------- gpiozero
+_COLUMN = sum(1 << (r * COLS) for r in range(ROWS))  # the bits of column 0 in a scan's mask
+
 PIN_FACTORIES = {
     "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory", "lgpio",
               "pip install lgpio (the 'pi' extra); it is the default on Raspberry Pi OS Bookworm"),
@@ -104,11 +110,29 @@ class GpioReedGrid(ScanningReedGrid):
     The hot loop talks to the gpiozero *pin* objects (``pin.state``) rather than the device
     objects: the devices still own, reserve and configure the pins, but a scan then costs 6
     writes + 36 reads instead of 42 trips through the device value machinery.
+
+    Waiting instead of scanning (like key-matrix firmware): after each scan ALL rows are driven
+    low ("armed") and the columns' edge callbacks watch. A column is then low while ANY reed on
+    it is closed, so an edge means a reed somewhere closed or opened: the callback wakes the loop
+    and the grid is scanned at `scan_hz` until the debounced bed equals the last scan.
+    The rule for what an edge cannot show: while a column is held low by a closed reed, a second
+    reed closing in it, or one of two opening, changes nothing on that line. So while any column
+    is held the grid asks for a scan at `watch_hz` (a slower rate; a lift or a second piece in a
+    held column is seen within 1/watch_hz plus the debounce); with every column free (an empty
+    bed) it asks for none (`poll_interval()` None) and `poll()` does not scan until an edge.
+    A closed reed with all rows low draws ~66 uA through its column's pull-up: nothing.
     """
 
     def __init__(self, rows, cols, *, pin_factory=None, debounce: int = 3,
-                 scan_hz: float = 100.0, settle_us: float = 20.0) -> None:
+                 scan_hz: float = 100.0, settle_us: float = 20.0, watch_hz: float = 10.0) -> None:
         super().__init__(debounce, scan_hz)
+        if watch_hz <= 0:
+            raise HardwareError(f"reed watch_hz must be > 0, got {watch_hz!r}; use e.g. 10")
+        self.watch_hz = min(float(watch_hz), self.scan_hz)
+        self.scans = 0                  # scan() calls (tests and benchmarks count them)
+        self._scanning = False          # our own scan toggles the columns: those edges are ours
+        self._armed: int | None = None  # column bits low with all rows driven (None: not armed)
+        self._edge = False              # a column changed while armed: scan it
         # After a row changes, the columns released by the previous row recharge through the
         # ~50 kOhm internal pull-ups and the wiring capacitance (a few us per tau).
         self._settle_s = max(0.0, settle_us) / 1e6
@@ -133,6 +157,38 @@ class GpioReedGrid(ScanningReedGrid):
                                 f"program holds these pins") from None
         self._row_pins = [d.pin for d in self._row_devs]
         self._col_pins = [d.pin for d in self._col_devs]
+        for d in self._col_devs:  # gpiozero calls them on its own thread (lgpio's callbacks)
+            d.when_activated = d.when_deactivated = self._on_edge
+
+    def _columns_low(self) -> int:
+        low = 0
+        for c, col in enumerate(self._col_pins):
+            if not col.state:
+                low |= 1 << c
+        return low
+
+    def _on_edge(self) -> None:
+        """A column changed. Edges of our own scan (during it, or delivered late by the pin
+        library's thread) leave the armed columns as they were: only a real change wakes."""
+        if self._scanning or self._armed is None or self._edge:
+            return
+        if self._columns_low() != self._armed:
+            self._edge = True
+            self._wake()
+
+    def poll(self) -> int:
+        if self._armed is not None and not self._edge and not self._armed \
+                and not self.settling():
+            return self._debouncer.stable  # every column free and still: an edge would say
+        self._edge = False
+        return super().poll()
+
+    def poll_interval(self) -> float | None:
+        if self._armed is None or self._edge or self.settling():
+            return 1.0 / self.scan_hz
+        if self._armed:
+            return 1.0 / self.watch_hz  # a held column hides its other reeds (class docstring)
+        return None
 
     def scan(self) -> int:
         mask = 0
@@ -140,6 +196,10 @@ class GpioReedGrid(ScanningReedGrid):
         cols = self._col_pins
         settle = self._settle_s
         clock = time.perf_counter
+        self.scans += 1
+        self._scanning = True
+        for row in self._row_pins:  # from armed (all low) to none selected
+            row.state = 1
         for row in self._row_pins:
             row.state = 0
             if settle:
@@ -153,7 +213,24 @@ class GpioReedGrid(ScanningReedGrid):
                 bit <<= 1
             row.state = 1
             shift += COLS
+        self._arm(mask)
         return mask
+
+    def _arm(self, mask: int) -> None:
+        """All rows low; the columns then read what the scan implies, or a reed moved during it
+        (after its row was read): then the next poll scans again, as after an edge."""
+        for row in self._row_pins:
+            row.state = 0
+        expected = 0
+        for c in range(COLS):
+            if mask & (_COLUMN << c):
+                expected |= 1 << c
+        # Edges count again before the columns are read: a reed moving after this read gives an
+        # edge against the new baseline, one moving before it a baseline the scan did not expect.
+        self._scanning = False
+        self._armed = self._columns_low()
+        if self._armed != expected:
+            self._edge = True
 
     def _release(self) -> None:
         for d in self._devices:

@@ -73,10 +73,13 @@ def test_factory_fakes_by_default():
 
 def test_factory_gpio_backends_on_mock_pins():
     d = build_devices({"gpio": {"pin_factory": "mock"}, "reed": {"backend": "gpio", "debounce": 2,
-                       "scan_hz": 200}, "buttons": {"backend": "gpio"}})
-    assert d.reed.scan_hz == 200
+                       "scan_hz": 200, "watch_hz": 5}, "buttons": {"backend": "gpio"}})
+    assert d.reed.scan_hz == 200 and d.reed.watch_hz == 5
     assert d.reed.poll() == 0
+    assert d.reed.poll_interval() is None and d.poll_interval() is None  # an empty bed: edges wake
     d.close()
+    with pytest.raises(HardwareError, match=r"reed watch_hz must be > 0, got 0.0; use e.g. 10"):
+        build_devices({"gpio": {"pin_factory": "mock"}, "reed": {"backend": "gpio", "watch_hz": 0}})
 
 
 def test_optional_devices_absent_become_warnings(monkeypatch):

@@ -26,12 +26,21 @@ class Matrix:
     def __init__(self, factory, diodes: bool = True) -> None:
         self.closed: set[tuple[int, int]] = set()
         self.diodes = diodes
-        self.rows = [factory.pin(f"GPIO{p}") for p in ROWS]
+        self.cols: list[ColumnPin] = []
+        self.rows = [factory.pin(f"GPIO{p}", pin_class=RowPin, matrix=self) for p in ROWS]
         self.cols = [factory.pin(f"GPIO{p}", pin_class=ColumnPin, matrix=self, col=c)
                      for c, p in enumerate(COLS)]
 
     def close_squares(self, squares) -> None:
         self.closed = {divmod(sq, 6) for sq in squares}
+        self.settle()
+
+    def settle(self) -> None:
+        """The column lines follow the switches and the driven rows: a line that changes level
+        gives its edge (gpiozero's callbacks, as the pin library would call them)."""
+        for col in self.cols:
+            if col.function == "input" and col.pull == "up":
+                col.drive_low() if self.pulled_low(col.col) else col.drive_high()
 
     def pulled_low(self, col: int) -> bool:
         low_rows = {r for r, pin in enumerate(self.rows)
@@ -50,6 +59,18 @@ class Matrix:
                     seen_cols.add(c)
                     frontier.append(("c", c))
         return bool(seen_rows & low_rows)
+
+
+class RowPin(MockPin):
+    def __init__(self, factory, info, matrix=None) -> None:
+        self.matrix = matrix
+        super().__init__(factory, info)
+
+    def _change_state(self, value):
+        changed = super()._change_state(value)
+        if changed and self.matrix is not None:
+            self.matrix.settle()
+        return changed
 
 
 class ColumnPin(MockPin):
@@ -88,9 +109,10 @@ def test_rows_idle_high_and_columns_pulled_up():
     assert all(p.function == "input" and p.pull == "up" for p in matrix.cols)
     matrix.close_squares({0, 35})
     grid.scan()
-    assert all(p.state == 1 for p in matrix.rows)  # no row left selected after a scan
-    # each row went low exactly once during the scan and came back high
-    assert all([s.state for s in p.states[-2:]] == [False, True] for p in matrix.rows)
+    # after a scan all rows are driven low together (armed: a column edge means a change)
+    assert all(p.state == 0 for p in matrix.rows)
+    # each row was selected alone once during the scan: none, row, none, then armed
+    assert all([s.state for s in p.states[-4:]] == [True, False, True, False] for p in matrix.rows)
     grid.close()
 
 
@@ -276,3 +298,95 @@ def test_unknown_pin_factory_and_missing_lgpio_are_errors():
     except ImportError:
         with pytest.raises(HardwareError, match=r"pin_factory 'lgpio' needs the lgpio library"):
             make_pin_factory("lgpio")
+
+
+# --------------------------------------------------------------------------- waiting for a change
+def armed(debounce=3):
+    """A grid scanned once on an empty bed (armed: all rows low), its wake-ups counted."""
+    factory, matrix, grid = make(debounce=debounce)
+    wakes = []
+    grid.set_waker(lambda: wakes.append(grid.scans))
+    assert grid.poll() == 0
+    return matrix, grid, wakes
+
+
+def poll_until_quiet(grid, limit=20):
+    """The service's loop: poll while the grid asks for its scan rate (an edge or a bed still
+    debouncing); the debounced bed then."""
+    for _ in range(limit):
+        if grid.poll_interval() != 1.0 / grid.scan_hz:
+            return grid._debouncer.stable
+        grid.poll()
+    raise AssertionError("the grid never came back from scanning at scan_hz")
+
+
+def test_an_empty_still_bed_is_not_scanned():
+    matrix, grid, wakes = armed()
+    assert all(p.state == 0 for p in matrix.rows)   # armed
+    assert grid.poll_interval() is None             # nothing to poll: the loop may sleep
+    scans = grid.scans
+    for _ in range(1000):                           # steps the loop takes for other reasons
+        assert grid.poll() == 0
+    assert grid.scans == scans and wakes == []      # 10 s at 100 Hz scanned 1000 times before
+    grid.close()
+
+
+def test_a_piece_put_down_wakes_and_is_reported_after_debounce():
+    matrix, grid, wakes = armed(debounce=3)
+    scans = grid.scans
+    matrix.close_squares({14})                      # c3: its column's line falls
+    assert len(wakes) == 1 and grid.poll_interval() == 1.0 / grid.scan_hz
+    assert [grid.poll() for _ in range(3)] == [0, 0, 1 << 14]
+    assert grid.scans == scans + 3
+    # stable, but column c is held: a second piece in it would give no edge -> the slow watch
+    assert grid.poll_interval() == 1.0 / grid.watch_hz
+    matrix.close_squares(set())                     # lifted: the column's line rises
+    assert len(wakes) == 2 and grid.poll_interval() == 1.0 / grid.scan_hz
+    assert poll_until_quiet(grid) == 0
+    assert grid.poll_interval() is None
+    grid.close()
+
+
+def test_lifting_one_of_two_pieces_in_a_column_is_seen_without_an_edge():
+    matrix, grid, wakes = armed(debounce=3)
+    matrix.close_squares({0, 6})                    # a1 and a2: both in column a
+    assert poll_until_quiet(grid) == (1 << 0) | (1 << 6)
+    woken = len(wakes)
+    matrix.close_squares({0})                       # a2 lifted: column a stays low (a1)
+    assert len(wakes) == woken                      # no edge: the physics the rule is for
+    assert grid.poll_interval() == 1.0 / grid.watch_hz  # but the held column is watched
+    grid.poll()                                     # the watch's scan sees it ...
+    assert grid.poll_interval() == 1.0 / grid.scan_hz   # ... and scans on until debounced
+    assert poll_until_quiet(grid) == 1 << 0
+    matrix.close_squares({0, 12})                   # a3 put down beside a1: no edge either
+    assert len(wakes) == woken
+    grid.poll()
+    assert poll_until_quiet(grid) == (1 << 0) | (1 << 12)
+    grid.close()
+
+
+def test_own_scan_edges_do_not_wake_and_a_move_during_a_scan_is_not_lost():
+    matrix, grid, wakes = armed(debounce=1)
+    matrix.close_squares({35})
+    assert poll_until_quiet(grid) == 1 << 35
+    assert len(wakes) == 1                          # the piece; the scans' own edges never
+    # f6 lifted and a1 put down while row 1 was already read: the scan misses a1, the arm sees
+    rows = matrix.rows
+
+    rises = []
+
+    def move_after_row_1(value, orig=rows[0]._change_state):
+        changed = orig(value)
+        if changed and value:
+            rises.append(value)
+            if len(rises) == 2:                     # 1: leaving armed, 2: after row 1's read
+                matrix.closed = {(0, 0)}
+        return changed
+
+    rows[0]._change_state = move_after_row_1
+    grid.poll()
+    rows[0]._change_state = type(rows[0])._change_state.__get__(rows[0])
+    assert grid.raw() == 0                          # f6 gone, a1 unseen by this scan
+    assert grid.poll_interval() == 1.0 / grid.scan_hz   # the armed columns disagree: scan again
+    assert poll_until_quiet(grid) == 1 << 0
+    grid.close()

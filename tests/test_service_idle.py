@@ -72,10 +72,11 @@ class CountingNotifier(Notifier):
         return False
 
 
-def run_virtual(tmp_path, scenario, game="maunz", notifier=None, chance_source=None, **game_config):
+def run_virtual(tmp_path, scenario, game="maunz", notifier=None, chance_source=None, devices=None,
+                **game_config):
     """`scenario(c, loop)` beside the real Companion.run() on a virtual-time loop."""
     loop = VirtualLoop()
-    c = Companion(Config(game=GameConfig(game=game, language="en", **game_config)), build_fakes(),
+    c = Companion(Config(game=GameConfig(game=game, language="en", **game_config)), devices or build_fakes(),
                   state_dir=tmp_path, ai_mode="off", clock=loop.time, recorder=Recorder(),
                   chance_source=chance_source)
 
@@ -160,6 +161,42 @@ def test_a_reed_change_is_taken_at_once_and_the_settle_time_is_a_timer(tmp_path)
     assert scans == [t0]                 # seen when it happened: no tick to wait for
     assert moves == ["kc3"]              # committed when the settle time ended, by its timer
     assert wakeups <= 2                  # the settle time's end (and the correction delay's)
+
+
+def test_a_gpio_reed_bed_sleeps_until_a_column_edge(tmp_path):
+    """The GPIO reed matrix (gpiozero on MockFactory, the diode matrix's model from
+    test_hw_reed): an empty still bed is not scanned at all (it was 100 scans and wake-ups a
+    second); a piece put down wakes the loop through its column's edge and is taken after the
+    debounce's scans; while a column is held the loop wakes at the grid's watch_hz only."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.reed import GpioReedGrid
+    from tests.test_hw_reed import COLS, ROWS, Matrix
+
+    factory = MockFactory()
+    matrix = Matrix(factory)
+    devices = build_fakes()
+    devices.reed.close()
+    devices.reed = grid = GpioReedGrid(ROWS, COLS, pin_factory=factory, debounce=3)
+
+    def row_writes():   # a scan selects each row pin in turn: none written, nothing scanned
+        return sum(len(p.states) for p in matrix.rows)
+
+    async def scenario(c, loop):
+        writes = row_writes()
+        idle = await quiet_for(loop, 600.0)
+        idle_writes = row_writes() - writes
+        t0 = loop.time()
+        matrix.close_squares({14})                  # c3
+        await quiet_for(loop, 1.0)
+        seen = [t - t0 for t, kind, f in c.recorder.events if kind == "scan" and f["mask"] == 1 << 14]
+        held = await quiet_for(loop, 60.0)
+        return idle, idle_writes, seen, held
+
+    idle, idle_writes, seen, held = run_virtual(tmp_path, scenario, devices=devices, settle=0.25)
+    assert idle == 0 and idle_writes == 0          # 600 s: 54,546 scans and wake-ups before
+    assert seen and seen[0] <= 3 / grid.scan_hz + LATE * 3   # the edge's scan + 2 more: debounced
+    assert held <= 60 * grid.watch_hz + 2          # a held column: 10/s, not 100/s
 
 
 def test_a_button_and_a_card_are_taken_when_they_come(tmp_path):

@@ -11,8 +11,10 @@ step (Companion.step) the loop waits in asyncio's own selector until one of thes
   long instruction's next page), the storage retry, the simulator's virtual card players, the
   BOOTSEL watch of a bridge table, the remote game's refusal summary, systemd's watchdog ping
   (at the interval it asks for, nothing more);
-- a device that must be looked at (`Devices.poll_interval`): a reed matrix scanned by the Pi
-  (1/scan_hz), a card reader without its thread, a fake bed whose debouncer is still deciding;
+- a device that must be looked at (`Devices.poll_interval`): an MCP23017 reed matrix
+  (1/scan_hz), the GPIO one while it debounces (1/scan_hz) or a column is held (1/watch_hz; its
+  column edges wake the loop otherwise), a card reader without its thread, a fake bed whose
+  debouncer is still deciding;
   `companion run --feed` follows its file at the scan rate.
 
 A step that changed something is followed by one more step at once (its consequences, e.g. the
