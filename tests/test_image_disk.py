@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -157,11 +158,18 @@ def test_a_build_step_that_times_out_is_one_line_and_leaves_nothing_running(tmp_
     with pytest.raises(disk.ImageError, match=r"^sh did not finish within 0 minutes and was stopped;"):
         _run("sh", "-c", f"sleep 60 & echo $! > {pidfile}; wait", timeout=1)
     pid = int(pidfile.read_text())
-    # a zombie or no process at all: never a sleeping grandchild left behind
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        state = "gone"
+    # a zombie or no process at all: never a sleeping grandchild left behind. The pipe's end is
+    # seen once the killed grandchild has closed its files, a moment before it turns zombie
+    # (it shows "R" while it exits): wait for that state, never for a fixed time
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            state = "gone"
+        if state in ("Z", "gone") or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
     assert state in ("Z", "gone"), state
 
 

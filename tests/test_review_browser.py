@@ -33,7 +33,9 @@ def test_the_review_on_the_page(tmp_path):
 
     async def go():
         companion, task, runner = await _start_companion(tmp_path)
-        companion.review.settings = {"deep_nodes": 20_000}
+        # a deep pass long enough to be seen under way on a fast idle machine (20,000 nodes a ply
+        # finished it, bar at 100 %, before the page was read), short enough for a loaded one
+        companion.review.settings = {"deep_nodes": 200_000}
         try:
             async with async_playwright() as pw:
                 browser, page, errors = await _open_page(pw, runner)
