@@ -98,13 +98,20 @@ def test_back_declines_and_a_tampered_file_is_never_offered(d, tmp_path, capsys)
     assert not (state / OK_FILE).exists()
 
 
-def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
-    prefix, state, systemd, _ = d.fresh(3)
-    spool = d.root / "run3" / "spool"
-    assert root(d, 3, "--find", str(card_with(tmp_path, d.archives["C"])), systemd=systemd) == 0
+def ok_given(d, n: int, archive: Path, tmp: Path):
+    """Install n fresh, a card with `archive` found, the family's OK given: (prefix, state,
+    systemd, spool, the Updates that took the OK)."""
+    prefix, state, systemd, _ = d.fresh(n)
+    spool = d.root / f"run{n}" / "spool"
+    assert root(d, n, "--find", str(card_with(tmp, archive)), systemd=systemd) == 0
     u = Updates(state, lambda line, note=None: None, spool=spool)
     u.poll(0.0)
     u.button("ok")
+    return prefix, state, systemd, spool, u
+
+
+def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
+    prefix, state, systemd, spool, u = ok_given(d, 3, d.archives["C"], tmp_path)
     assert root(d, 3, "--offered", systemd=systemd) == 1
     status = json.loads((spool / STATUS).read_text())
     assert status["ok"] is False and status["outcome"].startswith(
@@ -126,12 +133,7 @@ def test_a_release_that_fails_its_health_check_is_said_in_one_line(d, tmp_path):
 def test_a_release_refused_at_the_install_says_why_in_the_familys_words(d, tmp_path):
     """The spooled copy is checked again at the OK: damaged since the offer, it is not installed,
     and the OLED says so in the table's language, with its kind (not root's sentence)."""
-    prefix, state, systemd, _ = d.fresh(91)
-    spool = d.root / "run91" / "spool"
-    assert root(d, 91, "--find", str(card_with(tmp_path, d.archives["B"])), systemd=systemd) == 0
-    u = Updates(state, lambda line, note=None: None, spool=spool)
-    u.poll(0.0)
-    u.button("ok")
+    prefix, state, systemd, spool, u = ok_given(d, 91, d.archives["B"], tmp_path)
     copy = spool / "release.tar.gz"
     copy.write_bytes(copy.read_bytes()[:-10] + b"0123456789")
     assert root(d, 91, "--offered", systemd=systemd) == 1
